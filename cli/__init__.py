@@ -1,0 +1,1 @@
+"""The ``ludolog`` command line: thin click commands over the game service."""

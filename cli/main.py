@@ -1,0 +1,157 @@
+"""The ``ludolog`` command group: rulesets, new, games, show, act, bot and play.
+
+Commands parse their input, call the game service and print. Mistakes (an unknown game, an illegal
+command, a malformed option) exit with status 1 and a one-line message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from cli.play import play
+from cli.terminal import db_option, format_events, format_status, open_service, parse_option
+from domain import registry
+from domain.errors import LudologError
+from domain.service import OWNER
+
+
+class LudologGroup(click.Group):
+    """A click group that turns engine errors into one-line messages and every mistake into exit 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except LudologError as error:
+            raise click.ClickException(error.message) from None
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            super().main(*args, standalone_mode=False, **kwargs)
+        except click.ClickException as error:
+            error.show()
+            sys.exit(1)
+        except click.Abort:
+            click.echo("Aborted.", err=True)
+            sys.exit(1)
+        sys.exit(0)
+
+
+@click.group(cls=LudologGroup)
+@click.version_option(package_name="ludolog")
+def cli() -> None:
+    """ludolog: play, record and replay tabletop games while they are being designed."""
+
+
+@cli.command()
+def rulesets() -> None:
+    """List the games ludolog knows, with their players, options and commands."""
+    for rules in registry.all_rulesets():
+        seats = str(rules.min_seats) if rules.min_seats == rules.max_seats else f"{rules.min_seats}-{rules.max_seats}"
+        click.echo(f"{rules.name}  ({seats} players, rules v{rules.version})  {rules.title}: {rules.summary}")
+        for key, prop in rules.options_schema.get("properties", {}).items():
+            click.echo(f"    option {key}={json.dumps(prop.get('default'))}  {prop.get('description', '')}")
+        for shape in rules.command_shapes:
+            fields = " ".join(f"{name}=..." for name in shape.properties)
+            click.echo(f"    command {shape.type} {fields}".rstrip() + f"  {shape.summary}")
+
+
+@cli.command()
+@click.argument("ruleset")
+@click.option("--seat", "seats", multiple=True, required=True, help="A player's name; repeat, in seat order.")
+@click.option("--seed", help="Seed for a reproducible game (default: a secret random one).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A ruleset option; repeatable.")
+@db_option
+def new(ruleset: str, seats: tuple[str, ...], seed: str | None, options: tuple[str, ...], db: str) -> None:
+    """Create a game of RULESET and print its id."""
+    parsed = dict(parse_option(text) for text in options)
+    game_id = open_service(db).create_game(ruleset, list(seats), parsed, seed)
+    click.echo(str(game_id))
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@db_option
+def games(as_json: bool, db: str) -> None:
+    """List the stored games."""
+    found = open_service(db).list_games()
+    if as_json:
+        click.echo(json.dumps(found, indent=2))
+        return
+    if not found:
+        click.echo("No games yet: create one with 'ludolog new'.")
+    for game in found:
+        seats = ", ".join(seat["name"] for seat in game["seats"])
+        click.echo(f"{game['id']}  {game['ruleset']:<18} {game['status']:<6} v{game['version']:<5} {seats}")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--as", "seat", help="Show what this seat (number or name) sees; default: everything.")
+@click.option("--json", "as_json", is_flag=True, help="Print the game as one JSON object.")
+@db_option
+def show(game: str, seat: str | None, as_json: bool, db: str) -> None:
+    """Show a game's current state."""
+    service = open_service(db)
+    game_id = service.find_game(game)
+    viewer = OWNER if seat is None else service.seat_number(service.game(game_id), seat)
+    status = service.status(game_id, viewer)
+    if as_json:
+        click.echo(json.dumps(status, indent=2))
+    else:
+        click.echo(format_status(status, registry.get(status["ruleset"])))
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("command_json")
+@click.option("--seat", required=True, help="The seat acting (number or name).")
+@click.option("--id", "command_id", help="A command id, kept in the log with the events.")
+@click.option("--expect", "expected_version", type=int, help="Refuse unless the game is at this version.")
+@click.option("--json", "as_json", is_flag=True, help="Print the new events as JSON.")
+@db_option
+def act(game: str, command_json: str, seat: str, command_id: str | None, expected_version: int | None, as_json: bool, db: str) -> None:
+    """Submit one command, given as JSON, for a seat: ludolog act GAME --seat 1 '{"type": "roll"}'."""
+    try:
+        command = json.loads(command_json)
+    except json.JSONDecodeError as error:
+        raise click.ClickException(f"COMMAND_JSON is not JSON: {error.msg} at character {error.pos}") from None
+    service = open_service(db)
+    events = service.submit(service.find_game(game), seat, command, command_id=command_id, expected_version=expected_version)
+    if as_json:
+        click.echo(json.dumps([event.to_data() for event in events], indent=2))
+    else:
+        click.echo(format_events(events))
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--seat", "seats", multiple=True, help="A seat the bot plays (number or name); repeat. Default: all.")
+@click.option("--seed", default="0", show_default=True, help="The bot's own seed: the same seed makes the same choices.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the final state.")
+@db_option
+def bot(game: str, seats: tuple[str, ...], seed: str, quiet: bool, db: str) -> None:
+    """Let a random bot play seats until the game ends or waits for another seat."""
+    service = open_service(db)
+    game_id = service.find_game(game)
+    commands = 0
+    for events in service.play_bots(game_id, seats, seed):
+        commands += 1
+        if not quiet:
+            click.echo(format_events(events))
+    status = service.status(game_id, OWNER)
+    click.echo(f"The bot played {commands} command{'s' if commands != 1 else ''}.")
+    click.echo(format_status(status, registry.get(status["ruleset"])))
+
+
+cli.add_command(play)
+
+
+def main() -> None:
+    """Console entry point."""
+    cli(prog_name="ludolog")

@@ -1,0 +1,86 @@
+"""What the CLI commands share: the ``--db`` option, opening the service, parsing and printing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from domain.ruleset import Ruleset
+from domain.service import GameEvent, GameService, store_env
+
+db_option = click.option(
+    "--db",
+    envvar="LUDOLOG_DB",
+    default="ludolog.sqlite3",
+    show_default=True,
+    help="The SQLite file holding the games (env LUDOLOG_DB; ':memory:' keeps nothing).",
+)
+
+
+def open_service(db: str) -> GameService:
+    return GameService(env=store_env(db))
+
+
+def parse_value(text: str) -> Any:
+    """A JSON value when the text is one (``true``, ``3``, ``["a1"]``), else the text itself."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` as a pair, the value parsed by ``parse_value``."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise click.BadParameter(f"{text!r} is not KEY=VALUE", param_hint="--option")
+    return key.strip(), parse_value(value.strip())
+
+
+def parse_command(text: str) -> dict[str, Any]:
+    """A command typed at a prompt: JSON (``{"type": "roll"}``) or ``TYPE key=value ...`` (``move to=b1``)."""
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            command = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise click.ClickException(f"not JSON: {error.msg} at character {error.pos}") from None
+        return command if isinstance(command, dict) else {"type": command}
+    kind, *fields = text.split()
+    command: dict[str, Any] = {"type": kind}
+    for field in fields:
+        key, sep, value = field.partition("=")
+        if not sep:
+            raise click.ClickException(f"{field!r} is not key=value: write e.g. 'move to=b1'")
+        command[key] = parse_value(value)
+    return command
+
+
+def seat_names(status: dict[str, Any]) -> list[str]:
+    return [seat["name"] for seat in status["seats"]]
+
+
+def format_status(status: dict[str, Any], rules: Ruleset) -> str:
+    """A game's envelope as a terminal screen: header, board, whose turn or who won."""
+    names = seat_names(status)
+    lines = [
+        f"{rules.title} (rules v{status['ruleset_version']})  game {status['id']}  version {status['version']}",
+        rules.render(status["view"], names),
+    ]
+    outcome = status["outcome"]
+    if outcome is not None:
+        winners = " and ".join(f"{names[s - 1]} (seat {s})" for s in outcome["winners"]) or "nobody"
+        lines.append(f"Game over. Winner: {winners}: {outcome['reason']}.")
+        lines.append(f"Seed: {status['seed']} (commitment {status['seed_commitment']})")
+    else:
+        waiting = ", ".join(f"{names[s - 1]} (seat {s})" for s in status["to_act"])
+        lines.append(f"To act: {waiting}")
+    return "\n".join(lines)
+
+
+def format_events(events: Sequence[GameEvent]) -> str:
+    """One numbered line per event: ``#12 Ann rolled a 4.``"""
+    return "\n".join(f"#{event.number} {event.sentence}" for event in events)

@@ -1,0 +1,71 @@
+"""The errors the engine raises: one class per kind of mistake, each with a message a player understands.
+
+Every error is a ``LudologError``; ``kind`` is a stable slug that outer layers (the CLI, the REST API)
+map to exit codes, HTTP statuses and problem types without parsing messages.
+"""
+
+from __future__ import annotations
+
+
+class LudologError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+    kind = "error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class UnknownRuleset(LudologError, LookupError):
+    """No ruleset is registered under that name."""
+
+    kind = "unknown-ruleset"
+
+
+class UnknownGame(LudologError, LookupError):
+    """No game is stored under that id."""
+
+    kind = "unknown-game"
+
+
+class InvalidSetup(LudologError, ValueError):
+    """The seats or options given for a new game are not acceptable."""
+
+    kind = "invalid-setup"
+
+
+class UnknownSeat(LudologError, ValueError):
+    """The game has no seat by that number or name."""
+
+    kind = "unknown-seat"
+
+
+class MalformedCommand(LudologError, ValueError):
+    """The command is not of any shape the ruleset knows (syntax, not rules)."""
+
+    kind = "malformed-command"
+
+
+class IllegalCommand(LudologError, ValueError):
+    """The command is well formed but the rules forbid it here."""
+
+    kind = "illegal-command"
+
+
+class NotYourTurn(IllegalCommand):
+    """The seat is not one of those the game is waiting for."""
+
+    kind = "not-your-turn"
+
+
+class GameOver(IllegalCommand):
+    """The game has ended; it takes no more commands."""
+
+    kind = "game-over"
+
+
+class VersionConflict(LudologError):
+    """The game moved on since the version the caller expected, or a concurrent writer won."""
+
+    kind = "version-conflict"

@@ -1,0 +1,1 @@
+"""The games: one folder per ruleset, each exporting ``RULESET`` from its ``__init__``."""

@@ -1,0 +1,75 @@
+"""Where a pawn may go with a roll: the movement rules of The Assassination Game Le.
+
+A move is exactly ``count`` orthogonal steps; the pawn may turn but never step straight back onto the
+square it just left. The victim may not pass over or land on an assassin and may not re-enter the
+Safe House; an assassin may pass over a base but not land on one, and never enters the Safe House.
+"""
+
+from __future__ import annotations
+
+from domain.errors import IllegalCommand
+from domain.games.assassination_le.board import NEIGHBOURS, SAFE_HOUSE, is_square
+from domain.games.assassination_le.state import State
+
+
+def step_problem(state: State, seat: int, before: str | None, here: str, there: str, last: bool) -> str | None:
+    """Why the step from ``here`` to ``there`` is not allowed, or ``None`` when it is."""
+    if there not in NEIGHBOURS[here]:
+        return f"{here} to {there} is not one orthogonal step"
+    if there == before:
+        return f"the step from {here} goes straight back onto {there}, the square just left"
+    is_victim = seat == state.victim
+    if there == SAFE_HOUSE:
+        return "the victim may not re-enter the Safe House" if is_victim else "assassins may not enter the Safe House"
+    occupant = next((s for s in range(1, state.seat_count + 1) if s != seat and state.squares[s - 1] == there), 0)
+    if is_victim:
+        if occupant:
+            verb = "land on" if last else "pass over"
+            return f"the victim may not {verb} an assassin (seat {occupant} is on {there})"
+    elif last:
+        if there in state.bases:
+            return f"assassins may not land on a base ({there} is a base)"
+        if occupant and occupant != state.victim:
+            return f"an assassin may not land on the other assassin (seat {occupant} is on {there})"
+    return None
+
+
+def destinations(state: State, seat: int, count: int) -> dict[str, list[str]]:
+    """Every square the seat's pawn can end on with ``count`` steps, each with the first legal path
+    found (steps tried north, east, south, west), sorted by square name."""
+    found: dict[str, list[str]] = {}
+    start = state.squares[seat - 1]
+
+    def walk(before: str | None, here: str, path: list[str]) -> None:
+        if len(path) == count:
+            found.setdefault(here, list(path))
+            return
+        last = len(path) + 1 == count
+        for there in NEIGHBOURS[here]:
+            if step_problem(state, seat, before, here, there, last) is None:
+                path.append(there)
+                walk(here, there, path)
+                path.pop()
+
+    if count > 0:
+        walk(None, start, [])
+    return dict(sorted(found.items()))
+
+
+def check_path(state: State, seat: int, count: int, path: list[str], to: str | None) -> list[str]:
+    """The path if it is a legal move for the roll; ``IllegalCommand`` naming the broken rule."""
+    if len(path) != count:
+        raise IllegalCommand(f"you rolled {count}: the path must have exactly {count} steps, it has {len(path)}")
+    for square in path:
+        if not is_square(square):
+            raise IllegalCommand(f"{square!r} is not a square of the board (a1 to e5)")
+    if to is not None and path[-1] != to:
+        raise IllegalCommand(f"the path ends on {path[-1]}, not on {to}")
+    before: str | None = None
+    here = state.squares[seat - 1]
+    for index, there in enumerate(path):
+        problem = step_problem(state, seat, before, here, there, index == count - 1)
+        if problem:
+            raise IllegalCommand(f"step {index + 1}: {problem}")
+        before, here = here, there
+    return list(path)

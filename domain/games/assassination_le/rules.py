@@ -1,0 +1,273 @@
+"""The Assassination Game Le (Ken Leyhe, 2002): three players on a piecepack 5x5 board.
+
+Perfect information with chance: every pawn, base and coin is in plain view; the die is the only
+randomness. One player is the victim, racing to touch all four bases; the other two are assassins
+trying to land on the victim and take over the role. Rulings on what the text leaves open are in
+RULINGS.md beside this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.errors import IllegalCommand
+from domain.games.assassination_le.board import ASSASSIN_CORNERS, BASES, FILES, RANKS, SAFE_HOUSE
+from domain.games.assassination_le.facts import (
+    DIE_FACES,
+    FACTS,
+    BaseTouched,
+    DieRolled,
+    PawnMoved,
+    TableSetUp,
+    TurnLost,
+    VictimCaptured,
+)
+from domain.games.assassination_le.movement import check_path, destinations
+from domain.games.assassination_le.state import State
+from domain.randomness import Rng
+from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
+
+SQUARE = {"type": "string", "pattern": "^[a-e][1-5]$", "description": "a square, a1 to e5"}
+FACE_NAMES = {0: "null", 1: "ace", 2: "2", 3: "3", 4: "4", 5: "5"}
+
+
+class AssassinationLe(Ruleset):
+    name = "assassination-le"
+    title = "The Assassination Game Le"
+    summary = "The victim races to touch all four bases; the two assassins try to land on it."
+    min_seats = 3
+    max_seats = 3
+    version = 1
+    facts = FACTS
+    state_types = (State,)
+    command_shapes = (
+        CommandShape("roll", "roll the die (the victim may re-roll a null)"),
+        CommandShape("pass", "the victim keeps a null roll and does not move"),
+        CommandShape(
+            "move",
+            "move exactly the rolled count to a square; give the path to choose the way",
+            {"to": SQUARE, "path": {"type": "array", "items": SQUARE, "minItems": 1, "maxItems": 5}},
+            ("to",),
+        ),
+    )
+    options_schema = {
+        "type": "object",
+        "properties": {
+            "keep_coins": {
+                "type": "boolean",
+                "default": False,
+                "description": "variant for a shorter, easier game: captured victims keep their coins",
+            }
+        },
+    }
+
+    # -- setting the table -------------------------------------------------------------------
+
+    def new_state(self, seat_count: int, options: dict[str, Any]) -> State:
+        return State(seat_count=seat_count, keep_coins=bool(options.get("keep_coins", False)))
+
+    def setup(self, state: State, rng: Rng) -> list[Fact]:
+        contenders = list(range(1, state.seat_count + 1))
+        rounds: list[list[list[int]]] = []
+        while len(contenders) > 1:
+            rolls = [[seat, rng.choice(DIE_FACES)] for seat in contenders]
+            rounds.append(rolls)
+            best = max(face for _, face in rolls)
+            contenders = [seat for seat, face in rolls if face == best]
+        victim = contenders[0]
+        corners = iter(ASSASSIN_CORNERS)
+        squares = [SAFE_HOUSE if seat == victim else next(corners) for seat in range(1, state.seat_count + 1)]
+        return [TableSetUp(bases=list(BASES), rounds=rounds, victim=victim, squares=squares)]
+
+    # -- whose turn, and what they may do ----------------------------------------------------
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state.phase in ("over", "setup") else [state.mover]
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == "roll":
+            return [{"type": "roll"}]
+        if state.phase == "reroll":
+            return [{"type": "roll"}, {"type": "pass"}]
+        return [{"type": "move", "to": square} for square in destinations(state, seat, state.rolled)]
+
+    def decide(self, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
+        kind = command["type"]
+        if kind == "roll":
+            if state.phase == "move":
+                raise IllegalCommand(f"you have rolled {state.rolled} already: move now")
+            face = rng.choice(DIE_FACES)
+            facts: list[Fact] = [DieRolled(seat=seat, face=face)]
+            if face == 0 and seat != state.victim:
+                facts.append(TurnLost(seat=seat, reason="null"))
+            elif face > 0 and not destinations(state, seat, face):
+                facts.append(TurnLost(seat=seat, reason="blocked"))
+            return facts
+        if kind == "pass":
+            if state.phase != "reroll":
+                raise IllegalCommand("only a victim who has just rolled a null may pass instead of re-rolling")
+            return [TurnLost(seat=seat, reason="passed")]
+        if state.phase != "move":
+            raise IllegalCommand("roll the die before you move")
+        return self._move(state, seat, command)
+
+    def _move(self, state: State, seat: int, command: Command) -> list[Fact]:
+        to = command["to"]
+        if "path" in command:
+            path = check_path(state, seat, state.rolled, command["path"], to)
+        else:
+            reachable = destinations(state, seat, state.rolled)
+            if to not in reachable:
+                options = ", ".join(reachable)
+                raise IllegalCommand(f"with {state.rolled} steps you cannot end on {to}; you can reach {options}")
+            path = reachable[to]
+        facts: list[Fact] = [PawnMoved(seat=seat, start=state.squares[seat - 1], path=path)]
+        end = path[-1]
+        if seat == state.victim:
+            if end in state.bases and end not in state.coins[seat - 1]:
+                facts.append(BaseTouched(seat=seat, base=end))
+        elif end == state.squares[state.victim - 1]:
+            removed = [] if state.keep_coins else list(state.coins[state.victim - 1])
+            facts.append(VictimCaptured(assassin=seat, victim=state.victim, square=end, coins_removed=removed))
+        return facts
+
+    # -- applying facts ----------------------------------------------------------------------
+
+    def evolve(self, state: State, fact: Fact) -> State:
+        new = state.copy()
+        if isinstance(fact, TableSetUp):
+            new.bases = list(fact.bases)
+            new.squares = list(fact.squares)
+            new.coins = [[] for _ in range(new.seat_count)]
+            new.small_victories = [0] * new.seat_count
+            new.victim = new.mover = new.last_assassin = fact.victim
+            new.phase = "roll"
+        elif isinstance(fact, DieRolled):
+            new.rolled = fact.face
+            new.phase = "reroll" if fact.face == 0 and fact.seat == new.victim else "move"
+        elif isinstance(fact, TurnLost):
+            _end_turn(new)
+        elif isinstance(fact, PawnMoved):
+            new.squares[fact.seat - 1] = fact.path[-1]
+            if fact.seat == new.victim:
+                new.left_safe_house = True
+            _end_turn(new)
+        elif isinstance(fact, BaseTouched):
+            new.coins[fact.seat - 1].append(fact.base)
+            if set(new.bases) <= set(new.coins[fact.seat - 1]):
+                new.phase, new.mover = "over", 0
+        elif isinstance(fact, VictimCaptured):
+            for base in fact.coins_removed:
+                new.coins[fact.victim - 1].remove(base)
+            new.small_victories[fact.assassin - 1] += 1
+            new.victim = new.mover = new.last_assassin = fact.assassin
+            new.squares[fact.assassin - 1] = SAFE_HOUSE
+            new.left_safe_house = False
+            new.phase, new.rolled = "roll", 0
+        return new
+
+    # -- what players see --------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {
+            "board": {"safe_house": SAFE_HOUSE, "bases": list(state.bases)},
+            "players": [
+                {
+                    "seat": s,
+                    "square": state.squares[s - 1] if state.squares else None,
+                    "role": "victim" if s == state.victim else "assassin",
+                    "coins": list(state.coins[s - 1]) if state.coins else [],
+                    "small_victories": state.small_victories[s - 1] if state.small_victories else 0,
+                }
+                for s in range(1, state.seat_count + 1)
+            ],
+            "victim": state.victim,
+            "phase": state.phase,
+            "rolled": state.rolled if state.phase in ("move", "reroll") else None,
+            "turn": state.turn + 1,
+            "variant": {"keep_coins": state.keep_coins},
+        }
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(winners=[state.victim], reason="touched all four bases")
+
+    def describe(self, fact: Fact, seats: Sequence[str]) -> str:
+        def name(seat: int) -> str:
+            return seats[seat - 1]
+
+        if isinstance(fact, TableSetUp):
+            rolls = "; ".join(", ".join(f"{name(s)} {FACE_NAMES[f]}" for s, f in r) for r in fact.rounds)
+            starts = ", ".join(f"{name(s)} on {sq}" for s, sq in enumerate(fact.squares, 1) if s != fact.victim)
+            return (
+                f"Bases on {', '.join(fact.bases)}. Roll for the first victim: {rolls}. "
+                f"{name(fact.victim)} is the victim and starts in the Safe House; assassins {starts}."
+            )
+        if isinstance(fact, DieRolled):
+            article = "an" if fact.face == 1 else "a"
+            return f"{name(fact.seat)} rolled {article} {FACE_NAMES[fact.face]}."
+        if isinstance(fact, PawnMoved):
+            return f"{name(fact.seat)} moved from {fact.start} to {fact.path[-1]} (via {' '.join(fact.path)})."
+        if isinstance(fact, BaseTouched):
+            return f"{name(fact.seat)} touched the base on {fact.base} and marked it with a coin."
+        if isinstance(fact, VictimCaptured):
+            lost = f"; {name(fact.victim)}'s coins come off {', '.join(fact.coins_removed)}" if fact.coins_removed else ""
+            return (
+                f"{name(fact.assassin)} caught {name(fact.victim)} on {fact.square}: a small victory. "
+                f"{name(fact.assassin)} is the victim now and goes to the Safe House{lost}."
+            )
+        if isinstance(fact, TurnLost):
+            reasons = {
+                "null": "rolled a null and cannot move this turn",
+                "passed": "keeps the null and does not move",
+                "blocked": "has no legal path for that roll and loses the turn",
+            }
+            return f"{name(fact.seat)} {reasons[fact.reason]}."
+        return type(fact).__name__
+
+    def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
+        players = view["players"]
+        occupant = {p["square"]: p for p in players if p["square"]}
+        bases = set(view["board"]["bases"])
+
+        def cell(square: str) -> str:
+            if square in occupant:
+                p = occupant[square]
+                return f"({p['seat']})" if p["role"] == "victim" else f" {p['seat']} "
+            return " # " if square == view["board"]["safe_house"] else " o " if square in bases else "   "
+
+        line = "   +" + "---+" * 5
+        rows = ["     " + "   ".join(FILES), line]
+        for rank in reversed(RANKS):
+            rows.append(f" {rank} |" + "|".join(cell(file + rank) for file in FILES) + "|")
+            rows.append(line)
+        rows.append("   o base   # Safe House   (n) the victim")
+        for p in players:
+            coins = " ".join(p["coins"]) or "-"
+            rows.append(
+                f"   {p['seat']} {seats[p['seat'] - 1]:<12} {p['role']:<8} {p['square'] or '-':<3} "
+                f"coins: {coins:<12} small victories: {p['small_victories']}"
+            )
+        if view["rolled"] is not None:
+            rows.append(f"   rolled: {FACE_NAMES[view['rolled']]}")
+        return "\n".join(rows)
+
+
+def _end_turn(state: State) -> None:
+    """Pass the turn: after the victim comes the next assassin in seat order, after an assassin the victim."""
+    if state.mover == state.victim:
+        seat = state.last_assassin
+        for _ in range(state.seat_count):
+            seat = seat % state.seat_count + 1
+            if seat != state.victim:
+                break
+        state.mover = seat
+    else:
+        state.last_assassin = state.mover
+        state.mover = state.victim
+    state.phase, state.rolled = "roll", 0
+    state.turn += 1

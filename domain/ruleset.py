@@ -1,0 +1,200 @@
+"""The ruleset contract: the one interface every game implements.
+
+The engine, the service, the CLI, replays and bots speak only to a ``Ruleset``. A ruleset is pure: no
+I/O, no clock, no global randomness. Its state is a dataclass of JSON-native values (lists, not
+tuples; string keys), its events are ``Fact`` dataclasses, its commands are JSON objects described by
+``CommandShape``s, and its options by a JSON Schema.
+
+Lifecycle of a game, as the engine drives it::
+
+    state = ruleset.new_state(seat_count, options)          # empty table, no randomness
+    for fact in ruleset.setup(state, rng): state = ruleset.evolve(state, fact)
+    while ruleset.outcome(state) is None:
+        seat in ruleset.to_act(state)
+        for fact in ruleset.decide(state, seat, command, rng): state = ruleset.evolve(state, fact)
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import jsonschema
+
+from domain.errors import InvalidSetup, MalformedCommand
+from domain.randomness import Rng
+
+Command = dict[str, Any]
+"""A command as a player sends it: ``{"type": "move", "to": "b1"}``."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Fact:
+    """Base of a ruleset's events: something that happened, named in the past tense.
+
+    Fields are JSON-native and carry every random outcome. The class name is the stored event name;
+    ``version`` bumps when the fields change, with an ``upcast_v1_v2(data) -> data`` static method
+    (and so on) that turns an old stored form into the new one.
+    """
+
+    version: ClassVar[int] = 1
+
+    def to_data(self) -> dict[str, Any]:
+        """The fields as a fresh JSON-native dict (safe to store; shares nothing with the fact)."""
+        return {field.name: copy.deepcopy(getattr(self, field.name)) for field in dataclasses.fields(self)}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Fact:
+        """The fact from its stored form (already upcast to the current version)."""
+        return cls(**data)
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning seats (none for a draw) and why, in words."""
+
+    winners: list[int]
+    reason: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "reason": self.reason}
+
+
+@dataclasses.dataclass(frozen=True)
+class CommandShape:
+    """One kind of command: its type name, its fields as JSON Schema properties, and a help line."""
+
+    type: str
+    summary: str
+    properties: dict[str, Any] = dataclasses.field(default_factory=dict)
+    required: tuple[str, ...] = ()
+
+    def json_schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {"type": {"const": self.type}, **self.properties},
+            "required": ["type", *self.required],
+            "additionalProperties": False,
+        }
+
+
+class Ruleset(ABC):
+    """A game's rules. Subclasses set the class attributes and implement the methods."""
+
+    name: ClassVar[str]
+    """Registry name, lowercase with dashes: ``assassination-le``."""
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    """One line for listings."""
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    version: ClassVar[int]
+    """Bumped whenever the rules change; every game records the version it was played under."""
+    facts: ClassVar[tuple[type[Fact], ...]]
+    """Every event type the ruleset records."""
+    state_types: ClassVar[tuple[type, ...]]
+    """The dataclasses that make up its state (stored in snapshots)."""
+    command_shapes: ClassVar[tuple[CommandShape, ...]]
+    options_schema: ClassVar[dict[str, Any]] = {"type": "object", "properties": {}}
+    """JSON Schema of the options object; every property has a ``default``."""
+
+    # -- identity and inputs -------------------------------------------------------------------
+
+    def describe_options(self) -> dict[str, Any]:
+        """The options' JSON Schema (variants and settings)."""
+        return copy.deepcopy(self.options_schema)
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The options with defaults filled in; ``InvalidSetup`` when they break the schema."""
+        given = dict(options or {})
+        schema = {**self.options_schema, "additionalProperties": False}
+        error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(given))
+        if error is not None:
+            where = ".".join(str(part) for part in error.absolute_path)
+            known = ", ".join(sorted(self.options_schema.get("properties", {}))) or "none"
+            raise InvalidSetup(f"bad option{' ' + where if where else ''}: {error.message} (options: {known})")
+        defaults = {key: prop.get("default") for key, prop in self.options_schema.get("properties", {}).items()}
+        return {**defaults, **given}
+
+    def check_command(self, command: Any) -> Command:
+        """The command if it has one of the known shapes; ``MalformedCommand`` saying what is wrong."""
+        if not isinstance(command, dict):
+            raise MalformedCommand(f"a command is a JSON object with a 'type', not {type(command).__name__}")
+        shapes = {shape.type: shape for shape in self.command_shapes}
+        kind = command.get("type")
+        if kind not in shapes:
+            known = ", ".join(shapes)
+            raise MalformedCommand(f"unknown command type {kind!r}: {self.title} knows {known}")
+        validator = jsonschema.Draft202012Validator(shapes[kind].json_schema())
+        error = jsonschema.exceptions.best_match(validator.iter_errors(command))
+        if error is not None:
+            where = ".".join(str(part) for part in error.absolute_path)
+            raise MalformedCommand(f"bad {kind!r} command{' at ' + where if where else ''}: {error.message}")
+        return command
+
+    def check_seat_count(self, count: int) -> None:
+        if not self.min_seats <= count <= self.max_seats:
+            wanted = str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats}-{self.max_seats}"
+            raise InvalidSetup(f"{self.title} is played by {wanted} players, not {count}")
+
+    # -- the rules -------------------------------------------------------------------------
+
+    @abstractmethod
+    def new_state(self, seat_count: int, options: dict[str, Any]) -> Any:
+        """The table before setup: no randomness, nothing placed."""
+
+    @abstractmethod
+    def setup(self, state: Any, rng: Rng) -> list[Fact]:
+        """The facts that set the table (shuffles, placements, who goes first)."""
+
+    @abstractmethod
+    def to_act(self, state: Any) -> list[int]:
+        """The seats (numbered from 1) the game is waiting for; empty when it is over."""
+
+    @abstractmethod
+    def legal_commands(self, state: Any, seat: int) -> list[Command]:
+        """Every legal command for the seat, in a fixed order."""
+
+    @abstractmethod
+    def decide(self, state: Any, seat: int, command: Command, rng: Rng) -> list[Fact]:
+        """The facts the command causes; ``IllegalCommand`` with the rule's reason when it is refused.
+
+        Called only with a well-formed command from a seat in ``to_act``. Never changes ``state``.
+        """
+
+    @abstractmethod
+    def evolve(self, state: Any, fact: Fact) -> Any:
+        """The state after the fact: a new state, the given one left unchanged. Never fails, never rolls."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What the seat may see, as JSON (``None``: a spectator). Holds no other seat's secrets."""
+
+    def redact(self, fact: Fact, seat: int | None) -> Fact:
+        """The fact as the seat may see it (``None``: a spectator) while the game goes on: the same
+        type with secrets blanked (a card drawn face down). ``describe`` must not reveal more than it."""
+        return fact
+
+    def owner_view(self, state: Any) -> dict[str, Any]:
+        """Everything, for the game's owner and for finished games; defaults to the spectator's view."""
+        return self.view(state, None)
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def describe(self, fact: Fact, seats: Sequence[str]) -> str:
+        """One sentence for logs and diaries, naming seats by ``seats[n - 1]``."""
+
+    @abstractmethod
+    def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
+        """A view (from ``view`` or ``owner_view``) as text for a terminal: it shows only what the view holds."""
+
+    def describe_command(self, command: Command) -> str:
+        """A short label of a command for menus: ``move to b1``."""
+        details = " ".join(f"{key}={value}" for key, value in command.items() if key != "type")
+        return f"{command['type']} {details}".strip()

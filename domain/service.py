@@ -1,0 +1,280 @@
+"""The game service: an eventsourcing ``Application`` whose methods are the use cases.
+
+Create a game, submit a command as a seat, read a game as a viewer may see it, list games, read the
+event log. Outer layers (CLI, API, replays) call these and get plain values back. Persistence is by
+configuration: ``store_env(path)`` gives a SQLite file, ``store_env(None)`` memory.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Iterator, Sequence
+from datetime import datetime
+from typing import Any, Literal
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoding
+
+from domain import registry
+from domain.bots import RandomBot
+from domain.errors import UnknownGame, UnknownSeat, VersionConflict
+from domain.game import Game
+from domain.randomness import new_seed
+from domain.ruleset import Command
+
+OWNER = "owner"
+Viewer = int | Literal["owner"] | None
+"""Who is looking: a seat number, the game's owner (sees everything), or ``None`` for a spectator."""
+
+SNAPSHOT_INTERVAL = 100
+CONFLICT_RETRIES = 5
+
+
+def store_env(db: str | None) -> dict[str, str]:
+    """Application settings for a SQLite file at ``db``, or for memory when ``db`` is None or ':memory:'."""
+    if db in (None, "", ":memory:"):
+        return {"LUDOLOG_PERSISTENCE_MODULE": "eventsourcing.popo"}
+    return {"LUDOLOG_PERSISTENCE_MODULE": "eventsourcing.sqlite", "LUDOLOG_SQLITE_DBNAME": str(db)}
+
+
+class DataclassAsDict(Transcoding):
+    """Stores a ruleset's state dataclass as a dict of its (JSON-native) fields in snapshots."""
+
+    def __init__(self, cls: type, name: str) -> None:
+        self.type = cls
+        self.name = name
+
+    def encode(self, obj: Any) -> dict[str, Any]:
+        return {field.name: getattr(obj, field.name) for field in dataclasses.fields(obj)}
+
+    def decode(self, data: dict[str, Any]) -> Any:
+        return self.type(**data)
+
+
+@dataclasses.dataclass(frozen=True)
+class GameEvent:
+    """One stored event as a viewer may see it."""
+
+    number: int
+    type: str
+    time: datetime
+    seat: int | None
+    command_id: str | None
+    sentence: str
+    data: dict[str, Any]
+
+    def to_data(self) -> dict[str, Any]:
+        return {**dataclasses.asdict(self), "time": self.time.isoformat()}
+
+
+class GameService(Application[uuid.UUID]):
+    """Plays and records games; one instance per process, shared by threads."""
+
+    name = "ludolog"
+    snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}
+    env = {"AGGREGATE_CACHE_MAXSIZE": "500"}
+
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
+        super().register_transcodings(transcoder)
+        for rules in registry.all_rulesets():
+            for state_type in rules.state_types:
+                transcoder.register(DataclassAsDict(state_type, f"{rules.name}:{state_type.__name__}"))
+
+    # -- use cases ---------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        ruleset: str,
+        seats: Sequence[str],
+        options: dict[str, Any] | None = None,
+        seed: str | int | None = None,
+    ) -> uuid.UUID:
+        """Create a game with its table set; the seed is drawn from ``secrets`` when not given."""
+        rules = registry.get(ruleset)
+        rules.check_seat_count(len(seats))
+        resolved = rules.resolve_options(options)
+        game = Game.start(rules, list(seats), resolved, new_seed() if seed is None else str(seed))
+        self.save(game)
+        return game.id
+
+    def submit(
+        self,
+        game_id: uuid.UUID,
+        seat: int | str,
+        command: Command,
+        *,
+        command_id: str | None = None,
+        expected_version: int | None = None,
+    ) -> list[GameEvent]:
+        """Decide and record a command as a seat; returns the new events as that seat sees them.
+
+        A concurrent writer's win is retried against the new state, unless ``expected_version`` was
+        given: then a game that moved on raises ``VersionConflict``.
+        """
+        command_id = command_id or str(uuid.uuid4())
+        for _ in range(CONFLICT_RETRIES):
+            game = self.game(game_id)
+            number = self.seat_number(game, seat)
+            if expected_version is not None and game.version != expected_version:
+                raise VersionConflict(f"the game is at version {game.version}, not {expected_version}")
+            before = game.version
+            game.play(number, command, command_id)
+            try:
+                self.save(game)
+            except IntegrityError:
+                if expected_version is not None:
+                    raise VersionConflict(f"the game moved on from version {expected_version}") from None
+                continue
+            return self.read_events(game_id, after=before, viewer=number)
+        raise VersionConflict("the game is too busy: other commands kept arriving first; try again")
+
+    def play_bots(
+        self, game_id: uuid.UUID, seats: Sequence[int | str] = (), bot_seed: str | int = 0
+    ) -> Iterator[list[GameEvent]]:
+        """Let random bots play the given seats (all when none given) until the game ends or waits
+        for a seat no bot plays; yields each command's events. Resumable: the same seed picks the
+        same commands at the same versions."""
+        game = self.game(game_id)
+        playing = {self.seat_number(game, seat) for seat in seats} or set(range(1, len(game.seats) + 1))
+        bot = RandomBot(bot_seed)
+        while True:
+            game = self.game(game_id)
+            waiting = [seat for seat in game.to_act() if seat in playing]
+            if game.outcome() is not None or not waiting:
+                return
+            seat = waiting[0]
+            command = bot.choose(game.rules, game.state, seat, game.version)
+            try:
+                yield self.submit(game_id, seat, command, expected_version=game.version)
+            except VersionConflict:
+                continue
+
+    def game(self, game_id: uuid.UUID) -> Game:
+        """The game aggregate at its latest version."""
+        try:
+            game: Game = self.repository.get(game_id)
+        except AggregateNotFoundError:
+            raise UnknownGame(f"no game {game_id}") from None
+        return game
+
+    def game_at(self, game_id: uuid.UUID, version: int) -> Game:
+        """The game as it stood after event ``version``."""
+        try:
+            game: Game = self.repository.get(game_id, version=version)
+        except AggregateNotFoundError:
+            raise UnknownGame(f"no game {game_id}") from None
+        return game
+
+    def seat_number(self, game: Game, seat: int | str) -> int:
+        """The seat number for a number or a name (``2``, ``"2"`` or ``"Ben"``)."""
+        text = str(seat)
+        if text.isdigit() and 1 <= int(text) <= len(game.seats):
+            return int(text)
+        if text in game.seats:
+            return game.seats.index(text) + 1
+        listing = ", ".join(f"{n} {name}" for n, name in enumerate(game.seats, 1))
+        raise UnknownSeat(f"no seat {text!r} in this game; seats: {listing}")
+
+    def status(self, game_id: uuid.UUID, viewer: Viewer = None, game: Game | None = None) -> dict[str, Any]:
+        """The game as the viewer may see it: id, ruleset, version, status, to_act, outcome, view."""
+        game = game or self.game(game_id)
+        rules = game.rules
+        outcome = rules.outcome(game.state)
+        if viewer == OWNER or outcome is not None:
+            view = rules.owner_view(game.state)
+        else:
+            view = rules.view(game.state, viewer if isinstance(viewer, int) else None)
+        return {
+            "id": str(game.id),
+            "ruleset": game.ruleset,
+            "ruleset_version": game.ruleset_version,
+            "title": rules.title,
+            "seats": [{"seat": n, "name": name} for n, name in enumerate(game.seats, 1)],
+            "options": dict(game.options),
+            "version": game.version,
+            "status": "over" if outcome is not None else "active",
+            "to_act": rules.to_act(game.state),
+            "outcome": None if outcome is None else outcome.to_data(),
+            "seed_commitment": game.seed_commitment,
+            "seed": game.seed if game.seed_revealed else None,
+            "created": game.created_on.isoformat(),
+            "updated": game.modified_on.isoformat(),
+            "view": view,
+        }
+
+    def list_games(self) -> list[dict[str, Any]]:
+        """Every stored game, oldest first, with ruleset, seats, status and version."""
+        summaries = []
+        start = 1
+        while True:
+            page = self.recorder.select_notifications(start, 500, topics=[Game.Created.TOPIC])
+            for notification in page:
+                game = self.game(uuid.UUID(str(notification.originator_id)))
+                summary = self.status(game.id, None, game)
+                del summary["view"]
+                summaries.append(summary)
+            if len(page) < 500:
+                return summaries
+            start = page[-1].id + 1
+
+    def read_events(
+        self, game_id: uuid.UUID, after: int = 0, limit: int | None = None, viewer: Viewer = OWNER
+    ) -> list[GameEvent]:
+        """The game's events numbered from 1 (creation), after ``after``, as the viewer may see them."""
+        game = self.game(game_id)
+        rules = game.rules
+        over = rules.outcome(game.state) is not None
+        result = []
+        for event in self.events.get(game_id, gt=after or None, limit=limit):
+            number = event.originator_version
+            if isinstance(event, Game.Created):
+                data = {
+                    "ruleset": event.ruleset,
+                    "ruleset_version": event.ruleset_version,
+                    "seats": list(event.seats),
+                    "options": dict(event.options),
+                    "seed_commitment": event.seed_commitment,
+                }
+                names = ", ".join(event.seats)
+                sentence = f"New game of {rules.title} (rules v{event.ruleset_version}) for {names}."
+                result.append(GameEvent(number, "GameCreated", event.timestamp, None, None, sentence, data))
+            elif isinstance(event, Game.SeedRevealed):
+                sentence = f"The game is over; the seed was {event.seed!r}."
+                cause = event.cause or {}
+                data = {"seed": event.seed}
+                seat = cause.get("seat")
+                result.append(GameEvent(number, "SeedRevealed", event.timestamp, seat, cause.get("command_id"), sentence, data))
+            else:
+                fact = event.as_fact()
+                if viewer != OWNER and not over:
+                    fact = rules.redact(fact, viewer if isinstance(viewer, int) else None)
+                cause = event.cause or {}
+                result.append(
+                    GameEvent(
+                        number,
+                        type(fact).__name__,
+                        event.timestamp,
+                        cause.get("seat"),
+                        cause.get("command_id"),
+                        rules.describe(fact, game.seats),
+                        fact.to_data(),
+                    )
+                )
+        return result
+
+    def find_game(self, reference: str) -> uuid.UUID:
+        """The id of the game whose id is, or starts with, ``reference`` (at least 4 characters)."""
+        text = reference.strip().lower()
+        try:
+            game_id = uuid.UUID(text)
+        except ValueError:
+            if len(text) < 4:
+                raise UnknownGame(f"no game {reference!r}: give the id or at least its first 4 characters") from None
+            matches = [g["id"] for g in self.list_games() if g["id"].startswith(text)]
+            if len(matches) != 1:
+                what = "no game" if not matches else f"{len(matches)} games start with"
+                raise UnknownGame(f"{what} {reference!r}") from None
+            return uuid.UUID(matches[0])
+        self.game(game_id)
+        return game_id

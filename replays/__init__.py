@@ -1,0 +1,1 @@
+"""Replays: rebuilding games at any step, stepping through them, audits and exports."""
