@@ -120,7 +120,7 @@ class Game(Aggregate):
             "seed_commitment": commitment(seed),
         }
         game_id = uuid.uuid4()
-        chain = chain_hash(str(game_id), 1, cls.Created.TOPIC, fields)
+        chain = chain_hash(str(game_id), 1, cls.Created.TOPIC, fields)  # the chain starts from the game id
         game = cls._create(cls.Created, id=game_id, chain=chain, **fields)
         game._record(rules.setup(game.state, Rng(seed, "setup")), cause=None)
         return game
@@ -198,3 +198,28 @@ def _define_event_class(rules: Ruleset, fact_type: type[Fact]) -> type[Game.Fact
 for _rules in registry.all_rulesets():
     for _fact_type in _rules.facts:
         _EVENT_CLASSES[(_rules.name, _fact_type)] = _define_event_class(_rules, _fact_type)
+
+
+def first_broken_link(events: list[Any]) -> int | None:
+    """The number of the first stored event whose chain hash does not match its content, or ``None``."""
+    previous = ""
+    for event in events:
+        version = event.originator_version
+        if isinstance(event, Game.Created):
+            fields = {
+                "ruleset": event.ruleset,
+                "ruleset_version": event.ruleset_version,
+                "seats": event.seats,
+                "options": event.options,
+                "seed": event.seed,
+                "seed_commitment": event.seed_commitment,
+            }
+            expected = chain_hash(str(event.originator_id), version, Game.Created.TOPIC, fields)
+        elif isinstance(event, Game.SeedRevealed):
+            expected = chain_hash(previous, version, event.TOPIC, {"seed": event.seed, "cause": event.cause})
+        else:
+            expected = chain_hash(previous, version, event.TOPIC, {"fact": event.fact, "cause": event.cause})
+        if event.chain != expected:
+            return int(version)
+        previous = event.chain
+    return None

@@ -1,0 +1,186 @@
+"""The conformance suite: properties every registered ruleset must have, proven by seeded random games.
+
+A new game gets all of this for free by being registered.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from domain import registry
+from domain.bots import RandomBot, play_random_game
+from domain.errors import IllegalCommand, LudologError, MalformedCommand, NotYourTurn
+from domain.game import Game
+from domain.service import OWNER, GameService, store_env
+
+RULESETS = registry.all_rulesets()
+GAMES_PER_RULESET = 200
+
+
+def seat_names(rules):
+    return [f"P{n}" for n in range(1, rules.max_seats + 1)][: rules.min_seats]
+
+
+@pytest.fixture(params=RULESETS, ids=lambda rules: rules.name)
+def rules(request):
+    return request.param
+
+
+def test_seeded_random_games_reach_an_outcome(rules):
+    lengths = []
+    for seed in range(GAMES_PER_RULESET):
+        played = play_random_game(rules, seat_names(rules), {}, f"seed-{seed}", bot_seed=seed)
+        outcome = played.game.outcome()
+        assert outcome is not None, f"seed {seed} did not finish in {len(played.commands)} commands"
+        assert all(1 <= seat <= len(played.game.seats) for seat in outcome.winners)
+        assert outcome.reason
+        assert played.game.to_act() == []
+        lengths.append(len(played.commands))
+    assert len(set(lengths)) > 1, "different seeds should give different games"
+
+
+def test_every_seat_asked_to_act_has_a_legal_command_and_every_listed_command_is_accepted(rules):
+    for seed in range(25):
+        game = Game.start(rules, seat_names(rules), rules.resolve_options({}), f"s{seed}")
+        bot = RandomBot(seed)
+        while game.outcome() is None:
+            for seat in game.to_act():
+                legal = rules.legal_commands(game.state, seat)
+                assert legal, f"seat {seat} is asked to act but has no legal command"
+                for command in legal:
+                    rules.check_command(command)
+                    rules.decide(game.state, seat, command, _rng(game))
+            seat = game.to_act()[0]
+            game.play(seat, bot.choose(rules, game.state, seat, game.version), "c")
+
+
+def _rng(game):
+    from domain.randomness import Rng
+
+    return Rng(game.seed, game.version)
+
+
+def test_evolve_never_changes_the_state_it_is_given(rules):
+    played = play_random_game(rules, seat_names(rules), {}, "pure", bot_seed=1)
+    game = None
+    for event in played.game.collect_events():
+        if isinstance(event, Game.FactRecorded):
+            before = copy.deepcopy(game.state)
+            rules.evolve(game.state, event.as_fact())
+            assert game.state == before
+        game = event.mutate(game)
+
+
+def test_rebuilding_from_stored_events_equals_the_live_state_at_every_step(rules):
+    service = GameService(env=store_env(None))
+    for seed in range(10):
+        game_id = service.create_game(rules.name, seat_names(rules), seed=f"rebuild-{seed}")
+        live = {}
+        game = service.game(game_id)
+        live[game.version] = copy.deepcopy(game.state)
+        for _ in service.play_bots(game_id, bot_seed=seed):
+            game = service.game(game_id)
+            live[game.version] = copy.deepcopy(game.state)
+        rebuilt = None
+        for event in service.events.get(game_id):
+            rebuilt = event.mutate(rebuilt)
+            if rebuilt.version in live:
+                assert rebuilt.state == live[rebuilt.version], f"seed {seed}, version {rebuilt.version}"
+        for version in list(live)[::7]:
+            assert service.game_at(game_id, version).state == live[version]  # nearest snapshot + newer events
+
+
+def test_an_illegal_command_is_refused_and_nothing_is_stored(rules):
+    service = GameService(env=store_env(None))
+    game_id = service.create_game(rules.name, seat_names(rules), seed="illegal")
+    seen: list[dict] = []
+    refused = 0
+    for _ in service.play_bots(game_id, bot_seed=3):
+        game = service.game(game_id)
+        if game.outcome() is not None:
+            break
+        for seat in range(1, len(game.seats) + 1):
+            legal = rules.legal_commands(game.state, seat)
+            candidates = [c for c in seen if c not in legal] + [{"type": "no-such-command"}, "not an object"]
+            for command in candidates[-6:]:
+                with pytest.raises(LudologError) as refusal:
+                    service.submit(game_id, seat, command)
+                assert isinstance(refusal.value, (IllegalCommand, MalformedCommand, NotYourTurn))
+                assert refusal.value.message
+                assert list(service.events.get(game_id, gt=game.version)) == []
+                assert service.game(game_id).state == game.state
+                refused += 1
+            seen.extend(c for c in legal if c not in seen)
+    assert refused > 0
+
+
+def test_views_are_json_for_every_viewer_at_every_step(rules):
+    played = play_random_game(rules, seat_names(rules), {}, "views", bot_seed=2)
+    game = None
+    for event in played.game.collect_events():
+        game = event.mutate(game)
+        for seat in [None, *range(1, len(game.seats) + 1)]:
+            view = rules.view(game.state, seat)
+            assert json.loads(json.dumps(view)) == view
+            assert isinstance(rules.render(view, game.seats), str)
+        assert json.loads(json.dumps(rules.owner_view(game.state))) == rules.owner_view(game.state)
+
+
+def test_every_fact_is_described_in_a_sentence(rules):
+    played = play_random_game(rules, seat_names(rules), {}, "describe", bot_seed=4)
+    for event in played.game.collect_events():
+        if isinstance(event, Game.FactRecorded):
+            for seat in [None, *range(1, len(played.game.seats) + 1)]:
+                sentence = rules.describe(rules.redact(event.as_fact(), seat), played.game.seats)
+                assert isinstance(sentence, str) and sentence.strip()
+
+
+def test_the_same_seed_and_commands_give_identical_events(rules):
+    first = play_random_game(rules, seat_names(rules), {}, "same", bot_seed=5)
+    second = Game.start(rules, seat_names(rules), rules.resolve_options({}), "same")
+    for seat, command in first.commands:
+        second.play(seat, command, "c")
+    facts = [(type(e).__name__, e.fact) for e in first.game.collect_events() if isinstance(e, Game.FactRecorded)]
+    again = [(type(e).__name__, e.fact) for e in second.collect_events() if isinstance(e, Game.FactRecorded)]
+    assert facts == again
+    other = play_random_game(rules, seat_names(rules), {}, "other", bot_seed=5)
+    assert [(type(e).__name__, e.fact) for e in other.game.collect_events() if isinstance(e, Game.FactRecorded)] != facts
+
+
+def test_a_round_trip_through_the_sqlite_store_gives_the_same_views(rules, tmp_path):
+    path = str(tmp_path / "round-trip.sqlite3")
+    writer = GameService(env=store_env(path))
+    game_id = writer.create_game(rules.name, seat_names(rules), seed="sqlite")
+    views_before = []
+    for step, _ in enumerate(writer.play_bots(game_id, bot_seed=6)):
+        if step % 50 == 0:
+            views_before.append((writer.game(game_id).version, _all_views(writer, game_id)))
+    views_before.append((writer.game(game_id).version, _all_views(writer, game_id)))
+    reader = GameService(env=store_env(path))  # a fresh process's view of the file: no cache
+    for version, views in views_before:
+        game = reader.game_at(game_id, version)
+        assert _all_views(reader, game_id, game) == views
+    assert reader.status(game_id, OWNER) == writer.status(game_id, OWNER)
+
+
+def _all_views(service, game_id, game=None):
+    game = game or service.game(game_id)
+    return [service.status(game_id, viewer, game)["view"] for viewer in [None, OWNER, *range(1, len(game.seats) + 1)]]
+
+
+def test_options_schema_gives_a_default_for_every_option(rules):
+    properties = rules.options_schema.get("properties", {})
+    assert all("default" in prop for prop in properties.values())
+    assert rules.resolve_options({}) == {key: prop["default"] for key, prop in properties.items()}
+
+
+def test_every_option_value_in_the_schema_plays_to_an_outcome(rules):
+    for key, prop in rules.options_schema.get("properties", {}).items():
+        values = prop.get("enum") or ([True, False] if prop.get("type") == "boolean" else [prop["default"]])
+        for value in values:
+            played = play_random_game(rules, seat_names(rules), {key: value}, f"option-{key}", bot_seed=random.Random(key).random())
+            assert played.game.outcome() is not None

@@ -1,0 +1,301 @@
+"""The engine through the game service: storage, topics, the hash chain, randomness, errors, snapshots."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import uuid
+from datetime import datetime, timezone
+
+import pytest
+from freezegun import freeze_time
+
+from domain.errors import (
+    GameOver,
+    IllegalCommand,
+    InvalidSetup,
+    MalformedCommand,
+    NotYourTurn,
+    UnknownGame,
+    UnknownRuleset,
+    UnknownSeat,
+    VersionConflict,
+)
+from domain.game import Game, first_broken_link
+from domain.randomness import Rng, commitment
+from domain.service import OWNER, SNAPSHOT_INTERVAL, GameService, store_env
+
+SEATS = ["Ann", "Ben", "Cy"]
+
+
+def new_game(service, seed="7", **options):
+    return service.create_game("assassination-le", SEATS, options, seed)
+
+
+def finish(service, game_id, bot_seed=0):
+    for _ in service.play_bots(game_id, bot_seed=bot_seed):
+        pass
+    return service.game(game_id)
+
+
+def test_a_new_game_publishes_the_seed_commitment_and_keeps_the_seed_secret(service):
+    game_id = new_game(service, seed="table-7")
+    for viewer in (None, OWNER, 1, 2, 3):
+        status = service.status(game_id, viewer)
+        assert status["seed_commitment"] == hashlib.sha256(b"table-7").hexdigest()
+        assert status["seed"] is None
+        assert "table-7" not in json.dumps(status)
+    assert all("table-7" not in json.dumps(e.to_data()) for e in service.read_events(game_id))
+
+
+def test_the_seed_is_revealed_when_the_game_is_over(service):
+    game_id = new_game(service, seed="reveal-me")
+    game = finish(service, game_id)
+    last = service.read_events(game_id)[-1]
+    assert last.type == "SeedRevealed" and last.data == {"seed": "reveal-me"}
+    assert service.status(game_id)["seed"] == "reveal-me"
+    assert commitment("reveal-me") == game.seed_commitment
+
+
+def test_without_a_seed_each_game_draws_its_own_secret_seed(service):
+    first, second = new_game(service, seed=None), new_game(service, seed=None)
+    assert service.status(first)["seed_commitment"] != service.status(second)["seed_commitment"]
+
+
+def test_events_are_stored_under_fixed_topics(sqlite_service, db_path):
+    finish(sqlite_service, new_game(sqlite_service))
+    with sqlite3.connect(db_path) as db:
+        topics = {row[0] for row in db.execute("SELECT topic FROM stored_events")}
+    assert "ludolog:Game.Created" in topics
+    assert "ludolog:Game.SeedRevealed" in topics
+    assert {"ludolog:assassination-le:TableSetUp", "ludolog:assassination-le:DieRolled"} <= topics
+    assert all(topic.startswith("ludolog:") for topic in topics)
+
+
+def test_every_event_records_the_command_that_caused_it(service):
+    game_id = new_game(service)
+    seat = service.status(game_id)["to_act"][0]
+    events = service.submit(game_id, seat, {"type": "roll"}, command_id="cmd-1")
+    stored = list(service.events.get(game_id, gt=events[0].number - 1))
+    assert stored and all(e.cause == {"seat": seat, "command": {"type": "roll"}, "command_id": "cmd-1"} for e in stored)
+    assert all(e.seat == seat and e.command_id == "cmd-1" for e in events)
+
+
+def test_the_hash_chain_links_every_event_and_shows_tampering(sqlite_service, db_path):
+    game_id = new_game(sqlite_service)
+    finish(sqlite_service, game_id)
+    assert first_broken_link(list(sqlite_service.events.get(game_id))) is None
+    with sqlite3.connect(db_path) as db:
+        state = db.execute(
+            "SELECT state FROM stored_events WHERE originator_id=? AND originator_version=3", (game_id.hex,)
+        ).fetchone()
+        if state is None:  # ids stored with dashes
+            state = db.execute(
+                "SELECT state FROM stored_events WHERE originator_id=? AND originator_version=3", (str(game_id),)
+            ).fetchone()
+        data = json.loads(state[0])
+        data["fact"]["face"] = (data["fact"]["face"] + 1) % 6
+        db.execute(
+            "UPDATE stored_events SET state=? WHERE originator_version=3 AND originator_id IN (?, ?)",
+            (json.dumps(data).encode(), game_id.hex, str(game_id)),
+        )
+    fresh = GameService(env=store_env(db_path))
+    assert first_broken_link(list(fresh.events.get(game_id))) == 3
+
+
+def test_the_rng_of_a_command_depends_on_the_seed_and_the_version():
+    draws = lambda seed, version: [Rng(seed, version).randint(1, 10**9) for _ in range(1)]  # noqa: E731
+    assert draws("a", 5) == draws("a", 5)
+    assert draws("a", 5) != draws("a", 6)
+    assert draws("a", 5) != draws("b", 5)
+
+
+def test_random_outcomes_are_recorded_so_a_rebuild_never_rolls_again(service):
+    game_id = new_game(service)
+    seat = service.status(game_id)["to_act"][0]
+    rolled = service.submit(game_id, seat, {"type": "roll"})[0]
+    rebuilt = GameService(env=store_env(None))
+    assert rolled.data["face"] in range(6)
+    stored = [e for e in service.events.get(game_id) if type(e).__name__ == "DieRolled"]
+    assert stored[0].fact == {"seat": seat, "face": rolled.data["face"]}
+    del rebuilt
+
+
+def test_unknown_ruleset_is_refused_with_the_known_names(service):
+    with pytest.raises(UnknownRuleset, match="known: assassination-le"):
+        service.create_game("chess", SEATS)
+
+
+def test_a_game_needs_the_ruleset_seat_count(service):
+    with pytest.raises(InvalidSetup, match="played by 3 players, not 2"):
+        service.create_game("assassination-le", ["Ann", "Ben"])
+
+
+def test_an_unknown_or_ill_typed_option_is_refused(service):
+    with pytest.raises(InvalidSetup, match="keep_coins"):
+        service.create_game("assassination-le", SEATS, {"keep_coins": "yes"})
+    with pytest.raises(InvalidSetup, match="options: keep_coins"):
+        service.create_game("assassination-le", SEATS, {"speed": 3})
+
+
+def test_an_unknown_game_is_refused(service):
+    with pytest.raises(UnknownGame):
+        service.game(uuid.uuid4())
+    with pytest.raises(UnknownGame):
+        service.submit(uuid.uuid4(), 1, {"type": "roll"})
+
+
+def test_a_seat_is_found_by_number_or_name_and_an_unknown_seat_is_refused(service):
+    game = service.game(new_game(service))
+    assert service.seat_number(game, 2) == service.seat_number(game, "Ben") == service.seat_number(game, "2") == 2
+    with pytest.raises(UnknownSeat, match="seats: 1 Ann, 2 Ben, 3 Cy"):
+        service.seat_number(game, "Dora")
+    with pytest.raises(UnknownSeat):
+        service.seat_number(game, 4)
+
+
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        ({"type": "jump"}, "unknown command type 'jump'"),
+        ({}, "unknown command type None"),
+        ({"type": "move"}, "'to' is a required property"),
+        ({"type": "move", "to": "z9"}, "does not match"),
+        ({"type": "roll", "extra": 1}, "Additional properties"),
+        (["roll"], "JSON object"),
+    ],
+)
+def test_a_malformed_command_is_refused_and_nothing_is_stored(service, command, message):
+    game_id = new_game(service)
+    version = service.game(game_id).version
+    with pytest.raises(MalformedCommand, match=message):
+        service.submit(game_id, service.status(game_id)["to_act"][0], command)
+    assert service.game(game_id).version == version
+
+
+def test_a_seat_that_is_not_asked_to_act_is_refused(service):
+    game_id = new_game(service)
+    waiting = service.status(game_id)["to_act"][0]
+    other = waiting % 3 + 1
+    with pytest.raises(NotYourTurn, match="not .*'s turn: waiting for"):
+        service.submit(game_id, other, {"type": "roll"})
+
+
+def test_a_finished_game_takes_no_more_commands(service):
+    game_id = new_game(service)
+    finish(service, game_id)
+    with pytest.raises(GameOver):
+        service.submit(game_id, 1, {"type": "roll"})
+
+
+def test_a_stale_expected_version_is_refused_and_nothing_is_stored(service):
+    game_id = new_game(service)
+    game = service.game(game_id)
+    with pytest.raises(VersionConflict, match=f"at version {game.version}, not 1"):
+        service.submit(game_id, game.to_act()[0], {"type": "roll"}, expected_version=1)
+    assert service.game(game_id).version == game.version
+
+
+def test_a_concurrent_writer_wins_and_the_loser_is_decided_again_on_the_new_state(db_path):
+    first = GameService(env=store_env(db_path))
+    second = GameService(env=store_env(db_path))
+    game_id = first.create_game("assassination-le", SEATS, seed="race")
+    stale = first.game(game_id)
+    seat = stale.to_act()[0]
+    won = second.submit(game_id, seat, {"type": "roll"})  # wins the race
+    served = iter([stale])
+    real_game = first.game
+    first.game = lambda gid: next(served, None) or real_game(gid)  # the first load is stale
+    try:
+        lost = first.submit(game_id, seat, {"type": "roll"})
+    except IllegalCommand as refusal:  # decided again: the seat has rolled already, or lost its turn
+        assert "rolled" in refusal.message or "turn" in refusal.message
+    else:  # decided again: a null let the victim roll once more
+        assert lost[0].number == won[-1].number + 1
+    versions = [e.originator_version for e in GameService(env=store_env(db_path)).events.get(game_id)]
+    assert versions == list(range(1, len(versions) + 1))
+
+
+def test_a_stale_write_with_an_expected_version_is_a_conflict(db_path):
+    first = GameService(env=store_env(db_path))
+    second = GameService(env=store_env(db_path))
+    game_id = first.create_game("assassination-le", SEATS, seed="race")
+    stale = first.game(game_id)
+    second.submit(game_id, stale.to_act()[0], {"type": "roll"})
+    first.game = lambda gid: stale
+    with pytest.raises(VersionConflict, match="moved on"):
+        first.submit(game_id, stale.to_act()[0], {"type": "roll"}, expected_version=stale.version)
+
+
+def test_a_snapshot_is_taken_every_100_events(sqlite_service):
+    game_id = new_game(sqlite_service)
+    game = finish(sqlite_service, game_id, bot_seed=1)
+    assert game.version > 2 * SNAPSHOT_INTERVAL, "pick a longer game for this test"
+    versions = [s.originator_version for s in sqlite_service.snapshots.get(game_id)]
+    assert versions == list(range(SNAPSHOT_INTERVAL, game.version + 1, SNAPSHOT_INTERVAL))
+    from_snapshot = sqlite_service.game_at(game_id, 2 * SNAPSHOT_INTERVAL + 5)
+    rebuilt = None
+    for event in sqlite_service.events.get(game_id, lte=2 * SNAPSHOT_INTERVAL + 5):
+        rebuilt = event.mutate(rebuilt)
+    assert from_snapshot.state == rebuilt.state
+
+
+def test_event_times_come_from_the_clock(service):
+    with freeze_time("2026-03-14 09:26:53"):
+        game_id = new_game(service)
+        events = service.read_events(game_id)
+    assert {e.time for e in events} == {datetime(2026, 3, 14, 9, 26, 53, tzinfo=timezone.utc)}
+    assert events[0].to_data()["time"] == "2026-03-14T09:26:53+00:00"
+
+
+def test_the_event_log_numbers_events_from_creation_and_pages_with_after_and_limit(service):
+    game_id = new_game(service)
+    finish(service, game_id)
+    everything = service.read_events(game_id)
+    assert [e.number for e in everything] == list(range(1, len(everything) + 1))
+    assert everything[0].type == "GameCreated"
+    page = service.read_events(game_id, after=10, limit=5)
+    assert [e.number for e in page] == [11, 12, 13, 14, 15]
+
+
+def test_games_are_listed_with_ruleset_seats_status_and_version(service):
+    first = new_game(service)
+    second = new_game(service)
+    finish(service, second)
+    listed = {g["id"]: g for g in service.list_games()}
+    assert listed[str(first)]["status"] == "active" and listed[str(second)]["status"] == "over"
+    assert listed[str(second)]["version"] == service.game(second).version
+    assert [s["name"] for s in listed[str(first)]["seats"]] == SEATS
+
+
+def test_a_game_is_found_by_a_unique_prefix_of_its_id(service):
+    game_id = new_game(service)
+    assert service.find_game(str(game_id)[:8]) == game_id
+    with pytest.raises(UnknownGame, match="at least its first 4"):
+        service.find_game("ab")
+
+
+def test_a_fact_hands_out_copies_of_its_data():
+    from domain.games.assassination_le.facts import PawnMoved
+
+    fact = PawnMoved(seat=1, start="a1", path=["a2", "a3"])
+    data = fact.to_data()
+    data["path"].append("a4")
+    assert fact.path == ["a2", "a3"]
+
+
+def test_a_game_continues_from_its_stored_events_in_a_new_process(db_path):
+    first = GameService(env=store_env(db_path))
+    game_id = first.create_game("assassination-le", SEATS, seed="resume")
+    for count, _ in enumerate(first.play_bots(game_id, bot_seed=9)):
+        if count == 20:
+            break
+    version = first.game(game_id).version
+    second = GameService(env=store_env(db_path))
+    assert second.game(game_id).version == version
+    assert finish(second, game_id, bot_seed=9).outcome() is not None
+
+
+def test_game_aggregate_topic_is_fixed():
+    assert Game.TOPIC == "ludolog:Game"
