@@ -213,7 +213,8 @@ def test_a_concurrent_writer_wins_and_the_loser_is_decided_again_on_the_new_stat
         assert "rolled" in refusal.message or "turn" in refusal.message
     else:  # decided again: a null let the victim roll once more
         assert lost[0].number == won[-1].number + 1
-    versions = [e.originator_version for e in GameService(env=store_env(db_path)).events.get(game_id)]
+    reader = GameService(env=store_env(db_path))
+    versions = [e.originator_version for e in reader.events.get(game_id)]
     assert versions == list(range(1, len(versions) + 1))
 
 
