@@ -59,7 +59,7 @@ def destinations(state: State, seat: int, count: int) -> dict[str, list[str]]:
 def check_path(state: State, seat: int, count: int, path: list[str], to: str | None) -> list[str]:
     """The path if it is a legal move for the roll; ``IllegalCommand`` naming the broken rule."""
     if len(path) != count:
-        raise IllegalCommand(f"you rolled {count}: the path must have exactly {count} steps, it has {len(path)}")
+        raise IllegalCommand(f"you rolled {count}: the path must have exactly {count} steps, not {len(path)}")
     for square in path:
         if not is_square(square):
             raise IllegalCommand(f"{square!r} is not a square of the board (a1 to e5)")
@@ -73,3 +73,32 @@ def check_path(state: State, seat: int, count: int, path: list[str], to: str | N
             raise IllegalCommand(f"step {index + 1}: {problem}")
         before, here = here, there
     return list(path)
+
+
+def why_unreachable(state: State, seat: int, count: int, to: str) -> str:
+    """Why no legal move of ``count`` steps ends on ``to``: the rule broken by the path that gets
+    furthest, or the squares that can be reached when no path of that length leads there at all."""
+    best: tuple[int, str] | None = None
+    start = state.squares[seat - 1]
+
+    def walk(before: str | None, here: str, depth: int) -> None:
+        nonlocal best
+        if depth == count:
+            return
+        last = depth + 1 == count
+        for there in NEIGHBOURS[here]:
+            if there == before or (last and there != to):
+                continue
+            problem = step_problem(state, seat, before, here, there, last)
+            if problem is not None:
+                if best is None or depth > best[0]:
+                    best = (depth, problem)
+            else:
+                walk(here, there, depth + 1)
+
+    walk(None, start, 0)
+    if best is not None:
+        return best[1]
+    steps = f"{count} step{'s' if count != 1 else ''}"
+    options = ", ".join(destinations(state, seat, count)) or "nowhere"
+    return f"with {steps} you cannot end on {to}; you can reach {options}"

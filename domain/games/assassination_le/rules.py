@@ -23,7 +23,7 @@ from domain.games.assassination_le.facts import (
     TurnLost,
     VictimCaptured,
 )
-from domain.games.assassination_le.movement import check_path, destinations
+from domain.games.assassination_le.movement import check_path, destinations, why_unreachable
 from domain.games.assassination_le.state import State
 from domain.randomness import Rng
 from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
@@ -121,8 +121,7 @@ class AssassinationLe(Ruleset):
         else:
             reachable = destinations(state, seat, state.rolled)
             if to not in reachable:
-                options = ", ".join(reachable)
-                raise IllegalCommand(f"with {state.rolled} steps you cannot end on {to}; you can reach {options}")
+                raise IllegalCommand(why_unreachable(state, seat, state.rolled, to))
             path = reachable[to]
         facts: list[Fact] = [PawnMoved(seat=seat, start=state.squares[seat - 1], path=path)]
         end = path[-1]
