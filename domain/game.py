@@ -175,7 +175,7 @@ def fact_event_class(rules: Ruleset, fact_type: type[Fact]) -> type[Game.FactRec
     return _EVENT_CLASSES[(rules.name, fact_type)]
 
 
-def _define_event_class(rules: Ruleset, fact_type: type[Fact]) -> type[Game.FactRecorded]:
+def define_event_class(rules: Ruleset, fact_type: type[Fact]) -> type[Game.FactRecorded]:
     namespace: dict[str, Any] = {
         "TOPIC": fact_topic(rules, fact_type),
         "fact_type": fact_type,
@@ -197,7 +197,7 @@ def _define_event_class(rules: Ruleset, fact_type: type[Fact]) -> type[Game.Fact
 
 for _rules in registry.all_rulesets():
     for _fact_type in _rules.facts:
-        _EVENT_CLASSES[(_rules.name, _fact_type)] = _define_event_class(_rules, _fact_type)
+        _EVENT_CLASSES[(_rules.name, _fact_type)] = define_event_class(_rules, _fact_type)
 
 
 def first_broken_link(events: list[Any]) -> int | None:

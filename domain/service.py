@@ -23,7 +23,7 @@ from domain.game import Game
 from domain.randomness import new_seed
 from domain.ruleset import Command
 
-OWNER = "owner"
+OWNER: Literal["owner"] = "owner"
 Viewer = int | Literal["owner"] | None
 """Who is looking: a seat number, the game's owner (sees everything), or ``None`` for a spectator."""
 
@@ -245,7 +245,7 @@ class GameService(Application[uuid.UUID]):
                 data = {"seed": event.seed}
                 seat = cause.get("seat")
                 result.append(GameEvent(number, "SeedRevealed", event.timestamp, seat, cause.get("command_id"), sentence, data))
-            else:
+            elif isinstance(event, Game.FactRecorded):
                 fact = event.as_fact()
                 if viewer != OWNER and not over:
                     fact = rules.redact(fact, viewer if isinstance(viewer, int) else None)

@@ -103,7 +103,7 @@ def test_a_roll_decides_the_first_victim_and_ties_roll_again():
 
 
 def test_null_is_the_lowest_roll_for_the_first_victim():
-    facts, state = set_up(0, 1, 0)
+    _, state = set_up(0, 1, 0)
     assert state.victim == 2
 
 
