@@ -69,3 +69,9 @@ class VersionConflict(LudologError):
     """The game moved on since the version the caller expected, or a concurrent writer won."""
 
     kind = "version-conflict"
+
+
+class StoreUnavailable(LudologError):
+    """The game store could not be written (a locked or unreachable database); nothing was recorded."""
+
+    kind = "store-unavailable"

@@ -14,11 +14,11 @@ from datetime import datetime
 from typing import Any, Literal
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoding
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, PersistenceError, Transcoding
 
 from domain import registry
 from domain.bots import RandomBot
-from domain.errors import UnknownGame, UnknownSeat, VersionConflict
+from domain.errors import StoreUnavailable, UnknownGame, UnknownSeat, VersionConflict
 from domain.game import Game
 from domain.randomness import new_seed
 from domain.ruleset import Command
@@ -95,7 +95,7 @@ class GameService(Application[uuid.UUID]):
         rules.check_seat_count(len(seats))
         resolved = rules.resolve_options(options)
         game = Game.start(rules, list(seats), resolved, new_seed() if seed is None else str(seed))
-        self.save(game)
+        self._save(game)
         return game.id
 
     def submit(
@@ -121,7 +121,7 @@ class GameService(Application[uuid.UUID]):
             before = game.version
             game.play(number, command, command_id)
             try:
-                self.save(game)
+                self._save(game)
             except IntegrityError:
                 if expected_version is not None:
                     raise VersionConflict(f"the game moved on from version {expected_version}") from None
@@ -149,6 +149,15 @@ class GameService(Application[uuid.UUID]):
                 yield self.submit(game_id, seat, command, expected_version=game.version)
             except VersionConflict:
                 continue
+
+    def _save(self, game: Game) -> None:
+        """Record the game's new events in one transaction; a version conflict is re-raised as is."""
+        try:
+            self.save(game)
+        except IntegrityError:
+            raise
+        except PersistenceError as error:
+            raise StoreUnavailable(f"the game store could not record the command, nothing was saved: {error}") from None
 
     def game(self, game_id: uuid.UUID) -> Game:
         """The game aggregate at its latest version."""

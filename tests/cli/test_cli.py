@@ -204,3 +204,21 @@ def test_a_process_killed_mid_game_continues_from_the_stored_events(db_path):
     final = json.loads(subprocess.run([_ludolog(), "show", game, "--json"], capture_output=True, text=True,
                                       env=env, check=True).stdout)
     assert final["status"] == "over" and final["version"] > shown["version"]
+
+
+def test_two_bot_processes_on_one_game_keep_the_log_whole(db_path):
+    env = {**os.environ, "LUDOLOG_DB": db_path}
+    game = subprocess.run([_ludolog(), "new", "assassination-le", *SEATS, "--seed", "11"],
+                          capture_output=True, text=True, env=env, check=True).stdout.strip()
+    bots = [subprocess.Popen([_ludolog(), "bot", game, "--seed", str(n), "-q"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env) for n in (1, 2)]
+    outputs = [bot.communicate(timeout=120) for bot in bots]
+    assert [bot.returncode for bot in bots] == [0, 0], outputs
+    from domain.game import first_broken_link
+    from domain.service import GameService, store_env
+
+    service = GameService(env=store_env(db_path))
+    events = list(service.events.get(service.find_game(game)))
+    assert [e.originator_version for e in events] == list(range(1, len(events) + 1))
+    assert first_broken_link(events) is None
+    assert service.status(events[0].originator_id)["status"] == "over"

@@ -304,3 +304,21 @@ def test_a_game_continues_from_its_stored_events_in_a_new_process(db_path):
 
 def test_game_aggregate_topic_is_fixed():
     assert Game.TOPIC == "ludolog:Game"
+
+
+def test_a_store_that_cannot_write_is_reported_and_nothing_is_recorded(service, monkeypatch):
+    from eventsourcing.persistence import OperationalError
+
+    from domain.errors import StoreUnavailable
+
+    game_id = new_game(service)
+    version = service.game(game_id).version
+
+    def locked(*args, **kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(service.events, "put", locked)
+    with pytest.raises(StoreUnavailable, match="nothing was saved: database is locked"):
+        service.submit(game_id, service.game(game_id).to_act()[0], {"type": "roll"})
+    monkeypatch.undo()
+    assert service.game(game_id).version == version
