@@ -118,15 +118,15 @@ class GameService(Application[uuid.UUID]):
             number = self.seat_number(game, seat)
             if expected_version is not None and game.version != expected_version:
                 raise VersionConflict(f"the game is at version {game.version}, not {expected_version}")
-            before = game.version
             game.play(number, command, command_id)
+            new_events = list(game.pending_events)
             try:
                 self._save(game)
             except IntegrityError:
                 if expected_version is not None:
                     raise VersionConflict(f"the game moved on from version {expected_version}") from None
                 continue
-            return self.read_events(game_id, after=before, viewer=number)
+            return [_as_game_event(event, game, number) for event in new_events]
         raise VersionConflict("the game is too busy: other commands kept arriving first; try again")
 
     def play_bots(
@@ -232,45 +232,8 @@ class GameService(Application[uuid.UUID]):
     ) -> list[GameEvent]:
         """The game's events numbered from 1 (creation), after ``after``, as the viewer may see them."""
         game = self.game(game_id)
-        rules = game.rules
-        over = rules.outcome(game.state) is not None
-        result = []
-        for event in self.events.get(game_id, gt=after or None, limit=limit):
-            number = event.originator_version
-            if isinstance(event, Game.Created):
-                data = {
-                    "ruleset": event.ruleset,
-                    "ruleset_version": event.ruleset_version,
-                    "seats": list(event.seats),
-                    "options": dict(event.options),
-                    "seed_commitment": event.seed_commitment,
-                }
-                names = ", ".join(event.seats)
-                sentence = f"New game of {rules.title} (rules v{event.ruleset_version}) for {names}."
-                result.append(GameEvent(number, "GameCreated", event.timestamp, None, None, sentence, data))
-            elif isinstance(event, Game.SeedRevealed):
-                sentence = f"The game is over; the seed was {event.seed!r}."
-                cause = event.cause or {}
-                data = {"seed": event.seed}
-                seat = cause.get("seat")
-                result.append(GameEvent(number, "SeedRevealed", event.timestamp, seat, cause.get("command_id"), sentence, data))
-            elif isinstance(event, Game.FactRecorded):
-                fact = event.as_fact()
-                if viewer != OWNER and not over:
-                    fact = rules.redact(fact, viewer if isinstance(viewer, int) else None)
-                cause = event.cause or {}
-                result.append(
-                    GameEvent(
-                        number,
-                        type(fact).__name__,
-                        event.timestamp,
-                        cause.get("seat"),
-                        cause.get("command_id"),
-                        rules.describe(fact, game.seats),
-                        fact.to_data(),
-                    )
-                )
-        return result
+        stored = self.events.get(game_id, gt=after or None, limit=limit)
+        return [_as_game_event(event, game, viewer) for event in stored]
 
     def find_game(self, reference: str) -> uuid.UUID:
         """The id of the game whose id is, or starts with, ``reference`` (at least 4 characters)."""
@@ -287,3 +250,29 @@ class GameService(Application[uuid.UUID]):
             return uuid.UUID(matches[0])
         self.game(game_id)
         return game_id
+
+
+def _as_game_event(event: Any, game: Game, viewer: Viewer) -> GameEvent:
+    """A stored event as the viewer may see it; secrets are redacted while the game goes on."""
+    rules = game.rules
+    number = event.originator_version
+    if isinstance(event, Game.Created):
+        data = {
+            "ruleset": event.ruleset,
+            "ruleset_version": event.ruleset_version,
+            "seats": list(event.seats),
+            "options": dict(event.options),
+            "seed_commitment": event.seed_commitment,
+        }
+        sentence = f"New game of {rules.title} (rules v{event.ruleset_version}) for {', '.join(event.seats)}."
+        return GameEvent(number, "GameCreated", event.timestamp, None, None, sentence, data)
+    cause = event.cause or {}
+    seat, command_id = cause.get("seat"), cause.get("command_id")
+    if isinstance(event, Game.SeedRevealed):
+        sentence = f"The game is over; the seed was {event.seed!r}."
+        return GameEvent(number, "SeedRevealed", event.timestamp, seat, command_id, sentence, {"seed": event.seed})
+    fact = event.as_fact()
+    if viewer != OWNER and rules.outcome(game.state) is None:
+        fact = rules.redact(fact, viewer if isinstance(viewer, int) else None)
+    sentence = rules.describe(fact, game.seats)
+    return GameEvent(number, type(fact).__name__, event.timestamp, seat, command_id, sentence, fact.to_data())
