@@ -1,1 +1,1 @@
-"""The REST API: a Flask app over the game service (see the README for the routes it serves)."""
+"""The REST API over the game service (Flask). It holds no rules: every route calls ``domain.service``."""

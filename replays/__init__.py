@@ -1,1 +1,1 @@
-"""Replays: rebuilding games at any step, stepping through them, audits and exports."""
+"""Replays over the game service: rebuilding games at any step, stepping through them, audits, exports."""
