@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from cli.terminal import db_option, format_events, format_status, open_service, parse_command
-from domain import registry
 from domain.errors import IllegalCommand, MalformedCommand
 from domain.service import GameService
 
@@ -32,7 +31,7 @@ def _turn(service: GameService, game_id: object) -> bool:
         return False
     seat = waiting[0]
     click.echo()
-    click.echo(format_status(service.status(current.id, seat, current), registry.get(current.ruleset)))
+    click.echo(format_status(service.status(current.id, seat, current), rules))
     legal = rules.legal_commands(current.state, seat)
     click.echo(f"{current.seats[seat - 1]} (seat {seat}), your move:")
     for number, command in enumerate(legal, 1):
@@ -42,19 +41,15 @@ def _turn(service: GameService, game_id: object) -> bool:
         answer = click.prompt("Choose", default="1" if len(legal) == 1 else None, show_default=False).strip()
         if answer.lower() in ("q", "quit", "exit"):
             return False
+        if answer.isdigit() and not 1 <= int(answer) <= len(legal):
+            click.echo(f"Pick a number from 1 to {len(legal)}, or type a command.")
+            continue
         try:
             command = legal[int(answer) - 1] if answer.isdigit() else parse_command(answer)
-            if answer.isdigit() and int(answer) < 1:
-                raise IndexError
             events = service.submit(current.id, seat, command)
-        except (IndexError, ValueError) as error:
-            if isinstance(error, (IllegalCommand, MalformedCommand)):
-                click.echo(f"Refused: {error.message}")
-            else:
-                click.echo(f"Pick a number from 1 to {len(legal)}, or type a command.")
-            continue
-        except click.ClickException as error:
-            click.echo(f"Refused: {error.message}")
+        except (IllegalCommand, MalformedCommand, click.ClickException) as refusal:
+            click.echo(f"Refused: {refusal.message}")
             continue
         click.echo(format_events(events))
         return True
+

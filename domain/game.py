@@ -26,6 +26,14 @@ from domain.errors import GameOver, NotYourTurn
 from domain.randomness import Rng, commitment
 from domain.ruleset import Command, Fact, Outcome, Ruleset
 
+CREATED_FIELDS = ("ruleset", "ruleset_version", "seats", "options", "seed", "seed_commitment")
+"""What a Game.Created event holds besides its chain hash (and what that hash covers)."""
+
+
+def created_fields(event: Any) -> dict[str, Any]:
+    """The content of a Created event, as hashed into the chain."""
+    return {name: getattr(event, name) for name in CREATED_FIELDS}
+
 
 def chain_hash(previous: str, version: int, topic: str, payload: dict[str, Any]) -> str:
     """The hash of one event's content, chained to the previous event's hash."""
@@ -206,15 +214,7 @@ def first_broken_link(events: list[Any]) -> int | None:
     for event in events:
         version = event.originator_version
         if isinstance(event, Game.Created):
-            fields = {
-                "ruleset": event.ruleset,
-                "ruleset_version": event.ruleset_version,
-                "seats": event.seats,
-                "options": event.options,
-                "seed": event.seed,
-                "seed_commitment": event.seed_commitment,
-            }
-            expected = chain_hash(str(event.originator_id), version, Game.Created.TOPIC, fields)
+            expected = chain_hash(str(event.originator_id), version, Game.Created.TOPIC, created_fields(event))
         elif isinstance(event, Game.SeedRevealed):
             expected = chain_hash(previous, version, event.TOPIC, {"seed": event.seed, "cause": event.cause})
         else:

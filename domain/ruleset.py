@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -123,17 +124,21 @@ class Ruleset(ABC):
         """The command if it has one of the known shapes; ``MalformedCommand`` saying what is wrong."""
         if not isinstance(command, dict):
             raise MalformedCommand(f"a command is a JSON object with a 'type', not {type(command).__name__}")
-        shapes = {shape.type: shape for shape in self.command_shapes}
+        validators = self._command_validators()
         kind = command.get("type")
-        if kind not in shapes:
-            known = ", ".join(shapes)
+        if kind not in validators:
+            known = ", ".join(validators)
             raise MalformedCommand(f"unknown command type {kind!r}: {self.title} knows {known}")
-        validator = jsonschema.Draft202012Validator(shapes[kind].json_schema())
-        error = jsonschema.exceptions.best_match(validator.iter_errors(command))
+        error = jsonschema.exceptions.best_match(validators[kind].iter_errors(command))
         if error is not None:
             where = ".".join(str(part) for part in error.absolute_path)
             raise MalformedCommand(f"bad {kind!r} command{' at ' + where if where else ''}: {error.message}")
         return command
+
+    @functools.cache  # noqa: B019 -- rulesets are registry singletons, never freed
+    def _command_validators(self) -> dict[str, jsonschema.Draft202012Validator]:
+        """One JSON Schema validator per command type, built once."""
+        return {shape.type: jsonschema.Draft202012Validator(shape.json_schema()) for shape in self.command_shapes}
 
     def check_seat_count(self, count: int) -> None:
         if not self.min_seats <= count <= self.max_seats:

@@ -19,7 +19,7 @@ from eventsourcing.persistence import IntegrityError, JSONTranscoder, Persistenc
 from domain import registry
 from domain.bots import RandomBot
 from domain.errors import StoreUnavailable, UnknownGame, UnknownSeat, VersionConflict
-from domain.game import Game
+from domain.game import Game, created_fields
 from domain.randomness import new_seed
 from domain.ruleset import Command
 
@@ -189,40 +189,19 @@ class GameService(Application[uuid.UUID]):
         """The game as the viewer may see it: id, ruleset, version, status, to_act, outcome, view."""
         game = game or self.game(game_id)
         rules = game.rules
-        outcome = rules.outcome(game.state)
-        if viewer == OWNER or outcome is not None:
+        if viewer == OWNER or rules.outcome(game.state) is not None:
             view = rules.owner_view(game.state)
         else:
             view = rules.view(game.state, viewer if isinstance(viewer, int) else None)
-        return {
-            "id": str(game.id),
-            "ruleset": game.ruleset,
-            "ruleset_version": game.ruleset_version,
-            "title": rules.title,
-            "seats": [{"seat": n, "name": name} for n, name in enumerate(game.seats, 1)],
-            "options": dict(game.options),
-            "version": game.version,
-            "status": "over" if outcome is not None else "active",
-            "to_act": rules.to_act(game.state),
-            "outcome": None if outcome is None else outcome.to_data(),
-            "seed_commitment": game.seed_commitment,
-            "seed": game.seed if game.seed_revealed else None,
-            "created": game.created_on.isoformat(),
-            "updated": game.modified_on.isoformat(),
-            "view": view,
-        }
+        return {**_summary(game), "view": view}
 
     def list_games(self) -> list[dict[str, Any]]:
         """Every stored game, oldest first, with ruleset, seats, status and version."""
-        summaries = []
+        summaries: list[dict[str, Any]] = []
         start = 1
         while True:
             page = self.recorder.select_notifications(start, 500, topics=[Game.Created.TOPIC])
-            for notification in page:
-                game = self.game(uuid.UUID(str(notification.originator_id)))
-                summary = self.status(game.id, None, game)
-                del summary["view"]
-                summaries.append(summary)
+            summaries.extend(_summary(self.game(uuid.UUID(str(n.originator_id)))) for n in page)
             if len(page) < 500:
                 return summaries
             start = page[-1].id + 1
@@ -252,18 +231,34 @@ class GameService(Application[uuid.UUID]):
         return game_id
 
 
+def _summary(game: Game) -> dict[str, Any]:
+    """A game's envelope without its view: id, ruleset, seats, options, version, status, to_act, outcome, seed."""
+    rules = game.rules
+    outcome = rules.outcome(game.state)
+    return {
+        "id": str(game.id),
+        "ruleset": game.ruleset,
+        "ruleset_version": game.ruleset_version,
+        "title": rules.title,
+        "seats": [{"seat": n, "name": name} for n, name in enumerate(game.seats, 1)],
+        "options": dict(game.options),
+        "version": game.version,
+        "status": "over" if outcome is not None else "active",
+        "to_act": rules.to_act(game.state),
+        "outcome": None if outcome is None else outcome.to_data(),
+        "seed_commitment": game.seed_commitment,
+        "seed": game.seed if game.seed_revealed else None,
+        "created": game.created_on.isoformat(),
+        "updated": game.modified_on.isoformat(),
+    }
+
+
 def _as_game_event(event: Any, game: Game, viewer: Viewer) -> GameEvent:
     """A stored event as the viewer may see it; secrets are redacted while the game goes on."""
     rules = game.rules
     number = event.originator_version
     if isinstance(event, Game.Created):
-        data = {
-            "ruleset": event.ruleset,
-            "ruleset_version": event.ruleset_version,
-            "seats": list(event.seats),
-            "options": dict(event.options),
-            "seed_commitment": event.seed_commitment,
-        }
+        data = {key: value for key, value in created_fields(event).items() if key != "seed"}
         sentence = f"New game of {rules.title} (rules v{event.ruleset_version}) for {', '.join(event.seats)}."
         return GameEvent(number, "GameCreated", event.timestamp, None, None, sentence, data)
     cause = event.cause or {}
