@@ -12,6 +12,7 @@ from domain.ruleset import Ruleset
 
 _GAMES = (
     "domain.games.assassination_le",
+    "domain.games.project_assassination",
 )
 
 _RULESETS: dict[str, Ruleset] = {}

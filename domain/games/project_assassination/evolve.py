@@ -1,0 +1,348 @@
+"""Applying facts: ``apply(state, fact)`` returns the state after the fact, the given one untouched.
+
+Never fails and never rolls: every number it needs is in the fact.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.games.project_assassination import facts as f
+from domain.games.project_assassination.cards import ENEMY_CARDS, RESERVE_LIMIT, WEAPONS
+from domain.games.project_assassination.state import State, new_player
+from domain.ruleset import Fact
+
+PENDING_ORDER = ("uzi", "shotgun", "sniper", "paralysis_pistol", "boots", "health_pack", "loot_crate", "sight", "muzzle", "cage", "grenade")
+"""Collected cards are used in this order: weapons first, so sights and muzzles can go on them."""
+
+
+def apply(state: State, fact: Fact) -> State:
+    new = state.copy()
+    handler = _HANDLERS[type(fact)]
+    handler(new, fact)
+    return new
+
+
+def _table_set_up(s: State, fact: f.TableSetUp) -> None:
+    board = s.board
+    s.order = [fact.first, 3 - fact.first]
+    s.players = [new_player(board.spawns[s.order.index(seat) + 1]) for seat in (1, 2)]
+    s.item_deck, s.collectible_deck, s.enemy_deck = list(fact.item_deck), list(fact.collectible_deck), list(fact.enemy_deck)
+    s.obstacles = list(board.preset["obstacle"])
+    s.cards = {square: [card] for card in ("sniper", "boots", "uzi") for square in board.preset[card]}
+    s.enemies = [_enemy("grunt", square) for square in board.preset["grunt"]]
+
+
+def _enemy(kind: str, square: str) -> dict[str, Any]:
+    return {"kind": kind, "square": square, "hp": ENEMY_CARDS[kind].hp, "caged_by": 0, "paralysed_by": 0}
+
+
+def _turn_started(s: State, fact: f.TurnStarted) -> None:
+    _expire(s, fact.seat)
+    s.phase, s.current, s.round = "turn", fact.seat, fact.round
+    s.turns += 1
+    s.drew = s.acted = s.used_item = s.healed = False
+    s.actions = s.attacks = 0
+    s.pending = []
+
+
+def _turn_skipped(s: State, fact: f.TurnSkipped) -> None:
+    _expire(s, fact.seat)
+    s.current, s.round = fact.seat, fact.round
+    s.turns += 1
+    player = s.player(fact.seat)
+    player["paralysed"] = player["ambushed"] = False
+
+
+def _expire(s: State, seat: int) -> None:
+    """What lasts "until the start of your next turn": cages, paralysed enemies, cover."""
+    for enemy in s.enemies:
+        if enemy["caged_by"] == seat:
+            enemy["caged_by"] = 0
+        if enemy["paralysed_by"] == seat:
+            enemy["paralysed_by"] = 0
+    s.player(seat)["covered"] = False
+
+
+def _card_drawn(s: State, fact: f.CardDrawn) -> None:
+    s.drew = True
+    player = s.player(fact.seat)
+    if fact.deck == "item":
+        s.item_deck.pop(0)
+        if fact.discarded:
+            player["reserve"].remove(fact.discarded)
+            s.item_discard.append(fact.discarded)
+        player["reserve"].append(fact.card)
+    else:
+        s.collectible_deck.pop(0)
+        point = s.board.rendezvous[s.number(fact.seat)]
+        s.cards.setdefault(point, []).append(fact.card)
+
+
+def _use_item(s: State, seat: int, card: str, discard: bool = True) -> None:
+    s.used_item = True
+    s.player(seat)["reserve"].remove(card)
+    if discard:
+        s.item_discard.append(card)
+
+
+def _obstacle_placed(s: State, fact: f.ObstaclePlaced) -> None:
+    _use_item(s, fact.seat, "obstacle", discard=False)
+    s.obstacles.append(fact.square)
+
+
+def _strategy_played(s: State, fact: f.StrategyPlayed) -> None:
+    _use_item(s, fact.seat, "strategy")
+    if fact.piece == "obstacle":
+        s.obstacles[s.obstacles.index(fact.start)] = fact.to
+    else:
+        enemy = s.enemy_at(fact.start)
+        assert enemy is not None
+        enemy["square"] = fact.to
+
+
+def _ambush_set(s: State, fact: f.AmbushSet) -> None:
+    _use_item(s, fact.seat, "ambush")
+    s.player(fact.target)["ambushed"] = True
+
+
+def _cover_taken(s: State, fact: f.CoverTaken) -> None:
+    _use_item(s, fact.seat, "cover")
+    s.player(fact.seat)["covered"] = True
+
+
+def _player_moved(s: State, fact: f.PlayerMoved) -> None:
+    s.player(fact.seat)["square"] = fact.to
+    s.actions += 1
+    s.acted = True
+
+
+def _tunnel_taken(s: State, fact: f.TunnelTaken) -> None:
+    s.player(fact.seat)["square"] = fact.exit
+
+
+def _heal_point_used(s: State, fact: f.HealPointUsed) -> None:
+    s.player(fact.seat)["hp"] = fact.hp
+    s.healed = True
+
+
+def _cards_collected(s: State, fact: f.CardsCollected) -> None:
+    left = list(s.cards.get(fact.square, []))
+    for card in fact.cards:
+        left.remove(card)
+    if left:
+        s.cards[fact.square] = left
+    else:
+        s.cards.pop(fact.square, None)
+    s.pending = sorted(s.pending + list(fact.cards), key=_pending_rank)
+
+
+def _pending_rank(card: str) -> int:
+    return -1 if card == "discard" else PENDING_ORDER.index(card)
+
+
+def _player_teleported(s: State, fact: f.PlayerTeleported) -> None:
+    s.player(fact.seat)["square"] = fact.to
+
+
+def _weapon_equipped(s: State, fact: f.WeaponEquipped) -> None:
+    s.pending.pop(0)
+    s.player(fact.seat)["slots"][fact.slot - 1] = {"card": fact.card, "sight": False, "muzzle": False}
+
+
+def _weapon_dropped(s: State, fact: f.WeaponDropped) -> None:
+    s.pending.pop(0)
+    if fact.slot == 0:
+        _discard_weapon(s, {"card": fact.card, "sight": False, "muzzle": False})
+        return
+    slots = s.player(fact.seat)["slots"]
+    _discard_weapon(s, slots[fact.slot - 1])
+    slots[fact.slot - 1] = {"card": fact.card, "sight": False, "muzzle": False}
+
+
+def _discard_weapon(s: State, weapon: dict[str, Any]) -> None:
+    if weapon["card"] == "sniper":
+        s.sniper_discard.append("sniper")
+    elif weapon["card"] != "pistol":
+        s.collectible_discard.append(weapon["card"])
+    s.collectible_discard.extend(a for a in ("sight", "muzzle") if weapon[a])
+
+
+def _boots_worn(s: State, fact: f.BootsWorn) -> None:
+    s.pending.pop(0)
+    s.player(fact.seat)["boots"] = fact.boots
+
+
+def _health_pack_used(s: State, fact: f.HealthPackUsed) -> None:
+    s.pending.pop(0)
+    s.player(fact.seat)["hp"] = fact.hp
+    s.collectible_discard.append("health_pack")
+
+
+def _loot_taken(s: State, fact: f.LootTaken) -> None:
+    s.pending.pop(0)
+    s.collectible_discard.append("loot_crate")
+    reserve = s.player(fact.seat)["reserve"]
+    for card in fact.cards:
+        s.item_discard.pop()
+        reserve.append(card)
+    s.pending[:0] = ["discard"] * max(0, len(reserve) - RESERVE_LIMIT)
+
+
+def _attachment_fitted(s: State, fact: f.AttachmentFitted) -> None:
+    s.pending.pop(0)
+    weapon = s.player(fact.seat)["slots"][fact.slot - 1]
+    weapon[fact.card] = True
+
+
+def _enemy_caged(s: State, fact: f.EnemyCaged) -> None:
+    s.pending.pop(0)
+    s.collectible_discard.append("cage")
+    enemy = s.enemy_at(fact.square)
+    assert enemy is not None
+    enemy["caged_by"] = fact.seat
+
+
+def _grenade_thrown(s: State, fact: f.GrenadeThrown) -> None:
+    s.pending.pop(0)
+    s.collectible_discard.append("grenade")
+    _apply_hits(s, fact.hits)
+
+
+def _collectible_discarded(s: State, fact: f.CollectibleDiscarded) -> None:
+    s.pending.pop(0)
+    s.collectible_discard.append(fact.card)
+
+
+def _reserve_discarded(s: State, fact: f.ReserveDiscarded) -> None:
+    if s.pending and s.pending[0] == "discard":
+        s.pending.pop(0)
+    s.player(fact.seat)["reserve"].remove(fact.card)
+    s.item_discard.append(fact.card)
+
+
+def _shot_fired(s: State, fact: f.ShotFired) -> None:
+    s.actions += 1
+    s.attacks += 1
+    s.acted = True
+    _apply_hits(s, fact.hits)
+    slots = s.player(fact.seat)["slots"]
+    weapon = slots[fact.slot - 1]
+    if weapon is not None and WEAPONS[weapon["card"]].single_use:
+        _discard_weapon(s, weapon)
+        slots[fact.slot - 1] = None
+
+
+def _apply_hits(s: State, hits: list[dict[str, Any]]) -> None:
+    for hit in hits:
+        if hit["target"] == "obstacle":
+            s.obstacles.remove(hit["square"])
+            s.item_discard.append("obstacle")
+        elif hit["target"] == "enemy":
+            enemy = s.enemy_at(hit["square"])
+            if enemy is not None:
+                enemy["hp"] = hit["hp"]
+        else:
+            s.player(hit["seat"])["hp"] = hit["hp"]
+
+
+def _enemy_paralysed(s: State, fact: f.EnemyParalysed) -> None:
+    enemy = s.enemy_at(fact.square)
+    if enemy is not None:
+        enemy["paralysed_by"] = fact.seat
+
+
+def _player_paralysed(s: State, fact: f.PlayerParalysed) -> None:
+    s.player(fact.target)["paralysed"] = True
+
+
+def _enemy_killed(s: State, fact: f.EnemyKilled) -> None:
+    s.enemies = [e for e in s.enemies if e["square"] != fact.square]
+    s.enemy_discard.append(fact.kind)
+
+
+def _points_scored(s: State, fact: f.PointsScored) -> None:
+    s.player(fact.seat)["vp"] = fact.total
+
+
+def _enemy_struck(s: State, fact: f.EnemyStruck) -> None:
+    s.player(fact.seat)["hp"] = fact.hp
+
+
+def _enemies_healed(s: State, fact: f.EnemiesHealed) -> None:
+    for heal in fact.heals:
+        enemy = s.enemy_at(heal["square"])
+        if enemy is not None:
+            enemy["hp"] = heal["hp"]
+
+
+def _turn_ended(s: State, fact: f.TurnEnded) -> None:
+    s.player(fact.seat)["ambushed"] = False
+
+
+def _placement_started(s: State, fact: f.PlacementStarted) -> None:
+    s.phase, s.current = "placement", fact.seat
+
+
+def _enemy_drawn(s: State, fact: f.EnemyDrawn) -> None:
+    card = s.enemy_deck.pop(0)
+    if fact.to_bottom:
+        s.enemy_deck.append(card)
+    else:
+        s.enemy_in_hand = card
+
+
+def _enemy_placed(s: State, fact: f.EnemyPlaced) -> None:
+    s.enemies.append(_enemy(fact.card, fact.square))
+    s.enemy_in_hand = ""
+
+
+def _enemy_removed(s: State, fact: f.EnemyRemoved) -> None:
+    s.enemy_discard.append(fact.card)
+    s.enemy_in_hand = ""
+
+
+def _game_ended(s: State, fact: f.GameEnded) -> None:
+    s.phase, s.current = "over", 0
+    s.winners, s.reason = list(fact.winners), fact.reason
+    s.pending = []
+
+
+_HANDLERS: dict[type[Fact], Any] = {
+    f.TableSetUp: _table_set_up,
+    f.TurnStarted: _turn_started,
+    f.TurnSkipped: _turn_skipped,
+    f.CardDrawn: _card_drawn,
+    f.ObstaclePlaced: _obstacle_placed,
+    f.StrategyPlayed: _strategy_played,
+    f.AmbushSet: _ambush_set,
+    f.CoverTaken: _cover_taken,
+    f.PlayerMoved: _player_moved,
+    f.TunnelTaken: _tunnel_taken,
+    f.HealPointUsed: _heal_point_used,
+    f.CardsCollected: _cards_collected,
+    f.PlayerTeleported: _player_teleported,
+    f.WeaponEquipped: _weapon_equipped,
+    f.WeaponDropped: _weapon_dropped,
+    f.BootsWorn: _boots_worn,
+    f.HealthPackUsed: _health_pack_used,
+    f.LootTaken: _loot_taken,
+    f.AttachmentFitted: _attachment_fitted,
+    f.EnemyCaged: _enemy_caged,
+    f.GrenadeThrown: _grenade_thrown,
+    f.CollectibleDiscarded: _collectible_discarded,
+    f.ReserveDiscarded: _reserve_discarded,
+    f.ShotFired: _shot_fired,
+    f.EnemyParalysed: _enemy_paralysed,
+    f.PlayerParalysed: _player_paralysed,
+    f.EnemyKilled: _enemy_killed,
+    f.PointsScored: _points_scored,
+    f.EnemyStruck: _enemy_struck,
+    f.EnemiesHealed: _enemies_healed,
+    f.TurnEnded: _turn_ended,
+    f.PlacementStarted: _placement_started,
+    f.EnemyDrawn: _enemy_drawn,
+    f.EnemyPlaced: _enemy_placed,
+    f.EnemyRemoved: _enemy_removed,
+    f.GameEnded: _game_ended,
+}

@@ -1,0 +1,320 @@
+"""What players see: the view as JSON, one sentence per fact, and the board drawn for a terminal."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from domain.games.project_assassination import facts as f
+from domain.games.project_assassination.board import FILES, RANKS
+from domain.games.project_assassination.cards import NAMES, a_card
+from domain.games.project_assassination.state import State
+from domain.ruleset import Command, Fact
+
+Limit = Callable[[State, int], int]
+
+
+def a(card: str) -> str:
+    return a_card(card)
+
+
+def view(state: State, to_act: list[int], action_limit: Limit, attack_limit: Limit, secrets: bool) -> dict[str, Any]:
+    """Everything on the table (reserves are public); the decks' order only with ``secrets``."""
+    board = state.board
+    layout = json.loads(state.layout)
+    players = []
+    for seat, player in enumerate(state.players, 1):
+        number = state.number(seat)
+        players.append({
+            "seat": seat,
+            "player": number,
+            "square": player["square"],
+            "hp": player["hp"],
+            "vp": player["vp"],
+            "weapons": [dict(w) if w else None for w in player["slots"]],
+            "boots": player["boots"],
+            "reserve": list(player["reserve"]),
+            "covered": player["covered"],
+            "paralysed": player["paralysed"],
+            "ambushed": player["ambushed"],
+            "spawn": board.spawns[number],
+            "rendezvous": board.rendezvous[number],
+        })
+    result: dict[str, Any] = {
+        "board": {
+            "spawns": layout["spawns"],
+            "rendezvous": layout["rendezvous"],
+            "tunnels": layout["tunnels"],
+            "heal_points": layout["heal_points"],
+            "no_enemy": sorted(board.no_enemy),
+            "no_obstacle": sorted(board.no_obstacle),
+        },
+        "phase": state.phase,
+        "round": state.round,
+        "round_limit": state.round_limit,
+        "to_act": list(to_act),
+        "players": players,
+        "enemies": [dict(e) for e in state.enemies],
+        "obstacles": sorted(state.obstacles),
+        "cards": {square: list(cards) for square, cards in sorted(state.cards.items())},
+        "decks": {"item": len(state.item_deck), "collectible": len(state.collectible_deck), "enemy": len(state.enemy_deck)},
+        "discards": {
+            "item": list(state.item_discard),
+            "collectible": list(state.collectible_discard),
+            "sniper": list(state.sniper_discard),
+            "enemy": list(state.enemy_discard),
+        },
+        "turn": None,
+        "placement": None,
+        "outcome": {"winners": list(state.winners), "reason": state.reason} if state.phase == "over" else None,
+    }
+    if state.phase == "turn":
+        seat = state.current
+        result["turn"] = {
+            "seat": seat,
+            "drew": state.drew,
+            "acted": state.acted,
+            "actions": state.actions,
+            "action_limit": action_limit(state, seat),
+            "attacks": state.attacks,
+            "attack_limit": attack_limit(state, seat),
+            "healed": state.healed,
+            "pending": list(state.pending),
+        }
+    elif state.phase == "placement":
+        result["placement"] = {"seat": state.current, "enemy": state.enemy_in_hand or None}
+    if secrets:
+        result["deck_order"] = {
+            "item": list(state.item_deck),
+            "collectible": list(state.collectible_deck),
+            "enemy": list(state.enemy_deck),
+        }
+    return result
+
+
+# -- sentences ----------------------------------------------------------------------------------
+
+
+def _hits(hits: list[dict[str, Any]], seats: Sequence[str]) -> str:
+    parts = []
+    for hit in hits:
+        if hit["target"] == "obstacle":
+            parts.append(f"destroyed the obstacle on {hit['square']}")
+        elif hit["target"] == "enemy":
+            parts.append(f"hit the {NAMES[hit['kind']]} on {hit['square']} for {hit['damage']} ({hit['hp']} HP left)")
+        else:
+            who = seats[hit["seat"] - 1]
+            if hit["damage"] == 0:
+                parts.append(f"hit {who} on {hit['square']}, who was under cover")
+            else:
+                parts.append(f"hit {who} on {hit['square']} for {hit['damage']} ({hit['hp']} HP left)")
+    return "; ".join(parts) if parts else "hit nothing"
+
+
+def describe(fact: Fact, seats: Sequence[str]) -> str:
+    def n(seat: int) -> str:
+        return seats[seat - 1]
+
+    match fact:
+        case f.TableSetUp():
+            first = n(fact.first)
+            second = n(3 - fact.first)
+            return (
+                f"{n(1)} called {fact.call}; the coin showed {fact.coin}. {first} is Player 1 and {second} Player 2. "
+                f"The item ({len(fact.item_deck)} cards), collectible ({len(fact.collectible_deck)}) and enemy "
+                f"({len(fact.enemy_deck)}) decks are shuffled."
+            )
+        case f.TurnStarted():
+            return f"Round {fact.round}: {n(fact.seat)}'s turn."
+        case f.TurnSkipped():
+            return f"Round {fact.round}: {n(fact.seat)} is paralysed and loses the turn."
+        case f.CardDrawn():
+            made_room = f" (discarding {a(fact.discarded)} to make room)" if fact.discarded else ""
+            where = "into the reserve" if fact.deck == "item" else "and put it on the rendezvous point"
+            return f"{n(fact.seat)} drew {a(fact.card)} from the {fact.deck} deck {where}{made_room}."
+        case f.ObstaclePlaced():
+            return f"{n(fact.seat)} played an Obstacle on {fact.square}."
+        case f.StrategyPlayed():
+            return f"{n(fact.seat)} played a Strategy: the {fact.piece} on {fact.start} moves to {fact.to}."
+        case f.AmbushSet():
+            return f"{n(fact.seat)} played an Ambush on {n(fact.target)}'s rendezvous point for their next turn."
+        case f.CoverTaken():
+            return f"{n(fact.seat)} took Cover until their next turn."
+        case f.PlayerMoved():
+            return f"{n(fact.seat)} moved from {fact.start} to {fact.to}."
+        case f.TunnelTaken():
+            return f"{n(fact.seat)} went through the tunnel from {fact.entry} to {fact.exit}."
+        case f.HealPointUsed():
+            return f"{n(fact.seat)} healed on the heal point {fact.square}: {fact.hp} HP."
+        case f.CardsCollected():
+            cards = ", ".join(NAMES[c] for c in fact.cards)
+            return f"{n(fact.seat)} collected {cards} on {fact.square}."
+        case f.PlayerTeleported():
+            return f"{n(fact.seat)} teleported from the rendezvous point {fact.start} back to spawn {fact.to}."
+        case f.WeaponEquipped():
+            return f"{n(fact.seat)} put the {NAMES[fact.card]} in weapon slot {fact.slot}."
+        case f.WeaponDropped():
+            if fact.slot == 0:
+                return f"{n(fact.seat)} turned down the {NAMES[fact.card]}."
+            return f"{n(fact.seat)} dropped the weapon in slot {fact.slot} for the {NAMES[fact.card]}."
+        case f.BootsWorn():
+            return f"{n(fact.seat)} put on Boots: {fact.boots} worn, {2 + fact.boots} actions a turn."
+        case f.HealthPackUsed():
+            return f"{n(fact.seat)} used a Health Pack: {fact.hp} HP."
+        case f.LootTaken():
+            cards = " and ".join(a(c) for c in fact.cards)
+            return f"{n(fact.seat)} opened a Loot Crate: {cards} from the item discard into the reserve."
+        case f.AttachmentFitted():
+            return f"{n(fact.seat)} fitted {a(fact.card)} to the weapon in slot {fact.slot}."
+        case f.EnemyCaged():
+            return f"{n(fact.seat)} caged the {NAMES[fact.kind]} on {fact.square}."
+        case f.GrenadeThrown():
+            return f"{n(fact.seat)} threw a Grenade at the 2x2 area from {fact.corner}: {_hits(fact.hits, seats)}."
+        case f.CollectibleDiscarded():
+            return f"{n(fact.seat)} discarded {a(fact.card)}: {fact.reason}."
+        case f.ReserveDiscarded():
+            return f"{n(fact.seat)} discarded {a(fact.card)} from the reserve."
+        case f.ShotFired():
+            return f"{n(fact.seat)} fired the {NAMES[fact.weapon]} at {fact.aim}: {_hits(fact.hits, seats)}."
+        case f.EnemyParalysed():
+            return f"The {NAMES[fact.kind]} on {fact.square} is paralysed until {n(fact.seat)}'s next turn."
+        case f.PlayerParalysed():
+            return f"{n(fact.target)} is paralysed and will lose their next turn."
+        case f.EnemyKilled():
+            return f"{n(fact.seat)} killed the {NAMES[fact.kind]} on {fact.square}."
+        case f.PointsScored():
+            return f"{n(fact.seat)} scored {fact.points} Victory Point{'s' if fact.points > 1 else ''} ({fact.reason}): {fact.total} in all."
+        case f.EnemyStruck():
+            return f"The {NAMES[fact.kind]} on {fact.square} struck {n(fact.seat)} for {fact.damage}: {fact.hp} HP left."
+        case f.EnemiesHealed():
+            healed = ", ".join(f"the {NAMES[h['kind']]} on {h['square']} to {h['hp']} HP" for h in fact.heals)
+            return f"Medics healed {healed}."
+        case f.TurnEnded():
+            return f"{n(fact.seat)} ended the turn."
+        case f.PlacementStarted():
+            why = {"fewer points": "has fewer Victory Points", "lower health": "has less health"}.get(fact.reason)
+            because = why or f"won the coin flip ({fact.coin})"
+            return f"Enemy placement: {n(fact.seat)} {because} and places the next enemy."
+        case f.EnemyDrawn():
+            if fact.to_bottom:
+                return f"{n(fact.seat)} drew the Boss with fewer than five enemies out: it goes to the bottom of the deck."
+            return f"{n(fact.seat)} drew {a(fact.card)} from the enemy deck."
+        case f.EnemyPlaced():
+            return f"{n(fact.seat)} placed the {NAMES[fact.card]} on {fact.square}."
+        case f.EnemyRemoved():
+            return f"The {NAMES[fact.card]} has no square it may go to and leaves the game."
+        case f.GameEnded():
+            if not fact.winners:
+                return f"The game is over: {fact.reason}."
+            return f"{' and '.join(n(s) for s in fact.winners)} won: {fact.reason}."
+    return type(fact).__name__
+
+
+def describe_command(command: Command) -> str:
+    kind = command["type"]
+    if kind == "draw":
+        extra = f", discarding {a(command['discard'])}" if command.get("discard") else ""
+        return f"draw from the {command['deck']} deck{extra}"
+    if kind == "attack":
+        return f"attack {command['aim']} with slot {command['slot']}"
+    if kind == "strategy":
+        return f"strategy: move {command['from']} to {command['to']}"
+    if kind == "drop":
+        return "turn down the new weapon" if command["slot"] == 0 else f"drop slot {command['slot']} for the new weapon"
+    details = " ".join(str(v) for k, v in command.items() if k != "type")
+    return f"{kind} {details}".strip()
+
+
+# -- the board for a terminal ---------------------------------------------------------------------
+
+SHORT = {
+    "boots": "BOOT", "uzi": "UZI", "sniper": "SNIP", "shotgun": "SHOT", "health_pack": "HLTH",
+    "cage": "CAGE", "loot_crate": "LOOT", "sight": "SGHT", "muzzle": "MUZL", "grenade": "GREN",
+    "paralysis_pistol": "PARA",
+}
+ENEMY_LETTER = {"grunt": "G", "heavy": "H", "medic": "M", "boss": "B"}
+
+
+def _weapon(weapon: dict[str, Any] | None) -> str:
+    if weapon is None:
+        return "-"
+    extras = "".join(f"+{a_}" for a_ in ("sight", "muzzle") if weapon[a_])
+    return NAMES[weapon["card"]] + extras
+
+
+def render(view: dict[str, Any], seats: Sequence[str]) -> str:
+    board = view["board"]
+    special: dict[str, str] = {}
+    for player, square in board["spawns"].items():
+        special[square] = f"S{player}"
+    for player, square in board["rendezvous"].items():
+        special[square] = f"R{player}"
+    for pair in board["tunnels"]:
+        for square in pair:
+            special[square] = "T"
+    for square in board["heal_points"]:
+        special[square] = "+"
+    by_player = {p["square"]: p for p in view["players"]}
+    enemies = {e["square"]: e for e in view["enemies"]}
+
+    def cell(square: str) -> str:
+        if square in by_player:
+            return f"[P{by_player[square]['player']}]"
+        if square in enemies:
+            e = enemies[square]
+            mark = "c" if e["caged_by"] else "z" if e["paralysed_by"] else ""
+            return f"{ENEMY_LETTER[e['kind']]}{e['hp']}{mark}"
+        if square in view["obstacles"]:
+            return "####"
+        cards = view["cards"].get(square, [])
+        if square in special and special[square].startswith("R"):
+            return f"{special[square]}:{len(cards)}" if cards else special[square]
+        if cards:
+            first: str = cards[0]
+            return SHORT.get(first, first[:4].upper())
+        if square in special:
+            return special[square]
+        if square in board["no_enemy"]:
+            return "x"
+        return "."
+
+    line = "    +" + "------+" * len(FILES)
+    rows = ["       " + "      ".join(FILES), line]
+    for rank in reversed(RANKS):
+        rows.append(f"  {rank} |" + "|".join(f"{cell(file + rank):^6}" for file in FILES) + "|")
+        rows.append(line)
+    rows.append(
+        "  [P1] [P2] players  G grunt H heavy M medic B boss (+HP, c caged, z paralysed)  #### obstacle\n"
+        "  S spawn  R rendezvous (:cards)  T tunnel  + heal point  x no enemies  UZI BOOT SNIP preset cards"
+    )
+    for p in sorted(view["players"], key=lambda p: p["player"]):
+        status = [s for s in ("covered", "paralysed", "ambushed") if p[s]]
+        reserve = ", ".join(NAMES[c] for c in p["reserve"]) or "-"
+        rows.append(
+            f"  P{p['player']} {seats[p['seat'] - 1]:<12} HP {p['hp']:>2}/10  VP {p['vp']:>2}/12  "
+            f"weapons: {_weapon(p['weapons'][0])}, {_weapon(p['weapons'][1])}  boots: {p['boots']}  "
+            f"reserve: {reserve}" + (f"  ({', '.join(status)})" if status else "")
+        )
+    for square, cards in view["cards"].items():
+        if special.get(square, "").startswith("R") and cards:
+            rows.append(f"  on {special[square]} ({square}): {', '.join(NAMES[c] for c in cards)}")
+    decks = view["decks"]
+    rows.append(
+        f"  round {view['round']} of at most {view['round_limit']}; decks: item {decks['item']}, "
+        f"collectible {decks['collectible']}, enemy {decks['enemy']}"
+    )
+    turn = view["turn"]
+    if turn is not None:
+        who = seats[turn["seat"] - 1]
+        rows.append(
+            f"  {who} to play: actions {turn['actions']}/{turn['action_limit']}, attacks {turn['attacks']}/{turn['attack_limit']}"
+            + (f", to resolve: {', '.join(NAMES.get(c, c) for c in turn['pending'])}" if turn["pending"] else "")
+        )
+    if view["placement"] is not None:
+        enemy = view["placement"]["enemy"]
+        rows.append(f"  {seats[view['placement']['seat'] - 1]} places the {NAMES[enemy] if enemy else 'next enemy'}")
+    if view["outcome"] is not None:
+        winners = " and ".join(seats[s - 1] for s in view["outcome"]["winners"]) or "nobody"
+        rows.append(f"  over: {winners} won ({view['outcome']['reason']})")
+    return "\n".join(rows)

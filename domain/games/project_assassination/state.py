@@ -1,0 +1,125 @@
+"""The state of a game of Project Assassination: JSON-native, one entry per seat in ``players``.
+
+A player is ``{"square", "hp", "vp", "slots": [weapon|None, weapon|None], "boots", "reserve",
+"covered", "paralysed", "ambushed", "collected"}``; a weapon is ``{"card", "sight", "muzzle"}``; an
+enemy is ``{"kind", "square", "hp", "caged_by", "paralysed_by"}`` (0 when not caged or paralysed).
+Decks list their top card first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from domain.games.project_assassination.board import Board, board_of
+
+
+@dataclass
+class State:
+    seat_count: int
+    layout: str
+    """The board layout as canonical JSON text (see ``board.canonical``)."""
+    round_limit: int
+    phase: str = "setup"
+    """``setup``, ``turn`` (the current seat plays), ``placement`` (the placer places an enemy), ``over``."""
+    order: list[int] = field(default_factory=list)
+    """Seats in turn order: Player 1, Player 2."""
+    current: int = 0
+    """The seat to act: the player on turn, or the placer during placement."""
+    round: int = 0
+    turns: int = 0
+    """Turns begun, skipped ones included."""
+    players: list[dict[str, Any]] = field(default_factory=list)
+    enemies: list[dict[str, Any]] = field(default_factory=list)
+    obstacles: list[str] = field(default_factory=list)
+    cards: dict[str, list[str]] = field(default_factory=dict)
+    """Cards lying on squares: the presets not yet picked up and the collectibles on rendezvous points."""
+    item_deck: list[str] = field(default_factory=list)
+    collectible_deck: list[str] = field(default_factory=list)
+    enemy_deck: list[str] = field(default_factory=list)
+    item_discard: list[str] = field(default_factory=list)
+    """Top card last."""
+    collectible_discard: list[str] = field(default_factory=list)
+    sniper_discard: list[str] = field(default_factory=list)
+    enemy_discard: list[str] = field(default_factory=list)
+    drew: bool = False
+    acted: bool = False
+    """Moved or attacked this turn: no more drawing or items."""
+    used_item: bool = False
+    actions: int = 0
+    attacks: int = 0
+    healed: bool = False
+    """A heal point has healed the player on turn this turn."""
+    pending: list[str] = field(default_factory=list)
+    """Collected cards (and ``discard`` for a reserve over its limit) waiting for the player's choice, first first."""
+    enemy_in_hand: str = ""
+    """The enemy card the placer has drawn."""
+    winners: list[int] = field(default_factory=list)
+    reason: str = ""
+
+    def copy(self) -> State:
+        return replace(
+            self,
+            order=list(self.order),
+            players=[_copy_player(p) for p in self.players],
+            enemies=[dict(e) for e in self.enemies],
+            obstacles=list(self.obstacles),
+            cards={square: list(cards) for square, cards in self.cards.items()},
+            item_deck=list(self.item_deck),
+            collectible_deck=list(self.collectible_deck),
+            enemy_deck=list(self.enemy_deck),
+            item_discard=list(self.item_discard),
+            collectible_discard=list(self.collectible_discard),
+            sniper_discard=list(self.sniper_discard),
+            enemy_discard=list(self.enemy_discard),
+            pending=list(self.pending),
+            winners=list(self.winners),
+        )
+
+    @property
+    def board(self) -> Board:
+        return board_of(self.layout)
+
+    def player(self, seat: int) -> dict[str, Any]:
+        return self.players[seat - 1]
+
+    def number(self, seat: int) -> int:
+        """The seat's player number: 1 for the coin flip's winner, who goes first."""
+        return self.order.index(seat) + 1
+
+    def opponent(self, seat: int) -> int:
+        return 3 - seat
+
+    def enemy_at(self, square: str) -> dict[str, Any] | None:
+        for enemy in self.enemies:
+            if enemy["square"] == square:
+                return enemy
+        return None
+
+    def seat_at(self, square: str) -> int:
+        for seat, player in enumerate(self.players, 1):
+            if player["square"] == square:
+                return seat
+        return 0
+
+
+def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **player,
+        "slots": [dict(w) if w else None for w in player["slots"]],
+        "reserve": list(player["reserve"]),
+    }
+
+
+def new_player(square: str) -> dict[str, Any]:
+    return {
+        "square": square,
+        "hp": 10,
+        "vp": 0,
+        "slots": [None, {"card": "pistol", "sight": False, "muzzle": False}],
+        "boots": 0,
+        "reserve": [],
+        "covered": False,
+        "paralysed": False,
+        "ambushed": False,
+    }

@@ -1,0 +1,200 @@
+"""Lines of fire, ranges and restrictions: what a weapon hits, which squares an enemy strikes, and
+where an enemy or obstacle may go. Pure functions of the state, shared by deciding and by listing
+legal commands.
+
+Ranges are straight orthogonal lines (the text: "in any direction that is not diagonal") that stop
+at an obstacle: the obstacle itself can be hit, nothing past it (RULINGS.md, "Range").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.games.project_assassination.board import DIRECTIONS, coords, name, ray
+from domain.games.project_assassination.cards import ENEMY_CARDS, NAMES, WEAPONS
+from domain.games.project_assassination.state import State
+
+
+def reach(square: str, distance: int | None, obstacles: set[str] | list[str]) -> list[str]:
+    """Squares within ``distance`` (``None``: limitless) along the four lines, each line stopping at an obstacle."""
+    found: list[str] = []
+    for direction in DIRECTIONS:
+        for step, target in enumerate(ray(square, direction), 1):
+            if distance is not None and step > distance:
+                break
+            found.append(target)
+            if target in obstacles:
+                break
+    return found
+
+
+def weapon_range(weapon: dict[str, Any]) -> int | None:
+    card = WEAPONS[weapon["card"]]
+    if card.range is None:
+        return None
+    return card.range + (1 if weapon["sight"] else 0)
+
+
+def weapon_damage(weapon: dict[str, Any]) -> int:
+    return WEAPONS[weapon["card"]].damage + (1 if weapon["muzzle"] else 0)
+
+
+def spread(square: str, direction: str, sight: bool, obstacles: set[str] | list[str]) -> list[str]:
+    """The shotgun's squares: the three directly in front (ahead, ahead-left, ahead-right), and with a
+    sight the square beyond the middle one unless an obstacle stands in the middle."""
+    df, dr = DIRECTIONS[direction]
+    file, rank = coords(square)
+    ahead = name(file + df, rank + dr)
+    if ahead is None:
+        return []
+    side_f, side_r = dr, df  # perpendicular to the direction of fire
+    squares = [s for s in (name(file + df - side_f, rank + dr - side_r), ahead, name(file + df + side_f, rank + dr + side_r)) if s]
+    if sight and ahead not in obstacles:
+        beyond = name(file + 2 * df, rank + 2 * dr)
+        if beyond is not None:
+            squares.append(beyond)
+    return squares
+
+
+def enemy_reach(state: State, enemy: dict[str, Any], square: str | None = None) -> list[str]:
+    """The squares an enemy strikes (from ``square`` if given): none for medics and paralysed enemies."""
+    card = ENEMY_CARDS[enemy["kind"]]
+    if card.range == 0 or enemy["paralysed_by"]:
+        return []
+    return reach(square or enemy["square"], card.range, state.obstacles)
+
+
+def strikers(state: State, square: str) -> list[dict[str, Any]]:
+    """The enemies that strike a player arriving on ``square``, in board order."""
+    return [enemy for enemy in state.enemies if square in enemy_reach(state, enemy)]
+
+
+def player_reach(state: State, seat: int) -> set[str]:
+    """The squares a player's finite-range weapons cover: "within the range of a player" for placing
+    enemies (limitless weapons do not count: RULINGS.md, "A player's range")."""
+    player = state.player(seat)
+    covered: set[str] = set()
+    for weapon in player["slots"]:
+        if weapon is None or WEAPONS[weapon["card"]].range is None:
+            continue
+        if WEAPONS[weapon["card"]].pattern == "spread":
+            for direction in DIRECTIONS:
+                covered.update(spread(player["square"], direction, weapon["sight"], state.obstacles))
+        else:
+            covered.update(reach(player["square"], weapon_range(weapon), state.obstacles))
+    return covered
+
+
+def occupied(state: State, square: str) -> str | None:
+    """What stands on a square, in words, or ``None`` when it is empty."""
+    seat = state.seat_at(square)
+    if seat:
+        return f"player {state.number(seat)}" if state.order else "a player"
+    enemy = state.enemy_at(square)
+    if enemy:
+        return f"a {NAMES[enemy['kind']]}"
+    if square in state.obstacles:
+        return "an obstacle"
+    if state.cards.get(square):
+        return "cards"
+    return None
+
+
+def enemy_square_problem(state: State, kind: str, square: str, moving: str | None = None) -> str | None:
+    """Why an enemy may not be placed (or moved, from ``moving``) on ``square``; ``None`` when it may."""
+    if square in state.board.no_enemy:
+        return f"enemies may not be placed on {square}"
+    taken = occupied(state, square)
+    if taken and square != moving:
+        return f"{square} is taken by {taken}"
+    for seat in range(1, state.seat_count + 1):
+        if square in player_reach(state, seat):
+            return f"{square} is within player {state.number(seat)}'s range"
+    probe = {"kind": kind, "square": square, "hp": 0, "caged_by": 0, "paralysed_by": 0}
+    strikes = set(enemy_reach(state, probe))
+    for seat in range(1, state.seat_count + 1):
+        if state.player(seat)["square"] in strikes:
+            return f"player {state.number(seat)} would be within the {NAMES[kind]}'s range from {square}"
+    return None
+
+
+def obstacle_square_problem(state: State, square: str) -> str | None:
+    """Why an obstacle may not go on ``square``; ``None`` when it may."""
+    if square in state.board.no_obstacle:
+        return f"obstacles may not be placed on {square}"
+    taken = occupied(state, square)
+    if taken:
+        return f"{square} is taken by {taken}"
+    return None
+
+
+def two_away(square: str) -> list[str]:
+    """The squares exactly two orthogonal steps away (a Strategy card's move)."""
+    file, rank = coords(square)
+    found = []
+    for df in range(-2, 3):
+        dr = 2 - abs(df)
+        for sign in ((1, -1) if dr else (1,)):
+            target = name(file + df, rank + sign * dr)
+            if target is not None:
+                found.append(target)
+    return found
+
+
+def targets_in(state: State, seat: int, squares: list[str], damage: int) -> list[dict[str, Any]]:
+    """The hits a shot of ``damage`` makes on the given squares: enemies (not caged), the opponent, obstacles."""
+    hits: list[dict[str, Any]] = []
+    for square in squares:
+        enemy = state.enemy_at(square)
+        if enemy is not None:
+            if not enemy["caged_by"]:
+                hp = max(0, enemy["hp"] - damage)
+                hits.append({"square": square, "target": "enemy", "kind": enemy["kind"], "damage": damage, "hp": hp})
+            continue
+        other = state.seat_at(square)
+        if other and other != seat:
+            target = state.player(other)
+            dealt = 0 if target["covered"] else damage
+            hits.append({"square": square, "target": "player", "seat": other, "damage": dealt, "hp": max(0, target["hp"] - dealt)})
+            continue
+        if square in state.obstacles:
+            hits.append({"square": square, "target": "obstacle", "damage": damage, "hp": 0})
+    return hits
+
+
+def shot(state: State, seat: int, weapon: dict[str, Any], aim: str) -> tuple[list[dict[str, Any]], str | None]:
+    """The hits of firing ``weapon`` at ``aim`` (a square, or a direction for spread and pierce), or
+    why the shot cannot be made."""
+    card = WEAPONS[weapon["card"]]
+    here = state.player(seat)["square"]
+    damage = weapon_damage(weapon)
+    if card.pattern in ("spread", "pierce"):
+        if aim not in DIRECTIONS:
+            return [], f"aim the {NAMES[weapon['card']]} with a direction: north, east, south or west"
+        if card.pattern == "spread":
+            squares = spread(here, aim, weapon["sight"], state.obstacles)
+        else:
+            squares = []
+            for square in ray(here, aim):
+                squares.append(square)
+                if square in state.obstacles:
+                    break
+        hits = targets_in(state, seat, squares, damage)
+        return (hits, None) if hits else ([], f"there is nothing to hit {aim} of {here}")
+    if aim in DIRECTIONS:
+        return [], f"the {NAMES[weapon['card']]} fires at one target: give its square"
+    if aim not in reach(here, weapon_range(weapon), state.obstacles):
+        return [], f"{aim} is not within the {NAMES[weapon['card']]}'s range from {here} (straight lines, not past obstacles)"
+    enemy = state.enemy_at(aim)
+    if enemy is not None and enemy["caged_by"]:
+        return [], f"the {NAMES[enemy['kind']]} on {aim} is caged and cannot be hurt"
+    hits = targets_in(state, seat, [aim], damage)
+    return (hits, None) if hits else ([], f"there is nothing to shoot on {aim}")
+
+
+def aims(state: State, seat: int, weapon: dict[str, Any]) -> list[str]:
+    """Every aim (square or direction) at which the weapon would hit something, in a fixed order."""
+    card = WEAPONS[weapon["card"]]
+    here = state.player(seat)["square"]
+    candidates = list(DIRECTIONS) if card.pattern in ("spread", "pierce") else reach(here, weapon_range(weapon), state.obstacles)
+    return [aim for aim in candidates if shot(state, seat, weapon, aim)[1] is None]
