@@ -33,11 +33,19 @@ def parse_value(text: str) -> Any:
 
 
 def parse_option(text: str) -> tuple[str, Any]:
-    """``KEY=VALUE`` as a pair, the value parsed by ``parse_value``."""
+    """``KEY=VALUE`` as a pair, the value parsed by ``parse_value``; ``KEY=@FILE`` reads the value
+    (JSON) from a file, for big options such as a board layout."""
     key, sep, value = text.partition("=")
     if not sep or not key:
         raise click.BadParameter(f"{text!r} is not KEY=VALUE", param_hint="--option")
-    return key.strip(), parse_value(value.strip())
+    value = value.strip()
+    if value.startswith("@"):
+        try:
+            with open(value[1:], encoding="utf-8") as file:
+                value = file.read()
+        except OSError as error:
+            raise click.BadParameter(f"cannot read {value[1:]}: {error.strerror}", param_hint="--option") from None
+    return key.strip(), parse_value(value)
 
 
 def parse_command(text: str) -> dict[str, Any]:

@@ -48,6 +48,30 @@ def test_rulesets_lists_each_game_with_players_options_and_commands(run):
     assert "command move to=... path=..." in result.output
 
 
+def test_new_reads_an_option_from_a_file_with_at(run, tmp_path):
+    from domain.games.project_assassination.board import default_layout
+
+    layout = default_layout()
+    layout["heal_points"] = ["c2", "e6"]
+    (tmp_path / "bar.json").write_text(json.dumps(layout))
+    created = run("new", "project-assassination", "--seat", "Ana", "--seat", "Ben", "--option", f"layout=@{tmp_path / 'bar.json'}")
+    assert created.exit_code == 0, created.output
+    assert show_json(run, created.output.strip())["view"]["board"]["heal_points"] == ["c2", "e6"]
+    missing = run("new", "project-assassination", "--seat", "Ana", "--seat", "Ben", "--option", "layout=@nowhere.json")
+    assert missing.exit_code == 1 and "cannot read nowhere.json" in missing.output
+
+
+def test_a_bot_plays_project_assassination_to_an_outcome_and_show_draws_the_board(run):
+    created = run("new", "project-assassination", "--seat", "Ana", "--seat", "Ben", "--seed", "3")
+    game = created.output.strip()
+    played = run("bot", game)
+    assert played.exit_code == 0, played.output
+    shown = run("show", game)
+    for expected in ("[P1]", "####", "G grunt", "S spawn", "HP ", "VP ", "weapons:", "boots:", "reserve:", "won"):
+        assert expected in shown.output
+    assert show_json(run, game)["status"] == "over"
+
+
 def test_new_prints_the_id_of_a_stored_game(run, game):
     listed = run("games")
     assert game in listed.output and "assassination-le" in listed.output and "Ann, Ben, Cy" in listed.output

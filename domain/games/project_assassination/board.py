@@ -99,6 +99,14 @@ class Board:
         return None
 
 
+_SQUARE: dict[str, Any] = {"type": "string", "pattern": SQUARE_PATTERN}
+_SQUARES: dict[str, Any] = {"type": "array", "items": _SQUARE}
+_PER_PLAYER: dict[str, Any] = {
+    "type": "object",
+    "required": ["1", "2"],
+    "additionalProperties": False,
+    "properties": {"1": _SQUARE, "2": _SQUARE},
+}
 LAYOUT_SCHEMA: dict[str, Any] = {
     "type": ["object", "null"],
     "default": None,
@@ -107,30 +115,20 @@ LAYOUT_SCHEMA: dict[str, Any] = {
     "required": ["spawns", "rendezvous", "tunnels", "heal_points", "preset"],
     "properties": {
         "about": {"type": "string"},
-        "spawns": {"$ref": "#/$defs/per_player"},
-        "rendezvous": {"$ref": "#/$defs/per_player"},
-        "tunnels": {"type": "array", "items": {"type": "array", "items": {"$ref": "#/$defs/square"}, "minItems": 2, "maxItems": 2}},
-        "heal_points": {"$ref": "#/$defs/squares"},
-        "no_enemy": {"$ref": "#/$defs/squares"},
-        "no_obstacle": {"$ref": "#/$defs/squares"},
+        "spawns": _PER_PLAYER,
+        "rendezvous": _PER_PLAYER,
+        "tunnels": {"type": "array", "items": {"type": "array", "items": _SQUARE, "minItems": 2, "maxItems": 2}},
+        "heal_points": _SQUARES,
+        "no_enemy": _SQUARES,
+        "no_obstacle": _SQUARES,
         "preset": {
             "type": "object",
             "required": sorted(PRESET_COUNTS),
             "additionalProperties": False,
-            "properties": {card: {"$ref": "#/$defs/squares"} for card in sorted(PRESET_COUNTS)},
+            "properties": {card: _SQUARES for card in sorted(PRESET_COUNTS)},
         },
     },
     "additionalProperties": False,
-    "$defs": {
-        "square": {"type": "string", "pattern": SQUARE_PATTERN},
-        "squares": {"type": "array", "items": {"$ref": "#/$defs/square"}},
-        "per_player": {
-            "type": "object",
-            "required": ["1", "2"],
-            "additionalProperties": False,
-            "properties": {"1": {"$ref": "#/$defs/square"}, "2": {"$ref": "#/$defs/square"}},
-        },
-    },
 }
 
 
