@@ -43,6 +43,7 @@ def _turn_started(s: State, fact: f.TurnStarted) -> None:
     s.turns += 1
     s.drew = s.acted = s.used_item = s.healed = False
     s.actions = s.attacks = 0
+    s.armed_twice = all(s.player(fact.seat)["slots"])
     s.pending = []
 
 
@@ -148,6 +149,7 @@ def _player_teleported(s: State, fact: f.PlayerTeleported) -> None:
 def _weapon_equipped(s: State, fact: f.WeaponEquipped) -> None:
     s.pending.pop(0)
     s.player(fact.seat)["slots"][fact.slot - 1] = {"card": fact.card, "sight": False, "muzzle": False}
+    s.armed_twice = s.armed_twice or all(s.player(fact.seat)["slots"])
 
 
 def _weapon_dropped(s: State, fact: f.WeaponDropped) -> None:

@@ -276,7 +276,8 @@ def _action_limit(state: State, seat: int) -> int:
 
 
 def _attack_limit(state: State, seat: int) -> int:
-    return 2 if all(state.player(seat)["slots"]) else 1
+    """Two attacks when both weapon slots are filled, or were this turn (ruling 24)."""
+    return 2 if all(state.player(seat)["slots"]) or (state.current == seat and state.armed_twice) else 1
 
 
 # -- problems: why a command is refused, or None ------------------------------------------------

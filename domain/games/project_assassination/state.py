@@ -48,6 +48,8 @@ class State:
     used_item: bool = False
     actions: int = 0
     attacks: int = 0
+    armed_twice: bool = False
+    """Both weapon slots have been filled at some moment of this turn: two attacks are allowed."""
     healed: bool = False
     """A heal point has healed the player on turn this turn."""
     pending: list[str] = field(default_factory=list)
