@@ -11,9 +11,15 @@ import copy
 from collections import Counter
 
 import pytest
+from table import RULES, Coin, act, enemy, of_type, refused, table, weapon
 
 from domain.errors import InvalidSetup
-from domain.games.project_assassination.board import FILES, RANKS, coords, default_layout
+from domain.games.project_assassination.board import (
+    FILES,
+    RANKS,
+    coords,
+    default_layout,
+)
 from domain.games.project_assassination.facts import (
     AmbushSet,
     BootsWorn,
@@ -21,6 +27,7 @@ from domain.games.project_assassination.facts import (
     CardsCollected,
     CoverTaken,
     EnemyStruck,
+    GrenadeThrown,
     HealPointUsed,
     HealthPackUsed,
     ObstaclePlaced,
@@ -38,7 +45,6 @@ from domain.games.project_assassination.facts import (
     WeaponEquipped,
 )
 from domain.randomness import Rng
-from table import RULES, Coin, act, enemy, of_type, refused, table, weapon
 
 TEXT_COUNTS = {
     "obstacle": 10, "strategy": 3, "ambush": 3, "cover": 3,
@@ -221,8 +227,8 @@ def test_a_preset_grunt_with_a_spawn_in_its_range_is_refused():
 
 
 def test_a_preset_grunt_on_a_square_enemies_may_not_take_is_refused():
-    message = refused_layout(layout(preset={"grunt": ["a1", "f3"]}))  # a tunnel
-    assert message == "bad layout: preset grunt on a1: enemies may not be placed there"
+    own = layout(no_enemy=["c1", "e1", "d2", "c7", "e7", "d6", "b5"])  # a red skull under the grunt on b5
+    assert refused_layout(own) == "bad layout: preset grunt on b5: enemies may not be placed there"
 
 
 def test_a_layout_square_off_the_board_is_a_schema_error():
@@ -306,10 +312,16 @@ def test_ruling_7_a_full_reserve_draws_an_item_only_by_discarding_one():
     state.player(1)["reserve"] = ["obstacle", "ambush", "cover", "cover", "obstacle"]
     message = refused(state, 1, {"type": "draw", "deck": "item"})
     assert message == "your reserve holds 5 cards: name one to discard to draw another"
+    message = refused(state, 1, {"type": "draw", "deck": "item", "discard": "strategy"})
+    assert message == "there is no Strategy in your reserve to discard"
     facts, after = act(state, 1, {"type": "draw", "deck": "item", "discard": "ambush"})
     assert facts == [CardDrawn(seat=1, deck="item", card="strategy", discarded="ambush")]
     assert after.player(1)["reserve"] == ["obstacle", "cover", "cover", "obstacle", "strategy"]
     assert after.item_discard == ["ambush"]
+    state.player(1)["reserve"] = ["obstacle", "cover"]
+    message = refused(state, 1, {"type": "draw", "deck": "item", "discard": "cover"})
+    assert message == "discard only to make room: your reserve holds 2 of 5"
+
 
 
 def test_an_ambushed_player_may_not_draw_collectibles_nor_enter_their_rendezvous_point():
@@ -576,6 +588,16 @@ def test_ruling_20_an_ambush_blocks_the_opponents_rendezvous_point_and_collectib
     assert of_type(facts, PlayerTeleported) == [PlayerTeleported(seat=2, start="g2", to="d7")]
 
 
+
+def test_ruling_20_an_ambushed_turn_lost_to_paralysis_uses_up_the_ambush():
+    state = table(enemies=[], cards={})
+    state.player(1)["reserve"] = ["ambush"]
+    state.player(2)["paralysed"] = True
+    _, state = act(state, 1, {"type": "ambush"})
+    facts, state = act(state, 1, {"type": "end"}, "heads")  # seat 2 loses its turn, then placement
+    assert of_type(facts, PlacementStarted)
+    assert not state.player(2)["ambushed"]
+
 def test_ruling_18_cover_makes_the_opponents_shot_deal_no_damage_and_earn_no_point():
     state = table(cards={})
     state.player(1)["square"] = "d3"
@@ -588,6 +610,19 @@ def test_ruling_18_cover_makes_the_opponents_shot_deal_no_damage_and_earn_no_poi
     facts, after = act(state, 1, {"type": "attack", "slot": 2, "aim": "d4"})
     assert (after.player(2)["hp"], after.player(1)["vp"]) == (9, 1)
 
+
+
+def test_ruling_18_cover_also_stops_the_opponents_grenade():
+    state = table(enemies=[], cards={})
+    state.player(2).update(square="d4", covered=True)
+    state.pending = ["grenade"]
+    facts, after = act(state, 1, {"type": "grenade", "corner": "c4"})
+    assert of_type(facts, GrenadeThrown)[0].hits == [
+        {"square": "d4", "target": "player", "seat": 2, "damage": 0, "hp": 10},
+        {"square": "c5", "target": "obstacle", "damage": 2, "hp": 0},
+    ]
+    assert not of_type(facts, PointsScored)
+    assert (after.player(2)["hp"], after.player(1)["vp"]) == (10, 0)
 
 def test_ruling_18_cover_lasts_until_the_start_of_the_covered_players_next_turn():
     state = table(current=2, turns=4, enemies=[])
@@ -661,12 +696,14 @@ def test_a_tunnel_teleports_the_player_to_its_pair(start, entry, exit_):
 
 @pytest.mark.parametrize("blocker", ["player", "enemy"])
 def test_ruling_9_a_tunnel_whose_exit_is_taken_leaves_the_player_on_the_entry(blocker):
-    state = table(enemies=[enemy("grunt", "g7")] if blocker == "enemy" else [], cards={})
+    blockers = [enemy("grunt", "g7")] if blocker == "enemy" else []
+    state = table(enemies=[enemy("heavy", "a3"), *blockers], cards={})  # the heavy on a3 reaches a1
     state.player(1)["square"] = "b1"
     state.player(2)["square"] = "g7" if blocker == "player" else "d5"
     facts, state = move(state, 1, "a1")
     assert not of_type(facts, TunnelTaken)
     assert state.player(1)["square"] == "a1"
+    assert of_type(facts, EnemyStruck) == [EnemyStruck(kind="heavy", square="a3", seat=1, damage=5, hp=5)]
 
 
 def test_ruling_9_enemies_strike_at_the_tunnels_exit_not_at_its_entry():
@@ -710,11 +747,4 @@ def test_ruling_11_a_preset_card_is_collected_without_a_teleport(start, square, 
         assert state.player(1)["boots"] == 1
     else:
         assert state.player(1)["slots"][0] == weapon(card)
-
-
-def test_collecting_a_preset_card_does_not_protect_from_enemies_in_range():
-    state = table(enemies=[enemy("grunt", "f2")])
-    state.player(1)["square"] = "e1"
-    facts, state = move(state, 1, "f1")
-    assert of_type(facts, EnemyStruck) == [EnemyStruck(kind="grunt", square="g1", seat=1, damage=3, hp=7)]
 
