@@ -79,7 +79,7 @@ class Board:
     tunnel_exit: dict[str, str]
     heal_points: frozenset[str]
     no_enemy: frozenset[str]
-    """Red skull squares, plus spawn points and tunnels, which enemies may never take."""
+    """Red skull squares, plus spawn points, rendezvous points and tunnels, which enemies may never take."""
     no_obstacle: frozenset[str]
     """Crossed obstacle squares, plus rendezvous, spawn and heal points (the text) and tunnels."""
     preset: dict[str, tuple[str, ...]]
@@ -179,7 +179,7 @@ def parse_layout(layout: dict[str, Any]) -> Board:
             problems.append(f"preset {card} needs exactly {count} square{'s' if count > 1 else ''}, not {len(squares)}")
         for square in squares:
             claim(square, f"a preset {card}")
-    no_enemy = frozenset(layout.get("no_enemy", [])) | set(spawns.values()) | set(tunnel_exit)
+    no_enemy = frozenset(layout.get("no_enemy", [])) | set(spawns.values()) | set(rendezvous.values()) | set(tunnel_exit)
     no_obstacle = (
         frozenset(layout.get("no_obstacle", []))
         | set(spawns.values())

@@ -347,7 +347,7 @@ def _step_problem(state: State, seat: int, to: str) -> str | None:
     if to not in neighbours(player["square"]):
         return f"move one square north, east, south or west of {player['square']} (no diagonal movement)"
     taken = occupied(state, to)
-    if taken and not state.cards.get(to):
+    if taken and taken != "cards":
         return f"{to} is taken by {taken}"
     other = state.opponent(seat)
     board = state.board
@@ -752,7 +752,7 @@ class _Play:
             winners = [seat for seat, p in enumerate(players, 1) if p["vp"] >= WINNING_POINTS]
             self.emit(f.GameEnded(winners=winners, reason=f"reached {WINNING_POINTS} Victory Points"))
         elif not self.state.enemy_deck and not self.state.enemies and not self.state.enemy_in_hand:
-            self._end_on_points("the enemy deck is spent and every enemy is dead")
+            self._end_on_points("the enemy deck is spent and the board is clear of enemies")
 
     def _end_on_points(self, why: str) -> None:
         """Most Victory Points wins; a tie goes to the healthier player; a tie in both is a draw."""

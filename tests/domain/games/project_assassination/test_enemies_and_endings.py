@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from table import Coin, act, enemy, of_type, refused, table, weapon
+from table import act, enemy, of_type, refused, table, weapon
 
 from domain.bots import play_random_game
 from domain.errors import GameOver
@@ -28,7 +28,6 @@ from domain.games.project_assassination.facts import (
     GameEnded,
     PlacementStarted,
     PointsScored,
-    TableSetUp,
     TurnEnded,
     TurnStarted,
 )
@@ -125,6 +124,12 @@ def test_ruling_13_an_obstacle_between_shields_the_player_from_an_enemy():
     open_line = at(clear(enemies=[enemy("heavy", "c6")]), p1="d4")
     facts, after = act(open_line, 1, {"type": "move", "to": "c4"})
     assert len(of_type(facts, EnemyStruck)) == 1
+
+
+def test_ruling_13_enemies_and_players_do_not_block_an_enemys_line():
+    state = at(clear(enemies=[enemy("heavy", "b4"), enemy("medic", "c4")]), p1="d3", p2="a4")
+    facts, state = act(state, 1, {"type": "move", "to": "d4"})  # the medic stands between
+    assert of_type(facts, EnemyStruck) == [EnemyStruck(kind="heavy", square="b4", seat=1, damage=5, hp=5)]
 
 
 def test_ruling_26_a_player_standing_still_in_range_is_never_struck():
@@ -289,6 +294,19 @@ def test_enemies_may_not_be_placed_on_occupied_squares():
     _, state = placing("medic", enemies=[enemy("grunt", "b5")], obstacles=["f5"], p1="a3", p2="g3")
     for square in ("b5", "f5", "a3", "g3"):
         assert "taken" in refused(state, 1, {"type": "place", "square": square}), square
+
+
+def test_ruling_2_enemies_may_not_be_placed_on_rendezvous_points():
+    _, state = placing("medic", p1="b2", p2="d4")
+    for square in ("a6", "g2"):
+        assert "may not be placed" in refused(state, 1, {"type": "place", "square": square}), square
+
+
+def test_ruling_2_a_square_with_an_enemy_is_taken_even_with_cards_on_it():
+    state = at(clear(enemies=[enemy("grunt", "a6")]), p1="a5")
+    _, state = act(state, 1, {"type": "draw", "deck": "collectible"})  # an UZI onto a6, under the grunt
+    assert state.cards == {"a6": ["uzi"]}
+    assert "taken" in refused(state, 1, {"type": "move", "to": "a6"})
 
 
 def test_enemies_may_not_be_placed_within_a_players_weapon_range():
@@ -542,6 +560,7 @@ def test_ruling_31_with_a_round_limit_of_1_two_idle_players_end_after_round_1(se
 def test_only_the_owner_sees_the_decks_order(service):
     game_id = service.create_game("project-assassination", SEATS, seed="s")
     owner = service.status(game_id, OWNER)["view"]
+    assert service.status(game_id, 1)["seed"] is None  # the seed would give the order away
     assert {len(cards) for cards in owner["deck_order"].values()} == {15, 30, 5}
     for viewer in (1, 2, None):
         view = service.status(game_id, viewer)["view"]
