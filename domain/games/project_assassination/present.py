@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain.games.project_assassination import facts as f
-from domain.games.project_assassination.board import FILES, RANKS
+from domain.games.project_assassination.board import DIRECTIONS, FILES, RANKS
 from domain.games.project_assassination.cards import NAMES, a_card
 from domain.games.project_assassination.state import State
 from domain.ruleset import Command, Fact
@@ -176,7 +176,8 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
         case f.ReserveDiscarded():
             return f"{n(fact.seat)} discarded {a(fact.card)} from the reserve."
         case f.ShotFired():
-            return f"{n(fact.seat)} fired the {NAMES[fact.weapon]} at {fact.aim}: {_hits(fact.hits, seats)}."
+            aim = fact.aim if fact.aim in DIRECTIONS else f"at {fact.aim}"
+            return f"{n(fact.seat)} fired the {NAMES[fact.weapon]} {aim}: {_hits(fact.hits, seats)}."
         case f.EnemyParalysed():
             return f"The {NAMES[fact.kind]} on {fact.square} is paralysed until {n(fact.seat)}'s next turn."
         case f.PlayerParalysed():
