@@ -1,4 +1,4 @@
-"""The ``ludolog`` command group: rulesets, new, games, show, act, bot and play.
+"""The ``ludolog`` command group: rulesets, new, games, show, act, bot, play, tokens and serve.
 
 Commands parse their input, call the game service and print. Mistakes (an unknown game, an illegal
 command, a malformed option) exit with status 1 and a one-line message, never a traceback.
@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from cli.play import play
+from cli.serve import serve
 from cli.terminal import db_option, format_events, format_status, open_service, parse_option
 from domain import registry
 from domain.errors import LudologError
@@ -149,7 +150,27 @@ def bot(game: str, seats: tuple[str, ...], seed: str, quiet: bool, db: str) -> N
     click.echo(format_status(status, registry.get(status["ruleset"])))
 
 
+@cli.command()
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="Print the tokens as JSON.")
+@db_option
+def tokens(game: str, as_json: bool, db: str) -> None:
+    """Issue new API tokens for every seat and the owner (the old ones stop working)."""
+    service = open_service(db)
+    game_id = service.find_game(game)
+    issued = service.issue_tokens(game_id)
+    seats = service.game(game_id).seats
+    if as_json:
+        listing = [{"seat": n, "name": name, "token": token} for n, (name, token) in enumerate(zip(seats, issued.seats), 1)]
+        click.echo(json.dumps({"id": str(game_id), "owner_token": issued.owner, "seats": listing}, indent=2))
+        return
+    click.echo(f"owner  {issued.owner}")
+    for n, (name, token) in enumerate(zip(seats, issued.seats), 1):
+        click.echo(f"seat {n} {name}: {token}")
+
+
 cli.add_command(play)
+cli.add_command(serve)
 
 
 def main() -> None:

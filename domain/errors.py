@@ -75,3 +75,21 @@ class StoreUnavailable(LudologError):
     """The game store could not be written (a locked or unreachable database); nothing was recorded."""
 
     kind = "store-unavailable"
+
+
+class Unauthorized(LudologError):
+    """A token that is no seat's and not the owner's."""
+
+    kind = "unauthorized"
+
+
+class Forbidden(LudologError):
+    """A token that is valid but does not allow this (a seat acting for another seat)."""
+
+    kind = "forbidden"
+
+
+class IdempotencyKeyReused(LudologError):
+    """A command id already used for a different command or seat."""
+
+    kind = "idempotency-key-reused"

@@ -74,6 +74,7 @@ class Game(Aggregate):
         def apply(self, game: Game) -> None:
             game.state = game.rules.evolve(game.state, self.as_fact())
             game.chain = self.chain
+            game.note_answer(self.cause, self.originator_version)
 
     class SeedRevealed(Event):
         TOPIC = "ludolog:Game.SeedRevealed"
@@ -84,6 +85,7 @@ class Game(Aggregate):
         def apply(self, game: Game) -> None:
             game.seed_revealed = True
             game.chain = self.chain
+            game.note_answer(self.cause, self.originator_version)
 
     # attributes set by __init__ (from the Created event) and by the events' apply
     ruleset: str
@@ -95,6 +97,8 @@ class Game(Aggregate):
     seed_revealed: bool
     chain: str
     state: Any
+    answers: dict[str, dict[str, Any]]
+    """For each command id: the seat, the command and the numbers of the first and last events it caused."""
 
     def __init__(
         self,
@@ -115,6 +119,7 @@ class Game(Aggregate):
         self.seed_revealed = False
         self.chain = chain
         self.state = self.rules.new_state(len(seats), self.options)
+        self.answers = {}
 
     @classmethod
     def start(cls, rules: Ruleset, seats: list[str], options: dict[str, Any], seed: str) -> Game:
@@ -160,6 +165,18 @@ class Game(Aggregate):
             payload = {"seed": self.seed, "cause": cause}
             topic = self.SeedRevealed.TOPIC
             self.trigger_event(self.SeedRevealed, chain=self._next_chain(topic, payload), **payload)
+
+    def answer(self, command_id: str) -> dict[str, Any] | None:
+        """What the command with this id was and which events it caused (``first``, ``last``), if it was played."""
+        answers: dict[str, dict[str, Any]] = self.__dict__.get("answers", {})
+        return answers.get(command_id)
+
+    def note_answer(self, cause: dict[str, Any] | None, version: int) -> None:
+        if not cause or not cause.get("command_id"):
+            return
+        answers = self.__dict__.setdefault("answers", {})
+        entry = answers.setdefault(cause["command_id"], {"seat": cause["seat"], "command": cause["command"], "first": version})
+        entry["last"] = version
 
     def _record(self, facts: list[Fact], cause: dict[str, Any] | None) -> None:
         for fact in facts:

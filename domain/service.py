@@ -17,13 +17,20 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, PersistenceError, Transcoding
 
 from domain import registry
+from domain.access import OWNER, GameAccess, Tokens
 from domain.bots import RandomBot
-from domain.errors import StoreUnavailable, UnknownGame, UnknownSeat, VersionConflict
+from domain.errors import (
+    IdempotencyKeyReused,
+    StoreUnavailable,
+    Unauthorized,
+    UnknownGame,
+    UnknownSeat,
+    VersionConflict,
+)
 from domain.game import Game, created_fields
 from domain.randomness import new_seed
 from domain.ruleset import Command
 
-OWNER: Literal["owner"] = "owner"
 Viewer = int | Literal["owner"] | None
 """Who is looking: a seat number, the game's owner (sees everything), or ``None`` for a spectator."""
 
@@ -68,6 +75,16 @@ class GameEvent:
         return {**dataclasses.asdict(self), "time": self.time.isoformat()}
 
 
+@dataclasses.dataclass(frozen=True)
+class Submission:
+    """The answer to a submitted command: the game's version after it and its events as the seat sees
+    them; ``replayed`` when the command id had been played before and this is the first answer again."""
+
+    version: int
+    events: list[GameEvent]
+    replayed: bool
+
+
 class GameService(Application[uuid.UUID]):
     """Plays and records games; one instance per process, shared by threads."""
 
@@ -91,12 +108,55 @@ class GameService(Application[uuid.UUID]):
         seed: str | int | None = None,
     ) -> uuid.UUID:
         """Create a game with its table set; the seed is drawn from ``secrets`` when not given."""
+        game = self._start(ruleset, seats, options, seed)
+        self._save(game)
+        return game.id
+
+    def open_game(
+        self,
+        ruleset: str,
+        seats: Sequence[str],
+        options: dict[str, Any] | None = None,
+        seed: str | int | None = None,
+    ) -> tuple[uuid.UUID, Tokens]:
+        """Create a game and its tokens in one transaction; the tokens are returned in the clear once."""
+        game = self._start(ruleset, seats, options, seed)
+        tokens = Tokens.issue(len(seats))
+        self._save(game, GameAccess.grant(game.id, tokens))
+        return game.id, tokens
+
+    def issue_tokens(self, game_id: uuid.UUID) -> Tokens:
+        """New tokens for every seat and the owner, replacing any issued before."""
+        game = self.game(game_id)
+        tokens = Tokens.issue(len(game.seats))
+        try:
+            access: GameAccess = self.repository.get(GameAccess.id_for(game_id))
+        except AggregateNotFoundError:
+            access = GameAccess.grant(game_id, tokens)
+        else:
+            access.reissue(tokens)
+        self._save(access)
+        return tokens
+
+    def holder(self, game_id: uuid.UUID, token: str | None) -> Viewer:
+        """Who holds the token for this game: a seat, ``OWNER``, or ``None`` (a spectator) without a token."""
+        self.game(game_id)
+        if token is None:
+            return None
+        try:
+            access: GameAccess = self.repository.get(GameAccess.id_for(game_id))
+        except AggregateNotFoundError:
+            raise Unauthorized("this game has no tokens; its owner can issue them with 'ludolog tokens'") from None
+        holder = access.holder(token)
+        if holder is None:
+            raise Unauthorized("the token is not one of this game's")
+        return holder
+
+    def _start(self, ruleset: str, seats: Sequence[str], options: dict[str, Any] | None, seed: str | int | None) -> Game:
         rules = registry.get(ruleset)
         rules.check_seat_count(len(seats))
         resolved = rules.resolve_options(options)
-        game = Game.start(rules, list(seats), resolved, new_seed() if seed is None else str(seed))
-        self._save(game)
-        return game.id
+        return Game.start(rules, list(seats), resolved, new_seed() if seed is None else str(seed))
 
     def submit(
         self,
@@ -112,10 +172,30 @@ class GameService(Application[uuid.UUID]):
         A concurrent writer's win is retried against the new state, unless ``expected_version`` was
         given: then a game that moved on raises ``VersionConflict``.
         """
+        return self.submit_once(game_id, seat, command, command_id=command_id, expected_version=expected_version).events
+
+    def submit_once(
+        self,
+        game_id: uuid.UUID,
+        seat: int | str,
+        command: Command,
+        *,
+        command_id: str | None = None,
+        expected_version: int | None = None,
+    ) -> Submission:
+        """Like ``submit``, and a command id played before gets its first answer again, writing
+        nothing (``IdempotencyKeyReused`` if it was for another seat or command)."""
         command_id = command_id or str(uuid.uuid4())
         for _ in range(CONFLICT_RETRIES):
             game = self.game(game_id)
             number = self.seat_number(game, seat)
+            answer = game.answer(command_id)
+            if answer is not None:
+                if answer["seat"] != number or answer["command"] != command:
+                    raise IdempotencyKeyReused(f"the key {command_id!r} was used for another command")
+                first, last = answer["first"], answer["last"]
+                events = self.read_events(game_id, after=first - 1, limit=last - first + 1, viewer=number)
+                return Submission(version=last, events=events, replayed=True)
             if expected_version is not None and game.version != expected_version:
                 raise VersionConflict(f"the game is at version {game.version}, not {expected_version}")
             game.play(number, command, command_id)
@@ -126,7 +206,8 @@ class GameService(Application[uuid.UUID]):
                 if expected_version is not None:
                     raise VersionConflict(f"the game moved on from version {expected_version}") from None
                 continue
-            return [_as_game_event(event, game, number) for event in new_events]
+            events = [_as_game_event(event, game, number) for event in new_events]
+            return Submission(version=game.version, events=events, replayed=False)
         raise VersionConflict("the game is too busy: other commands kept arriving first; try again")
 
     def play_bots(
@@ -150,10 +231,10 @@ class GameService(Application[uuid.UUID]):
             except VersionConflict:
                 continue
 
-    def _save(self, game: Game) -> None:
-        """Record the game's new events in one transaction; a version conflict is re-raised as is."""
+    def _save(self, *aggregates: Game | GameAccess) -> None:
+        """Record the aggregates' new events in one transaction; a version conflict is re-raised as is."""
         try:
-            self.save(game)
+            self.save(*aggregates)
         except IntegrityError:
             raise
         except PersistenceError as error:

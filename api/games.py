@@ -1,0 +1,152 @@
+"""``/games``: create a game with its tokens, list games, read one as the token's holder may see it,
+list the holder's legal commands, and submit commands.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from flask import Blueprint, Response, json, request, url_for
+
+from api import schemas
+from api.auth import viewer
+from api.context import service
+from api.problems import InvalidRequest, StaleVersion
+from domain.access import OWNER
+from domain.errors import Forbidden, UnknownGame, Unauthorized, VersionConflict
+
+blueprint = Blueprint("games", __name__)
+
+
+def game_id_of(text: str) -> uuid.UUID:
+    try:
+        return uuid.UUID(text)
+    except ValueError:
+        raise UnknownGame(f"no game {text!r}: a game id is a UUID") from None
+
+
+def json_body() -> Any:
+    body = request.get_json(silent=True)
+    if body is None:
+        raise InvalidRequest("the body must be JSON (Content-Type: application/json)")
+    return body
+
+
+@blueprint.post("/games")
+def create_game() -> Response:
+    given = schemas.NewGame().load(json_body())
+    game_id, tokens = service().open_game(given["ruleset"], given["seats"], given["options"], given["seed"])
+    game = service().game(game_id)
+    body = schemas.GameCreated().dump({
+        "id": str(game_id),
+        "ruleset": game.ruleset,
+        "version": game.version,
+        "seats": [{"seat": n, "name": name, "token": token} for n, (name, token) in enumerate(zip(game.seats, tokens.seats), 1)],
+        "owner_token": tokens.owner,
+        "seed_commitment": game.seed_commitment,
+    })
+    response = Response(_json(body), status=201, mimetype="application/json")
+    response.headers["Location"] = url_for("games.get_game", game_id=str(game_id))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@blueprint.get("/games")
+def list_games() -> Any:
+    query = schemas.GamesQuery().load(request.args.to_dict())
+    games = service().list_games()
+    if query["ruleset"] is not None:
+        games = [g for g in games if g["ruleset"] == query["ruleset"]]
+    if query["status"] is not None:
+        games = [g for g in games if g["status"] == query["status"]]
+    start, stop = query["offset"], query["offset"] + query["limit"]
+    following = None
+    if stop < len(games):
+        args = {k: v for k, v in query.items() if v is not None} | {"offset": stop}
+        following = url_for("games.list_games", **args)
+    return schemas.GamesPage().dump({"games": games[start:stop], "total": len(games), "next": following})
+
+
+@blueprint.get("/games/<game_id>")
+def get_game(game_id: str) -> Response:
+    found = game_id_of(game_id)
+    holder = viewer(found)
+    state = service().status(found, holder)
+    body = schemas.GameState().dump({**state, "viewer": holder})
+    response = Response(_json(body), mimetype="application/json")
+    response.headers["ETag"] = f'"{state["version"]}"'
+    return response
+
+
+@blueprint.get("/games/<game_id>/legal-commands")
+def legal_commands(game_id: str) -> Any:
+    found = game_id_of(game_id)
+    holder = viewer(found)
+    query = schemas.SeatQuery().load(request.args.to_dict())
+    seat = _acting_seat(holder, query["seat"])
+    game = service().game(found)
+    seat = service().seat_number(game, seat)
+    rules = game.rules
+    return schemas.LegalCommands().dump({
+        "seat": seat,
+        "version": game.version,
+        "to_act": seat in rules.to_act(game.state),
+        "commands": rules.legal_commands(game.state, seat) if game.outcome() is None else [],
+    })
+
+
+@blueprint.post("/games/<game_id>/commands")
+def submit_command(game_id: str) -> Response:
+    found = game_id_of(game_id)
+    holder = viewer(found)
+    given = schemas.NewCommand().load(json_body())
+    seat = _acting_seat(holder, given["seat"])
+    expected = _if_match()
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= 200:
+        raise InvalidRequest("an Idempotency-Key is 1 to 200 characters")
+    try:
+        answer = service().submit_once(found, seat, given["command"], command_id=key, expected_version=expected)
+    except VersionConflict as conflict:
+        if expected is not None:
+            raise StaleVersion(str(conflict)) from None
+        raise
+    body = schemas.Submission().dump({
+        "version": answer.version,
+        "replayed": answer.replayed,
+        "events": [event.to_data() for event in answer.events],
+    })
+    response = Response(_json(body), status=201, mimetype="application/json")
+    response.headers["ETag"] = f'"{answer.version}"'
+    response.headers["Location"] = url_for("events.list_events", game_id=str(found), after=answer.version - len(answer.events))
+    if answer.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+def _acting_seat(holder: Any, asked: int | None) -> int:
+    """The seat a request acts as: the token's seat, or any seat for the owner who names one."""
+    if holder is None:
+        raise Unauthorized("acting in a game needs a seat's token (Authorization: Bearer <token>)")
+    if holder == OWNER:
+        if asked is None:
+            raise Forbidden("the owner's token plays no seat of its own: name the seat to act as")
+        return int(asked)
+    if asked is not None and asked != holder:
+        raise Forbidden(f"this token is seat {holder}'s; it cannot act as seat {asked}")
+    return int(holder)
+
+
+def _if_match() -> int | None:
+    header = request.headers.get("If-Match")
+    if header is None:
+        return None
+    text = header.strip().removeprefix("W/").strip('"')
+    if not text.isdigit():
+        raise InvalidRequest('If-Match takes the game version as an entity tag, like If-Match: "12"')
+    return int(text)
+
+
+def _json(body: Any) -> str:
+    return json.dumps(body)

@@ -1,0 +1,109 @@
+"""Errors as ``application/problem+json`` (RFC 9457): a stable ``type`` per kind of mistake, a
+``title``, the HTTP ``status`` and a ``detail`` in words (for a refused move, the rule's reason).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, current_app, json
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from domain.errors import LudologError
+
+PROBLEM_BASE = "urn:ludolog:problem:"
+
+STATUS: dict[str, int] = {
+    "unknown-ruleset": 404,
+    "unknown-game": 404,
+    "invalid-setup": 400,
+    "unknown-seat": 400,
+    "malformed-command": 400,
+    "invalid-request": 400,
+    "illegal-command": 422,
+    "not-your-turn": 422,
+    "game-over": 422,
+    "idempotency-key-reused": 422,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "version-conflict": 409,
+    "stale-version": 412,
+    "store-unavailable": 503,
+}
+
+TITLES: dict[str, str] = {
+    "unknown-ruleset": "No such ruleset",
+    "unknown-game": "No such game",
+    "invalid-setup": "The game cannot be set up like that",
+    "unknown-seat": "No such seat",
+    "malformed-command": "The command is malformed",
+    "invalid-request": "The request is malformed",
+    "illegal-command": "The rules do not allow that",
+    "not-your-turn": "It is not your turn",
+    "game-over": "The game is over",
+    "idempotency-key-reused": "The Idempotency-Key was used for another command",
+    "unauthorized": "A valid token is needed",
+    "forbidden": "The token does not allow that",
+    "version-conflict": "The game moved on",
+    "stale-version": "The game is not at the version given in If-Match",
+    "store-unavailable": "The game store is unavailable",
+}
+
+
+class StaleVersion(LudologError):
+    """An ``If-Match`` version the game has moved on from (412)."""
+
+    kind = "stale-version"
+
+
+class InvalidRequest(LudologError):
+    """A body, header or parameter that is not what the endpoint takes (400)."""
+
+    kind = "invalid-request"
+
+
+def problem(kind: str, detail: str, status: int | None = None, title: str | None = None, **extra: Any) -> Response:
+    body = {
+        "type": PROBLEM_BASE + kind,
+        "title": title or TITLES.get(kind, kind.replace("-", " ").capitalize()),
+        "status": status or STATUS.get(kind, 400),
+        "detail": detail,
+        **extra,
+    }
+    response = Response(json.dumps(body), status=body["status"], mimetype="application/problem+json")
+    if body["status"] == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="ludolog"'
+    return response
+
+
+def register(app: Flask) -> None:
+    """Map every error the app can meet to a problem response."""
+
+    @app.errorhandler(LudologError)
+    def ludolog_error(error: LudologError) -> Response:
+        return problem(error.kind, str(error))
+
+    @app.errorhandler(ValidationError)
+    def validation_error(error: ValidationError) -> Response:
+        return problem("invalid-request", _flatten(error.messages), errors=error.messages)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Response:
+        kinds = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 415: "unsupported-media-type"}
+        status = error.code or 500
+        kind = kinds.get(status, "invalid-request" if status == 400 else f"http-{status}")
+        detail = error.description or error.name
+        if status == 413:
+            detail = f"the body is over the limit of {current_app.config['MAX_CONTENT_LENGTH']} bytes"
+        return problem(kind, detail, status=status, title=error.name)
+
+
+def _flatten(messages: Any, path: tuple[str, ...] = ()) -> str:
+    """Marshmallow's nested messages as one line: ``seats.0: Not a valid string.``"""
+    if isinstance(messages, dict):
+        return "; ".join(_flatten(value, (*path, str(key))) for key, value in messages.items())
+    if isinstance(messages, list) and not all(isinstance(m, str) for m in messages):
+        return "; ".join(_flatten(m, path) for m in messages)
+    text = " ".join(messages) if isinstance(messages, list) else str(messages)
+    return f"{'.'.join(path)}: {text}" if path else text

@@ -1,0 +1,163 @@
+"""Marshmallow schemas of every body the API takes and gives. ``openapi.yaml`` describes the same
+shapes for clients; a test holds the two together by validating real responses against the spec.
+"""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, fields, validate
+
+# -- in ----------------------------------------------------------------------------------------
+
+
+class NewGame(Schema):
+    class Meta:
+        unknown = RAISE
+
+    ruleset = fields.String(required=True, validate=validate.Length(min=1, max=100))
+    seats = fields.List(
+        fields.String(validate=validate.Length(min=1, max=40)), required=True, validate=validate.Length(min=1, max=12)
+    )
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    seed = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
+
+
+class NewCommand(Schema):
+    class Meta:
+        unknown = RAISE
+
+    command = fields.Dict(keys=fields.String(), required=True)
+    seat = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
+
+
+class GamesQuery(Schema):
+    class Meta:
+        unknown = RAISE
+
+    ruleset = fields.String(load_default=None)
+    status = fields.String(load_default=None, validate=validate.OneOf(["active", "over"]))
+    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+
+
+class EventsQuery(Schema):
+    class Meta:
+        unknown = RAISE
+
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+
+
+class SeatQuery(Schema):
+    class Meta:
+        unknown = RAISE
+
+    seat = fields.Integer(load_default=None, validate=validate.Range(min=1))
+
+
+# -- out ---------------------------------------------------------------------------------------
+
+
+class Seat(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+
+
+class SeatToken(Seat):
+    token = fields.String()
+
+
+class Outcome(Schema):
+    winners = fields.List(fields.Integer())
+    reason = fields.String()
+
+
+class GameSummary(Schema):
+    id = fields.String()
+    ruleset = fields.String()
+    ruleset_version = fields.Integer()
+    title = fields.String()
+    seats = fields.List(fields.Nested(Seat))
+    options = fields.Dict()
+    version = fields.Integer()
+    status = fields.String()
+    to_act = fields.List(fields.Integer())
+    outcome = fields.Nested(Outcome, allow_none=True)
+    seed_commitment = fields.String()
+    seed = fields.String(allow_none=True)
+    created = fields.String()
+    updated = fields.String()
+
+
+class GameState(GameSummary):
+    viewer = fields.Raw()
+    view = fields.Dict()
+
+
+class GameCreated(Schema):
+    id = fields.String()
+    ruleset = fields.String()
+    version = fields.Integer()
+    seats = fields.List(fields.Nested(SeatToken))
+    owner_token = fields.String()
+    seed_commitment = fields.String()
+
+
+class GamesPage(Schema):
+    games = fields.List(fields.Nested(GameSummary))
+    total = fields.Integer()
+    next = fields.String(allow_none=True)
+
+
+class Event(Schema):
+    number = fields.Integer()
+    type = fields.String()
+    time = fields.String()
+    seat = fields.Integer(allow_none=True)
+    command_id = fields.String(allow_none=True)
+    sentence = fields.String()
+    data = fields.Dict()
+
+
+class EventsPage(Schema):
+    events = fields.List(fields.Nested(Event))
+    version = fields.Integer()
+    next = fields.String(allow_none=True)
+
+
+class Submission(Schema):
+    version = fields.Integer()
+    replayed = fields.Boolean()
+    events = fields.List(fields.Nested(Event))
+
+
+class LegalCommands(Schema):
+    seat = fields.Integer()
+    version = fields.Integer()
+    to_act = fields.Boolean()
+    commands = fields.List(fields.Dict())
+
+
+class CommandShape(Schema):
+    type = fields.String()
+    summary = fields.String()
+    schema = fields.Dict()
+
+
+class Ruleset(Schema):
+    name = fields.String()
+    title = fields.String()
+    summary = fields.String()
+    min_seats = fields.Integer()
+    max_seats = fields.Integer()
+    version = fields.Integer()
+    options = fields.Dict()
+    commands = fields.List(fields.Nested(CommandShape))
+
+
+class Rulesets(Schema):
+    rulesets = fields.List(fields.Nested(Ruleset))
+
+
+class Health(Schema):
+    status = fields.String()
+    store = fields.String()
