@@ -26,6 +26,9 @@ from domain.errors import GameOver, NotYourTurn
 from domain.randomness import Rng, commitment
 from domain.ruleset import Command, Fact, Outcome, Ruleset
 
+REMEMBERED_ANSWERS = 100
+"""How many recent command ids a game remembers for idempotent retries."""
+
 CREATED_FIELDS = ("ruleset", "ruleset_version", "seats", "options", "seed", "seed_commitment")
 """What a Game.Created event holds besides its chain hash (and what that hash covers)."""
 
@@ -98,7 +101,8 @@ class Game(Aggregate):
     chain: str
     state: Any
     answers: dict[str, dict[str, Any]]
-    """For each command id: the seat, the command and the numbers of the first and last events it caused."""
+    """For the last ``REMEMBERED_ANSWERS`` command ids: the seat, the command and the numbers of the
+    first and last events it caused (bounded, so loading a long game stays cheap)."""
 
     def __init__(
         self,
@@ -175,7 +179,11 @@ class Game(Aggregate):
         if not cause or not cause.get("command_id"):
             return
         answers = self.__dict__.setdefault("answers", {})
-        entry = answers.setdefault(cause["command_id"], {"seat": cause["seat"], "command": cause["command"], "first": version})
+        entry = answers.get(cause["command_id"])
+        if entry is None:
+            entry = answers[cause["command_id"]] = {"seat": cause["seat"], "command": cause["command"], "first": version}
+            if len(answers) > REMEMBERED_ANSWERS:
+                del answers[next(iter(answers))]
         entry["last"] = version
 
     def _record(self, facts: list[Fact], cause: dict[str, Any] | None) -> None:

@@ -1,0 +1,82 @@
+"""Seat and owner tokens (only hashes stored) and idempotent command ids, at the service level."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.access import OWNER, token_hash
+from domain.errors import IdempotencyKeyReused, Unauthorized
+from domain.game import REMEMBERED_ANSWERS
+
+SEATS = ["Ana", "Ben"]
+
+
+def test_open_game_gives_one_token_per_seat_and_one_for_the_owner(service):
+    game_id, tokens = service.open_game("project-assassination", SEATS, seed="t")
+    assert len(set([tokens.owner, *tokens.seats])) == 3
+    assert service.holder(game_id, tokens.owner) == OWNER
+    assert [service.holder(game_id, token) for token in tokens.seats] == [1, 2]
+    assert service.holder(game_id, None) is None
+
+
+def test_only_token_hashes_are_stored(service):
+    game_id, tokens = service.open_game("project-assassination", SEATS, seed="t")
+    stored = b"".join(n.state for n in service.recorder.select_notifications(1, 1000))
+    for token in (tokens.owner, *tokens.seats):
+        assert token.encode() not in stored
+        assert token_hash(token).encode() in stored
+
+
+def test_a_token_that_is_nobodys_is_refused(service):
+    game_id, _ = service.open_game("project-assassination", SEATS, seed="t")
+    other_id, other = service.open_game("project-assassination", SEATS, seed="t")
+    with pytest.raises(Unauthorized):
+        service.holder(game_id, "made-up")
+    with pytest.raises(Unauthorized):
+        service.holder(game_id, other.seats[0])  # another game's token
+
+
+def test_issuing_tokens_again_replaces_the_old_ones(service):
+    game_id, old = service.open_game("project-assassination", SEATS, seed="t")
+    new = service.issue_tokens(game_id)
+    assert service.holder(game_id, new.seats[1]) == 2
+    with pytest.raises(Unauthorized):
+        service.holder(game_id, old.seats[1])
+
+
+def test_a_game_made_without_tokens_gets_them_when_issued(service):
+    game_id = service.create_game("assassination-le", ["A", "B", "C"], seed="t")
+    with pytest.raises(Unauthorized, match="ludolog tokens"):
+        service.holder(game_id, "anything")
+    tokens = service.issue_tokens(game_id)
+    assert service.holder(game_id, tokens.seats[2]) == 3
+
+
+def test_a_retried_command_id_gets_the_first_answer_and_writes_nothing(service):
+    game_id, _ = service.open_game("project-assassination", SEATS, seed="t")
+    seat = service.game(game_id).to_act()[0]
+    first = service.submit_once(game_id, seat, {"type": "end"}, command_id="k1")
+    again = service.submit_once(game_id, seat, {"type": "end"}, command_id="k1")
+    assert not first.replayed and again.replayed
+    assert again.version == first.version == service.game(game_id).version
+    assert [e.to_data() for e in again.events] == [e.to_data() for e in first.events]
+
+
+def test_a_command_id_reused_for_another_command_is_refused(service):
+    game_id, _ = service.open_game("project-assassination", SEATS, seed="t")
+    seat = service.game(game_id).to_act()[0]
+    service.submit_once(game_id, seat, {"type": "end"}, command_id="k1")
+    version = service.game(game_id).version
+    with pytest.raises(IdempotencyKeyReused):
+        service.submit_once(game_id, 3 - seat, {"type": "end"}, command_id="k1")
+    assert service.game(game_id).version == version
+
+
+def test_a_game_remembers_a_bounded_number_of_command_ids(service):
+    game_id = service.create_game("assassination-le", ["A", "B", "C"], seed="long")
+    for _ in service.play_bots(game_id):
+        pass
+    game = service.game(game_id)
+    assert len(game.answers) <= REMEMBERED_ANSWERS
+    last_id = max(game.answers.values(), key=lambda a: a["last"])
+    assert last_id["last"] <= game.version
