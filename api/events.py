@@ -67,6 +67,6 @@ def stream_events(game_id: str) -> Response:
 def _resume_point() -> int:
     """Where a stream starts: after ``Last-Event-ID`` (a reconnecting client), else ``?after=N``, else 0."""
     text = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= schemas.LAST_EVENT):
         raise InvalidRequest("Last-Event-ID and 'after' are event numbers")
     return int(text)

@@ -27,9 +27,16 @@ def game_id_of(text: str) -> uuid.UUID:
 
 
 def json_body() -> Any:
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:
+        raise InvalidRequest("the body is nested too deeply") from None
     if body is None:
         raise InvalidRequest("the body must be JSON (Content-Type: application/json)")
+    try:  # what json.loads lets through but JSON text cannot hold: lone surrogates, NaN, Infinity
+        json.dumps(body, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except ValueError:
+        raise InvalidRequest("the body must be JSON text, without lone surrogates, NaN or Infinity") from None
     return body
 
 
@@ -140,10 +147,10 @@ def _acting_seat(holder: Any, asked: int | None) -> int:
 
 def _if_match() -> int | None:
     header = request.headers.get("If-Match")
-    if header is None:
+    if header is None or header.strip() == "*":  # "*": any current version
         return None
     text = header.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit() and len(text) <= 19):
         raise InvalidRequest('If-Match takes the game version as an entity tag, like If-Match: "12"')
     return int(text)
 

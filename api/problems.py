@@ -96,7 +96,11 @@ def register(app: Flask) -> None:
         detail = error.description or error.name
         if status == 413:
             detail = f"the body is over the limit of {current_app.config['MAX_CONTENT_LENGTH']} bytes"
-        return problem(kind, detail, status=status, title=error.name)
+        response = problem(kind, detail, status=status, title=error.name)
+        for name, value in error.get_headers():  # such as Allow on a 405
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response
 
 
 def _flatten(messages: Any, path: tuple[str, ...] = ()) -> str:

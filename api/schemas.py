@@ -39,11 +39,15 @@ class GamesQuery(Schema):
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
 
 
+LAST_EVENT = 2**63 - 1
+"""The largest event number a query may name (the SQLite store's largest integer)."""
+
+
 class EventsQuery(Schema):
     class Meta:
         unknown = RAISE
 
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=LAST_EVENT))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
 
 

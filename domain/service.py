@@ -8,6 +8,7 @@ configuration: ``store_env(path)`` gives a SQLite file, ``store_env(None)`` memo
 from __future__ import annotations
 
 import dataclasses
+import threading
 import uuid
 from collections.abc import Iterator, Sequence
 from datetime import datetime
@@ -92,6 +93,10 @@ class GameService(Application[uuid.UUID]):
     snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}
     env = {"AGGREGATE_CACHE_MAXSIZE": "500"}
 
+    def __init__(self, env: dict[str, str] | None = None) -> None:
+        super().__init__(env=env)
+        self._locks = [threading.Lock() for _ in range(64)]
+
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
         for rules in registry.all_rulesets():
@@ -129,9 +134,8 @@ class GameService(Application[uuid.UUID]):
         """New tokens for every seat and the owner, replacing any issued before."""
         game = self.game(game_id)
         tokens = Tokens.issue(len(game.seats))
-        try:
-            access: GameAccess = self.repository.get(GameAccess.id_for(game_id))
-        except AggregateNotFoundError:
+        access = self._access(game_id)
+        if access is None:
             access = GameAccess.grant(game_id, tokens)
         else:
             access.reissue(tokens)
@@ -143,10 +147,9 @@ class GameService(Application[uuid.UUID]):
         self.game(game_id)
         if token is None:
             return None
-        try:
-            access: GameAccess = self.repository.get(GameAccess.id_for(game_id))
-        except AggregateNotFoundError:
-            raise Unauthorized("this game has no tokens; its owner can issue them with 'ludolog tokens'") from None
+        access = self._access(game_id)
+        if access is None:
+            raise Unauthorized("this game has no tokens; its owner can issue them with 'ludolog tokens'")
         holder = access.holder(token)
         if holder is None:
             raise Unauthorized("the token is not one of this game's")
@@ -199,15 +202,15 @@ class GameService(Application[uuid.UUID]):
             if expected_version is not None and game.version != expected_version:
                 raise VersionConflict(f"the game is at version {game.version}, not {expected_version}")
             game.play(number, command, command_id)
-            new_events = list(game.pending_events)
+            events = [_as_game_event(event, game, number) for event in game.pending_events]
+            version = game.version
             try:
-                self._save(game)
+                self._save(game)  # from here the cache may share ``game`` with other threads: read no more
             except IntegrityError:
                 if expected_version is not None:
                     raise VersionConflict(f"the game moved on from version {expected_version}") from None
                 continue
-            events = [_as_game_event(event, game, number) for event in new_events]
-            return Submission(version=game.version, events=events, replayed=False)
+            return Submission(version=version, events=events, replayed=False)
         raise VersionConflict("the game is too busy: other commands kept arriving first; try again")
 
     def play_bots(
@@ -241,12 +244,30 @@ class GameService(Application[uuid.UUID]):
             raise StoreUnavailable(f"the game store could not record the command, nothing was saved: {error}") from None
 
     def game(self, game_id: uuid.UUID) -> Game:
-        """The game aggregate at its latest version."""
+        """The game aggregate at its latest version (a private copy: the caller may play on it)."""
+        found = self._get(game_id)
+        if not isinstance(found, Game):
+            raise UnknownGame(f"no game {game_id}")
+        return found
+
+    def _access(self, game_id: uuid.UUID) -> GameAccess | None:
         try:
-            game: Game = self.repository.get(game_id)
+            found = self._get(GameAccess.id_for(game_id))
+        except UnknownGame:
+            return None
+        return found if isinstance(found, GameAccess) else None
+
+    def _get(self, aggregate_id: uuid.UUID) -> Any:
+        """An aggregate from the repository, one thread at a time per aggregate: the repository's cache
+        brings its cached copy up to date in place and then deep-copies it, which must not overlap."""
+        lock = self._locks[aggregate_id.int % len(self._locks)]
+        try:
+            with lock:
+                return self.repository.get(aggregate_id)
         except AggregateNotFoundError:
-            raise UnknownGame(f"no game {game_id}") from None
-        return game
+            raise UnknownGame(f"no game {aggregate_id}") from None
+        except PersistenceError as error:
+            raise StoreUnavailable(f"the game store could not be read: {error}") from None
 
     def game_at(self, game_id: uuid.UUID, version: int) -> Game:
         """The game as it stood after event ``version``."""

@@ -1,18 +1,40 @@
 """Fixtures for the REST API: an app on an in-memory store, a test client, and a helper that creates a
-game and hands out its tokens as ready-made Authorization headers."""
+game and hands out its tokens as ready-made Authorization headers.
+
+The app's test client checks every response it gets against ``openapi.yaml`` (``spec.py``): status
+code documented for the operation, content type, headers and body schema. So every API test also
+proves that the real responses are what the spec says.
+"""
 
 from __future__ import annotations
 
 import pytest
+from flask.testing import FlaskClient
+from spec import validate_response
 
 from api import create_app
 from domain.service import GameService, store_env
 
 
+class SpecCheckedClient(FlaskClient):
+    """A Flask test client that validates each response against the OpenAPI spec.
+
+    An event stream's status, content type and headers are checked, its body is not read (the
+    test decides how much of the stream to consume).
+    """
+
+    def open(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        response = super().open(*args, **kwargs)
+        validate_response(response.request.method, response.request.path, response)
+        return response
+
+
 @pytest.fixture
 def app():
-    return create_app({"LUDOLOG_DB": ":memory:", "STREAM_POLL_SECONDS": 0.01, "STREAM_MAX_SECONDS": 5.0},
-                      service=GameService(env=store_env(None)))
+    app = create_app({"LUDOLOG_DB": ":memory:", "STREAM_POLL_SECONDS": 0.01, "STREAM_MAX_SECONDS": 5.0},
+                     service=GameService(env=store_env(None)))
+    app.test_client_class = SpecCheckedClient
+    return app
 
 
 @pytest.fixture

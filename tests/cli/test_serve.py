@@ -72,11 +72,9 @@ def test_a_whole_game_over_http_with_one_token_per_player(server):
 def test_the_wsgi_module_serves_the_store_named_by_ludolog_db(tmp_path, monkeypatch):
     import importlib
 
-    import api.wsgi
-
     db = tmp_path / "wsgi.sqlite3"
     monkeypatch.setenv("LUDOLOG_DB", str(db))
-    app = importlib.reload(api.wsgi).app
+    app = importlib.reload(importlib.import_module("api.wsgi")).app
     created = app.test_client().post("/games", json={"ruleset": "assassination-le", "seats": ["A", "B", "C"]})
     assert created.status_code == 201
     assert db.exists()

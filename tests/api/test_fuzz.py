@@ -1,0 +1,165 @@
+"""Fuzz the API from ``openapi.yaml`` with schemathesis, in process (WSGI, no network).
+
+Every operation gets the spec's examples, schemathesis' coverage cases (boundaries, missing and
+wrong-typed values, other methods) and a bounded number of generated ones (valid and invalid),
+derandomized so that a run is reproducible. Every response must be no server error, with a
+documented status code, content type and headers, and a body that matches the documented schema
+(for the event stream, each event).
+
+Random ids name no game, so the cases are aimed in turn (``Table.aim``) at real games of each
+ruleset: as generated, as a spectator, with the token of the seat to act or of another seat, with
+the owner's; for commands also one of the legal commands of the moment, the same command again with
+its ``Idempotency-Key``, and a command out of turn. So the fuzzing reaches the deep paths (views,
+legal commands, accepted and refused moves, replays, event pages, the stream). The store is a
+SQLite file, as in production.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import hypothesis
+import pytest
+import schemathesis
+from hypothesis import HealthCheck
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+from spec import SPEC_PATH
+
+from api import create_app
+from domain import registry
+from domain.service import GameService, store_env
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+]
+RULESETS = {rules.name: rules for rules in registry.all_rulesets()}
+ROLES = ("generated", "spectator", "seat", "other-seat", "owner", "owner-as-seat")
+"""How a case is aimed at a real game: left as generated, with no token, with the token of the seat
+to act (acting as itself), of a seat not to act, the owner's (as generated, or naming the seat to act)."""
+PLAYS = ("play", "retry", "out-of-turn", "owner-play", "reuse-key")
+"""For commands, also: the seat to act sends one of its legal commands (with an Idempotency-Key), the
+last one is sent again (the first answer comes back), another seat sends one (not its turn), the
+owner sends one for the seat, another command comes with the last key (refused)."""
+ACTING = {"seat", "owner-as-seat", "play", "owner-play"}
+
+schema = schemathesis.openapi.from_path(SPEC_PATH)
+
+
+@dataclass
+class Table:
+    """The app under test, the games the cases are aimed at (one per ruleset, a new one once it is
+    over), and how many cases each operation had (to aim them in turn)."""
+
+    app: Any
+    service: GameService
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
+    counts: Counter[str] = field(default_factory=Counter)
+    keys: itertools.count[int] = field(default_factory=itertools.count)
+    played: dict[str, Any] = field(default_factory=dict)
+
+    def game(self, ruleset: str) -> dict[str, Any]:
+        game = self.games.get(ruleset)
+        if game is None or self.service.game(uuid.UUID(game["id"])).outcome() is not None:
+            seats = [f"P{n}" for n in range(1, RULESETS[ruleset].min_seats + 1)]
+            response = self.app.test_client().post("/games", json={"ruleset": ruleset, "seats": seats, "seed": "1"})
+            assert response.status_code == 201, response.get_data(as_text=True)
+            game = self.games[ruleset] = response.get_json()
+        return game
+
+    def aim(self, case: schemathesis.Case) -> str:
+        """Aim the case at a real game, seat or ruleset (each operation's cases take the roles in
+        turn, for each ruleset); returns the role."""
+        operation = f"{case.method} {case.operation.path}"
+        commands = case.operation.path.endswith("/commands")
+        turn = self.counts[operation]
+        self.counts[operation] += 1
+        roles = PLAYS + ROLES if commands else ROLES
+        role, ruleset = roles[turn % len(roles)], sorted(RULESETS)[turn // len(roles) % len(RULESETS)]
+        if role == "generated":
+            return role
+        if case.operation.path == "/games":
+            if case.method == "POST" and isinstance(case.body, dict):
+                seats = case.body.get("seats")
+                case.body = {**case.body, "ruleset": ruleset}
+                if isinstance(seats, list) and all(isinstance(s, str) and 1 <= len(s) <= 40 for s in seats):
+                    case.body["seats"] = (seats + ["Ana", "Ben", "Cy"])[: RULESETS[ruleset].min_seats]
+                if role != "owner":
+                    case.body.pop("options", None)
+            elif isinstance(case.query, dict) and "ruleset" in case.query:
+                case.query = {**case.query, "ruleset": ruleset}
+            return role
+        if "name" in case.path_parameters:
+            case.path_parameters = {**case.path_parameters, "name": ruleset}
+            return role
+        if "game_id" not in case.path_parameters:
+            return role
+        if role in ("retry", "reuse-key"):
+            if self.played:
+                case.path_parameters = dict(self.played["path"])
+                case.headers = dict(self.played["headers"])
+                case.body = dict(self.played["body"])
+                if role == "reuse-key":
+                    case.body["command"] = {"type": "no-such-command"}
+                return role
+            role = "play"
+        game = self.game(ruleset)
+        state = self.service.game(uuid.UUID(game["id"]))
+        to_act = state.to_act() or [1]
+        tokens = {seat["seat"]: seat["token"] for seat in game["seats"]}
+        seat = to_act[0] if role in ACTING else next((s for s in tokens if s not in to_act), 1)
+        token = game["owner_token"] if role.startswith("owner") else None if role == "spectator" else tokens[seat]
+        case.path_parameters = {**case.path_parameters, "game_id": game["id"]}
+        headers = {k: v for k, v in (case.headers or {}).items() if k.lower() != "authorization"}
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
+        named = {"seat": seat} if role.startswith("owner-") else {}
+        if role in ACTING and isinstance(case.query, dict):
+            case.query = {**{k: v for k, v in case.query.items() if k != "seat"}, **named}
+        if role in ACTING and isinstance(case.body, dict):
+            case.body = {**{k: v for k, v in case.body.items() if k != "seat"}, **named}
+        if role in PLAYS and commands and state.outcome() is None:
+            legal = state.rules.legal_commands(state.state, to_act[0])
+            if legal:
+                case.body = {"command": random.Random(state.version).choice(legal), **named}
+                headers.pop("If-Match", None)
+                headers["Idempotency-Key"] = f"fuzz-{next(self.keys)}"
+                if role == "play":
+                    self.played = {"path": case.path_parameters, "headers": headers, "body": case.body}
+        case.headers = headers
+        return role
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory) -> Table:
+    service = GameService(env=store_env(str(tmp_path_factory.mktemp("fuzz") / "games.sqlite3")))
+    settings = {"STREAM_POLL_SECONDS": 0.005, "STREAM_MAX_SECONDS": 0.02, "STREAM_KEEPALIVE_SECONDS": 0.01}
+    return Table(app=create_app(settings, service=service), service=service)
+
+
+@schema.parametrize()
+@hypothesis.settings(
+    max_examples=30,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+    phases=[hypothesis.Phase.explicit, hypothesis.Phase.generate],
+)
+def test_every_response_conforms_to_the_spec(case: schemathesis.Case, table: Table) -> None:
+    table.aim(case)
+    case.call_and_validate(app=table.app, checks=CHECKS)
