@@ -7,7 +7,15 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, current_app, json, request, stream_with_context, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    json,
+    request,
+    stream_with_context,
+    url_for,
+)
 
 from api import schemas
 from api.auth import viewer

@@ -14,7 +14,7 @@ from api.auth import viewer
 from api.context import service
 from api.problems import InvalidRequest, StaleVersion
 from domain.access import OWNER
-from domain.errors import Forbidden, UnknownGame, Unauthorized, VersionConflict
+from domain.errors import Forbidden, Unauthorized, UnknownGame, VersionConflict
 
 blueprint = Blueprint("games", __name__)
 

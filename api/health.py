@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint
 from eventsourcing.persistence import PersistenceError
+from flask import Blueprint
 
 from api import schemas
 from api.context import service as game_service

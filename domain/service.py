@@ -15,7 +15,12 @@ from datetime import datetime
 from typing import Any, Literal
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, PersistenceError, Transcoding
+from eventsourcing.persistence import (
+    IntegrityError,
+    JSONTranscoder,
+    PersistenceError,
+    Transcoding,
+)
 
 from domain import registry
 from domain.access import OWNER, GameAccess, Tokens

@@ -12,7 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.errors import IllegalCommand
-from domain.games.assassination_le.board import ASSASSIN_CORNERS, BASES, FILES, RANKS, SAFE_HOUSE
+from domain.games.assassination_le.board import (
+    ASSASSIN_CORNERS,
+    BASES,
+    FILES,
+    RANKS,
+    SAFE_HOUSE,
+)
 from domain.games.assassination_le.facts import (
     DIE_FACES,
     FACTS,
@@ -23,7 +29,11 @@ from domain.games.assassination_le.facts import (
     TurnLost,
     VictimCaptured,
 )
-from domain.games.assassination_le.movement import check_path, destinations, why_unreachable
+from domain.games.assassination_le.movement import (
+    check_path,
+    destinations,
+    why_unreachable,
+)
 from domain.games.assassination_le.state import State
 from domain.randomness import Rng
 from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
