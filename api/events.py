@@ -30,13 +30,13 @@ blueprint = Blueprint("events", __name__)
 def list_events(game_id: str) -> Any:
     found = game_id_of(game_id)
     holder = viewer(found)
-    query = schemas.EventsQuery().load(request.args.to_dict())
+    query = schemas.EVENTS_QUERY.load(request.args.to_dict())
     events = service().read_events(found, after=query["after"], limit=query["limit"], viewer=holder)
     version = service().game(found).version
     following = None
     if events and events[-1].number < version:
         following = url_for("events.list_events", game_id=game_id, after=events[-1].number, limit=query["limit"])
-    return schemas.EventsPage().dump({"events": [e.to_data() for e in events], "version": version, "next": following})
+    return schemas.EVENTS_PAGE.dump({"events": [e.to_data() for e in events], "version": version, "next": following})
 
 
 @blueprint.get("/games/<game_id>/events/stream")
@@ -55,7 +55,7 @@ def stream_events(game_id: str) -> Response:
         while True:
             for event in game_service.read_events(found, after=last, limit=500, viewer=holder):
                 last, quiet_since = event.number, time.monotonic()
-                yield f"id: {event.number}\nevent: {event.type}\ndata: {json.dumps(schemas.Event().dump(event.to_data()))}\n\n"
+                yield f"id: {event.number}\nevent: {event.type}\ndata: {json.dumps(schemas.EVENT.dump(event.to_data()))}\n\n"
             game = game_service.game(found)
             if game.outcome() is not None and last >= game.version:
                 return

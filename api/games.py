@@ -42,10 +42,10 @@ def json_body() -> Any:
 
 @blueprint.post("/games")
 def create_game() -> Response:
-    given = schemas.NewGame().load(json_body())
+    given = schemas.NEW_GAME.load(json_body())
     game_id, tokens = service().open_game(given["ruleset"], given["seats"], given["options"], given["seed"])
     game = service().game(game_id)
-    body = schemas.GameCreated().dump({
+    body = schemas.GAME_CREATED.dump({
         "id": str(game_id),
         "ruleset": game.ruleset,
         "version": game.version,
@@ -61,7 +61,7 @@ def create_game() -> Response:
 
 @blueprint.get("/games")
 def list_games() -> Any:
-    query = schemas.GamesQuery().load(request.args.to_dict())
+    query = schemas.GAMES_QUERY.load(request.args.to_dict())
     games = service().list_games()
     if query["ruleset"] is not None:
         games = [g for g in games if g["ruleset"] == query["ruleset"]]
@@ -72,7 +72,7 @@ def list_games() -> Any:
     if stop < len(games):
         args = {k: v for k, v in query.items() if v is not None} | {"offset": stop}
         following = url_for("games.list_games", **args)
-    return schemas.GamesPage().dump({"games": games[start:stop], "total": len(games), "next": following})
+    return schemas.GAMES_PAGE.dump({"games": games[start:stop], "total": len(games), "next": following})
 
 
 @blueprint.get("/games/<game_id>")
@@ -80,7 +80,7 @@ def get_game(game_id: str) -> Response:
     found = game_id_of(game_id)
     holder = viewer(found)
     state = service().status(found, holder)
-    body = schemas.GameState().dump({**state, "viewer": holder})
+    body = schemas.GAME_STATE.dump({**state, "viewer": holder})
     response = Response(_json(body), mimetype="application/json")
     response.headers["ETag"] = f'"{state["version"]}"'
     return response
@@ -90,12 +90,12 @@ def get_game(game_id: str) -> Response:
 def legal_commands(game_id: str) -> Any:
     found = game_id_of(game_id)
     holder = viewer(found)
-    query = schemas.SeatQuery().load(request.args.to_dict())
+    query = schemas.SEAT_QUERY.load(request.args.to_dict())
     seat = _acting_seat(holder, query["seat"])
     game = service().game(found)
     seat = service().seat_number(game, seat)
     rules = game.rules
-    return schemas.LegalCommands().dump({
+    return schemas.LEGAL_COMMANDS.dump({
         "seat": seat,
         "version": game.version,
         "to_act": seat in rules.to_act(game.state),
@@ -107,7 +107,7 @@ def legal_commands(game_id: str) -> Any:
 def submit_command(game_id: str) -> Response:
     found = game_id_of(game_id)
     holder = viewer(found)
-    given = schemas.NewCommand().load(json_body())
+    given = schemas.NEW_COMMAND.load(json_body())
     seat = _acting_seat(holder, given["seat"])
     expected = _if_match()
     key = request.headers.get("Idempotency-Key")
@@ -119,7 +119,7 @@ def submit_command(game_id: str) -> Response:
         if expected is not None:
             raise StaleVersion(str(conflict)) from None
         raise
-    body = schemas.Submission().dump({
+    body = schemas.SUBMISSION.dump({
         "version": answer.version,
         "replayed": answer.replayed,
         "events": [event.to_data() for event in answer.events],

@@ -22,4 +22,4 @@ def healthz() -> Any:
     except PersistenceError as error:
         return problem("store-unavailable", f"the game store does not answer: {error}")
     store = {"popo": "memory"}.get(type(recorder).__module__.rsplit(".", 1)[-1], type(recorder).__module__.rsplit(".", 1)[-1])
-    return schemas.Health().dump({"status": "ok", "store": store})
+    return schemas.HEALTH.dump({"status": "ok", "store": store})

@@ -28,9 +28,9 @@ def describe(rules: Ruleset) -> dict[str, Any]:
 
 @blueprint.get("/rulesets")
 def list_rulesets() -> Any:
-    return schemas.Rulesets().dump({"rulesets": [describe(rules) for rules in registry.all_rulesets()]})
+    return schemas.RULESETS.dump({"rulesets": [describe(rules) for rules in registry.all_rulesets()]})
 
 
 @blueprint.get("/rulesets/<name>")
 def get_ruleset(name: str) -> Any:
-    return schemas.Ruleset().dump(describe(registry.get(name)))
+    return schemas.RULESET.dump(describe(registry.get(name)))

@@ -165,3 +165,21 @@ class Rulesets(Schema):
 class Health(Schema):
     status = fields.String()
     store = fields.String()
+
+
+# One instance of each, made once: marshmallow schemas are reusable and building one is not cheap.
+NEW_GAME = NewGame()
+NEW_COMMAND = NewCommand()
+GAMES_QUERY = GamesQuery()
+EVENTS_QUERY = EventsQuery()
+SEAT_QUERY = SeatQuery()
+GAME_STATE = GameState()
+GAME_CREATED = GameCreated()
+GAMES_PAGE = GamesPage()
+EVENT = Event()
+EVENTS_PAGE = EventsPage()
+SUBMISSION = Submission()
+LEGAL_COMMANDS = LegalCommands()
+RULESET = Ruleset()
+RULESETS = Rulesets()
+HEALTH = Health()

@@ -44,6 +44,15 @@ def chain_hash(previous: str, version: int, topic: str, payload: dict[str, Any])
     return hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 
+class Answers(dict[str, tuple[int, str, int, int]]):
+    """Recent command ids: ``(seat, command as JSON, first event, last event)``. Never changed in place
+    (``note_answer`` makes a new one), so copies of a game may share it: deep-copying a game, which
+    the repository does on every load, costs nothing for it."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Answers:
+        return self
+
+
 class Game(Aggregate):
     """A game session: its seats, its seed, and the ruleset state folded from its facts."""
 
@@ -100,7 +109,7 @@ class Game(Aggregate):
     seed_revealed: bool
     chain: str
     state: Any
-    answers: dict[str, dict[str, Any]]
+    answers: Answers
     """For the last ``REMEMBERED_ANSWERS`` command ids: the seat, the command and the numbers of the
     first and last events it caused (bounded, so loading a long game stays cheap)."""
 
@@ -123,7 +132,17 @@ class Game(Aggregate):
         self.seed_revealed = False
         self.chain = chain
         self.state = self.rules.new_state(len(seats), self.options)
-        self.answers = {}
+        self.answers = Answers()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """A copy for a caller to play on, made cheaply: nothing a game holds is changed in place
+        (``evolve`` returns new states, ``answers`` is replaced, seats and options never change), so
+        the copy may share it all but its list of events not yet saved. The repository copies the
+        cached game on every load; a full deep copy was a third of a command's cost."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.__dict__["_pending_events"] = list(self.__dict__.get("_pending_events", []))
+        return twin
 
     @classmethod
     def start(cls, rules: Ruleset, seats: list[str], options: dict[str, Any], seed: str) -> Game:
@@ -172,19 +191,25 @@ class Game(Aggregate):
 
     def answer(self, command_id: str) -> dict[str, Any] | None:
         """What the command with this id was and which events it caused (``first``, ``last``), if it was played."""
-        answers: dict[str, dict[str, Any]] = self.__dict__.get("answers", {})
-        return answers.get(command_id)
+        entry = self.__dict__.get("answers", {}).get(command_id)
+        if entry is None:
+            return None
+        seat, command, first, last = entry
+        return {"seat": seat, "command": json.loads(command), "first": first, "last": last}
 
     def note_answer(self, cause: dict[str, Any] | None, version: int) -> None:
         if not cause or not cause.get("command_id"):
             return
-        answers = self.__dict__.setdefault("answers", {})
-        entry = answers.get(cause["command_id"])
-        if entry is None:
-            entry = answers[cause["command_id"]] = {"seat": cause["seat"], "command": cause["command"], "first": version}
-            if len(answers) > REMEMBERED_ANSWERS:
+        answers = dict(self.__dict__.get("answers", {}))
+        key = cause["command_id"]
+        if key in answers:
+            seat, command, first, _ = answers[key]
+        else:
+            seat, command, first = cause["seat"], json.dumps(cause["command"], sort_keys=True), version
+            if len(answers) >= REMEMBERED_ANSWERS:
                 del answers[next(iter(answers))]
-        entry["last"] = version
+        answers[key] = (seat, command, first, version)
+        self.answers = Answers(answers)
 
     def _record(self, facts: list[Fact], cause: dict[str, Any] | None) -> None:
         for fact in facts:

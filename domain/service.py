@@ -149,11 +149,12 @@ class GameService(Application[uuid.UUID]):
 
     def holder(self, game_id: uuid.UUID, token: str | None) -> Viewer:
         """Who holds the token for this game: a seat, ``OWNER``, or ``None`` (a spectator) without a token."""
-        self.game(game_id)
         if token is None:
+            self.game(game_id)
             return None
         access = self._access(game_id)
         if access is None:
+            self.game(game_id)  # no such game: UnknownGame
             raise Unauthorized("this game has no tokens; its owner can issue them with 'ludolog tokens'")
         holder = access.holder(token)
         if holder is None:
