@@ -145,8 +145,11 @@ class Game(Aggregate):
         return twin
 
     @classmethod
-    def start(cls, rules: Ruleset, seats: list[str], options: dict[str, Any], seed: str) -> Game:
-        """A new game with its table set; ``options`` already resolved against the ruleset."""
+    def start(
+        cls, rules: Ruleset, seats: list[str], options: dict[str, Any], seed: str, game_id: uuid.UUID | None = None
+    ) -> Game:
+        """A new game with its table set; ``options`` already resolved against the ruleset. ``game_id``
+        is for re-creating a game from an export under its own id."""
         fields = {
             "ruleset": rules.name,
             "ruleset_version": rules.version,
@@ -155,7 +158,7 @@ class Game(Aggregate):
             "seed": seed,
             "seed_commitment": commitment(seed),
         }
-        game_id = uuid.uuid4()
+        game_id = game_id or uuid.uuid4()
         chain = chain_hash(str(game_id), 1, cls.Created.TOPIC, fields)  # the chain starts from the game id
         game = cls._create(cls.Created, id=game_id, chain=chain, **fields)
         game._record(rules.setup(game.state, Rng(seed, "setup")), cause=None)

@@ -199,6 +199,16 @@ class Ruleset(ABC):
     def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
         """A view (from ``view`` or ``owner_view``) as text for a terminal: it shows only what the view holds."""
 
+    def turn_number(self, state: Any) -> int:
+        """How many turns have begun: replays mark where a turn starts (and step by turns) where it
+        changes. ``0`` for a ruleset that does not count turns."""
+        return 0
+
+    def seat_numbers(self, state: Any) -> dict[int, dict[str, float]]:
+        """Each seat's key numbers worth charting over a game (``{1: {"HP": 10, "VP": 0}}``); public
+        numbers only, as every seat sees them."""
+        return {}
+
     def describe_command(self, command: Command) -> str:
         """A short label of a command for menus: ``move to b1``."""
         details = " ".join(f"{key}={value}" for key, value in command.items() if key != "type")

@@ -35,7 +35,7 @@ from domain.errors import (
 )
 from domain.game import Game, created_fields
 from domain.randomness import new_seed
-from domain.ruleset import Command
+from domain.ruleset import Command, Ruleset
 
 Viewer = int | Literal["owner"] | None
 """Who is looking: a seat number, the game's owner (sees everything), or ``None`` for a spectator."""
@@ -240,6 +240,15 @@ class GameService(Application[uuid.UUID]):
             except VersionConflict:
                 continue
 
+    def save_imported(self, game: Game) -> None:
+        """Record a re-created game (``Game.start`` with its id, then its commands) in one transaction."""
+        try:
+            self.save(game)
+        except IntegrityError:
+            raise UnknownGame("the game is already in this store") from None
+        except PersistenceError as error:
+            raise StoreUnavailable(f"the game store could not record the import, nothing was saved: {error}") from None
+
     def _save(self, *aggregates: Game | GameAccess) -> None:
         """Record the aggregates' new events in one transaction; a version conflict is re-raised as is."""
         try:
@@ -362,8 +371,13 @@ def _summary(game: Game) -> dict[str, Any]:
 
 
 def _as_game_event(event: Any, game: Game, viewer: Viewer) -> GameEvent:
-    """A stored event as the viewer may see it; secrets are redacted while the game goes on."""
-    rules = game.rules
+    """A stored event as the viewer may see it now; secrets are redacted while the game goes on."""
+    return describe_event(event, game.rules, game.seats, viewer, over=game.rules.outcome(game.state) is not None)
+
+
+def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Viewer, over: bool) -> GameEvent:
+    """A stored event as the viewer may see it: redacted for seats and spectators unless ``over``
+    (replays pass whether the game was over at that moment, the service whether it is now)."""
     number = event.originator_version
     if isinstance(event, Game.Created):
         data = {key: value for key, value in created_fields(event).items() if key != "seed"}
@@ -375,7 +389,7 @@ def _as_game_event(event: Any, game: Game, viewer: Viewer) -> GameEvent:
         sentence = f"The game is over; the seed was {event.seed!r}."
         return GameEvent(number, "SeedRevealed", event.timestamp, seat, command_id, sentence, {"seed": event.seed})
     fact = event.as_fact()
-    if viewer != OWNER and rules.outcome(game.state) is None:
+    if viewer != OWNER and not over:
         fact = rules.redact(fact, viewer if isinstance(viewer, int) else None)
-    sentence = rules.describe(fact, game.seats)
+    sentence = rules.describe(fact, seats)
     return GameEvent(number, type(fact).__name__, event.timestamp, seat, command_id, sentence, fact.to_data())

@@ -238,6 +238,16 @@ class AssassinationLe(Ruleset):
             return f"{name(fact.seat)} {reasons[fact.reason]}."
         return type(fact).__name__
 
+    def turn_number(self, state: State) -> int:
+        return state.turn
+
+    def seat_numbers(self, state: State) -> dict[int, dict[str, float]]:
+        return {
+            seat: {"coins": len(state.coins[seat - 1]) if state.coins else 0,
+                   "small victories": state.small_victories[seat - 1] if state.small_victories else 0}
+            for seat in range(1, state.seat_count + 1)
+        }
+
     def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
         players = view["players"]
         occupant = {p["square"]: p for p in players if p["square"]}

@@ -262,3 +262,13 @@ class ProjectAssassination(Ruleset):
 
     def describe_command(self, command: Command) -> str:
         return present.describe_command(command)
+
+    def turn_number(self, state: State) -> int:
+        return state.turns
+
+    def seat_numbers(self, state: State) -> dict[int, dict[str, float]]:
+        return {
+            seat: {"HP": p["hp"], "VP": p["vp"], "boots": p["boots"], "reserve": len(p["reserve"]),
+                   "weapons": sum(1 for w in p["slots"] if w)}
+            for seat, p in enumerate(state.players, 1)
+        }

@@ -1,0 +1,173 @@
+"""A cursor over one game's events: the game as it stood after any event, stepped through cheaply.
+
+Opening a cursor reads the game's events once and keeps a checkpoint (the ruleset state, which
+``evolve`` never changes in place, so keeping it costs nothing) every ``every`` events. Any move,
+``goto(n)``, ``next()`` or ``prev()``, then starts from the nearest checkpoint at or before ``n``, or
+from where the cursor stands when that is nearer: at most ``every - 1`` event applications, never a
+rebuild from event 1. ``applied`` counts the applications made by moves.
+
+Steps are numbered like the events: step 1 is the game's creation, step ``total`` its last event.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from domain import registry
+from domain.access import OWNER
+from domain.game import Game
+from domain.ruleset import Ruleset
+from domain.service import GameEvent, GameService, Viewer, describe_event
+
+CHECKPOINT_EVERY = 64
+
+
+@dataclass(frozen=True)
+class Step:
+    """The game after one event, as the cursor's viewer saw it then."""
+
+    number: int
+    total: int
+    event: GameEvent
+    state: Any
+    view: dict[str, Any]
+    turn: int
+    over: bool
+
+
+class Cursor:
+    """Steps through a stored game as ``viewer`` (a seat, ``OWNER`` or ``None``) knew it at each moment."""
+
+    def __init__(self, service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, every: int = CHECKPOINT_EVERY) -> None:
+        game = service.game(game_id)
+        self.game_id = game_id
+        self.viewer = viewer
+        self.every = every
+        self.seats = list(game.seats)
+        self.ruleset_version = game.ruleset_version
+        self.rules: Ruleset = registry.get(game.ruleset)
+        self.options = dict(game.options)
+        self.stored: list[Any] = list(service.events.get(game_id))
+        self.total = len(self.stored)
+        self.applied = 0
+        self._checkpoints: dict[int, Any] = {}
+        state: Any = None
+        for number, event in enumerate(self.stored, 1):
+            state = self._apply(state, event)
+            if number == 1 or number % every == 0:
+                self._checkpoints[number] = state
+        self.position = self.total
+        self._state = state
+
+    # -- moving ------------------------------------------------------------------------------
+
+    def goto(self, number: int) -> Step:
+        """Stand after event ``number`` (clamped to 1..total)."""
+        number = max(1, min(self.total, number))
+        self._state = self._state_at(number, moving=True)
+        self.position = number
+        return self.step
+
+    def next(self) -> Step:
+        return self.goto(self.position + 1)
+
+    def prev(self) -> Step:
+        return self.goto(self.position - 1)
+
+    def first(self) -> Step:
+        return self.goto(1)
+
+    def last(self) -> Step:
+        return self.goto(self.total)
+
+    def find(self, text: str, start: int | None = None) -> int | None:
+        """The number of the next event after ``start`` (default: here) whose sentence contains ``text``
+        (any case), or ``None``. Sentences are read as the viewer saw them."""
+        wanted = text.lower()
+        begin = start or self.position
+        state = self.state_at(begin)
+        for number in range(begin + 1, self.total + 1):
+            state = self._apply(state, self.stored[number - 1])
+            over = self.viewer == OWNER or self.rules.outcome(state) is not None
+            event = describe_event(self.stored[number - 1], self.rules, self.seats, self.viewer, over=over)
+            if wanted in event.sentence.lower():
+                return number
+        return None
+
+    def next_turn(self) -> int | None:
+        """The number of the first event of the next turn, or ``None`` when no turn follows."""
+        here = self.rules.turn_number(self._state)
+        state = self._state
+        for number in range(self.position + 1, self.total + 1):
+            state = self._apply(state, self.stored[number - 1])
+            if self.rules.turn_number(state) != here:
+                return number
+        return None
+
+    # -- reading -----------------------------------------------------------------------------
+
+    @property
+    def step(self) -> Step:
+        state = self._state
+        over = self.rules.outcome(state) is not None
+        return Step(
+            number=self.position,
+            total=self.total,
+            event=self.event(self.position),
+            state=state,
+            view=self.view_of(state, self.viewer),
+            turn=self.rules.turn_number(state),
+            over=over,
+        )
+
+    @property
+    def state(self) -> Any:
+        return self._state
+
+    def state_at(self, number: int) -> Any:
+        """The state after event ``number``, without moving the cursor."""
+        return self._state_at(max(1, min(self.total, number)), moving=False)
+
+    def view_of(self, state: Any, viewer: Viewer) -> dict[str, Any]:
+        """What ``viewer`` saw of ``state``: everything for the owner and once the game was over."""
+        if viewer == OWNER or self.rules.outcome(state) is not None:
+            return self.rules.owner_view(state)
+        return self.rules.view(state, viewer if isinstance(viewer, int) else None)
+
+    def views(self) -> dict[int, dict[str, Any]]:
+        """Every seat's view here."""
+        return {seat: self.view_of(self._state, seat) for seat in range(1, len(self.seats) + 1)}
+
+    def event(self, number: int) -> GameEvent:
+        """Event ``number`` as the viewer saw it when it happened (redacted unless the game was over then)."""
+        stored = self.stored[number - 1]
+        over = self.rules.outcome(self.state_at(number)) is not None if self.viewer != OWNER else True
+        return describe_event(stored, self.rules, self.seats, self.viewer, over=over)
+
+    def render(self, number: int | None = None) -> str:
+        """The board as the viewer saw it after event ``number`` (default: here)."""
+        state = self._state if number is None else self.state_at(number)
+        return self.rules.render(self.view_of(state, self.viewer), self.seats)
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _state_at(self, number: int, moving: bool) -> Any:
+        base = max(n for n in self._checkpoints if n <= number)
+        if self.position <= number and self.position >= base:
+            base, state = self.position, self._state
+        else:
+            state = self._checkpoints[base]
+        for n in range(base + 1, number + 1):
+            state = self._apply(state, self.stored[n - 1])
+            if moving:
+                self.applied += 1
+        return state
+
+    def _apply(self, state: Any, event: Any) -> Any:
+        if isinstance(event, Game.Created):
+            return self.rules.new_state(len(event.seats), dict(event.options))
+        if isinstance(event, Game.FactRecorded):
+            return self.rules.evolve(state, event.as_fact())
+        return state
