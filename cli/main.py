@@ -1,4 +1,5 @@
-"""The ``ludolog`` command group: rulesets, new, games, show, act, bot, play, tokens and serve.
+"""The ``ludolog`` command group: rulesets, new, games, show, act, bot, play, tokens, serve, and the
+replay commands log, replay, audit, export and import.
 
 Commands parse their input, call the game service and print. Mistakes (an unknown game, an illegal
 command, a malformed option) exit with status 1 and a one-line message, never a traceback.
@@ -13,6 +14,7 @@ from typing import Any
 import click
 
 from cli.play import play
+from cli.history import audit, export, import_, log
 from cli.serve import serve
 from cli.terminal import db_option, format_events, format_status, open_service, parse_option
 from domain import registry
@@ -94,14 +96,19 @@ def games(as_json: bool, db: str) -> None:
 @cli.command()
 @click.argument("game")
 @click.option("--as", "seat", help="Show what this seat (number or name) sees; default: everything.")
+@click.option("--at", "at", type=click.IntRange(min=1), help="Show the game as it stood after event N.")
 @click.option("--json", "as_json", is_flag=True, help="Print the game as one JSON object.")
 @db_option
-def show(game: str, seat: str | None, as_json: bool, db: str) -> None:
-    """Show a game's current state."""
+def show(game: str, seat: str | None, at: int | None, as_json: bool, db: str) -> None:
+    """Show a game's current state, or its state after event N."""
     service = open_service(db)
     game_id = service.find_game(game)
-    viewer = OWNER if seat is None else service.seat_number(service.game(game_id), seat)
-    status = service.status(game_id, viewer)
+    current = service.game(game_id)
+    viewer = OWNER if seat is None else service.seat_number(current, seat)
+    if at is not None and at > current.version:
+        raise click.ClickException(f"the game has {current.version} events; --at takes 1 to {current.version}")
+    then = service.game_at(game_id, at) if at is not None else current
+    status = service.status(game_id, viewer, game=then)
     if as_json:
         click.echo(json.dumps(status, indent=2))
     else:
@@ -169,8 +176,8 @@ def tokens(game: str, as_json: bool, db: str) -> None:
         click.echo(f"seat {n} {name}: {token}")
 
 
-cli.add_command(play)
-cli.add_command(serve)
+for _command in (play, serve, log, audit, export, import_):
+    cli.add_command(_command)
 
 
 def main() -> None:

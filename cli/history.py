@@ -1,0 +1,114 @@
+"""Commands over a game's history: ``log`` (one line per event), ``audit`` (was it played by the
+rules?), ``export`` (NDJSON, JSON, CSV, a Markdown design diary, an HTML replay) and ``import``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from cli.terminal import db_option, open_service
+from domain.access import OWNER
+from domain.service import GameService, Viewer
+from replays import records
+from replays.audit import Audit, audit_all
+from replays.audit import audit as audit_game
+
+FORMATS = ("ndjson", "json", "csv", "md", "html")
+
+
+def viewer_of(service: GameService, game_id: object, seat: str | None) -> Viewer:
+    if seat is None:
+        return OWNER
+    return service.seat_number(service.game(game_id), seat)  # type: ignore[arg-type]
+
+
+@click.command()
+@click.argument("game")
+@click.option("--as", "seat", help="What this seat (number or name) may see; default: everything.")
+@click.option("--from", "start", type=click.IntRange(min=1), default=1, show_default=True, help="First event number.")
+@click.option("--to", "stop", type=click.IntRange(min=1), help="Last event number (default: the last).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
+@db_option
+def log(game: str, seat: str | None, start: int, stop: int | None, as_json: bool, db: str) -> None:
+    """The game's events, one numbered line each: number, time, seat, what happened."""
+    service = open_service(db)
+    game_id = service.find_game(game)
+    viewer = viewer_of(service, game_id, seat)
+    names = service.game(game_id).seats
+    limit = None if stop is None else max(0, stop - start + 1)
+    for event in service.read_events(game_id, after=start - 1, limit=limit, viewer=viewer):
+        if as_json:
+            click.echo(json.dumps(event.to_data(), sort_keys=True))
+        else:
+            who = names[event.seat - 1] if event.seat else "-"
+            click.echo(f"{event.number:>5}  {event.time:%Y-%m-%d %H:%M:%S}  {who:<12}  {event.sentence}")
+
+
+@click.command()
+@click.argument("game", required=False)
+@click.option("--all", "every", is_flag=True, help="Audit every game in the store.")
+@db_option
+def audit(game: str | None, every: bool, db: str) -> None:
+    """Check a game's hash chain, its seed and every command against the rules; exit 1 at the first problem."""
+    service = open_service(db)
+    if every == (game is not None):
+        raise click.UsageError("give a GAME or --all")
+    reports = audit_all(service) if every else [audit_game(service, service.find_game(game or ""))]
+    for report in reports:
+        click.echo(_said(report))
+    if any(not report.clean for report in reports):
+        sys.exit(1)
+
+
+def _said(report: Audit) -> str:
+    lines = [f"game {report.game_id}: " + ("clean" if report.clean else "NOT CLEAN")]
+    if report.clean:
+        lines[0] += f": {report.events} events, hash chain whole, seed matches its commitment, every command re-decided alike"
+    lines += [f"  {problem}" for problem in report.problems]
+    lines += [f"  note: {note}" for note in report.notes]
+    return "\n".join(lines)
+
+
+@click.command()
+@click.argument("game")
+@click.option("--format", "form", type=click.Choice(FORMATS), required=True, help="What to write.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The file to write (default: standard output).")
+@click.option("--as", "seat", help="Only what this seat (number or name) may see; default: everything.")
+@db_option
+def export(game: str, form: str, output: Path | None, seat: str | None, db: str) -> None:
+    """Export a game: ndjson (lossless, importable), json, csv, md (a design diary with charts), html."""
+    service = open_service(db)
+    game_id = service.find_game(game)
+    viewer = viewer_of(service, game_id, seat)
+    if form == "md":
+        from replays.diary import to_markdown
+
+        if output is None:
+            text = to_markdown(service, game_id, viewer)
+        else:
+            images = output.parent / f"{output.stem}-charts"
+            text = to_markdown(service, game_id, viewer, images_dir=images, image_prefix=f"{images.name}/")
+    elif form == "html":
+        from replays.page import to_html
+
+        text = to_html(service, game_id, viewer)
+    else:
+        writers = {"ndjson": records.to_ndjson, "json": records.to_json, "csv": records.to_csv}
+        text = writers[form](service, game_id, viewer)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        click.echo(f"wrote {output}", err=True)
+
+
+@click.command("import")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@db_option
+def import_(file: click.utils.LazyFile, db: str) -> None:
+    """Re-create a game from an owner's NDJSON export (its id is kept); prints the id."""
+    service = open_service(db)
+    click.echo(str(records.import_game(service, file.read())))
