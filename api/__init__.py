@@ -1,7 +1,7 @@
 """The REST API over the game service (Flask). It holds no rules: every route calls ``domain.service``.
 
 ``create_app(config)`` builds the app; one blueprint per resource (``rulesets``, ``games``,
-``events``, ``health``); bodies in and out go through the marshmallow schemas in ``schemas.py``;
+``events``, ``history`` (a past state, exports), ``health``); bodies in and out go through the marshmallow schemas in ``schemas.py``;
 every error is ``application/problem+json`` (``problems.py``). ``openapi.yaml`` at the top of the
 project describes it all.
 """
@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import events, games, health, problems, rulesets
+from api import events, games, health, history, problems, rulesets
 from domain.service import GameService, store_env
 
 DEFAULTS: dict[str, Any] = {
@@ -36,7 +36,7 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["ludolog"] = service or GameService(env=store_env(app.config["LUDOLOG_DB"]))
     problems.register(app)
-    for module in (rulesets, games, events, health):
+    for module in (rulesets, games, events, history, health):
         app.register_blueprint(module.blueprint)
     return app
 

@@ -65,6 +65,8 @@ def test_the_statuses_each_operation_can_give_are_documented():
         ("POST", "/games/{game_id}/commands"): {"201", "400", "401", "403", "404", "409", "412", "413", "422", "503"},
         ("GET", "/games/{game_id}/events"): {"200", "400", "401", "404"},
         ("GET", "/games/{game_id}/events/stream"): {"200", "400", "401", "404"},
+        ("GET", "/games/{game_id}/state"): {"200", "400", "401", "404"},
+        ("GET", "/games/{game_id}/export"): {"200", "400", "401", "404"},
         ("GET", "/healthz"): {"200", "503"},
     }
     assert set(expected) == oas.operations()

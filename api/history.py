@@ -1,0 +1,74 @@
+"""``/games/{id}/state`` and ``/games/{id}/export``: the game as it stood after any event, and the
+whole game exported, both as the token's holder may see them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, json, request
+from marshmallow import Schema, fields, validate
+
+from api import schemas
+from api.auth import viewer
+from api.context import service
+from api.games import game_id_of
+from api.problems import InvalidRequest
+from replays import records
+
+blueprint = Blueprint("history", __name__)
+
+MEDIA_TYPES = {
+    "ndjson": "application/x-ndjson",
+    "json": "application/json",
+    "csv": "text/csv",
+    "md": "text/markdown",
+    "html": "text/html",
+}
+
+
+class StateQuery(Schema):
+    at = fields.Integer(load_default=None, validate=validate.Range(min=1, max=schemas.LAST_EVENT))
+
+
+class ExportQuery(Schema):
+    format = fields.String(required=True, validate=validate.OneOf(list(MEDIA_TYPES)))
+
+
+STATE_QUERY, EXPORT_QUERY = StateQuery(), ExportQuery()
+
+
+@blueprint.get("/games/<game_id>/state")
+def state_at(game_id: str) -> Response:
+    found = game_id_of(game_id)
+    holder = viewer(found)
+    at = STATE_QUERY.load(request.args.to_dict())["at"]
+    current = service().game(found)
+    if at is not None and at > current.version:
+        raise InvalidRequest(f"the game has {current.version} events: 'at' takes 1 to {current.version}")
+    then = current if at is None else service().game_at(found, at)
+    body = schemas.GAME_STATE.dump({**service().status(found, holder, game=then), "viewer": holder})
+    response = Response(json.dumps(body), mimetype="application/json")
+    response.headers["ETag"] = f'"{body["version"]}"'
+    return response
+
+
+@blueprint.get("/games/<game_id>/export")
+def export(game_id: str) -> Response:
+    found = game_id_of(game_id)
+    holder = viewer(found)
+    form = EXPORT_QUERY.load(request.args.to_dict())["format"]
+    text: Any
+    if form == "md":
+        from replays.diary import to_markdown
+
+        text = to_markdown(service(), found, holder)
+    elif form == "html":
+        from replays.page import to_html
+
+        text = to_html(service(), found, holder)
+    else:
+        writers = {"ndjson": records.to_ndjson, "json": records.to_json, "csv": records.to_csv}
+        text = writers[form](service(), found, holder)
+    response = Response(text, mimetype=MEDIA_TYPES[form])
+    response.headers["Content-Disposition"] = f'attachment; filename="game-{found}.{form}"'
+    return response

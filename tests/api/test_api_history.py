@@ -1,0 +1,77 @@
+"""``GET /games/{id}/state?at=N`` and ``GET /games/{id}/export?format=...`` through the API."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from domain.service import GameService, store_env
+from replays import records
+from replays.audit import audit
+
+
+def finished(client, new_game, seed="hist-1"):
+    game = new_game(seed=seed)
+    service = client.application.extensions["ludolog"]
+    for _ in service.play_bots(__import__("uuid").UUID(game.id)):
+        pass
+    return game
+
+
+def test_the_state_after_event_n_is_the_game_as_it_stood_then(client, new_game):
+    game = new_game(seed="hist-2")
+    seat = client.get(game.url, headers=game.owner).get_json()["to_act"][0]
+    client.post(f"{game.url}/commands", json={"command": {"type": "end"}}, headers=game.seat[seat])
+    now = client.get(game.url, headers=game.owner).get_json()
+    then = client.get(f"{game.url}/state?at=3", headers=game.owner)
+    assert then.status_code == 200 and then.headers["ETag"] == '"3"'
+    body = then.get_json()
+    assert body["version"] == 3 and now["version"] > 3
+    assert body["view"] != now["view"] and body["to_act"] == [seat]
+
+
+def test_a_seat_sees_a_past_state_as_it_knew_it_then(client, new_game):
+    game = new_game(seed="hist-3")
+    as_seat = client.get(f"{game.url}/state?at=3", headers=game.seat[1]).get_json()
+    as_owner = client.get(f"{game.url}/state?at=3", headers=game.owner).get_json()
+    assert "deck_order" in as_owner["view"] and "deck_order" not in as_seat["view"]
+    assert as_seat["viewer"] == 1
+
+
+@pytest.mark.parametrize("at", ["0", "999", "x"])
+def test_a_state_beyond_the_game_or_not_a_number_is_a_400(client, new_game, at):
+    game = new_game()
+    response = client.get(f"{game.url}/state?at={at}")
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize("form, media", [("ndjson", "application/x-ndjson"), ("json", "application/json"), ("csv", "text/csv")])
+def test_exports_come_as_downloads_of_their_media_type(client, new_game, form, media):
+    game = finished(client, new_game)
+    response = client.get(f"{game.url}/export?format={form}", headers=game.owner)
+    assert response.status_code == 200 and response.mimetype == media
+    assert response.headers["Content-Disposition"] == f'attachment; filename="game-{game.id}.{form}"'
+
+
+def test_the_owners_ndjson_export_imports_into_another_store_and_audits_clean(client, new_game, tmp_path):
+    game = finished(client, new_game)
+    text = client.get(f"{game.url}/export?format=ndjson", headers=game.owner).get_data(as_text=True)
+    other = GameService(env=store_env(str(tmp_path / "copy.sqlite3")))
+    imported = records.import_game(other, text)
+    assert str(imported) == game.id and audit(other, imported).clean
+
+
+def test_a_seats_export_of_a_game_in_progress_hides_the_seed_and_the_decks(client, new_game):
+    game = new_game(seed="very-secret-seed")
+    owner = json.loads(client.get(f"{game.url}/export?format=json", headers=game.owner).get_data(as_text=True))
+    deck = json.dumps(owner["events"][1]["data"]["item_deck"])
+    for headers in (game.seat[1], game.seat[2], {}):
+        text = client.get(f"{game.url}/export?format=json", headers=headers).get_data(as_text=True)
+        assert "very-secret-seed" not in text and deck not in text
+
+
+def test_an_unknown_export_format_is_a_400(client, new_game):
+    game = new_game()
+    assert client.get(f"{game.url}/export?format=pdf").status_code == 400
+    assert client.get(f"{game.url}/export").status_code == 400
