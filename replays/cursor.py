@@ -4,7 +4,8 @@ Opening a cursor reads the game's events once and keeps a checkpoint (the rulese
 ``evolve`` never changes in place, so keeping it costs nothing) every ``every`` events. Any move,
 ``goto(n)``, ``next()`` or ``prev()``, then starts from the nearest checkpoint at or before ``n``, or
 from where the cursor stands when that is nearer: at most ``every - 1`` event applications, never a
-rebuild from event 1. ``applied`` counts the applications made by moves.
+rebuild from event 1. The states between the two checkpoints around the cursor are kept, so
+stepping back through them costs nothing more. ``applied`` counts the applications made by moves.
 
 Steps are numbered like the events: step 1 is the game's creation, step ``total`` its last event.
 """
@@ -60,6 +61,9 @@ class Cursor:
                 self._checkpoints[number] = state
         self.position = self.total
         self._state = state
+        self._block_base: int | None = None
+        self._block: dict[int, Any] = {}
+        """The states known between the checkpoint ``_block_base`` and the next one."""
 
     # -- moving ------------------------------------------------------------------------------
 
@@ -154,13 +158,16 @@ class Cursor:
     # -- internals ---------------------------------------------------------------------------
 
     def _state_at(self, number: int, moving: bool) -> Any:
-        base = max(n for n in self._checkpoints if n <= number)
-        if self.position <= number and self.position >= base:
-            base, state = self.position, self._state
-        else:
-            state = self._checkpoints[base]
-        for n in range(base + 1, number + 1):
+        base = number - number % self.every if number >= self.every else 1
+        if base != self._block_base:
+            self._block_base, self._block = base, {base: self._checkpoints[base]}
+        if number in self._block:
+            return self._block[number]
+        known = max(n for n in self._block if n < number)
+        state = self._block[known]
+        for n in range(known + 1, number + 1):
             state = self._apply(state, self.stored[n - 1])
+            self._block[n] = state
             if moving:
                 self.applied += 1
         return state

@@ -126,7 +126,7 @@ class ProjectAssassination(Ruleset):
             "round_limit": {
                 "type": "integer",
                 "minimum": 1,
-                "maximum": 500,
+                "maximum": 5000,
                 "default": 40,
                 "description": "rounds (a turn each) after which the game ends on points: no endless games",
             },
