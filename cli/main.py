@@ -15,6 +15,7 @@ import click
 
 from cli.play import play
 from cli.history import audit, export, import_, log
+from cli.replay import replay
 from cli.serve import serve
 from cli.terminal import db_option, format_events, format_status, open_service, parse_option
 from domain import registry
@@ -176,7 +177,7 @@ def tokens(game: str, as_json: bool, db: str) -> None:
         click.echo(f"seat {n} {name}: {token}")
 
 
-for _command in (play, serve, log, audit, export, import_):
+for _command in (play, serve, log, replay, audit, export, import_):
     cli.add_command(_command)
 
 

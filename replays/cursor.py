@@ -90,8 +90,8 @@ class Cursor:
         """The number of the next event after ``start`` (default: here) whose sentence contains ``text``
         (any case), or ``None``. Sentences are read as the viewer saw them."""
         wanted = text.lower()
-        begin = start or self.position
-        state = self.state_at(begin)
+        begin = self.position if start is None else start
+        state = self.state_at(begin) if begin >= 1 else None
         for number in range(begin + 1, self.total + 1):
             state = self._apply(state, self.stored[number - 1])
             over = self.viewer == OWNER or self.rules.outcome(state) is not None

@@ -1,0 +1,170 @@
+"""``ludolog replay``: step through a stored game at the terminal, as the owner or as one seat knew it.
+
+At a terminal the screen is redrawn after each key: → ``n`` or space next, ← or ``p`` back, ``g`` and
+a number (then Enter) to go to a step, Home/End (or ``<``/``>``) to the first or last step, ``/`` and
+a text (then Enter) to the next event whose sentence holds it, ``t`` to the next turn's first event,
+``q`` to quit. Piped (stdin or stdout not a terminal), every step from ``--at`` to the end is printed
+in order, screens separated by a rule, and nothing is read.
+
+The keys are handled by ``Session`` (no terminal needed, so tests drive it with simulated keys); the
+command only reads keys, clears the screen and prints.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+
+import click
+
+from cli.terminal import db_option, open_service
+from domain.access import OWNER
+from domain.errors import LudologError
+from domain.service import Viewer
+from replays.cursor import Cursor
+from replays.screen import RULE, screen
+
+NEXT = frozenset({"\x1b[C", "\x1bOC", "\xe0M", "\x00M", "n", " "})
+PREVIOUS = frozenset({"\x1b[D", "\x1bOD", "\xe0K", "\x00K", "p"})
+FIRST = frozenset({"\x1b[H", "\x1bOH", "\x1b[1~", "\x1b[7~", "\xe0G", "\x00G", "<"})
+LAST = frozenset({"\x1b[F", "\x1bOF", "\x1b[4~", "\x1b[8~", "\xe0O", "\x00O", ">"})
+QUIT = frozenset({"q", "Q", "\x03", "\x04"})
+
+ReadLine = Callable[[str], str]
+"""Reads one line typed after a key (``g``, ``/``), given the prompt to show."""
+
+
+class Session:
+    """A replay at a terminal: a cursor, the seats' names and a note about the last key."""
+
+    def __init__(self, cursor: Cursor, seat_names: Sequence[str]) -> None:
+        self.cursor = cursor
+        self.seat_names = list(seat_names)
+        self.note = ""
+
+    def render(self) -> str:
+        """The screen to draw now."""
+        return screen(self.cursor, self.seat_names, note=self.note)
+
+    def handle(self, key: str, read_line: ReadLine) -> bool:
+        """Act on one key (an escape sequence counts as one key); False to quit."""
+        self.note = ""
+        cursor = self.cursor
+        here = cursor.position
+        if key in QUIT:
+            return False
+        if key in NEXT:
+            if here == cursor.total:
+                self.note = "This is the last step."
+            cursor.next()
+        elif key in PREVIOUS:
+            if here == 1:
+                self.note = "This is the first step."
+            cursor.prev()
+        elif key in FIRST:
+            cursor.first()
+        elif key in LAST:
+            cursor.last()
+        elif key == "g":
+            self._go(read_line(f"go to step (1-{cursor.total}): ").strip())
+        elif key == "/":
+            self._find(read_line("find: /").strip())
+        elif key == "t":
+            number = cursor.next_turn()
+            if number is None:
+                self.note = "No turn begins after this step."
+            else:
+                cursor.goto(number)
+        else:
+            self.note = f"Unknown key {key!r}."
+        return True
+
+    def _go(self, text: str) -> None:
+        if not text:
+            return
+        if not text.isdigit() or not 1 <= int(text) <= self.cursor.total:
+            self.note = f"No step {text!r}: give a number from 1 to {self.cursor.total}."
+            return
+        self.cursor.goto(int(text))
+
+    def _find(self, text: str) -> None:
+        if not text:
+            return
+        number = self.cursor.find(text)
+        if number is None:
+            self.note = f"Not found after this step: {text!r}."
+        else:
+            self.cursor.goto(number)
+
+
+def read_key(getchar: Callable[[], str]) -> str:
+    """One key from ``getchar``: an escape sequence (an arrow, Home, End) whole, whether it arrives
+    whole or a character at a time."""
+    key = getchar()
+    while key.startswith("\x1b") and not _complete(key):
+        key += getchar()
+    return key
+
+
+def _complete(key: str) -> bool:
+    """Whether an escape sequence is whole: ``ESC x``, ``ESC [ ... final`` or ``ESC O final``."""
+    if len(key) < 2:
+        return False
+    if key[1] not in "[O":
+        return True
+    return len(key) >= 3 and (key[-1].isalpha() or key[-1] == "~")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--as", "seat", help="Replay what this seat (number or name) knew; default: everything.")
+@click.option("--at", "at", type=int, default=1, show_default=True, help="The step to start at.")
+@db_option
+def replay(game: str, seat: str | None, at: int, db: str) -> None:
+    """Step through a game's events: the board after each, the event, what changed. Keys: → n space
+    next, ← p back, g N go to, Home/End (< >) first/last, /TEXT find, t next turn, q quit. Piped, it
+    prints every step from --at to the end."""
+    try:
+        service = open_service(db)
+        game_id = service.find_game(game)
+        stored = service.game(game_id)
+        viewer: Viewer = OWNER if seat is None else service.seat_number(stored, seat)
+        cursor = Cursor(service, game_id, viewer)
+    except LudologError as error:
+        raise click.ClickException(error.message) from None
+    if not 1 <= at <= cursor.total:
+        raise click.ClickException(f"no step {at}: the game has steps 1 to {cursor.total}")
+    cursor.goto(at)
+    names = list(stored.seats)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        _interactive(Session(cursor, names))
+    else:
+        _print_all(cursor, names)
+
+
+def _print_all(cursor: Cursor, names: Sequence[str]) -> None:
+    """Every step from where the cursor stands to the end, screens separated by a rule."""
+    for number in range(cursor.position, cursor.total + 1):
+        cursor.goto(number)
+        click.echo(screen(cursor, names, keys=False))
+        if number < cursor.total:
+            click.echo(RULE)
+
+
+def _interactive(session: Session) -> None:
+    while True:
+        click.clear()
+        click.echo(session.render())
+        try:
+            key = read_key(click.getchar)
+        except (KeyboardInterrupt, EOFError):
+            return
+        if not session.handle(key, _read_line):
+            return
+
+
+def _read_line(prompt: str) -> str:
+    try:
+        return str(click.prompt(prompt, default="", show_default=False, prompt_suffix=""))
+    except click.Abort:
+        return ""
