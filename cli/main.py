@@ -13,11 +13,17 @@ from typing import Any
 
 import click
 
-from cli.play import play
 from cli.history import audit, export, import_, log
+from cli.play import play
 from cli.replay import replay
 from cli.serve import serve
-from cli.terminal import db_option, format_events, format_status, open_service, parse_option
+from cli.terminal import (
+    db_option,
+    format_events,
+    format_status,
+    open_service,
+    parse_option,
+)
 from domain import registry
 from domain.errors import LudologError
 from domain.service import OWNER

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import click
 
-from cli.terminal import db_option, format_events, format_status, open_service, parse_command
+from cli.terminal import (
+    db_option,
+    format_events,
+    format_status,
+    open_service,
+    parse_command,
+)
 from domain.errors import IllegalCommand, MalformedCommand
 from domain.service import GameService
 

@@ -239,7 +239,8 @@ class AssassinationLe(Ruleset):
         return type(fact).__name__
 
     def turn_number(self, state: State) -> int:
-        return state.turn
+        """Turns begun: the one being played counts (``state.turn`` counts those completed)."""
+        return state.turn + (0 if state.phase == "setup" else 1)
 
     def seat_numbers(self, state: State) -> dict[int, dict[str, float]]:
         return {

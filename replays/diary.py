@@ -1,0 +1,336 @@
+"""A design diary of one game in Markdown: its facts, its outcome, what happened turn by turn, each
+seat's key numbers at the end of every turn as a table, and charts of those numbers over the game.
+
+Only the ruleset contract is used: ``describe`` (through the cursor's event sentences), ``render``,
+``turn_number`` and ``seat_numbers``. Events are grouped into turns where ``turn_number`` changes;
+a ruleset that counts no turns (always ``0``) is grouped by command instead. The diary is written as
+a viewer saw the game (``Cursor(viewer=...)``): a seat's diary holds that seat's sentences, redacted
+while the game went on, and the seed only once the game is over (``records.header``'s rule).
+``seat_numbers`` are public by contract, so every viewer gets the same table and charts.
+
+The charts are PNGs drawn with matplotlib's Agg canvas on a private ``Figure`` (no pyplot, no
+display, no global state: safe in the API's threads). They are written into ``images_dir`` and
+linked by relative paths, or, without ``images_dir``, embedded as ``data:`` URIs.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import math
+import pathlib
+import re
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from domain.access import OWNER
+from domain.errors import UnknownSeat
+from domain.service import GameEvent, GameService, Viewer
+from replays import records
+from replays.cursor import Cursor
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~&])")
+_LINE_STYLES = ("-", "--", ":", "-.")
+_LONG_OPTION = 60
+"""Options whose JSON is longer than this are shown in a block of their own."""
+
+
+def escape_markdown(text: str) -> str:
+    """``text`` as literal Markdown on one line: punctuation that Markdown (or inline HTML) would
+    read is backslash-escaped, line breaks become spaces."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(str(text).splitlines()))
+
+
+def viewer_label(viewer: Viewer, seats: list[str]) -> str:
+    """Who the diary or page is for, in words."""
+    if viewer == OWNER:
+        return "the owner (everything)"
+    if isinstance(viewer, int):
+        return f"seat {viewer} ({seats[viewer - 1]}): only what that seat could see"
+    return "a spectator: only what everyone could see"
+
+
+def check_viewer(viewer: Viewer, seats: list[str]) -> None:
+    """``UnknownSeat`` for a seat number the game does not have."""
+    if isinstance(viewer, int) and not 1 <= viewer <= len(seats):
+        listing = ", ".join(f"{n} {name}" for n, name in enumerate(seats, 1))
+        raise UnknownSeat(f"no seat {viewer} in this game; seats: {listing}")
+
+
+def outcome_text(outcome: dict[str, Any] | None, seats: list[str], to_act: list[int]) -> str:
+    """The outcome in one sentence: who won and why, or that the game goes on and whom it waits for."""
+    if outcome is None:
+        waiting = ", ".join(f"{seats[s - 1]} (seat {s})" for s in to_act) or "nobody"
+        return f"Still being played: waiting for {waiting}."
+    winners = [seats[s - 1] for s in outcome["winners"]]
+    if not winners:
+        return f"A draw: {outcome['reason']}."
+    named = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+    return f"{named} won: {outcome['reason']}."
+
+
+@dataclass
+class Group:
+    """Consecutive events of one turn (or, for a ruleset without turns, of one command)."""
+
+    x: int
+    """The turn number, or the command's index (0: the setup)."""
+    label: str
+    events: list[GameEvent] = field(default_factory=list)
+    numbers: dict[int, dict[str, float]] = field(default_factory=dict)
+    """Each seat's key numbers at the end of the group."""
+
+
+@dataclass
+class Course:
+    """The game as a viewer saw it, grouped: what the diary is made from."""
+
+    groups: list[Group]
+    by_turns: bool
+    last_turn: int
+    commands: int
+    events: int
+    final_state: Any
+    board: str
+
+
+def course(cursor: Cursor) -> Course:
+    """One forward pass of the cursor: every event as its viewer saw it, grouped into turns (or commands)."""
+    rules = cursor.rules
+    rows: list[tuple[GameEvent, int, Any]] = []
+    step = cursor.first()
+    while True:
+        rows.append((step.event, step.turn, step.state))
+        if step.number >= step.total:
+            break
+        step = cursor.next()
+    by_turns = any(turn != 0 for _, turn, _ in rows)
+    groups: list[Group] = []
+    key: object = object()
+    commands = 0
+    for event, turn, state in rows:
+        here: object = turn if by_turns else event.command_id
+        if not groups or here != key:
+            key = here
+            if by_turns:
+                label = f"Turn {turn}" if turn else "Before the first turn"
+                groups.append(Group(turn, label))
+            elif event.command_id is None:
+                groups.append(Group(commands, "Setting up" if not groups else "Between commands"))
+            else:
+                commands += 1
+                who = f" by {cursor.seats[event.seat - 1]}" if event.seat else ""
+                groups.append(Group(commands, f"Command {commands}{who}"))
+        groups[-1].events.append(event)
+        groups[-1].numbers = rules.seat_numbers(state)
+    final = rows[-1][2]
+    board = rules.render(cursor.view_of(final, cursor.viewer), cursor.seats)
+    distinct = len({event.command_id for event, _, _ in rows if event.command_id is not None})
+    return Course(groups, by_turns, rules.turn_number(final), distinct, len(rows), final, board)
+
+
+def to_markdown(
+    service: GameService,
+    game_id: uuid.UUID,
+    viewer: Viewer = OWNER,
+    images_dir: pathlib.Path | None = None,
+    image_prefix: str = "",
+) -> str:
+    """The game's design diary as Markdown, as ``viewer`` may see it. Charts go to ``images_dir``
+    (linked as ``image_prefix`` + file name), or are embedded as data URIs when it is ``None``."""
+    head = records.header(service, game_id, viewer)
+    seats: list[str] = head["seats"]
+    check_viewer(viewer, seats)
+    cursor = Cursor(service, game_id, viewer)
+    played = course(cursor)
+    lines: list[str] = [f"# Design diary: {escape_markdown(head['title'])}, game {head['id'][:8]}", ""]
+    lines += _facts(head, played, viewer)
+    lines += ["", "## Outcome", "", escape_markdown(outcome_text(head["outcome"], seats, cursor.rules.to_act(played.final_state)))]
+    board = "The final board" if head["outcome"] is not None else "The board now"
+    lines += ["", f"## {board}", "", *_fenced(played.board, "text")]
+    lines += ["", "## Turn by turn" if played.by_turns else "## Command by command", ""]
+    lines += _narrative(played)
+    names = _number_names(played.groups)
+    lines += ["## Key numbers", ""]
+    if not names:
+        lines.append("The ruleset charts no numbers for its seats.")
+    else:
+        lines += _table(played, names, seats)
+        lines += ["", "## Charts", ""]
+        lines += _charts(played, names, seats, head, images_dir, image_prefix)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+# -- sections ------------------------------------------------------------------------------------
+
+
+def _facts(head: dict[str, Any], played: Course, viewer: Viewer) -> list[str]:
+    seats: list[str] = head["seats"]
+    over = head["outcome"] is not None
+    listed = ", ".join(f"{n} {escape_markdown(name)}" for n, name in enumerate(seats, 1))
+    options: dict[str, Any] = head["options"]
+    long_options = {k: v for k, v in options.items() if len(json.dumps(v)) > _LONG_OPTION}
+    shown = [f"{_code(key)} = {_code(json.dumps(value))}" for key, value in sorted(options.items()) if key not in long_options]
+    shown += [f"{_code(key)} (below)" for key in sorted(long_options)]
+    if head["seed"] is not None:
+        seed = f"{_code(str(head['seed']))} (commitment {_code(head['seed_commitment'])})"
+    else:
+        seed = f"secret until the game is over; its commitment is {_code(head['seed_commitment'])}"
+    turns = f"{played.last_turn} turns" if played.by_turns else f"{played.commands} commands"
+    length = f"{played.events} events, {turns}"
+    lines = [
+        f"- **Ruleset:** {escape_markdown(head['title'])} ({_code(head['ruleset'])}), rules v{head['ruleset_version']}",
+        f"- **Seats:** {listed}",
+        f"- **Options:** {', '.join(shown) or 'none'}",
+        f"- **Seed:** {seed}",
+        f"- **Started:** {head['created']}",
+        f"- **{'Ended' if over else 'Last event'}:** {head['updated']}",
+        f"- **Length:** {length}{'' if over else ' so far'}",
+        f"- **Game id:** {_code(head['id'])}",
+        f"- **Seen by:** {escape_markdown(viewer_label(viewer, seats))}",
+    ]
+    for key in sorted(long_options):
+        lines += ["", f"Option {_code(key)}:", "", *_fenced(json.dumps(long_options[key], indent=2, sort_keys=True), "json")]
+    return lines
+
+
+def _narrative(played: Course) -> list[str]:
+    lines: list[str] = []
+    for group in played.groups:
+        first, last = group.events[0].number, group.events[-1].number
+        span = f"event {first}" if first == last else f"events {first}-{last}"
+        lines += [f"### {escape_markdown(group.label)} ({span})", ""]
+        lines += [f"{event.number}. {escape_markdown(event.sentence)}" for event in group.events]
+        lines.append("")
+    return lines
+
+
+def _number_names(groups: list[Group]) -> list[str]:
+    """Every number any seat has anywhere, in the order they first appear."""
+    names: dict[str, None] = {}
+    for group in groups:
+        for numbers in group.numbers.values():
+            names.update(dict.fromkeys(numbers))
+    return list(names)
+
+
+def _table(played: Course, names: list[str], seats: list[str]) -> list[str]:
+    moment = "turn" if played.by_turns else "command"
+    columns = [f"{escape_markdown(seats[seat - 1])}: {escape_markdown(name)}" for seat in range(1, len(seats) + 1) for name in names]
+    lines = [
+        f"Each seat's numbers at the end of each {moment} ({moment} 0: {'before the first turn' if played.by_turns else 'the setup'}).",
+        "",
+        f"| {moment} | " + " | ".join(columns) + " |",
+        "|---:|" + "---:|" * len(columns),
+    ]
+    for group in played.groups:
+        cells = [_number(group.numbers.get(seat, {}).get(name)) for seat in range(1, len(seats) + 1) for name in names]
+        lines.append(f"| {group.x} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _charts(
+    played: Course,
+    names: list[str],
+    seats: list[str],
+    head: dict[str, Any],
+    images_dir: pathlib.Path | None,
+    image_prefix: str,
+) -> list[str]:
+    if images_dir is not None:
+        images_dir.mkdir(parents=True, exist_ok=True)
+    lines: list[str] = []
+    used: set[str] = set()
+    for name in names:
+        png = _chart(played, name, seats, head["title"])
+        alt = escape_markdown(f"{name} of each seat by {'turn' if played.by_turns else 'command'}")
+        if images_dir is None:
+            target = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+        else:
+            file_name = _file_name(head["id"], name, used)
+            (images_dir / file_name).write_bytes(png)
+            target = _link(image_prefix + file_name)
+        lines += [f"![{alt}]({target})", ""]
+    return lines
+
+
+def _chart(played: Course, name: str, seats: list[str], title: str) -> bytes:
+    """One number over the game as a PNG: x the turn (or command), one labelled line per seat."""
+    figure = Figure(figsize=(7.5, 3.8), dpi=100)
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    xs = [group.x for group in played.groups]
+    few = len(xs) <= 40
+    integral = True
+    for seat in range(1, len(seats) + 1):
+        ys = [group.numbers.get(seat, {}).get(name, float("nan")) for group in played.groups]
+        integral = integral and all(math.isnan(y) or float(y).is_integer() for y in ys)
+        # equal numbers draw lines on top of each other: later seats thinner and dashed, so all show
+        style = _LINE_STYLES[(seat - 1) % len(_LINE_STYLES)]
+        width = max(1.0, 3.2 - 0.7 * (seat - 1))
+        axes.plot(xs, ys, linestyle=style, linewidth=width, marker="o" if few else None, markersize=width + 1,
+                  label=_plain(f"{seat} {seats[seat - 1]}"))
+    moment = "turn" if played.by_turns else "command"
+    axes.set_title(_plain(f"{name} by {moment}: {title}"))
+    axes.set_xlabel(moment)
+    axes.set_ylabel(_plain(name))
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    if integral:
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.grid(True, alpha=0.3)
+    axes.legend(loc="best", fontsize="small")
+    figure.tight_layout()
+    out = io.BytesIO()
+    figure.savefig(out, format="png", metadata={"Software": None})
+    return out.getvalue()
+
+
+# -- small helpers -------------------------------------------------------------------------------
+
+
+def _plain(text: str) -> str:
+    """Text for matplotlib, taken literally: no mathtext (``$``) and no hidden legend entry (``_``)."""
+    text = text.replace("$", r"\$")
+    return "\u200b" + text if text.startswith("_") else text
+
+
+def _file_name(game_id: str, name: str, used: set[str]) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "number"
+    candidate, n = slug, 2
+    while candidate in used:
+        candidate, n = f"{slug}-{n}", n + 1
+    used.add(candidate)
+    return f"{game_id}-{candidate}.png"
+
+
+def _link(target: str) -> str:
+    """A link destination, in angle brackets when it holds spaces or brackets."""
+    if re.search(r"[\s()<>]", target):
+        return "<" + target.replace("<", "%3C").replace(">", "%3E") + ">"
+    return target
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return ""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _code(text: str) -> str:
+    """``text`` as an inline code span, fenced with more backticks than it holds."""
+    text = " ".join(text.splitlines())
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def _fenced(text: str, language: str) -> list[str]:
+    """``text`` as a fenced code block whose fence no line of it can close."""
+    fence = "`" * max(3, max((len(run) + 1 for run in re.findall(r"`{3,}", text)), default=3))
+    return [f"{fence}{language}", *text.splitlines(), fence]
