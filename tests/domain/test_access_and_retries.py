@@ -13,14 +13,14 @@ SEATS = ["Ana", "Ben"]
 
 def test_open_game_gives_one_token_per_seat_and_one_for_the_owner(service):
     game_id, tokens = service.open_game("project-assassination", SEATS, seed="t")
-    assert len(set([tokens.owner, *tokens.seats])) == 3
+    assert len({tokens.owner, *tokens.seats}) == 3
     assert service.holder(game_id, tokens.owner) == OWNER
     assert [service.holder(game_id, token) for token in tokens.seats] == [1, 2]
     assert service.holder(game_id, None) is None
 
 
 def test_only_token_hashes_are_stored(service):
-    game_id, tokens = service.open_game("project-assassination", SEATS, seed="t")
+    _, tokens = service.open_game("project-assassination", SEATS, seed="t")
     stored = b"".join(n.state for n in service.recorder.select_notifications(1, 1000))
     for token in (tokens.owner, *tokens.seats):
         assert token.encode() not in stored
@@ -29,7 +29,7 @@ def test_only_token_hashes_are_stored(service):
 
 def test_a_token_that_is_nobodys_is_refused(service):
     game_id, _ = service.open_game("project-assassination", SEATS, seed="t")
-    other_id, other = service.open_game("project-assassination", SEATS, seed="t")
+    _, other = service.open_game("project-assassination", SEATS, seed="t")
     with pytest.raises(Unauthorized):
         service.holder(game_id, "made-up")
     with pytest.raises(Unauthorized):
