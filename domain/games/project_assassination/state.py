@@ -8,7 +8,7 @@ Decks list their top card first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain.games.project_assassination.board import Board, board_of
@@ -60,23 +60,24 @@ class State:
     reason: str = ""
 
     def copy(self) -> State:
-        return replace(
-            self,
-            order=list(self.order),
-            players=[_copy_player(p) for p in self.players],
-            enemies=[dict(e) for e in self.enemies],
-            obstacles=list(self.obstacles),
-            cards={square: list(cards) for square, cards in self.cards.items()},
-            item_deck=list(self.item_deck),
-            collectible_deck=list(self.collectible_deck),
-            enemy_deck=list(self.enemy_deck),
-            item_discard=list(self.item_discard),
-            collectible_discard=list(self.collectible_discard),
-            sniper_discard=list(self.sniper_discard),
-            enemy_discard=list(self.enemy_discard),
-            pending=list(self.pending),
-            winners=list(self.winners),
-        )
+        """A copy whose lists and dicts are its own (``evolve`` changes the copy, never the original)."""
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.order = list(self.order)
+        new.players = [_copy_player(p) for p in self.players]
+        new.enemies = [dict(e) for e in self.enemies]
+        new.obstacles = list(self.obstacles)
+        new.cards = {square: list(cards) for square, cards in self.cards.items()}
+        new.item_deck = list(self.item_deck)
+        new.collectible_deck = list(self.collectible_deck)
+        new.enemy_deck = list(self.enemy_deck)
+        new.item_discard = list(self.item_discard)
+        new.collectible_discard = list(self.collectible_discard)
+        new.sniper_discard = list(self.sniper_discard)
+        new.enemy_discard = list(self.enemy_discard)
+        new.pending = list(self.pending)
+        new.winners = list(self.winners)
+        return new
 
     @property
     def board(self) -> Board:
