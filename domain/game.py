@@ -166,7 +166,7 @@ class Game(Aggregate):
 
     @property
     def rules(self) -> Ruleset:
-        return registry.get(self.ruleset)
+        return registry.get(self.ruleset, self.ruleset_version)
 
     def outcome(self) -> Outcome | None:
         return self.rules.outcome(self.state)
@@ -256,9 +256,15 @@ def define_event_class(rules: Ruleset, fact_type: type[Fact]) -> type[Game.FactR
     return event_class
 
 
-for _rules in registry.all_rulesets():
-    for _fact_type in _rules.facts:
-        _EVENT_CLASSES[(_rules.name, _fact_type)] = define_event_class(_rules, _fact_type)
+def register_facts(rules: Ruleset) -> None:
+    """Define the stored event classes of a ruleset's facts (once per fact type)."""
+    for fact_type in rules.facts:
+        if (rules.name, fact_type) not in _EVENT_CLASSES:
+            _EVENT_CLASSES[(rules.name, fact_type)] = define_event_class(rules, fact_type)
+
+
+for _rules in registry.all_versions():
+    register_facts(_rules)
 
 
 def first_broken_link(events: list[Any]) -> int | None:

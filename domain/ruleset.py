@@ -93,7 +93,8 @@ class Ruleset(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     version: ClassVar[int]
-    """Bumped whenever the rules change; every game records the version it was played under."""
+    """Bumped whenever the rules change; every game records the version it was played under. Keep the
+    old class in the game module's ``EARLIER`` so games begun under it go on, replay and audit under it."""
     facts: ClassVar[tuple[type[Fact], ...]]
     """Every event type the ruleset records."""
     state_types: ClassVar[tuple[type, ...]]

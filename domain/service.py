@@ -104,7 +104,7 @@ class GameService(Application[uuid.UUID]):
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
-        for rules in registry.all_rulesets():
+        for rules in registry.all_versions():
             for state_type in rules.state_types:
                 transcoder.register(DataclassAsDict(state_type, f"{rules.name}:{state_type.__name__}"))
 

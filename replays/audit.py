@@ -53,21 +53,35 @@ def audit(service: GameService, game_id: uuid.UUID) -> Audit:
     if commitment(created.seed) != created.seed_commitment:
         report.problems.append("event 1: the seed does not match the commitment published at creation")
         return report
-    _redecide(created, stored, report)
+    try:
+        recorded = registry.get(created.ruleset, created.ruleset_version)
+        current = registry.get(created.ruleset)
+    except LudologError as error:
+        report.problems.append(f"event 1: {error}")
+        return report
+    if recorded.version != created.ruleset_version:
+        report.notes.append(
+            f"recorded under {recorded.title} rules v{created.ruleset_version}, which this service no longer has; "
+            f"re-decided under v{recorded.version}"
+        )
+    report.problems += _redecide(recorded, created, stored)
+    if report.clean and current.version != recorded.version:
+        differences = _redecide(current, created, stored)
+        report.notes.append(
+            f"played under rules v{recorded.version}; the current rules v{current.version} "
+            + (f"would decide differently: {differences[0]}" if differences else "decide every command alike")
+        )
     return report
 
 
-def _redecide(created: Any, stored: list[Any], report: Audit) -> None:
-    try:
-        rules = registry.get(created.ruleset)
-    except LudologError as error:
-        report.problems.append(f"event 1: {error}")
-        return
-    if rules.version != created.ruleset_version:
-        report.notes.append(
-            f"recorded under {rules.title} rules v{created.ruleset_version}; re-decided under v{rules.version}, "
-            "the only version this service has"
-        )
+def _redecide(rules: Any, created: Any, stored: list[Any]) -> list[str]:
+    """The first place where ``rules`` decide otherwise than the log, in words (empty: none)."""
+    report = Audit(game_id=created.originator_id, events=len(stored))
+    _walk(rules, created, stored, report)
+    return report.problems
+
+
+def _walk(rules: Any, created: Any, stored: list[Any], report: Audit) -> None:
     seats = list(created.seats)
     state = rules.new_state(len(seats), dict(created.options))
     groups = _commands(stored)

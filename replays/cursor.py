@@ -48,7 +48,7 @@ class Cursor:
         self.every = every
         self.seats = list(game.seats)
         self.ruleset_version = game.ruleset_version
-        self.rules: Ruleset = registry.get(game.ruleset)
+        self.rules: Ruleset = registry.get(game.ruleset, game.ruleset_version)
         self.options = dict(game.options)
         self.stored: list[Any] = list(service.events.get(game_id))
         self.total = len(self.stored)

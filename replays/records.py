@@ -112,7 +112,7 @@ def import_game(service: GameService, text: str) -> uuid.UUID:
         pass
     else:
         raise InvalidSetup(f"game {game_id} is already in this store")
-    rules = registry.get(head["ruleset"])
+    rules = registry.get(head["ruleset"], head.get("ruleset_version"))
     game = Game.start(rules, head["seats"], head["options"], head["seed"], game_id=game_id)
     played = set()
     for record in records:

@@ -167,7 +167,32 @@ def test_the_audit_catches_a_game_recorded_under_rules_that_now_decide_different
     game_id = played(service, registry.get("assassination-le"), seed="rules-change")
     assert any(e.type == "TurnLost" and e.data["reason"] == "null" for e in service.read_events(game_id))
     monkeypatch.setitem(registry._RULESETS, "assassination-le", NullRollsDoNotCost())
+    monkeypatch.setitem(registry._VERSIONS, "assassination-le", {2: NullRollsDoNotCost()})  # v1 is gone
     report = audit(service, game_id)
     assert not report.clean
-    assert "rules v1" in report.notes[0] and "v2" in report.notes[0]
+    assert "rules v1, which this service no longer has" in report.notes[0]
     assert "cannot move this turn" in report.problems[0]
+
+
+def test_a_game_audits_under_the_rules_it_was_played_by_and_says_where_newer_rules_differ(service, monkeypatch):
+    game_id = played(service, registry.get("assassination-le"), seed="rules-change")
+    original = registry.get("assassination-le")
+    monkeypatch.setitem(registry._RULESETS, "assassination-le", NullRollsDoNotCost())
+    monkeypatch.setitem(registry._VERSIONS, "assassination-le", {1: original, 2: NullRollsDoNotCost()})
+    report = audit(service, game_id)
+    assert report.clean, report.problems
+    assert "the current rules v2 would decide differently: event" in report.notes[0]
+
+
+def test_a_game_goes_on_under_the_rules_it_was_started_with(service, monkeypatch):
+    game_id = service.create_game("assassination-le", ["A", "B", "C"], seed="rules-change")
+    original = registry.get("assassination-le")
+    monkeypatch.setitem(registry._RULESETS, "assassination-le", NullRollsDoNotCost())
+    monkeypatch.setitem(registry._VERSIONS, "assassination-le", {1: original, 2: NullRollsDoNotCost()})
+    for _ in service.play_bots(game_id, bot_seed=3):
+        pass
+    assert service.game(game_id).rules is original
+    assert any(e.type == "TurnLost" and e.data["reason"] == "null" for e in service.read_events(game_id))
+    assert audit(service, game_id).clean
+    newer = service.create_game("assassination-le", ["A", "B", "C"], seed="rules-change")
+    assert service.game(newer).ruleset_version == 2
