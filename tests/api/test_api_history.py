@@ -75,3 +75,19 @@ def test_an_unknown_export_format_is_a_400(client, new_game):
     game = new_game()
     assert client.get(f"{game.url}/export?format=pdf").status_code == 400
     assert client.get(f"{game.url}/export").status_code == 400
+
+
+def test_a_store_that_cannot_be_read_is_a_503_problem(client, new_game, monkeypatch):
+    from eventsourcing.persistence import PersistenceError
+
+    game = new_game()
+    service = client.application.extensions["ludolog"]
+
+    def broken(*args, **kwargs):
+        raise PersistenceError("disk I/O error")
+
+    monkeypatch.setattr(service.repository, "get", broken)
+    for path in (game.url, f"{game.url}/state?at=2", f"{game.url}/events"):
+        response = client.get(path)
+        assert response.status_code == 503, path
+        assert response.get_json()["type"] == "urn:ludolog:problem:store-unavailable"
