@@ -15,6 +15,7 @@ from api.context import service
 from api.problems import InvalidRequest, StaleVersion
 from domain.access import OWNER
 from domain.errors import Forbidden, Unauthorized, UnknownGame, VersionConflict
+from domain.game import Game
 
 blueprint = Blueprint("games", __name__)
 
@@ -78,11 +79,14 @@ def list_games() -> Any:
 @blueprint.get("/games/<game_id>")
 def get_game(game_id: str) -> Response:
     found = game_id_of(game_id)
-    holder = viewer(found)
-    state = service().status(found, holder)
-    body = schemas.GAME_STATE.dump({**state, "viewer": holder})
+    return state_response(found, viewer(found))
+
+
+def state_response(game_id: uuid.UUID, holder: Any, game: Game | None = None) -> Response:
+    """The game (now, or ``game`` as it stood then) as ``holder`` may see it, with its version as ETag."""
+    body = schemas.GAME_STATE.dump({**service().status(game_id, holder, game=game), "viewer": holder})
     response = Response(_json(body), mimetype="application/json")
-    response.headers["ETag"] = f'"{state["version"]}"'
+    response.headers["ETag"] = f'"{body["version"]}"'
     return response
 
 

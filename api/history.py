@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, json, request
+from flask import Blueprint, Response, request
 from marshmallow import Schema, fields, validate
 
 from api import schemas
 from api.auth import viewer
 from api.context import service
-from api.games import game_id_of
+from api.games import game_id_of, state_response
 from api.problems import InvalidRequest
 from replays import records
 
@@ -45,11 +45,7 @@ def state_at(game_id: str) -> Response:
     current = service().game(found)
     if at is not None and at > current.version:
         raise InvalidRequest(f"the game has {current.version} events: 'at' takes 1 to {current.version}")
-    then = current if at is None else service().game_at(found, at)
-    body = schemas.GAME_STATE.dump({**service().status(found, holder, game=then), "viewer": holder})
-    response = Response(json.dumps(body), mimetype="application/json")
-    response.headers["ETag"] = f'"{body["version"]}"'
-    return response
+    return state_response(found, holder, current if at is None else service().game_at(found, at))
 
 
 @blueprint.get("/games/<game_id>/export")
