@@ -14,6 +14,8 @@ from domain.ruleset import Ruleset
 
 _GAMES = (
     "domain.games.assassination_le",
+    "domain.games.correction",
+    "domain.games.infection",
     "domain.games.project_assassination",
 )
 

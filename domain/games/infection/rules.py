@@ -1,0 +1,167 @@
+"""Infection: two players, two villagers each, race to bring 2 of the 3 cures home across a 5x7 board
+of face-down tiles.
+
+A game of hidden information and no chance after setup: the 25 tiles are shuffled (the only random
+outcome, recorded in ``TilesPlaced``) and lie face down, secret to both players, until a villager picks
+one up. Villagers take turns Blue 1, Red 1, Blue 2, Red 2; on a villager's turn its player plays one
+action card (a Move & Pick-up, or a weapon or Steal with an optional 1-tile move first) or resets the
+played cards. The first side with 2 cures in its village wins; the option ``round_limit`` ends a game
+that runs on (ruling 20). The ruleset's class is here; playing a command is in ``play.py``, its
+conditions in ``checks.py``, the board's geometry in ``board.py``, applying facts in ``evolve.py``,
+and what players see in ``present.py``. The choices the text leaves open are in RULINGS.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from domain.errors import IllegalCommand
+from domain.games.infection import facts as f
+from domain.games.infection import present
+from domain.games.infection.board import SQUARE_PATTERN, TILE_SQUARES
+from domain.games.infection.cards import CARDS, MIDDLE_TILES, SIDE_TILES, tiles_of
+from domain.games.infection.checks import (
+    discard_options,
+    pending_prompt,
+    recover_options,
+)
+from domain.games.infection.evolve import apply
+from domain.games.infection.play import CHOICES, COMMANDS, Play
+from domain.games.infection.state import State
+from domain.games.infection.tactics import turn_commands
+from domain.randomness import Rng
+from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
+
+SQUARE = {"type": "string", "pattern": SQUARE_PATTERN, "description": "a square, a1 to e7"}
+STEP = {**SQUARE, "description": "move 1 tile (north, east, south or west) to this square first, playing a Move & Pick-up card"}
+CARD = {"enum": list(CARDS)}
+
+
+def _weapon_shape(card: str, summary: str) -> CommandShape:
+    return CommandShape(card, summary, {"target": SQUARE, "step": STEP}, ("target",))
+
+
+class Infection(Ruleset):
+    name = "infection"
+    title = "Infection"
+    summary = "Two villagers a side search 25 face-down tiles for the cures; the first side to bring 2 home wins."
+    min_seats = 2
+    max_seats = 2
+    version = 1
+    facts = f.FACTS
+    state_types = (State,)
+    command_shapes = (
+        CommandShape("move", "play a Move & Pick-up: 1 or 2 tiles (a diagonal counts as 2), then pick up the tile there",
+                     {"to": SQUARE}, ("to",)),
+        _weapon_shape("axe", "play an Axe: 2 HP off an enemy villager on one of the 8 squares around"),
+        _weapon_shape("gun", "play the Gun: 1 HP off an enemy villager 1-3 squares away in a straight line"),
+        _weapon_shape("arrow", "play the Arrow: an enemy villager 1-3 squares away in a straight line cannot move on its next turn"),
+        _weapon_shape("grenade", "play the Grenade at a centre 1-2 tiles away: enemy villagers in the plus around it cannot use a weapon on their next turn"),
+        CommandShape(
+            "steal",
+            "play the Steal (once a game): take the cure of the enemy villager next to you, or from the row next to the enemy village one of its cures",
+            {"target": {"type": "string", "pattern": "^([a-e][1-7]|village)$",
+                        "description": "the enemy villager's square, or 'village'"}, "step": STEP},
+            ("target",),
+        ),
+        CommandShape("reset", "spend the turn taking every played card back (a used Steal stays out)"),
+        CommandShape("discard", "after a kill: discard a card of your choice from the victim's hand", {"card": CARD}, ("card",)),
+        CommandShape("recover", "after a Recover or Generosity tile: take a played card back", {"card": CARD}, ("card",)),
+    )
+    options_schema: ClassVar[dict[str, Any]] = {
+        "type": "object",
+        "properties": {
+            "round_limit": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 5000,
+                "default": 25,
+                "description": "rounds (a turn of each of the four villagers) after which the game ends: more cures home wins",
+            },
+        },
+    }
+
+    # -- setting the table -------------------------------------------------------------------
+
+    def new_state(self, seat_count: int, options: dict[str, Any]) -> State:
+        return State(round_limit=int(options.get("round_limit", 25)))
+
+    def setup(self, state: State, rng: Rng) -> list[Fact]:
+        blue, middle, red = (rng.shuffled(tiles_of(counts)) for counts in (SIDE_TILES, MIDDLE_TILES, SIDE_TILES))
+        placed = f.TilesPlaced(placement=blue + middle + red)
+        assert len(placed.placement) == len(TILE_SQUARES)
+        play = Play(apply(state, placed), rng)
+        play.facts.append(placed)
+        play.next_turn()
+        return play.facts
+
+    # -- whose turn, and what they may do ----------------------------------------------------
+
+    def to_act(self, state: State) -> list[int]:
+        if state.phase != "turn":
+            return []
+        return [state.pending[0]["seat"]] if state.pending else [state.current]
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        if seat not in self.to_act(state):
+            return []
+        if state.pending:
+            kind = state.pending[0]["kind"]
+            options = discard_options(state) if kind == "discard" else recover_options(state)
+            return [{"type": kind, "card": card} for card in options]
+        return turn_commands(state, seat)
+
+    def decide(self, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
+        kind = command["type"]
+        if state.pending and kind not in CHOICES:
+            raise IllegalCommand(pending_prompt(state))
+        play = Play(state, rng)
+        COMMANDS[kind](play, seat, command)
+        return play.facts
+
+    # -- applying facts ----------------------------------------------------------------------
+
+    def evolve(self, state: State, fact: Fact) -> State:
+        return apply(state, fact)
+
+    # -- what players see --------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return present.view(state, self.to_act(state), secrets=False)
+
+    def owner_view(self, state: State) -> dict[str, Any]:
+        return present.view(state, self.to_act(state), secrets=True)
+
+    def redact(self, fact: Fact, seat: int | None) -> Fact:
+        if isinstance(fact, f.TilesPlaced):
+            return f.TilesPlaced(placement=["?"] * len(fact.placement))
+        return fact
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(winners=list(state.winners), reason=state.reason)
+
+    def describe(self, fact: Fact, seats: Sequence[str]) -> str:
+        return present.describe(fact, seats)
+
+    def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
+        return present.render(view, seats)
+
+    def describe_command(self, command: Command) -> str:
+        return present.describe_command(command)
+
+    def turn_number(self, state: State) -> int:
+        return state.turns
+
+    def seat_numbers(self, state: State) -> dict[int, dict[str, float]]:
+        return {
+            seat: {
+                "cures home": side["village"],
+                "HP villager 1": side["villagers"][0]["hp"],
+                "HP villager 2": side["villagers"][1]["hp"],
+                "cards in hand": sum(side["hand"].values()),
+            }
+            for seat, side in enumerate(state.sides, 1)
+        }
