@@ -8,6 +8,8 @@ proves that the real responses are what the spec says.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from flask.testing import FlaskClient
 from spec import validate_response
@@ -53,6 +55,21 @@ class NewGame:
         self.url = f"/games/{self.id}"
         self.seat = {s["seat"]: {"Authorization": f"Bearer {s['token']}"} for s in self.body["seats"]}
         self.owner = {"Authorization": f"Bearer {self.body['owner_token']}"}
+        self.client = client
+
+    def play_to_end(self, client=None, rng_seed: int = 0, max_commands: int = 5000) -> dict:
+        """Play the game to its end, the owner acting for whichever seat is to act; the final envelope."""
+        client = client or self.client
+        rng = random.Random(rng_seed)
+        for _ in range(max_commands):
+            state = client.get(self.url, headers=self.owner).get_json()
+            if state["status"] == "over":
+                return state
+            seat = state["to_act"][0]
+            commands = client.get(f"{self.url}/legal-commands?seat={seat}", headers=self.owner).get_json()["commands"]
+            response = client.post(f"{self.url}/commands", json={"command": rng.choice(commands), "seat": seat}, headers=self.owner)
+            assert response.status_code == 201, response.get_json()
+        raise AssertionError(f"the game did not end within {max_commands} commands")
 
 
 @pytest.fixture

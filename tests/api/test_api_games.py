@@ -5,7 +5,6 @@ what each token may see), authentication errors, unknown games and ``/healthz``.
 from __future__ import annotations
 
 import hashlib
-import random
 import uuid
 
 import pytest
@@ -42,20 +41,6 @@ def game_count(client) -> int:
 
 def seat_names(rules) -> list[str]:
     return [f"Player{n}" for n in range(1, rules.min_seats + 1)]
-
-
-def finish(client, game, rng_seed: int = 0, max_commands: int = 5000) -> dict:
-    """Play the game to its end, the owner acting for whichever seat is to act; the final envelope."""
-    rng = random.Random(rng_seed)
-    for _ in range(max_commands):
-        state = client.get(game.url, headers=game.owner).get_json()
-        if state["status"] == "over":
-            return state
-        seat = state["to_act"][0]
-        commands = client.get(f"{game.url}/legal-commands?seat={seat}", headers=game.owner).get_json()["commands"]
-        response = client.post(f"{game.url}/commands", json={"command": rng.choice(commands), "seat": seat}, headers=game.owner)
-        assert response.status_code == 201, response.get_json()
-    raise AssertionError(f"the game did not end within {max_commands} commands")
 
 
 # -- /rulesets ---------------------------------------------------------------------------------
@@ -245,7 +230,7 @@ def test_list_games_summaries(client, new_game):
 def test_list_games_filters_by_ruleset_and_status(client, new_game):
     pa = [new_game(seed=f"pa{n}") for n in range(3)]
     le = [new_game(ruleset="assassination-le", seats=("A", "B", "C")) for _ in range(2)]
-    finish(client, pa[1])
+    pa[1].play_to_end()
 
     def ids(query):
         response = client.get(f"/games?{query}")

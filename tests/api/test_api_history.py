@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 
 import pytest
 
@@ -14,7 +15,7 @@ from replays.audit import audit
 def finished(client, new_game, seed="hist-1"):
     game = new_game(seed=seed)
     service = client.application.extensions["ludolog"]
-    for _ in service.play_bots(__import__("uuid").UUID(game.id)):
+    for _ in service.play_bots(uuid.UUID(game.id)):
         pass
     return game
 

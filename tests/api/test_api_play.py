@@ -73,20 +73,6 @@ def post(client, game, command, headers, **extra_headers):
     return client.post(f"{game.url}/commands", json={"command": command}, headers={**headers, **extra_headers})
 
 
-def finish(client, game, rng_seed: int = 0, max_commands: int = 5000) -> dict:
-    """Play the game to its end, the owner acting for whichever seat is to act; the final envelope."""
-    rng = random.Random(rng_seed)
-    for _ in range(max_commands):
-        state = client.get(game.url, headers=game.owner).get_json()
-        if state["status"] == "over":
-            return state
-        seat = state["to_act"][0]
-        commands = client.get(f"{game.url}/legal-commands?seat={seat}", headers=game.owner).get_json()["commands"]
-        response = client.post(f"{game.url}/commands", json={"command": rng.choice(commands), "seat": seat}, headers=game.owner)
-        assert response.status_code == 201, response.get_json()
-    raise AssertionError(f"the game did not end within {max_commands} commands")
-
-
 def parse_sse(text: str) -> list[dict]:
     """The frames of an event stream that carry an event: id, event name and parsed data."""
     frames = []
@@ -381,7 +367,7 @@ def test_not_your_turn_is_a_422(client, new_game):
 
 def test_a_finished_game_takes_no_more_commands(client, new_game):
     game = new_game(seed="to-the-end")
-    final = finish(client, game)
+    final = game.play_to_end()
     assert final["status"] == "over"
     for seat in (1, 2):
         response = post(client, game, {"type": "end"}, game.seat[seat])
@@ -470,7 +456,7 @@ def test_events_refuse_bad_queries(client, new_game, query):
 
 def test_the_stream_of_a_finished_game_sends_every_event_then_ends(app, client, new_game):
     game = new_game(seed="stream")
-    finish(client, game)
+    game.play_to_end()
     events = all_events(client, game, game.seat[1])
     response = client.get(f"{game.url}/events/stream", headers=game.seat[1])
     assert response.status_code == 200
@@ -501,7 +487,7 @@ def test_the_stream_of_a_finished_game_sends_every_event_then_ends(app, client, 
 
 def test_the_stream_resumes_after_last_event_id_or_after(client, new_game):
     game = new_game(seed="resume")
-    finish(client, game)
+    game.play_to_end()
     events = all_events(client, game)
     middle = len(events) // 2
     for headers, query in (({"Last-Event-ID": str(middle)}, ""), ({}, f"?after={middle}"), ({"Last-Event-ID": str(middle)}, "?after=1")):
@@ -542,7 +528,7 @@ def test_the_stream_of_a_game_in_progress_pushes_new_events_in_order(app, client
 
     # the game is played to its end while the stream is open: the stream ends by itself
     player = app.test_client()
-    final = finish(player, game, rng_seed=7)
+    final = game.play_to_end(player, rng_seed=7)
     thread.join(timeout=60)
     assert finished.is_set()
     rest = []
