@@ -1,29 +1,95 @@
-"""``ludolog serve``: the REST API on waitress, a production WSGI server that runs everywhere, over
-the same game store as the rest of the CLI. For several worker processes on Linux, run the app
-factory under gunicorn instead (see the README)."""
+"""``ludolog serve``: the REST API over the game store the rest of the CLI uses.
+
+One process serves on waitress, a production WSGI server that runs everywhere. ``--workers N``
+serves with N worker processes under gunicorn (Linux and macOS), each with its own game service on
+the one shared store (a PostgreSQL database, or a SQLite file on one machine); every worker opens
+the store after gunicorn forks it, and each keeps its game cache correct by reading the events other
+workers wrote before it uses a cached game.
+"""
 
 from __future__ import annotations
+
+import sys
+from typing import Any
 
 import click
 
 from cli.terminal import db_option
+from domain.store import describe_store, store_env
 
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="The port (0: any free one).")
-@click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 256), help="Requests served at once (event streams hold one each).")
+@click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 256),
+              help="Requests each process serves at once (event streams hold one each).")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Worker processes (more than 1: gunicorn, not on Windows).")
 @db_option
-def serve(host: str, port: int, threads: int, db: str) -> None:
+def serve(host: str, port: int, threads: int, workers: int, db: str) -> None:
     """Serve the REST API (openapi.yaml) until interrupted."""
+    try:
+        store_env(db)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--db") from None
+    config = {"LUDOLOG_DATABASE_URL": db}
+    if workers == 1:
+        _serve_waitress(config, host, port, threads, db)
+    else:
+        _serve_gunicorn(config, host, port, threads, workers, db)
+
+
+def _serve_waitress(config: dict[str, Any], host: str, port: int, threads: int, db: str) -> None:
     import waitress
 
     from api import create_app
 
-    app = create_app({"LUDOLOG_DB": db})
+    app = create_app(config)
     server = waitress.create_server(app, host=host, port=port, threads=threads, ident="ludolog")
-    click.echo(f"ludolog serving {db} on http://{server.effective_host}:{server.effective_port}", err=True)  # type: ignore[union-attr]
+    where = f"http://{server.effective_host}:{server.effective_port}"  # type: ignore[union-attr]
+    click.echo(f"ludolog serving {describe_store(db)} on {where}", err=True)
     try:
         server.run()
     except KeyboardInterrupt:
         pass
+
+
+def _serve_gunicorn(config: dict[str, Any], host: str, port: int, threads: int, workers: int, db: str) -> None:
+    if sys.platform == "win32":
+        raise click.UsageError("--workers needs gunicorn, which does not run on Windows; serve with one process")
+    import socket
+
+    from gunicorn.app.base import BaseApplication
+
+    # Bind here so that port 0 gets a real port to print; gunicorn serves on the bound socket.
+    listener = socket.create_server((host, port), backlog=2048)
+    listener.set_inheritable(True)
+    where = f"http://{host}:{listener.getsockname()[1]}"
+
+    class Server(BaseApplication):  # type: ignore[misc]
+        """gunicorn with ludolog's settings; each worker builds the app after the fork."""
+
+        def load_config(self) -> None:
+            settings = {
+                "bind": [f"fd://{listener.fileno()}"],
+                "workers": workers,
+                "threads": threads,
+                "worker_class": "gthread",
+                "timeout": 60,
+                "graceful_timeout": 10,
+                "preload_app": False,
+                "proc_name": "ludolog",
+                "control_socket_disable": True,  # several servers on one machine must not share one
+                "accesslog": None,
+                "when_ready": lambda _arbiter: click.echo(
+                    f"ludolog serving {describe_store(db)} on {where} with {workers} workers", err=True),
+            }
+            for key, value in settings.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            from api import create_app
+
+            return create_app(config)
+
+    Server().run()

@@ -3,25 +3,35 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from typing import Any
 
 import click
 
 from domain.ruleset import Ruleset
-from domain.service import GameEvent, GameService, store_env
+from domain.service import GameEvent, GameService
+from domain.store import DEFAULT_STORE, describe_store, store_env, store_from
 
 db_option = click.option(
     "--db",
-    envvar="LUDOLOG_DB",
-    default="ludolog.sqlite3",
-    show_default=True,
-    help="The SQLite file holding the games (env LUDOLOG_DB; ':memory:' keeps nothing).",
+    default=lambda: store_from(os.environ),
+    show_default=f"$LUDOLOG_DATABASE_URL, else {DEFAULT_STORE}",
+    help="The game store: a SQLite file, a postgresql://user:password@host:port/dbname URL, "
+    "'postgres' for the POSTGRES_* settings, or ':memory:' (keeps nothing).",
 )
 
 
 def open_service(db: str) -> GameService:
-    return GameService(env=store_env(db))
+    """The game service on the store ``db``; a store that cannot be opened is a clear error."""
+    try:
+        env = store_env(db)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--db") from None
+    try:
+        return GameService(env=env)
+    except Exception as error:  # the drivers' own errors: unreachable server, bad password, no file
+        raise click.ClickException(f"cannot open the game store {describe_store(db)}: {error}") from None
 
 
 def parse_value(text: str) -> Any:

@@ -2,7 +2,7 @@
 
 Create a game, submit a command as a seat, read a game as a viewer may see it, list games, read the
 event log. Outer layers (CLI, API, replays) call these and get plain values back. Persistence is by
-configuration: ``store_env(path)`` gives a SQLite file, ``store_env(None)`` memory.
+configuration: ``store_env(store)`` (``domain.store``) gives a SQLite file, a PostgreSQL database or memory.
 """
 
 from __future__ import annotations
@@ -42,13 +42,6 @@ Viewer = int | Literal["owner"] | None
 
 SNAPSHOT_INTERVAL = 100
 CONFLICT_RETRIES = 5
-
-
-def store_env(db: str | None) -> dict[str, str]:
-    """Application settings for a SQLite file at ``db``, or for memory when ``db`` is None or ':memory:'."""
-    if db in (None, "", ":memory:"):
-        return {"LUDOLOG_PERSISTENCE_MODULE": "eventsourcing.popo"}
-    return {"LUDOLOG_PERSISTENCE_MODULE": "eventsourcing.sqlite", "LUDOLOG_SQLITE_DBNAME": str(db)}
 
 
 class DataclassAsDict(Transcoding):

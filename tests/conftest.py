@@ -1,4 +1,6 @@
-"""Shared fixtures: game services on memory and on a SQLite file, with a clock freezegun can freeze."""
+"""Shared fixtures: game services on memory, on a SQLite file, and on each store the service runs on
+(``store``, ``store_service``: SQLite and PostgreSQL, see ``stores.py``), with a clock freezegun can
+freeze."""
 
 from __future__ import annotations
 
@@ -8,7 +10,10 @@ import pytest
 from eventsourcing.persistence import DatetimeAsISO, JSONTranscoder
 from freezegun.api import FakeDatetime
 
-from domain.service import GameService, store_env
+from stores import STORES, fresh_store
+
+from domain.service import GameService
+from domain.store import store_env
 
 
 class FakeDatetimeAsISO(DatetimeAsISO):
@@ -42,3 +47,18 @@ def db_path(tmp_path) -> str:
 def sqlite_service(db_path) -> Iterator[GameService]:
     """A game service on a fresh SQLite file."""
     yield TestService(env=store_env(db_path))
+
+
+@pytest.fixture(params=STORES)
+def store(request, tmp_path) -> Iterator[str]:
+    """A fresh, empty store of each kind the service runs on, as the string that names it."""
+    with fresh_store(request.param, tmp_path, pool_size="1", max_overflow="8") as location:
+        yield location
+
+
+@pytest.fixture
+def store_service(store) -> Iterator[GameService]:
+    """A game service on a fresh store of each kind; closed afterwards (its connections with it)."""
+    service = TestService(env=store_env(store))
+    yield service
+    service.close()

@@ -15,7 +15,8 @@ from flask.testing import FlaskClient
 from spec import validate_response
 
 from api import create_app
-from domain.service import GameService, store_env
+from domain.service import GameService
+from domain.store import store_env
 
 
 class SpecCheckedClient(FlaskClient):
@@ -33,7 +34,7 @@ class SpecCheckedClient(FlaskClient):
 
 @pytest.fixture
 def app():
-    app = create_app({"LUDOLOG_DB": ":memory:", "STREAM_POLL_SECONDS": 0.01, "STREAM_MAX_SECONDS": 5.0},
+    app = create_app({"LUDOLOG_DATABASE_URL": ":memory:", "STREAM_POLL_SECONDS": 0.01, "STREAM_MAX_SECONDS": 5.0},
                      service=GameService(env=store_env(None)))
     app.test_client_class = SpecCheckedClient
     return app

@@ -38,7 +38,8 @@ from spec import SPEC_PATH
 
 from api import create_app
 from domain import registry
-from domain.service import GameService, store_env
+from domain.service import GameService
+from domain.store import store_env
 
 CHECKS = [
     not_a_server_error,

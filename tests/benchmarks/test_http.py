@@ -19,7 +19,8 @@ import waitress
 from api import create_app
 from domain import registry
 from domain.bots import RandomBot
-from domain.service import GameService, store_env
+from domain.service import GameService
+from domain.store import store_env
 
 pytestmark = pytest.mark.speed
 
@@ -32,7 +33,7 @@ def rules(request):
 @pytest.fixture
 def served(tmp_path):
     db = str(tmp_path / "bench.sqlite3")
-    server = waitress.create_server(create_app({"LUDOLOG_DB": db}), host="127.0.0.1", port=0, threads=4)
+    server = waitress.create_server(create_app({"LUDOLOG_DATABASE_URL": db}), host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield server.effective_port, db

@@ -15,7 +15,8 @@ import pytest
 
 from domain import registry
 from domain.game import Game
-from domain.service import GameService, store_env
+from domain.service import GameService
+from domain.store import store_env
 from replays import records
 from replays.cursor import Cursor
 

@@ -15,7 +15,8 @@ import pytest
 
 from domain import registry
 from domain.bots import RandomBot, play_random_game
-from domain.service import GameService, store_env
+from domain.service import GameService
+from domain.store import store_env
 
 pytestmark = pytest.mark.speed
 RULESETS = registry.all_rulesets()

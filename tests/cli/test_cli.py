@@ -239,7 +239,8 @@ def test_two_bot_processes_on_one_game_keep_the_log_whole(db_path):
     outputs = [bot.communicate(timeout=120) for bot in bots]
     assert [bot.returncode for bot in bots] == [0, 0], outputs
     from domain.game import first_broken_link
-    from domain.service import GameService, store_env
+    from domain.service import GameService
+    from domain.store import store_env
 
     service = GameService(env=store_env(db_path))
     events = list(service.events.get(service.find_game(game)))

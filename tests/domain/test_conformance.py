@@ -15,7 +15,8 @@ from domain import registry
 from domain.bots import RandomBot, play_random_game
 from domain.errors import IllegalCommand, LudologError, MalformedCommand, NotYourTurn
 from domain.game import Game
-from domain.service import OWNER, GameService, store_env
+from domain.service import OWNER, GameService
+from domain.store import store_env
 
 RULESETS = registry.all_rulesets()
 GAMES_PER_RULESET = 200

@@ -24,7 +24,8 @@ from domain.errors import (
 )
 from domain.game import Game, first_broken_link
 from domain.randomness import Rng, commitment
-from domain.service import OWNER, SNAPSHOT_INTERVAL, GameService, store_env
+from domain.service import OWNER, SNAPSHOT_INTERVAL, GameService
+from domain.store import store_env
 
 SEATS = ["Ann", "Ben", "Cy"]
 

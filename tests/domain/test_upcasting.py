@@ -12,7 +12,8 @@ from eventsourcing.utils import resolve_topic
 
 from domain.game import define_event_class
 from domain.ruleset import Fact
-from domain.service import GameService, store_env
+from domain.service import GameService
+from domain.store import store_env
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from domain import registry
 from domain.access import OWNER
 from domain.games.assassination_le.facts import TurnLost
 from domain.games.assassination_le.rules import AssassinationLe
-from domain.service import GameService, store_env
+from domain.service import GameService
+from domain.store import store_env
 from replays import records
 from replays.audit import audit
 from replays.cursor import Cursor

@@ -34,7 +34,8 @@ from domain.games.correction.facts import (
     TurnEnded,
     TurnStarted,
 )
-from domain.service import GameService, store_env
+from domain.service import GameService
+from domain.store import store_env
 
 DENY = {"type": "deny"}
 BANISH = {"type": "banish"}

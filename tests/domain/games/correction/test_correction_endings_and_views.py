@@ -10,7 +10,8 @@ from correction_table import RULES, landed, move, table
 from domain.bots import play_random_game
 from domain.errors import InvalidSetup
 from domain.games.correction.facts import FACTS, GameEnded, TurnEnded
-from domain.service import OWNER, GameService, store_env
+from domain.service import OWNER, GameService
+from domain.store import store_env
 
 SEATS = ["Ana", "Ben"]
 
