@@ -9,7 +9,6 @@ from collections.abc import Iterator
 import pytest
 from eventsourcing.persistence import DatetimeAsISO, JSONTranscoder
 from freezegun.api import FakeDatetime
-
 from stores import STORES, fresh_store
 
 from domain.service import GameService

@@ -1,5 +1,6 @@
-"""Fixtures for the REST API: an app on an in-memory store, a test client, and a helper that creates a
-game and hands out its tokens as ready-made Authorization headers.
+"""Fixtures for the REST API: an app on each store the service runs on (a SQLite file and a
+PostgreSQL schema: the ``store`` fixture), a test client, and a helper that creates a game and hands
+out its tokens as ready-made Authorization headers.
 
 The app's test client checks every response it gets against ``openapi.yaml`` (``spec.py``): status
 code documented for the operation, content type, headers and body schema. So every API test also
@@ -32,12 +33,16 @@ class SpecCheckedClient(FlaskClient):
         return response
 
 
+API_TEST_SETTINGS = {"STREAM_POLL_SECONDS": 0.01, "STREAM_MAX_SECONDS": 5.0}
+
+
 @pytest.fixture
-def app():
-    app = create_app({"LUDOLOG_DATABASE_URL": ":memory:", "STREAM_POLL_SECONDS": 0.01, "STREAM_MAX_SECONDS": 5.0},
-                     service=GameService(env=store_env(None)))
+def app(store):
+    service = GameService(env=store_env(store))
+    app = create_app({"LUDOLOG_DATABASE_URL": store, **API_TEST_SETTINGS}, service=service)
     app.test_client_class = SpecCheckedClient
-    return app
+    yield app
+    service.close()
 
 
 @pytest.fixture

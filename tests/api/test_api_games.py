@@ -364,7 +364,7 @@ def test_unknown_games_are_404(client, new_game, suffix):
     assert_problem(client.get(f"/games/{game.id[:8]}{suffix}", headers=game.seat[1]), 404, "unknown-game")
 
 
-def test_healthz(client):
+def test_healthz_names_the_kind_of_store(client, store):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ok", "store": "memory"}
+    assert response.get_json() == {"status": "ok", "store": "postgres" if store.startswith("postgresql://") else "sqlite"}

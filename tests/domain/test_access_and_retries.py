@@ -11,6 +11,12 @@ from domain.game import REMEMBERED_ANSWERS
 SEATS = ["Ana", "Ben"]
 
 
+@pytest.fixture
+def service(store_service):
+    """The service on each store it runs on: a fresh SQLite file, a fresh PostgreSQL schema."""
+    return store_service
+
+
 def test_open_game_gives_one_token_per_seat_and_one_for_the_owner(service):
     game_id, tokens = service.open_game("project-assassination", SEATS, seed="t")
     assert len({tokens.owner, *tokens.seats}) == 3

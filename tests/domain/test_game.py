@@ -30,6 +30,12 @@ from domain.store import store_env
 SEATS = ["Ann", "Ben", "Cy"]
 
 
+@pytest.fixture
+def service(store_service):
+    """The service on each store it runs on: a fresh SQLite file, a fresh PostgreSQL schema."""
+    return store_service
+
+
 def new_game(service, seed="7", **options):
     return service.create_game("assassination-le", SEATS, options, seed)
 
