@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 import pytest
 from freezegun import freeze_time
 
+from domain.bots import RandomBot
 from domain.errors import (
     GameOver,
     IllegalCommand,
@@ -208,9 +209,40 @@ def test_a_stale_expected_version_is_refused_and_nothing_is_stored(service):
     assert service.game(game_id).version == game.version
 
 
-def test_a_concurrent_writer_wins_and_the_loser_is_decided_again_on_the_new_state(db_path):
-    first = GameService(env=store_env(db_path))
-    second = GameService(env=store_env(db_path))
+@pytest.fixture
+def processes(store):
+    """Services as separate processes would have them on one store: each its own cache and connections."""
+    opened: list[GameService] = []
+
+    def open_one() -> GameService:
+        opened.append(GameService(env=store_env(store)))
+        return opened[-1]
+
+    yield open_one
+    for service in opened:
+        service.close()
+
+
+def test_a_cached_game_is_brought_up_to_date_with_what_another_process_wrote(processes):
+    first, second = processes(), processes()
+    game_id = first.create_game("assassination-le", SEATS, seed="caches")
+    created = first.game(game_id).version  # now in the first process's cache
+    for _ in second.play_bots(game_id, bot_seed=3):
+        if second.game(game_id).version >= created + 10:
+            break
+    written = second.game(game_id)
+    seen = first.game(game_id)
+    assert (seen.version, seen.state) == (written.version, written.state)
+    seat = seen.to_act()[0]
+    command = RandomBot(5).choose(seen.rules, seen.state, seat, seen.version)
+    events = first.submit(game_id, seat, command, expected_version=written.version)  # no conflict: not stale
+    assert events[0].number == written.version + 1
+    assert second.game(game_id).version == events[-1].number
+
+
+def test_a_concurrent_writer_wins_and_the_loser_is_decided_again_on_the_new_state(processes):
+    first = processes()
+    second = processes()
     game_id = first.create_game("assassination-le", SEATS, seed="race")
     stale = first.game(game_id)
     seat = stale.to_act()[0]
@@ -224,14 +256,14 @@ def test_a_concurrent_writer_wins_and_the_loser_is_decided_again_on_the_new_stat
         assert "rolled" in refusal.message or "turn" in refusal.message
     else:  # decided again: a null let the victim roll once more
         assert lost[0].number == won[-1].number + 1
-    reader = GameService(env=store_env(db_path))
+    reader = processes()
     versions = [e.originator_version for e in reader.events.get(game_id)]
     assert versions == list(range(1, len(versions) + 1))
 
 
-def test_a_stale_write_with_an_expected_version_is_a_conflict(db_path):
-    first = GameService(env=store_env(db_path))
-    second = GameService(env=store_env(db_path))
+def test_a_stale_write_with_an_expected_version_is_a_conflict(processes):
+    first = processes()
+    second = processes()
     game_id = first.create_game("assassination-le", SEATS, seed="race")
     stale = first.game(game_id)
     second.submit(game_id, stale.to_act()[0], {"type": "roll"})
@@ -297,14 +329,14 @@ def test_a_fact_hands_out_copies_of_its_data():
     assert fact.path == ["a2", "a3"]
 
 
-def test_a_game_continues_from_its_stored_events_in_a_new_process(db_path):
-    first = GameService(env=store_env(db_path))
+def test_a_game_continues_from_its_stored_events_in_a_new_process(processes):
+    first = processes()
     game_id = first.create_game("assassination-le", SEATS, seed="resume")
     for count, _ in enumerate(first.play_bots(game_id, bot_seed=9)):
         if count == 20:
             break
     version = first.game(game_id).version
-    second = GameService(env=store_env(db_path))
+    second = processes()
     assert second.game(game_id).version == version
     assert finish(second, game_id, bot_seed=9).outcome() is not None
 

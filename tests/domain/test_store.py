@@ -1,0 +1,94 @@
+"""Naming the game store: a SQLite file, a ``postgresql://`` URL, the library's ``POSTGRES_*``
+settings, or memory; the environment variables that choose one; passwords kept out of messages."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from domain.service import GameService
+from domain.store import DEFAULT_STORE, describe_store, store_env, store_from
+
+
+def test_a_path_is_a_sqlite_file_and_memory_keeps_nothing():
+    assert store_env("games/class.sqlite3") == {
+        "LUDOLOG_PERSISTENCE_MODULE": "eventsourcing.sqlite", "LUDOLOG_SQLITE_DBNAME": "games/class.sqlite3"}
+    assert store_env(":memory:") == store_env(None) == {"LUDOLOG_PERSISTENCE_MODULE": "eventsourcing.popo"}
+
+
+def test_sqlite_urls_name_relative_and_absolute_files():
+    assert store_env("sqlite:///games.db")["LUDOLOG_SQLITE_DBNAME"] == "games.db"
+    assert store_env("sqlite:////srv/games.db")["LUDOLOG_SQLITE_DBNAME"] == "/srv/games.db"
+    with pytest.raises(ValueError, match="names no SQLite file"):
+        store_env("sqlite:///")
+
+
+def test_a_postgresql_url_gives_every_connection_setting():
+    env = store_env("postgresql://teacher:s%40cret@db.example:6543/ludolog?schema=course&pool_size=4")
+    assert env == {
+        "LUDOLOG_PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "LUDOLOG_POSTGRES_DBNAME": "ludolog",
+        "LUDOLOG_POSTGRES_HOST": "db.example",
+        "LUDOLOG_POSTGRES_PORT": "6543",
+        "LUDOLOG_POSTGRES_USER": "teacher",
+        "LUDOLOG_POSTGRES_PASSWORD": "s@cret",
+        "LUDOLOG_POSTGRES_CONNECT_TIMEOUT": "10",
+        "LUDOLOG_POSTGRES_SCHEMA": "course",
+        "LUDOLOG_POSTGRES_POOL_SIZE": "4",
+    }
+
+
+def test_a_postgresql_url_defaults_port_user_and_password():
+    env = store_env("postgres://localhost/games")
+    assert (env["LUDOLOG_POSTGRES_PORT"], env["LUDOLOG_POSTGRES_USER"], env["LUDOLOG_POSTGRES_PASSWORD"]) == ("5432", "postgres", "")
+
+
+@pytest.mark.parametrize(("url", "message"), [
+    ("postgresql://localhost", "names no database"),
+    ("postgresql://localhost:port/games", "port is not a number"),
+    ("postgresql://localhost/games?pool=3", "unknown PostgreSQL URL parameter 'pool'"),
+])
+def test_a_bad_postgresql_url_is_refused_saying_why(url, message):
+    with pytest.raises(ValueError, match=message):
+        store_env(url)
+
+
+def test_postgres_alone_uses_the_librarys_own_settings():
+    assert store_env("postgres") == {"LUDOLOG_PERSISTENCE_MODULE": "eventsourcing.postgres"}
+
+
+@pytest.mark.parametrize(("environ", "store"), [
+    ({}, DEFAULT_STORE),
+    ({"LUDOLOG_DATABASE_URL": "postgresql://h/db", "LUDOLOG_DB": "old.sqlite3"}, "postgresql://h/db"),
+    ({"LUDOLOG_DB": "old.sqlite3"}, "old.sqlite3"),
+    ({"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_DBNAME": "db"}, "postgres"),
+    ({"LUDOLOG_PERSISTENCE_MODULE": "eventsourcing.postgres"}, "postgres"),
+    ({"PERSISTENCE_MODULE": "eventsourcing.sqlite"}, DEFAULT_STORE),
+])
+def test_the_environment_names_the_store(environ, store):
+    assert store_from(environ) == store
+
+
+def test_messages_name_the_store_without_its_password():
+    assert describe_store("postgresql://teacher:s3cret@db.example/ludolog") == "postgresql://teacher:***@db.example/ludolog"
+    assert describe_store("postgresql://db.example/ludolog") == "postgresql://db.example/ludolog"
+    assert describe_store("class.sqlite3") == "class.sqlite3"
+    assert describe_store(":memory:") == "memory (nothing kept)"
+
+
+def test_the_service_opens_postgres_from_the_librarys_settings(monkeypatch):
+    from stores import postgres_schema
+
+    with postgres_schema() as url:
+        env = store_env(url)
+        for key in ("DBNAME", "HOST", "PORT", "USER", "PASSWORD", "SCHEMA"):
+            monkeypatch.setenv(f"POSTGRES_{key}", env[f"LUDOLOG_POSTGRES_{key}"])
+        monkeypatch.setenv("PERSISTENCE_MODULE", "eventsourcing.postgres")
+        service = GameService(env=store_env(store_from(os.environ)))
+        try:
+            game_id = service.create_game("correction", ["Ana", "Ben"], seed=1)
+            assert type(service.recorder).__module__ == "eventsourcing.postgres"
+            assert service.game(game_id).version >= 1
+        finally:
+            service.close()
