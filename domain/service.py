@@ -17,8 +17,10 @@ from typing import Any, Literal
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import (
     IntegrityError,
+    InternalError,
     JSONTranscoder,
     PersistenceError,
+    ProgrammingError,
     Transcoding,
 )
 
@@ -92,8 +94,19 @@ class GameService(Application[uuid.UUID]):
     env = {"AGGREGATE_CACHE_MAXSIZE": "500"}
 
     def __init__(self, env: dict[str, str] | None = None) -> None:
-        super().__init__(env=env)
         self._locks = [threading.Lock() for _ in range(64)]
+        for attempt in range(5):
+            try:
+                super().__init__(env=env)
+                return
+            except (IntegrityError, InternalError, ProgrammingError):
+                # Worker processes starting together on an empty PostgreSQL database race to create
+                # the same tables ("already exists", "duplicate key", "tuple concurrently updated");
+                # the winner's tables are there now. A real error is raised again after five tries.
+                if getattr(self, "factory", None) is not None:
+                    self.factory.close()
+                if attempt == 4:
+                    raise
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)

@@ -1,5 +1,6 @@
-"""``ludolog serve`` as a real process on a free port: a whole game played over HTTP by two clients,
-each with only its own token, on the same SQLite file the CLI reads."""
+"""``ludolog serve`` as a real process on a free port, in one process and with several gunicorn
+workers, on SQLite and PostgreSQL: a whole game played over HTTP by two clients, each with only its
+own token, on the same store the CLI reads."""
 
 from __future__ import annotations
 
@@ -30,18 +31,23 @@ def call(base, method, path, body=None, token=None):
         return error.code, json.loads(error.read())
 
 
-@pytest.fixture
-def server(tmp_path):
-    db = str(tmp_path / "served.sqlite3")
+@pytest.fixture(params=[1, 3], ids=["one-process", "three-workers"])
+def server(request, store):
+    db, workers = store, request.param
     process = subprocess.Popen(
-        [*LUDOLOG, "serve", "--port", "0", "--db", db],
+        [*LUDOLOG, "serve", "--port", "0", "--workers", str(workers), "--threads", "4", "--db", db],
         stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[2], env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     try:
-        line = process.stderr.readline()
-        match = re.search(r"http://[\d.]+:\d+", line)
-        assert match, f"no address in {line!r}"
-        yield match.group(0), db
+        lines = []
+        while not (lines and lines[-1].startswith("ludolog serving")):
+            lines.append(process.stderr.readline())
+            assert lines[-1], f"the server stopped: {lines}"
+        match = re.search(r"on (http://[\d.]+:\d+)", lines[-1])
+        assert match, f"no address in {lines[-1]!r}"
+        if workers > 1:
+            assert f"with {workers} workers" in lines[-1]
+        yield match.group(1), db
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -49,7 +55,8 @@ def server(tmp_path):
 
 def test_a_whole_game_over_http_with_one_token_per_player(server):
     base, db = server
-    assert call(base, "GET", "/healthz") == (200, {"status": "ok", "store": "sqlite"})
+    kind = "postgres" if db.startswith("postgresql://") else "sqlite"
+    assert call(base, "GET", "/healthz") == (200, {"status": "ok", "store": kind})
     status, created = call(base, "POST", "/games", {"ruleset": "project-assassination", "seats": ["Ana", "Ben"], "seed": "7"})
     assert status == 201
     game = f"/games/{created['id']}"
@@ -69,11 +76,13 @@ def test_a_whole_game_over_http_with_one_token_per_player(server):
     assert json.loads(shown.stdout)["version"] == state["version"]
 
 
-def test_the_wsgi_module_serves_the_store_named_by_ludolog_db(tmp_path, monkeypatch):
+@pytest.mark.parametrize("variable", ["LUDOLOG_DATABASE_URL", "LUDOLOG_DB"])
+def test_the_wsgi_module_serves_the_store_the_environment_names(tmp_path, monkeypatch, variable):
     import importlib
 
     db = tmp_path / "wsgi.sqlite3"
-    monkeypatch.setenv("LUDOLOG_DB", str(db))
+    monkeypatch.delenv("LUDOLOG_DATABASE_URL", raising=False)
+    monkeypatch.setenv(variable, str(db))
     app = importlib.reload(importlib.import_module("api.wsgi")).app
     created = app.test_client().post("/games", json={"ruleset": "assassination-le", "seats": ["A", "B", "C"]})
     assert created.status_code == 201

@@ -92,3 +92,29 @@ def test_the_service_opens_postgres_from_the_librarys_settings(monkeypatch):
             assert service.game(game_id).version >= 1
         finally:
             service.close()
+
+
+def test_services_opened_at_once_on_an_empty_postgres_database_all_open():
+    """Worker processes starting together race to create the tables; every one of them must open."""
+    import threading
+
+    from stores import postgres_schema
+
+    with postgres_schema() as url:
+        start, opened, failed = threading.Barrier(8), [], []
+
+        def open_one() -> None:
+            start.wait()
+            try:
+                opened.append(GameService(env=store_env(url)))
+            except Exception as error:  # noqa: BLE001 - collected for the assertion
+                failed.append(error)
+
+        threads = [threading.Thread(target=open_one) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for service in opened:
+            service.close()
+        assert failed == [] and len(opened) == 8
