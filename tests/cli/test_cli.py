@@ -197,8 +197,8 @@ def _ludolog() -> str:
     return str(path)
 
 
-def test_the_installed_command_plays_a_whole_game_on_a_sqlite_file(db_path):
-    env = {**os.environ, "LUDOLOG_DB": db_path}
+def test_the_installed_command_plays_a_whole_game_on_the_store_the_environment_names(store):
+    env = {**os.environ, "LUDOLOG_DATABASE_URL": store}
     game = subprocess.run([_ludolog(), "new", "assassination-le", *SEATS, "--seed", "7"],
                           capture_output=True, text=True, env=env, check=True).stdout.strip()
     subprocess.run([_ludolog(), "bot", game, "-q"], capture_output=True, text=True, env=env, check=True)
@@ -208,8 +208,8 @@ def test_the_installed_command_plays_a_whole_game_on_a_sqlite_file(db_path):
     assert bad.returncode == 1 and bad.stderr.startswith("Error: no game") and "Traceback" not in bad.stderr
 
 
-def test_a_process_killed_mid_game_continues_from_the_stored_events(db_path):
-    env = {**os.environ, "LUDOLOG_DB": db_path}
+def test_a_process_killed_mid_game_continues_from_the_stored_events(store):
+    env = {**os.environ, "LUDOLOG_DATABASE_URL": store}
     game = subprocess.run([_ludolog(), "new", "assassination-le", *SEATS, "--seed", "long"],
                           capture_output=True, text=True, env=env, check=True).stdout.strip()
     bot = subprocess.Popen([_ludolog(), "bot", game, "--seed", "1"], stdout=subprocess.PIPE, text=True,
@@ -230,8 +230,8 @@ def test_a_process_killed_mid_game_continues_from_the_stored_events(db_path):
     assert final["status"] == "over" and final["version"] > shown["version"]
 
 
-def test_two_bot_processes_on_one_game_keep_the_log_whole(db_path):
-    env = {**os.environ, "LUDOLOG_DB": db_path}
+def test_two_bot_processes_on_one_game_keep_the_log_whole(store):
+    env = {**os.environ, "LUDOLOG_DATABASE_URL": store}
     game = subprocess.run([_ludolog(), "new", "assassination-le", *SEATS, "--seed", "11"],
                           capture_output=True, text=True, env=env, check=True).stdout.strip()
     bots = [subprocess.Popen([_ludolog(), "bot", game, "--seed", str(n), "-q"], stdout=subprocess.PIPE,
@@ -242,8 +242,9 @@ def test_two_bot_processes_on_one_game_keep_the_log_whole(db_path):
     from domain.service import GameService
     from domain.store import store_env
 
-    service = GameService(env=store_env(db_path))
+    service = GameService(env=store_env(store))
     events = list(service.events.get(service.find_game(game)))
     assert [e.originator_version for e in events] == list(range(1, len(events) + 1))
     assert first_broken_link(events) is None
     assert service.status(events[0].originator_id)["status"] == "over"
+    service.close()
