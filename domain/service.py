@@ -44,6 +44,7 @@ Viewer = int | Literal["owner"] | None
 
 SNAPSHOT_INTERVAL = 100
 CONFLICT_RETRIES = 5
+LISTING_PAGE = 1000
 
 
 class DataclassAsDict(Transcoding):
@@ -95,6 +96,9 @@ class GameService(Application[uuid.UUID]):
 
     def __init__(self, env: dict[str, str] | None = None) -> None:
         self._locks = [threading.Lock() for _ in range(64)]
+        self._listing_lock = threading.Lock()
+        self._summaries: dict[uuid.UUID, dict[str, Any]] = {}  # by game id, in order of creation
+        self._listed_up_to = 0  # the last notification the summaries have seen
         for attempt in range(5):
             try:
                 super().__init__(env=env)
@@ -319,15 +323,32 @@ class GameService(Application[uuid.UUID]):
         return {**_summary(game), "view": view}
 
     def list_games(self) -> list[dict[str, Any]]:
-        """Every stored game, oldest first, with ruleset, seats, status and version."""
-        summaries: list[dict[str, Any]] = []
-        start = 1
-        while True:
-            page = self.recorder.select_notifications(start, 500, topics=[Game.Created.TOPIC])
-            summaries.extend(_summary(self.game(uuid.UUID(str(n.originator_id)))) for n in page)
-            if len(page) < 500:
-                return summaries
-            start = page[-1].id + 1
+        """Every stored game, oldest first, with ruleset, seats, status and version.
+
+        The summaries are kept between calls: a call reads the store's notification log from where
+        the last one stopped and reloads only the games written since (by any process).
+        """
+        with self._listing_lock:
+            position = self._listed_up_to
+            changed: dict[uuid.UUID, None] = {}
+            if position == 0:  # the first call: every game once, found by its creation alone
+                position = self.recorder.max_notification_id() or 0
+                start = 1
+                while page := self.recorder.select_notifications(start, LISTING_PAGE, stop=position, topics=[Game.Created.TOPIC]):
+                    changed.update((uuid.UUID(str(n.originator_id)), None) for n in page)
+                    start = page[-1].id + 1
+            while True:
+                page = self.recorder.select_notifications(position + 1, LISTING_PAGE)
+                for notification in page:
+                    if not notification.topic.startswith(GameAccess.TOPIC):
+                        changed[uuid.UUID(str(notification.originator_id))] = None
+                if not page:
+                    break
+                position = page[-1].id
+            for game_id in changed:
+                self._summaries[game_id] = _summary(self.game(game_id))
+            self._listed_up_to = position
+            return list(self._summaries.values())
 
     def read_events(
         self, game_id: uuid.UUID, after: int = 0, limit: int | None = None, viewer: Viewer = OWNER

@@ -361,3 +361,21 @@ def test_a_store_that_cannot_write_is_reported_and_nothing_is_recorded(service, 
         service.submit(game_id, service.game(game_id).to_act()[0], {"type": "roll"})
     monkeypatch.undo()
     assert service.game(game_id).version == version
+
+
+def test_the_listing_shows_what_other_processes_wrote_and_reloads_only_games_that_changed(processes, monkeypatch):
+    lister, writer = processes(), processes()
+    quiet, busy = (writer.create_game("assassination-le", SEATS, seed=str(n)) for n in (1, 2))
+    assert [g["id"] for g in lister.list_games()] == [str(quiet), str(busy)]
+    loaded: list[uuid.UUID] = []
+    real_game = lister.game
+    monkeypatch.setattr(lister, "game", lambda game_id: loaded.append(game_id) or real_game(game_id))
+    assert len(lister.list_games()) == 2 and loaded == []
+    for count, _ in enumerate(writer.play_bots(busy, bot_seed=2)):
+        if count == 5:
+            break
+    newest = writer.create_game("correction", ["Ana", "Ben"], seed="3")
+    listed = lister.list_games()
+    assert [g["id"] for g in listed] == [str(quiet), str(busy), str(newest)]
+    assert listed[1]["version"] == writer.game(busy).version
+    assert sorted(loaded) == sorted([busy, newest])
