@@ -1,0 +1,100 @@
+"""The benchmark runner works: ``python tests/benchmarks/report.py --quick --no-postgres``, run as a
+real process from the project's root, prints every table with every row, and every figure in them is
+a positive number. How fast anything is is not checked."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from domain import registry
+
+ROOT = Path(__file__).resolve().parents[2]
+QUICK_GAME_SIZES = ("10", "100", "300")  # report.QUICK.game_sizes
+EXPORTS = ("ndjson", "json", "csv", "md", "html")
+
+
+@pytest.fixture(scope="module")
+def printed() -> str:
+    done = subprocess.run(
+        [sys.executable, "tests/benchmarks/report.py", "--quick", "--no-postgres"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def sections(text: str) -> dict[str, list[dict[str, str]]]:
+    """Each ``## `` section's Markdown table, as rows of cells by column header."""
+    found: dict[str, list[dict[str, str]]] = {}
+    title, headers = "", []
+    for line in text.splitlines():
+        if line.startswith("## "):
+            title, headers = line[3:], []
+            found[title] = []
+        elif line.startswith("|") and title:
+            cells = [cell.strip() for cell in line.strip("|").split("|")]
+            if not headers:
+                headers = cells
+            elif not set(line) <= set("|-"):
+                assert len(cells) == len(headers), line
+                found[title].append(dict(zip(headers, cells)))
+    return found
+
+
+def figures(cell: str) -> list[float]:
+    return [float(number.replace(",", "")) for number in re.findall(r"\d[\d,]*(?:\.\d+)?", cell)]
+
+
+def assert_all_positive(row: dict[str, str], columns: list[str]) -> None:
+    for column in columns:
+        numbers = figures(row[column])
+        assert numbers and all(number > 0 for number in numbers), (column, row[column])
+
+
+def section(found: dict[str, list[dict[str, str]]], start: str) -> list[dict[str, str]]:
+    titles = [title for title in found if title.startswith(start)]
+    assert len(titles) == 1, list(found)
+    return found[titles[0]]
+
+
+def test_the_header_names_the_machine_and_why_postgresql_was_left_out(printed):
+    lines = printed.splitlines()
+    assert lines[0] == "# ludolog benchmarks"
+    assert re.search(r"\d+ CPUs · .*Python 3\.\d+.* · SQLite [\d.]+ · \d{4}-\d\d-\d\d", printed)
+    assert "PostgreSQL not measured: --no-postgres was given." in lines
+
+
+def test_commands_through_http_and_the_service_for_every_size_and_with_concurrent_clients(printed):
+    rows = section(sections(printed), "Commands through HTTP")
+    assert {row["store"] for row in rows} == {"SQLite"}
+    sized = [row for row in rows if row["service commands/s"] != "—"]
+    assert [row["events in the game (range while timed)"].split()[0] for row in sized] == list(QUICK_GAME_SIZES)
+    for row in sized:
+        assert_all_positive(row, list(row)[1:])
+    concurrent = [row for row in rows if row["service commands/s"] == "—"]
+    assert [row["events in the game (range while timed)"].split(", ")[-1] for row in concurrent] == [
+        "one process", "`--workers 3`"]
+    for row in concurrent:
+        assert_all_positive(row, ["HTTP commands/s", "HTTP p50", "HTTP p99"])
+        assert all(row[column] == "—" for column in list(row)[5:])
+
+
+def test_replays_and_every_export(printed):
+    rows = section(sections(printed), "Replays of a game of")
+    assert [row["what"].split(" (")[0] for row in rows] == [
+        "open a cursor", "`goto` a random step, p50 / p99", "full forward sweep, step by step",
+        "full backward sweep, step by step", *(f"export {form}" for form in EXPORTS)]
+    for row in rows:
+        assert_all_positive(row, ["SQLite"])
+
+
+def test_random_games_of_every_ruleset(printed):
+    rows = section(sections(printed), "Random games per ruleset")
+    assert [row["ruleset"] for row in rows] == [f"`{rules.name}`" for rules in registry.all_rulesets()]
+    for row in rows:
+        assert_all_positive(row, list(row)[1:])
