@@ -2,8 +2,9 @@
 
 ``create_app(config)`` builds the app; one blueprint per resource (``rulesets``, ``games``,
 ``events``, ``history`` (a past state, exports), ``health``); bodies in and out go through the marshmallow schemas in ``schemas.py``;
-every error is ``application/problem+json`` (``problems.py``). ``openapi.yaml`` at the top of the
-project describes it all.
+every error is ``application/problem+json`` (``problems.py``); bodies over the limit and clients
+sending too many requests are refused (``limits.py``). ``openapi.yaml`` at the top of the project
+describes it all. ``settings_from(os.environ)`` is the app's settings from a process's environment.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from typing import Any
 
 from flask import Flask
 
-from api import events, games, health, history, problems, rulesets
+from api import events, games, health, history, limits, problems, rulesets
 from domain.service import GameService
-from domain.store import DEFAULT_STORE, store_env
+from domain.store import DEFAULT_STORE, store_env, store_from
 
 DEFAULTS: dict[str, Any] = {
     "LUDOLOG_DATABASE_URL": DEFAULT_STORE,
@@ -23,11 +24,42 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_POLL_SECONDS": 0.5,
     "STREAM_MAX_SECONDS": 300.0,
     "STREAM_KEEPALIVE_SECONDS": 15.0,
+    **limits.DEFAULTS,
 }
 """Settings (override in ``config``): the game store (a SQLite file, a ``postgresql://`` URL,
-``:memory:``: see ``domain.store``), the largest body
-accepted (413 beyond), how often an event stream looks for new events, how long one stream stays
-open before the client reconnects with ``Last-Event-ID``, and how often it sends a keep-alive."""
+``:memory:``: see ``domain.store``), the largest body in bytes (413 beyond), how often an event
+stream looks for new events, how long one stream stays open before the client reconnects with
+``Last-Event-ID``, how often it sends a keep-alive; and the rate limits (429 beyond; the defaults
+and why in ``limits.py``): ``LUDOLOG_RATE_LIMIT_PER_TOKEN`` and ``LUDOLOG_RATE_LIMIT_PER_ADDRESS``
+(``500/second;6000/minute`` and ``1000/second;12000/minute``; ``off`` turns one off),
+``LUDOLOG_RATE_LIMIT_STORAGE`` where the counts live (``memory://``: in each worker process;
+``redis://host:port``: shared by all workers and servers)."""
+
+ENVIRONMENT = {
+    "LUDOLOG_RATE_LIMIT_PER_TOKEN": limits.PER_TOKEN,
+    "LUDOLOG_RATE_LIMIT_PER_ADDRESS": limits.PER_ADDRESS,
+    "LUDOLOG_RATE_LIMIT_STORAGE": limits.STORAGE,
+    "LUDOLOG_MAX_BODY_BYTES": "MAX_CONTENT_LENGTH",
+}
+"""The environment variables ``settings_from`` reads, and the settings they set."""
+
+
+def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
+    """The app's settings from a process's environment (``ludolog serve``, ``api.wsgi``): the store
+    (``domain.store.store_from``) and each ``ENVIRONMENT`` variable that is set; ``ValueError``
+    says which one is wrong."""
+    settings: dict[str, Any] = {"LUDOLOG_DATABASE_URL": store_from(environ)}
+    for variable, setting in ENVIRONMENT.items():
+        value = environ.get(variable, "").strip()
+        if value:
+            settings[setting] = value
+    if "MAX_CONTENT_LENGTH" in settings:
+        text = settings["MAX_CONTENT_LENGTH"]
+        if not (text.isascii() and text.isdigit() and int(text) > 0):
+            raise ValueError(f"LUDOLOG_MAX_BODY_BYTES={text!r} is not a number of bytes above 0")
+        settings["MAX_CONTENT_LENGTH"] = int(text)
+    limits.check(settings)
+    return settings
 
 
 def create_app(config: Mapping[str, Any] | None = None, service: GameService | None = None) -> Flask:
@@ -38,6 +70,7 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["ludolog"] = service or GameService(env=store_env(app.config["LUDOLOG_DATABASE_URL"]))
     problems.register(app)
+    limits.install(app)
     for module in (rulesets, games, events, history, health):
         app.register_blueprint(module.blueprint)
     return app

@@ -29,6 +29,7 @@ STATUS: dict[str, int] = {
     "forbidden": 403,
     "version-conflict": 409,
     "stale-version": 412,
+    "rate-limited": 429,
     "store-unavailable": 503,
 }
 
@@ -47,6 +48,7 @@ TITLES: dict[str, str] = {
     "forbidden": "The token does not allow that",
     "version-conflict": "The game moved on",
     "stale-version": "The game is not at the version given in If-Match",
+    "rate-limited": "Too many requests",
     "store-unavailable": "The game store is unavailable",
 }
 

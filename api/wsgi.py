@@ -1,13 +1,15 @@
-"""The WSGI app for servers that import one (gunicorn: ``gunicorn 'api.wsgi:app'``), on the store the
-environment names: ``LUDOLOG_DATABASE_URL`` (a SQLite file or a ``postgresql://`` URL), or the
-eventsourcing library's ``POSTGRES_*`` settings, else ``ludolog.sqlite3`` (see ``domain.store``).
+"""The WSGI app for servers that import one (gunicorn: ``gunicorn 'api.wsgi:app'``), with the settings
+the environment gives (``api.settings_from``): the store, ``LUDOLOG_DATABASE_URL`` (a SQLite file or
+a ``postgresql://`` URL), or the eventsourcing library's ``POSTGRES_*`` settings, else
+``ludolog.sqlite3`` (see ``domain.store``); the rate limits ``LUDOLOG_RATE_LIMIT_PER_TOKEN``,
+``LUDOLOG_RATE_LIMIT_PER_ADDRESS`` and where they are counted, ``LUDOLOG_RATE_LIMIT_STORAGE``
+(``memory://`` counts in each worker on its own); the body limit ``LUDOLOG_MAX_BODY_BYTES``.
 Each worker process must import it after the fork (gunicorn's default, without ``--preload``)."""
 
 from __future__ import annotations
 
 import os
 
-from api import create_app
-from domain.store import store_from
+from api import create_app, settings_from
 
-app = create_app({"LUDOLOG_DATABASE_URL": store_from(os.environ)})
+app = create_app(settings_from(os.environ))

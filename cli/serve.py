@@ -5,10 +5,16 @@ serves with N worker processes under gunicorn (Linux and macOS), each with its o
 the one shared store (a PostgreSQL database, or a SQLite file on one machine); every worker opens
 the store after gunicorn forks it, and each keeps its game cache correct by reading the events other
 workers wrote before it uses a cached game.
+
+The API's other settings come from the environment (``api.settings_from``): the rate limits
+``LUDOLOG_RATE_LIMIT_PER_TOKEN`` and ``LUDOLOG_RATE_LIMIT_PER_ADDRESS``, where they are counted,
+``LUDOLOG_RATE_LIMIT_STORAGE`` (``memory://``: in each worker on its own), and the body limit
+``LUDOLOG_MAX_BODY_BYTES``.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -32,7 +38,12 @@ def serve(host: str, port: int, threads: int, workers: int, db: str) -> None:
         store_env(db)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--db") from None
-    config = {"LUDOLOG_DATABASE_URL": db}
+    from api import settings_from
+
+    try:
+        config = {**settings_from(os.environ), "LUDOLOG_DATABASE_URL": db}
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
     if workers == 1:
         _serve_waitress(config, host, port, threads, db)
     else:
@@ -60,6 +71,10 @@ def _serve_gunicorn(config: dict[str, Any], host: str, port: int, threads: int, 
     import socket
 
     from gunicorn.app.base import BaseApplication
+
+    from domain.service import GameService
+
+    GameService(env=store_env(db)).close()  # create the store's tables once, before the workers start
 
     # Bind here so that port 0 gets a real port to print; gunicorn serves on the bound socket.
     listener = socket.create_server((host, port), backlog=2048)

@@ -148,7 +148,8 @@ class Table:
 @pytest.fixture(scope="module")
 def table(tmp_path_factory) -> Table:
     service = GameService(env=store_env(str(tmp_path_factory.mktemp("fuzz") / "games.sqlite3")))
-    settings = {"STREAM_POLL_SECONDS": 0.005, "STREAM_MAX_SECONDS": 0.02, "STREAM_KEEPALIVE_SECONDS": 0.01}
+    settings = {"STREAM_POLL_SECONDS": 0.005, "STREAM_MAX_SECONDS": 0.02, "STREAM_KEEPALIVE_SECONDS": 0.01,
+                "LUDOLOG_RATE_LIMIT_PER_TOKEN": "off", "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "off"}
     return Table(app=create_app(settings, service=service), service=service)
 
 

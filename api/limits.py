@@ -1,0 +1,160 @@
+"""Request limits: a body over the limit is refused with 413 ``too-large``, and a client sending too
+many requests gets 429 ``rate-limited`` (with ``Retry-After``) while every other client goes on
+being served.
+
+**Bodies.** A body over ``MAX_CONTENT_LENGTH`` bytes (64 KiB) is refused from its
+``Content-Length`` before the route runs (before any token check or store read, so nothing is
+written); one sent without a length is cut off at the limit as it is read.
+
+**Rates.** Flask-Limiter counts every request (but ``/healthz``) in two budgets shared by all
+routes: one per bearer token, one per client address; a request without a token counts only per
+address. A token is counted under a hash of it: the token itself is never kept. A limit is a string
+like ``500/second;6000/minute``, or ``off``. Budgets are checked shortest window first, a token's
+before its address's, and the first one used up refuses the request without counting it in the
+others: a token refused for the minute no longer eats into its address's minute, so one runaway
+client does not shut out the others behind the same school or office address.
+
+**The defaults, and why.** One server process answers about 250 requests a second over HTTP (a
+command costs about 4 ms). What must never be refused:
+
+- a web page polling a game (1-2 requests a second per token), a person playing;
+- a class of thirty students behind one school address, each with such a page: about 50 requests a
+  second from that address, a few hundred when everyone opens the game at once;
+- a bot playing a seeded game through HTTP. It waits for each answer, so even flat out on the
+  server's own machine it makes about 250 requests a second (measured), and a whole game costs at
+  most about 5,200 requests: three a command (the state, the legal commands, the command), and the
+  longest of 100 seeded random games of the longest ruleset (``assassination-le``) took 1,733
+  commands, most about 325;
+- an event stream: one long request, counted once however long it stays open. The health check is
+  not counted at all: load balancers poll it from one address, and a 429 would read as "down".
+
+So a token may make 500 requests a second (twice what one client waiting for each answer gets) and
+6,000 a minute (more than the longest game); an address twice that, for a class with a bot or two.
+A runaway loop never stops: at full speed it uses up its minute in about 25 seconds and is refused
+until the minute is over, so over time it gets at most 100 requests a second; one that sends many
+requests at once meets the per-second limit. (A loop slower than that is no danger to the server.)
+
+Windows are fixed (Flask-Limiter's ``fixed-window``, from a budget's first request): across the end
+of a window a client may briefly get up to twice a limit. ``Retry-After`` says when the window ends.
+
+**Where counts live.** ``memory://`` (the default) counts in each worker process: with
+``--workers N`` every worker counts on its own, so a client may get up to N times the limits.
+``redis://host:port`` shares the counts between every worker and server (the ``redis`` extra
+installs the client); if Redis stops answering, each process counts in memory until it answers
+again. Behind a reverse proxy every request comes from the proxy's address: limit per address in
+the proxy and set the per-address limit to ``off``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, Response, current_app, request
+from flask_limiter import ApplicationLimit, Limiter, RateLimitExceeded
+from flask_limiter.util import get_remote_address
+from limits import RateLimitItem, parse_many
+from limits.errors import ConfigurationError
+from limits.storage import storage_from_string
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from api import health
+from api.problems import problem
+
+PER_TOKEN = "LUDOLOG_RATE_LIMIT_PER_TOKEN"
+PER_ADDRESS = "LUDOLOG_RATE_LIMIT_PER_ADDRESS"
+STORAGE = "LUDOLOG_RATE_LIMIT_STORAGE"
+
+DEFAULTS: dict[str, Any] = {
+    PER_TOKEN: "500/second;6000/minute",
+    PER_ADDRESS: "1000/second;12000/minute",
+    STORAGE: "memory://",
+}
+"""The app's rate-limit settings (the app's ``DEFAULTS`` include them); the environment variables
+of the same names set them for ``ludolog serve`` and ``api.wsgi``."""
+
+WHO = {"token": "with this token", "address": "from this address"}
+
+
+def parse(setting: str, value: str) -> list[RateLimitItem]:
+    """The limits a setting names (none for ``off``); ``ValueError`` says what is wrong."""
+    if value.strip().lower() == "off":
+        return []
+    try:
+        return parse_many(value)
+    except ValueError as error:
+        raise ValueError(f"{setting}={value!r} is not a rate limit like '500/second;6000/minute' or 'off' ({error})") from None
+
+
+def check(settings: Mapping[str, Any]) -> None:
+    """Raise ``ValueError`` for a limit or a storage in ``settings`` that cannot work (before a server
+    starts its workers)."""
+    for setting in (PER_TOKEN, PER_ADDRESS):
+        if setting in settings:
+            parse(setting, settings[setting])
+    if STORAGE in settings:
+        try:
+            storage_from_string(settings[STORAGE])  # a known scheme, its client installed (it connects later)
+        except ConfigurationError as error:
+            raise ValueError(f"{STORAGE}={settings[STORAGE]!r}: {error}") from None
+
+
+def install(app: Flask) -> None:
+    """Count requests (unless both limits are ``off``), then refuse bodies over the limit."""
+    budgets = []
+    if parse(PER_TOKEN, app.config[PER_TOKEN]):
+        budgets.append(ApplicationLimit(app.config[PER_TOKEN], key_function=_token_key, scope="token",
+                                        exempt_when=lambda: _token() is None))
+    if parse(PER_ADDRESS, app.config[PER_ADDRESS]):
+        budgets.append(ApplicationLimit(app.config[PER_ADDRESS], key_function=get_remote_address, scope="address"))
+    if budgets:
+        _count(app, budgets)
+    app.before_request(_refuse_large_body)
+
+
+def _count(app: Flask, budgets: list[ApplicationLimit]) -> None:
+    try:
+        limiter = Limiter(
+            get_remote_address,
+            app=app,
+            application_limits=list(budgets),  # a new list: list[ApplicationLimit] is not the type it takes
+            storage_uri=app.config[STORAGE],
+            strategy="fixed-window",
+            key_prefix="ludolog",
+            in_memory_fallback_enabled=True,  # the storage down: count in this process until it is back
+        )
+    except ConfigurationError as error:
+        raise ValueError(f"{STORAGE}={app.config[STORAGE]!r}: {error}") from None
+    limiter.exempt(health.blueprint)
+
+    @app.errorhandler(RateLimitExceeded)
+    def rate_limited(error: RateLimitExceeded) -> Response:
+        breached = limiter.current_limit  # the budget this request found used up
+        retry = max(1, math.ceil(breached.window.reset_time - time.time())) if breached else 1
+        who = WHO.get(str(error.limit.scope), "")
+        detail = f"more than {error.limit.limit} {who}; retry in {retry} second{'s' if retry != 1 else ''}"
+        response = problem("rate-limited", detail)
+        response.headers["Retry-After"] = str(retry)
+        return response
+
+
+def _token() -> str | None:
+    authorization = request.authorization
+    if authorization is None or authorization.type != "bearer" or not authorization.token:
+        return None
+    return authorization.token
+
+
+def _token_key() -> str:
+    """The token's budget: a hash of the token (never the token), apart from the store's own hash."""
+    return hashlib.sha256(f"ludolog-rate-limit:{_token()}".encode()).hexdigest()
+
+
+def _refuse_large_body() -> None:
+    """A POST whose Content-Length is over the limit, refused before its route runs."""
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    if request.method == "POST" and request.url_rule is not None and limit is not None and (request.content_length or 0) > limit:
+        raise RequestEntityTooLarge()
