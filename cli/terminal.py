@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import click
+from eventsourcing.persistence import PersistenceError
 
 from domain.ruleset import Ruleset
 from domain.service import GameEvent, GameService
@@ -30,7 +31,9 @@ def open_service(db: str) -> GameService:
         raise click.BadParameter(str(error), param_hint="--db") from None
     try:
         return GameService(env=env)
-    except Exception as error:  # the drivers' own errors: unreachable server, bad password, no file
+    except ImportError:
+        raise click.ClickException("a PostgreSQL store needs its driver: pip install 'ludolog[postgres]'") from None
+    except PersistenceError as error:  # an unreachable server, a refused login, a folder that is not there
         raise click.ClickException(f"cannot open the game store {describe_store(db)}: {error}") from None
 
 

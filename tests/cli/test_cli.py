@@ -248,3 +248,15 @@ def test_two_bot_processes_on_one_game_keep_the_log_whole(store):
     assert first_broken_link(events) is None
     assert service.status(events[0].originator_id)["status"] == "over"
     service.close()
+
+
+@pytest.mark.parametrize(("store", "message"), [
+    ("postgresql://postgres@127.0.0.1:1/games?connect_timeout=1", "cannot open the game store postgresql://postgres@127.0.0.1:1/games"),
+    ("postgresql://ana:hunter2@127.0.0.1:1/games?connect_timeout=1", "postgresql://ana:***@127.0.0.1:1/games"),
+    ("postgresql://127.0.0.1/games?pool=2", "unknown PostgreSQL URL parameter 'pool'"),
+    ("postgresql://127.0.0.1", "names no database"),
+])
+def test_a_store_that_cannot_be_opened_exits_1_saying_why_without_its_password(store, message):
+    result = CliRunner().invoke(cli, ["games", "--db", store])
+    assert result.exit_code != 0 and message in result.output, result.output
+    assert "hunter2" not in result.output and "Traceback" not in result.output
