@@ -75,6 +75,7 @@ def _serve_gunicorn(config: dict[str, Any], host: str, port: int, threads: int, 
     from domain.service import GameService
 
     GameService(env=store_env(db)).close()  # create the store's tables once, before the workers start
+    os.environ["LUDOLOG_CREATE_TABLE"] = "false"  # so the workers run no table-creating statements
 
     # Bind here so that port 0 gets a real port to print; gunicorn serves on the bound socket.
     listener = socket.create_server((host, port), backlog=2048)

@@ -27,7 +27,16 @@ import traceback
 from collections import Counter
 
 import pytest
-from harness import Answer, ApiClient, NoAnswer, ServedApi, ServedGame, create_game, game_path, read_turn
+from harness import (
+    Answer,
+    ApiClient,
+    NoAnswer,
+    ServedApi,
+    ServedGame,
+    create_game,
+    game_path,
+    read_turn,
+)
 from ledger import Ledger, audit_store, check_store
 
 pytestmark = pytest.mark.load

@@ -26,7 +26,15 @@ import traceback
 from collections import Counter
 
 import pytest
-from harness import ApiClient, NoAnswer, ServedApi, ServedGame, create_game, game_path, read_turn
+from harness import (
+    ApiClient,
+    NoAnswer,
+    ServedApi,
+    ServedGame,
+    create_game,
+    game_path,
+    read_turn,
+)
 from ledger import Ledger, audit_store, check_store
 
 pytestmark = pytest.mark.load
