@@ -14,11 +14,12 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any, Literal
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, ProjectorFunction, Repository
 from eventsourcing.persistence import (
     IntegrityError,
     InternalError,
     JSONTranscoder,
+    MapperDeserialisationError,
     PersistenceError,
     ProgrammingError,
     Transcoding,
@@ -87,6 +88,30 @@ class Submission:
     replayed: bool
 
 
+class SnapshotTolerantRepository(Repository[uuid.UUID]):
+    """The library's repository, but a snapshot that no longer loads (a ruleset's state changed shape
+    since it was taken) is passed over: the game is rebuilt from its events, which are the record."""
+
+    def _reconstruct_aggregate(self, aggregate_id: uuid.UUID, version: int | None, projector_func: ProjectorFunction[Any, Any]) -> Any:
+        try:
+            return super()._reconstruct_aggregate(aggregate_id, version, projector_func)
+        except MapperDeserialisationError:
+            if self.snapshot_store is None or self._snapshot_loads(aggregate_id, version):
+                raise  # an event does not load: nothing to fall back on
+        aggregate = projector_func(None, self.event_store.get(originator_id=aggregate_id, lte=version))
+        if aggregate is None:
+            raise AggregateNotFoundError(f"Aggregate {aggregate_id!r} version {version!r} not found.")
+        return aggregate
+
+    def _snapshot_loads(self, aggregate_id: uuid.UUID, version: int | None) -> bool:
+        assert self.snapshot_store is not None
+        try:
+            list(self.snapshot_store.get(originator_id=aggregate_id, desc=True, limit=1, lte=version))
+        except MapperDeserialisationError:
+            return False
+        return True
+
+
 class GameService(Application[uuid.UUID]):
     """Plays and records games; one instance per process, shared by threads."""
 
@@ -111,6 +136,11 @@ class GameService(Application[uuid.UUID]):
                     self.factory.close()
                 if attempt == 4:
                     raise
+
+    def construct_repository(self) -> Repository[uuid.UUID]:
+        repository = super().construct_repository()
+        repository.__class__ = SnapshotTolerantRepository  # the library's settings, one method more
+        return repository
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)

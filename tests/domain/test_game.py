@@ -9,6 +9,7 @@ import uuid
 from datetime import UTC, datetime
 
 import pytest
+from eventsourcing.persistence import MapperDeserialisationError
 from freezegun import freeze_time
 
 from domain.bots import RandomBot
@@ -25,7 +26,7 @@ from domain.errors import (
 )
 from domain.game import Game, first_broken_link
 from domain.randomness import Rng, commitment
-from domain.service import OWNER, SNAPSHOT_INTERVAL, GameService
+from domain.service import OWNER, SNAPSHOT_INTERVAL, DataclassAsDict, GameService
 from domain.store import store_env
 
 SEATS = ["Ann", "Ben", "Cy"]
@@ -283,6 +284,26 @@ def test_a_snapshot_is_taken_every_100_events(sqlite_service):
     for event in sqlite_service.events.get(game_id, lte=2 * SNAPSHOT_INTERVAL + 5):
         rebuilt = event.mutate(rebuilt)
     assert from_snapshot.state == rebuilt.state
+
+
+def test_a_snapshot_that_no_longer_loads_is_passed_over_and_the_game_rebuilt_from_its_events(processes, monkeypatch):
+    writer = processes()
+    game_id = new_game(writer)
+    for _ in writer.play_bots(game_id, bot_seed=1):
+        if writer.game(game_id).version > SNAPSHOT_INTERVAL + 20:
+            break
+    assert list(writer.snapshots.get(game_id)), "no snapshot to pass over"
+    played = writer.game(game_id)
+
+    def changed_shape(self, data):
+        raise TypeError("__init__() missing 1 required positional argument: 'new_field'")
+
+    monkeypatch.setattr(DataclassAsDict, "decode", changed_shape)  # the state's class changed since
+    reader = processes()
+    with pytest.raises(MapperDeserialisationError):
+        list(reader.snapshots.get(game_id))
+    assert (reader.game(game_id).version, reader.game(game_id).state) == (played.version, played.state)
+    assert reader.game_at(game_id, SNAPSHOT_INTERVAL + 5).version == SNAPSHOT_INTERVAL + 5
 
 
 def test_event_times_come_from_the_clock(service):
