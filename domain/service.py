@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProjectorFunction, Repository
 from eventsourcing.persistence import (
+    ApplicationRecorder,
     IntegrityError,
     InternalError,
     JSONTranscoder,
@@ -136,6 +137,18 @@ class GameService(Application[uuid.UUID]):
                     self.factory.close()
                 if attempt == 4:
                     raise
+
+    def construct_recorder(self) -> ApplicationRecorder:
+        """The library's recorder; on PostgreSQL, the URL's ``schema`` is created first if need be."""
+        factory: Any = self.factory
+        if type(factory).__module__ == "eventsourcing.postgres" and factory.env_create_table():
+            from psycopg.sql import SQL, Identifier
+
+            datastore = factory.datastore
+            if datastore.schema != "public":
+                with datastore.transaction(commit=True) as cursor:
+                    cursor.execute(SQL("CREATE SCHEMA IF NOT EXISTS {0}").format(Identifier(datastore.schema)))
+        return super().construct_recorder()
 
     def construct_repository(self) -> Repository[uuid.UUID]:
         repository = super().construct_repository()

@@ -4,6 +4,7 @@ settings, or memory; the environment variables that choose one; passwords kept o
 from __future__ import annotations
 
 import os
+import uuid
 
 import pytest
 
@@ -118,3 +119,24 @@ def test_services_opened_at_once_on_an_empty_postgres_database_all_open():
         for service in opened:
             service.close()
         assert failed == [] and len(opened) == 8
+
+
+def test_a_postgresql_schema_the_url_names_is_created_when_missing():
+    import psycopg
+
+    from stores import POSTGRES_URL, SKIP_REASON
+
+    if not POSTGRES_URL:
+        pytest.skip(SKIP_REASON)
+    missing = f"ludolog_new_{uuid.uuid4().hex[:8]}"
+    service = GameService(env=store_env(f"{POSTGRES_URL}?schema={missing}"))
+    try:
+        game_id = service.create_game("correction", ["Ana", "Ben"], seed=1)
+        assert service.game(game_id).version >= 1
+    finally:
+        service.close()
+        with psycopg.connect(POSTGRES_URL, autocommit=True) as connection:
+            tables = connection.execute(
+                "select count(*) from information_schema.tables where table_schema = %s", [missing]).fetchone()
+            connection.execute(f'DROP SCHEMA IF EXISTS "{missing}" CASCADE')
+    assert tables == (2,)
