@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from domain.store import store_env
-
 STORES = ["sqlite", "postgres"]
 POSTGRES_URL = os.environ.get("LUDOLOG_TEST_POSTGRES", "")
 SKIP_REASON = (
@@ -34,18 +32,12 @@ def postgres_schema(**settings: str) -> Iterator[str]:
     schema = f"ludolog_test_{uuid.uuid4().hex[:12]}"
     query = "&".join(f"{key}={value}" for key, value in {"schema": schema, **settings}.items())
     url = f"{POSTGRES_URL}{'&' if '?' in POSTGRES_URL else '?'}{query}"
-    env = store_env(url)
-    connect = {
-        "dbname": env["LUDOLOG_POSTGRES_DBNAME"], "host": env["LUDOLOG_POSTGRES_HOST"],
-        "port": env["LUDOLOG_POSTGRES_PORT"], "user": env["LUDOLOG_POSTGRES_USER"],
-        "password": env["LUDOLOG_POSTGRES_PASSWORD"], "autocommit": True,
-    }
-    with psycopg.connect(**connect) as connection:
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as connection:  # libpq reads the same URL
         connection.execute(f'CREATE SCHEMA "{schema}"')
     try:
         yield url
     finally:
-        with psycopg.connect(**connect) as connection:
+        with psycopg.connect(POSTGRES_URL, autocommit=True) as connection:
             connection.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
 

@@ -487,14 +487,9 @@ def postgres_schema(base_url: str) -> Iterator[tuple[str, str]]:
 
     schema = f"ludolog_bench_{uuid.uuid4().hex[:12]}"
     url = f"{base_url}{'&' if '?' in base_url else '?'}schema={schema}"
-    env = store_env(url)
 
     def connect() -> psycopg.Connection[Any]:
-        return psycopg.connect(
-            dbname=env["LUDOLOG_POSTGRES_DBNAME"], host=env["LUDOLOG_POSTGRES_HOST"], port=env["LUDOLOG_POSTGRES_PORT"],
-            user=env["LUDOLOG_POSTGRES_USER"], password=env["LUDOLOG_POSTGRES_PASSWORD"], autocommit=True,
-            connect_timeout=10,
-        )
+        return psycopg.connect(base_url, autocommit=True, connect_timeout=10)  # libpq reads the same URL
 
     try:
         with connect() as connection:
