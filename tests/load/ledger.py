@@ -49,6 +49,8 @@ class Ledger:
     counts: Counter[str] = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
     started: float = field(default_factory=time.monotonic)
+    last_acknowledged: float = field(default_factory=time.monotonic)
+    """When the last 201 came: a load whose server stops answering is found by this, not by a rate."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def note(self, game_id: str, answer: Answer, key: str | None, *, if_match: int | None, first_send: bool,
@@ -113,6 +115,13 @@ class Ledger:
     def count(self, kind: str, n: int = 1) -> None:
         with self.lock:
             self.counts[kind] += n
+            if kind == "acknowledged (201)":
+                self.last_acknowledged = time.monotonic()
+
+    def stalled(self, seconds: float) -> bool:
+        """True when no command was acknowledged for ``seconds``: the server stopped making progress."""
+        with self.lock:
+            return time.monotonic() - self.last_acknowledged > seconds
 
     def problem(self, text: str) -> None:
         with self.lock:
