@@ -64,6 +64,12 @@ class Outcome:
         return {"winners": list(self.winners), "reason": self.reason}
 
 
+def player_number_roles(order: Sequence[int]) -> dict[int, str]:
+    """``seat_roles`` for games whose players are numbered by turn order (``order[0]`` is Player 1):
+    a role for each seat whose player number is not its seat number."""
+    return {seat: f"Player {number}" for number, seat in enumerate(order, 1) if seat != number}
+
+
 @dataclasses.dataclass(frozen=True)
 class CommandShape:
     """One kind of command: its type name, its fields as JSON Schema properties, and a help line."""
@@ -208,6 +214,12 @@ class Ruleset(ABC):
     def seat_numbers(self, state: Any) -> dict[int, dict[str, float]]:
         """Each seat's key numbers worth charting over a game (``{1: {"HP": 10, "VP": 0}}``); public
         numbers only, as every seat sees them."""
+        return {}
+
+    def seat_roles(self, state: Any) -> dict[int, str]:
+        """Each seat's role in the game's own words, where it is worth saying next to the seat number
+        (``{2: "Player 1", 1: "Player 2"}`` when the coin made seat 2 go first); public. Messages
+        name a seat ``Ben (seat 2, Player 1)`` with it."""
         return {}
 
     def describe_command(self, command: Command) -> str:

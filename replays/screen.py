@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from domain.access import OWNER
+from domain.seating import seat_label
 
 if TYPE_CHECKING:
     from replays.cursor import Cursor
@@ -60,8 +61,9 @@ def screen(cursor: Cursor, seat_names: Sequence[str], *, note: str = "", keys: b
     is false)."""
     step = cursor.step
     event = step.event
+    roles = cursor.rules.seat_roles(step.state)
     lines = [
-        f"{cursor.rules.title}  game {cursor.game_id}  replayed as {_viewer_label(cursor.viewer, seat_names)}",
+        f"{cursor.rules.title}  game {cursor.game_id}  replayed as {_viewer_label(cursor.viewer, seat_names, roles)}",
         cursor.render(),
         "",
     ]
@@ -71,7 +73,7 @@ def screen(cursor: Cursor, seat_names: Sequence[str], *, note: str = "", keys: b
     if step.over:
         where += "  (game over)"
     lines.append(where)
-    lines.append(f"#{event.number}  {_time(event.time)}  {_seat_label(event.seat, seat_names)}")
+    lines.append(f"#{event.number}  {_time(event.time)}  {_seat_label(event.seat, seat_names, roles)}")
     lines.append(f"  {event.sentence}")
     if event.data:
         lines.append(f"  data: {_data(event.data)}")
@@ -249,16 +251,17 @@ def _time(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%d %H:%M:%S %Z").strip()
 
 
-def _seat_label(seat: int | None, seat_names: Sequence[str]) -> str:
+def _seat_label(seat: int | None, seat_names: Sequence[str], roles: dict[int, str]) -> str:
     if seat is None:
         return "(no seat)"
-    name = seat_names[seat - 1] if 0 < seat <= len(seat_names) else "?"
-    return f"{name} (seat {seat})"
+    if not 0 < seat <= len(seat_names):
+        return f"? (seat {seat})"
+    return seat_label(seat_names, seat, roles)
 
 
-def _viewer_label(viewer: Any, seat_names: Sequence[str]) -> str:
+def _viewer_label(viewer: Any, seat_names: Sequence[str], roles: dict[int, str]) -> str:
     if viewer == OWNER:
         return "the owner (everything)"
     if isinstance(viewer, int):
-        return _seat_label(viewer, seat_names)
+        return _seat_label(viewer, seat_names, roles)
     return "a spectator"

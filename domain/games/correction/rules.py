@@ -34,7 +34,7 @@ from domain.games.correction.evolve import apply
 from domain.games.correction.play import Play
 from domain.games.correction.state import State
 from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
+from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset, player_number_roles
 
 SQUARE = {"type": "string", "pattern": SQUARE_PATTERN, "description": "a square, a1 to f6"}
 STARTING_TOKENS = 1
@@ -167,6 +167,9 @@ class Correction(Ruleset):
 
     def turn_number(self, state: State) -> int:
         return state.turn
+
+    def seat_roles(self, state: State) -> dict[int, str]:
+        return player_number_roles(state.order)  # Player 1 is the coin flip's winner
 
     def seat_numbers(self, state: State) -> dict[int, dict[str, float]]:
         on_board = {seat: 0 for seat in range(1, state.seat_count + 1)}

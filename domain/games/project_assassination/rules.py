@@ -60,7 +60,7 @@ from domain.games.project_assassination.tactics import (
     two_away,
 )
 from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
+from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset, player_number_roles
 
 SQUARE = {"type": "string", "pattern": SQUARE_PATTERN, "description": "a square, a1 to g7"}
 AIM = {
@@ -265,6 +265,9 @@ class ProjectAssassination(Ruleset):
 
     def turn_number(self, state: State) -> int:
         return state.turns
+
+    def seat_roles(self, state: State) -> dict[int, str]:
+        return player_number_roles(state.order)  # Player 1 is the coin flip's winner
 
     def seat_numbers(self, state: State) -> dict[int, dict[str, float]]:
         return {
