@@ -4,6 +4,7 @@ list the holder's legal commands, and submit commands.
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -20,11 +21,21 @@ from domain.game import Game
 blueprint = Blueprint("games", __name__)
 
 
+CANONICAL_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+"""A game id as the API writes it: a UUID in lower case, with its dashes, and nothing around it."""
+
+
 def game_id_of(text: str) -> uuid.UUID:
-    try:
+    """The game id in a URL, in its one spelling. Another spelling of a UUID (upper case, without
+    dashes, in braces, ``urn:uuid:``) names no game (404): each game has one URL, so caches, logs
+    and rate limits see one game, and the detail gives the spelling to use."""
+    if CANONICAL_ID.fullmatch(text):
         return uuid.UUID(text)
+    try:
+        canonical = str(uuid.UUID(text))
     except ValueError:
-        raise UnknownGame(f"no game {text!r}: a game id is a UUID") from None
+        raise UnknownGame(f"no game {text!r}: a game id is a UUID, like 8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6") from None
+    raise UnknownGame(f"no game {text!r}: a game id is written in lower case with dashes, like {canonical}")
 
 
 def json_body() -> Any:

@@ -9,6 +9,20 @@ from marshmallow import RAISE, Schema, fields, validate
 # -- in ----------------------------------------------------------------------------------------
 
 
+class Seed(fields.Field):
+    """A seed given as a string or a whole number: ``7`` is the seed ``"7"`` (the CLI's ``--seed 7``),
+    the same game. A boolean, a fraction, an object or a list is refused."""
+
+    default_error_messages = {"invalid": "Not a valid seed: give a string or a whole number, like \"7\" or 7."}
+
+    def _deserialize(self, value: object, attr: str | None, data: object, **kwargs: object) -> str:
+        if isinstance(value, str):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+        raise self.make_error("invalid")
+
+
 class NewGame(Schema):
     class Meta:
         unknown = RAISE
@@ -18,7 +32,7 @@ class NewGame(Schema):
         fields.String(validate=validate.Length(min=1, max=40)), required=True, validate=validate.Length(min=1, max=12)
     )
     options = fields.Dict(keys=fields.String(), load_default=dict)
-    seed = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
+    seed = Seed(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
 
 
 class NewCommand(Schema):
