@@ -11,6 +11,7 @@ import click
 
 from cli.terminal import db_option, open_service
 from domain.access import OWNER
+from domain.errors import LudologError
 from domain.service import GameService, Viewer
 from replays import records
 from replays.audit import Audit, audit_all
@@ -80,35 +81,56 @@ def _said(report: Audit) -> str:
 @db_option
 def export(game: str, form: str, output: Path | None, seat: str | None, db: str) -> None:
     """Export a game: ndjson (lossless, importable), json, csv, md (a design diary with charts), html."""
+    if output is not None and not output.parent.is_dir():
+        raise click.ClickException(f"cannot write {output}: there is no folder {output.parent}")
     service = open_service(db)
     game_id = service.find_game(game)
     viewer = viewer_of(service, game_id, seat)
+    try:
+        text = _exported(service, game_id, viewer, form, output)
+        if output is not None:
+            output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(f"cannot write {error.filename or output}: {error.strerror}") from None
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        click.echo(f"wrote {output}", err=True)
+
+
+def _exported(service: GameService, game_id: object, viewer: Viewer, form: str, output: Path | None) -> str:
     if form == "md":
         from replays.diary import to_markdown
 
         if output is None:
-            text = to_markdown(service, game_id, viewer)
-        else:
-            images = output.parent / f"{output.stem}-charts"
-            text = to_markdown(service, game_id, viewer, images_dir=images, image_prefix=f"{images.name}/")
-    elif form == "html":
+            return to_markdown(service, game_id, viewer)
+        images = output.parent / f"{output.stem}-charts"
+        return to_markdown(service, game_id, viewer, images_dir=images, image_prefix=f"{images.name}/")
+    if form == "html":
         from replays.page import to_html
 
-        text = to_html(service, game_id, viewer)
-    else:
-        writers = {"ndjson": records.to_ndjson, "json": records.to_json, "csv": records.to_csv}
-        text = writers[form](service, game_id, viewer)
-    if output is None:
-        click.echo(text, nl=False)
-    else:
-        output.write_text(text, encoding="utf-8")
-        click.echo(f"wrote {output}", err=True)
+        return to_html(service, game_id, viewer)
+    writers = {"ndjson": records.to_ndjson, "json": records.to_json, "csv": records.to_csv}
+    return writers[form](service, game_id, viewer)
 
 
 @click.command("import")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @db_option
-def import_(file: click.utils.LazyFile, db: str) -> None:
+def import_(file: Path, db: str) -> None:
     """Re-create a game from an owner's NDJSON export (its id is kept); prints the id."""
-    service = open_service(db)
-    click.echo(str(records.import_game(service, file.read())))
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise click.ClickException(f"{file} is not an NDJSON export: it is not UTF-8 text") from None
+    except OSError as error:
+        raise click.ClickException(f"cannot read {file}: {error.strerror}") from None
+    service = open_service(db, create=True)
+    try:
+        game_id = records.import_game(service, text)
+    except LudologError:
+        raise
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
+        # records.import_game names what it checks; anything else it meets is still a bad file
+        raise click.ClickException(f"{file} is not an owner's NDJSON export of a game ({type(error).__name__}: {error})") from None
+    click.echo(str(game_id))

@@ -8,10 +8,12 @@ command, a malformed option) exit with status 1 and a one-line message, never a 
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 from typing import Any
 
 import click
+from eventsourcing.persistence import PersistenceError
 
 from cli.history import audit, export, import_, log
 from cli.play import play
@@ -19,6 +21,7 @@ from cli.replay import replay
 from cli.serve import serve
 from cli.terminal import (
     db_option,
+    discard_new_store,
     format_events,
     format_status,
     open_service,
@@ -34,9 +37,15 @@ class LudologGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
-        except LudologError as error:
-            raise click.ClickException(error.message) from None
+            try:
+                return super().invoke(ctx)
+            except LudologError as error:
+                raise click.ClickException(error.message) from None
+            except (PersistenceError, sqlite3.Error) as error:  # the store failed under a command
+                raise click.ClickException(f"the game store failed: {error}") from None
+        except BaseException:
+            discard_new_store(ctx)
+            raise
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         if not standalone_mode:
@@ -80,7 +89,7 @@ def rulesets() -> None:
 def new(ruleset: str, seats: tuple[str, ...], seed: str | None, options: tuple[str, ...], db: str) -> None:
     """Create a game of RULESET and print its id."""
     parsed = dict(parse_option(text) for text in options)
-    game_id = open_service(db).create_game(ruleset, list(seats), parsed, seed)
+    game_id = open_service(db, create=True).create_game(ruleset, list(seats), parsed, seed)
     click.echo(str(game_id))
 
 
@@ -147,20 +156,25 @@ def act(game: str, command_json: str, seat: str, command_id: str | None, expecte
 @cli.command()
 @click.argument("game")
 @click.option("--seat", "seats", multiple=True, help="A seat the bot plays (number or name); repeat. Default: all.")
-@click.option("--seed", default="0", show_default=True, help="The bot's own seed: the same seed makes the same choices.")
+@click.option("--seed", help="The bot's own seed: the same seed makes the same choices (default: the game's id).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final state.")
 @db_option
-def bot(game: str, seats: tuple[str, ...], seed: str, quiet: bool, db: str) -> None:
-    """Let a random bot play seats until the game ends or waits for another seat."""
+def bot(game: str, seats: tuple[str, ...], seed: str | None, quiet: bool, db: str) -> None:
+    """Let a random bot play seats until the game ends or waits for another seat.
+
+    The bot's choices follow its seed and the game's version only, so a bot stopped at any moment
+    and run again ends the game exactly as an uninterrupted one; by default the seed is the game's
+    id, so every game is played differently."""
     service = open_service(db)
     game_id = service.find_game(game)
+    bot_seed = str(game_id) if seed is None else seed
     commands = 0
-    for events in service.play_bots(game_id, seats, seed):
+    for events in service.play_bots(game_id, seats, bot_seed):
         commands += 1
         if not quiet:
             click.echo(format_events(events))
     status = service.status(game_id, OWNER)
-    click.echo(f"The bot played {commands} command{'s' if commands != 1 else ''}.")
+    click.echo(f"The bot played {commands} command{'s' if commands != 1 else ''} (bot seed: {bot_seed}).")
     click.echo(format_status(status, registry.get(status["ruleset"])))
 
 

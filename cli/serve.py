@@ -20,8 +20,9 @@ from typing import Any
 
 import click
 
-from cli.terminal import db_option
-from domain.store import describe_store, store_env
+from cli.terminal import NEW_STORE, db_option, open_service
+from domain.service import GameService
+from domain.store import describe_store
 
 
 @click.command()
@@ -33,11 +34,14 @@ from domain.store import describe_store, store_env
               help="Worker processes (more than 1: gunicorn, not on Windows).")
 @db_option
 def serve(host: str, port: int, threads: int, workers: int, db: str) -> None:
-    """Serve the REST API (openapi.yaml) until interrupted."""
-    try:
-        store_env(db)
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--db") from None
+    """Serve the REST API (openapi.yaml) until interrupted; a new store is created on first use.
+
+    \b
+    Example:
+      ludolog serve --port 8080 --db games.sqlite3
+      ludolog serve --host 0.0.0.0 --workers 4 --db postgresql://ana@db.example/ludolog
+    """
+    service = open_service(db, create=True)  # the store opens (its tables made) before any request
     from api import settings_from
 
     try:
@@ -45,18 +49,23 @@ def serve(host: str, port: int, threads: int, workers: int, db: str) -> None:
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     if workers == 1:
-        _serve_waitress(config, host, port, threads, db)
+        _serve_waitress(config, host, port, threads, db, service)
     else:
+        service.close()
         _serve_gunicorn(config, host, port, threads, workers, db)
 
 
-def _serve_waitress(config: dict[str, Any], host: str, port: int, threads: int, db: str) -> None:
+def _serve_waitress(config: dict[str, Any], host: str, port: int, threads: int, db: str, service: GameService) -> None:
     import waitress
 
     from api import create_app
 
-    app = create_app(config)
-    server = waitress.create_server(app, host=host, port=port, threads=threads, ident="ludolog")
+    app = create_app(config, service)
+    try:
+        server = waitress.create_server(app, host=host, port=port, threads=threads, ident="ludolog")
+    except OSError as error:
+        raise click.ClickException(f"cannot serve on {host}:{port}: {error.strerror}") from None
+    click.get_current_context().meta.pop(NEW_STORE, None)  # serving: the store is in use, kept
     where = f"http://{server.effective_host}:{server.effective_port}"  # type: ignore[union-attr]
     click.echo(f"ludolog serving {describe_store(db)} on {where}", err=True)
     try:
@@ -72,13 +81,15 @@ def _serve_gunicorn(config: dict[str, Any], host: str, port: int, threads: int, 
 
     from gunicorn.app.base import BaseApplication
 
-    from domain.service import GameService
-
-    GameService(env=store_env(db)).close()  # create the store's tables once, before the workers start
-    os.environ["LUDOLOG_CREATE_TABLE"] = "false"  # so the workers run no table-creating statements
-
     # Bind here so that port 0 gets a real port to print; gunicorn serves on the bound socket.
-    listener = socket.create_server((host, port), backlog=2048)
+    try:
+        listener = socket.create_server((host, port), backlog=2048)
+    except OSError as error:
+        raise click.ClickException(f"cannot serve on {host}:{port}: {error.strerror}") from None
+    click.get_current_context().meta.pop(NEW_STORE, None)  # serving: the store is in use, kept
+    # The store's tables were created (open_service) before the workers start: they run no
+    # table-creating statements.
+    os.environ["LUDOLOG_CREATE_TABLE"] = "false"
     listener.set_inheritable(True)
     where = f"http://{host}:{listener.getsockname()[1]}"
 

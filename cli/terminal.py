@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
 import click
-from eventsourcing.persistence import PersistenceError
+from eventsourcing.persistence import InfrastructureFactoryError, PersistenceError
 
 from domain.ruleset import Ruleset
 from domain.service import GameEvent, GameService
-from domain.store import DEFAULT_STORE, describe_store, store_env, store_from
+from domain.store import DEFAULT_STORE, PREFIX, describe_store, is_postgres, store_env, store_from
 
 db_option = click.option(
     "--db",
@@ -23,18 +24,73 @@ db_option = click.option(
 )
 
 
-def open_service(db: str) -> GameService:
-    """The game service on the store ``db``; a store that cannot be opened is a clear error."""
+def open_service(db: str, *, create: bool = False) -> GameService:
+    """The game service on the store ``db``; a store that cannot be opened is a clear error.
+
+    A SQLite file that is not there is created only with ``create`` (``new``, ``import``); for every
+    other command a missing file is a misspelt ``--db``. A file created here is removed again if the
+    command fails before any game is recorded in it (see ``discard_new_store``)."""
     try:
         env = store_env(db)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--db") from None
+    path = sqlite_file(env)
+    created = path is not None and not os.path.lexists(path)
+    if created and not create:
+        raise click.ClickException(
+            f"no game store at {path}: check --db (or $LUDOLOG_DATABASE_URL); 'ludolog new' creates a store")
+    if created:
+        click.get_current_context().meta[NEW_STORE] = (path, None)
     try:
-        return GameService(env=env)
-    except ImportError:
-        raise click.ClickException("a PostgreSQL store needs its driver: pip install 'ludolog[postgres]'") from None
-    except PersistenceError as error:  # an unreachable server, a refused login, a folder that is not there
-        raise click.ClickException(f"cannot open the game store {describe_store(db)}: {error}") from None
+        service = GameService(env=env)
+    except (ImportError, InfrastructureFactoryError):
+        if not is_postgres(db):
+            raise
+        raise click.ClickException(
+            "a PostgreSQL store needs the driver of the 'postgres' extra: pip install 'ludolog[postgres]'") from None
+    except (PersistenceError, sqlite3.Error, OSError) as error:
+        # an unreachable server, a refused login, a folder that is not there, a file that is not SQLite
+        why = str(error)
+        folder = os.path.dirname(path or "") or "."
+        if path is not None and os.path.isdir(folder) and not os.access(folder, os.W_OK):
+            why += f" (SQLite writes beside its file, and the folder {folder} is read-only)"
+        raise click.ClickException(f"cannot open the game store {describe_store(db)}: {why}") from None
+    if created:
+        click.get_current_context().meta[NEW_STORE] = (path, service)
+    return service
+
+
+NEW_STORE = "ludolog.new_store"
+"""The context's note of a SQLite file this command created: its path and the service on it."""
+
+
+def sqlite_file(env: dict[str, str]) -> str | None:
+    """The SQLite file a store's settings name, or None (memory, PostgreSQL)."""
+    if env.get(PREFIX + "PERSISTENCE_MODULE") != "eventsourcing.sqlite":
+        return None
+    path = env[PREFIX + "SQLITE_DBNAME"]
+    return None if path == ":memory:" or path.startswith("file:") else path
+
+
+def discard_new_store(ctx: click.Context) -> None:
+    """After a failed command: remove the SQLite file it created, unless a game was recorded in it
+    meanwhile (by another process)."""
+    path, service = ctx.meta.pop(NEW_STORE, (None, None))
+    if path is None:
+        return
+    if service is not None:
+        try:
+            recorded = service.recorder.max_notification_id()
+        except Exception:  # noqa: BLE001 - a store that cannot be read holds nothing worth keeping
+            recorded = None
+        service.close()
+        if recorded:
+            return
+    for leftover in (path, f"{path}-wal", f"{path}-shm", f"{path}-journal"):
+        try:
+            os.remove(leftover)
+        except OSError:
+            pass
 
 
 def parse_value(text: str) -> Any:

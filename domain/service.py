@@ -273,14 +273,15 @@ class GameService(Application[uuid.UUID]):
         raise VersionConflict("the game is too busy: other commands kept arriving first; try again")
 
     def play_bots(
-        self, game_id: uuid.UUID, seats: Sequence[int | str] = (), bot_seed: str | int = 0
+        self, game_id: uuid.UUID, seats: Sequence[int | str] = (), bot_seed: str | int | None = None
     ) -> Iterator[list[GameEvent]]:
         """Let random bots play the given seats (all when none given) until the game ends or waits
         for a seat no bot plays; yields each command's events. Resumable: the same seed picks the
-        same commands at the same versions."""
+        same commands at the same versions. The default seed is the game's id: bots play each game
+        differently, and a stopped bot resumes alike without being told its seed."""
         game = self.game(game_id)
         playing = {self.seat_number(game, seat) for seat in seats} or set(range(1, len(game.seats) + 1))
-        bot = RandomBot(bot_seed)
+        bot = RandomBot(str(game_id) if bot_seed is None else bot_seed)
         while True:
             game = self.game(game_id)
             waiting = [seat for seat in game.to_act() if seat in playing]

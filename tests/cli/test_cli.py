@@ -64,7 +64,7 @@ def test_new_reads_an_option_from_a_file_with_at(run, tmp_path):
 def test_a_bot_plays_project_assassination_to_an_outcome_and_show_draws_the_board(run):
     created = run("new", "project-assassination", "--seat", "Ana", "--seat", "Ben", "--seed", "3")
     game = created.output.strip()
-    played = run("bot", game)
+    played = run("bot", game, "--seed", "0")
     assert played.exit_code == 0, played.output
     shown = run("show", game)
     for expected in ("[P1]", "####", "G grunt", "S spawn", "HP ", "VP ", "weapons:", "boots:", "reserve:", "won"):
@@ -126,7 +126,7 @@ def test_act_json_prints_the_events_as_json(run, game):
         (["new", "assassination-le", *SEATS, "--option", "speed=3"], "bad option"),
     ],
 )
-def test_bad_input_exits_1_with_a_one_line_message(run, args, message):
+def test_bad_input_exits_1_with_a_one_line_message(run, game, args, message):
     result = run(*args)
     assert result.exit_code == 1
     assert message in result.output
@@ -170,7 +170,7 @@ def test_bot_plays_only_the_seats_named_and_stops_when_another_must_act(run, gam
     others = [str(s) for s in (1, 2, 3) if s != waiting]
     result = run("bot", game, *[arg for seat in others for arg in ("--seat", seat)])
     assert result.exit_code == 0
-    assert "The bot played 0 commands." in result.output
+    assert "The bot played 0 commands (bot seed: " in result.output
     assert show_json(run, game)["to_act"] == [waiting]
 
 

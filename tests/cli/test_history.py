@@ -25,7 +25,7 @@ def run(db_path):
 def game(run):
     created = run("new", "project-assassination", "--seat", "Ana", "--seat", "Ben", "--seed", "3")
     game = created.output.strip()
-    assert run("bot", game, "-q").exit_code == 0
+    assert run("bot", game, "-q", "--seed", "0").exit_code == 0
     return game
 
 
