@@ -1,25 +1,95 @@
-"""``/healthz``: the service is up and its store answers."""
+"""``/healthz``: whether the service can do its work, reads and writes.
+
+200 ``{"status": "ok", "store": ..., "writes": "ok"}`` when the store answers a read and takes a
+write; 503 ``store-unavailable`` whose ``detail`` says what fails otherwise. Two checks:
+
+- **a probe**: one read and one real commit that records nothing (``GameService.store_health``:
+  on SQLite the file's ``user_version`` set to itself, on PostgreSQL a transaction that must be
+  writable). A read-only file or file system, a full disk, a read-only database or a store that
+  does not answer fail it. Its answer is kept for ``PROBE_SECONDS`` (one second), so that however
+  often anyone asks, a process writes at most once a second for it;
+- **the writes the process made**: a write (a ``POST``) that failed with 503 in the last
+  ``FAILURE_SECONDS`` (30) with none succeeding since turns the answer to 503, for what only a real
+  write meets (a database at its size limit still has room for the probe). A later write that
+  succeeds clears it; so does time, so a server that a load balancer took out of service for it
+  is tried again.
+
+Both are per process: behind several workers, each answers for itself. Not rate-limited.
+"""
 
 from __future__ import annotations
 
+import threading
+import time
+from dataclasses import dataclass
 from typing import Any
 
-from eventsourcing.persistence import PersistenceError
-from flask import Blueprint
+from flask import Blueprint, Response, current_app, request
 
 from api import schemas
 from api.context import service as game_service
 from api.problems import problem
+from domain.store_health import StoreHealth
 
 blueprint = Blueprint("health", __name__)
+
+PROBE_SECONDS = 1.0
+"""How long a probe's answer is kept (per process)."""
+
+FAILURE_SECONDS = 30.0
+"""How long a failed write turns ``/healthz`` to 503 when no write succeeds after it."""
+
+
+@dataclass
+class Watch:
+    """One app's health: the last probe and when, the last failed write and when."""
+
+    lock: threading.Lock
+    probed_at: float = float("-inf")
+    probe: StoreHealth | None = None
+    failed_at: float = float("-inf")
+    failure: str = ""
+
+
+def _watch() -> Watch:
+    watch: Watch = current_app.extensions.setdefault("ludolog-health", Watch(threading.Lock()))
+    return watch
 
 
 @blueprint.get("/healthz")
 def healthz() -> Any:
-    recorder = game_service().recorder
-    try:
-        recorder.max_notification_id()
-    except PersistenceError as error:
-        return problem("store-unavailable", f"the game store does not answer: {error}")
-    store = {"popo": "memory"}.get(type(recorder).__module__.rsplit(".", 1)[-1], type(recorder).__module__.rsplit(".", 1)[-1])
-    return schemas.HEALTH.dump({"status": "ok", "store": store})
+    watch = _watch()
+    with watch.lock:  # one probe at a time; the others wait for its answer
+        now = time.monotonic()
+        if watch.probe is None or now - watch.probed_at >= PROBE_SECONDS:
+            watch.probe, watch.probed_at = game_service().store_health(), now
+        probe, failed_at, failure = watch.probe, watch.failed_at, watch.failure
+    if probe.read_error is not None:
+        return problem("store-unavailable", f"the game store does not answer: {probe.read_error}")
+    if probe.write_error is not None:
+        return problem("store-unavailable", f"the game store answers reads but refuses writes: {probe.write_error}")
+    since = time.monotonic() - failed_at
+    if since < FAILURE_SECONDS:
+        seconds = max(1, round(since))
+        return problem(
+            "store-unavailable",
+            f"a write failed {seconds} second{'s' if seconds != 1 else ''} ago and none has succeeded since: {failure}",
+        )
+    return schemas.HEALTH.dump({"status": "ok", "store": probe.store, "writes": "ok"})
+
+
+@blueprint.after_app_request
+def _note_writes(response: Response) -> Response:
+    """Remember a write (a ``POST`` to a route) that failed for the store; forget it when one succeeds."""
+    if request.method != "POST" or request.url_rule is None:
+        return response
+    if response.status_code == 503:
+        body = response.get_json(silent=True) or {}
+        watch = _watch()
+        with watch.lock:
+            watch.failed_at, watch.failure = time.monotonic(), str(body.get("detail", "the store is unavailable"))
+    elif response.status_code == 201 and "Idempotent-Replayed" not in response.headers:
+        watch = _watch()
+        with watch.lock:
+            watch.failed_at = float("-inf")
+    return response

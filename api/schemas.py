@@ -179,6 +179,7 @@ class Rulesets(Schema):
 class Health(Schema):
     status = fields.String()
     store = fields.String()
+    writes = fields.String()
 
 
 # One instance of each, made once: marshmallow schemas are reusable and building one is not cheap.

@@ -39,6 +39,8 @@ from domain.errors import (
 )
 from domain.game import Game, created_fields
 from domain.randomness import new_seed
+from domain.store_health import StoreHealth
+from domain.store_health import check as check_store
 from domain.ruleset import Command, Ruleset
 
 Viewer = int | Literal["owner"] | None
@@ -417,6 +419,11 @@ class GameService(Application[uuid.UUID]):
             return uuid.UUID(matches[0])
         self.game(game_id)
         return game_id
+
+    def store_health(self) -> StoreHealth:
+        """Whether the store answers a read and takes a write now: one real commit that records
+        nothing (``domain.store_health``); what each met, for ``/healthz``."""
+        return check_store(self.recorder)
 
 
 def _summary(game: Game) -> dict[str, Any]:
