@@ -8,43 +8,39 @@ a viewer saw the game (``Cursor(viewer=...)``): a seat's diary holds that seat's
 while the game went on, and the seed only once the game is over (``records.header``'s rule).
 ``seat_numbers`` are public by contract, so every viewer gets the same table and charts.
 
-The charts are PNGs drawn with matplotlib's Agg canvas on a private ``Figure`` (no pyplot, no
-display, no global state: safe in the API's threads). They are written into ``images_dir`` and
-linked by relative paths, or, without ``images_dir``, embedded as ``data:`` URIs.
+Charts are SVGs (``replays.diary_charts``), one per number that changes over the game; a number
+that never changes is one sentence instead. They are written into ``images_dir`` and linked by
+relative paths, or, without ``images_dir``, embedded as ``data:`` URIs.
+
+What a player typed (seat names, in headings, lists, the table, sentences, the outcome) is written
+as literal text that cannot change the document's structure (``escape_markdown``), and the board is
+a code block whose fence no line of it can close.
+
+The embedded diary (what the API serves) is cached per game, version, chain head and viewer in a
+bounded, thread-safe LRU: asking again for a game that has not moved costs a dictionary look-up.
 """
 
 from __future__ import annotations
 
-import base64
-import io
 import json
-import math
 import pathlib
-import re
+import threading
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
+from cachetools import LRUCache
 
 from domain.access import OWNER
 from domain.errors import UnknownSeat
 from domain.service import GameEvent, GameService, Viewer
 from replays import records
 from replays.cursor import Cursor
+from replays.diary_charts import ChartFiles, ChartPlace, EmbeddedCharts, Series, chart_svg, constant_sentence, number_text
+from replays.markdown import code_span, escape_markdown, fenced
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~&])")
-_LINE_STYLES = ("-", "--", ":", "-.")
 _LONG_OPTION = 60
 """Options whose JSON is longer than this are shown in a block of their own."""
-
-
-def escape_markdown(text: str) -> str:
-    """``text`` as literal Markdown on one line: punctuation that Markdown (or inline HTML) would
-    read is backslash-escaped, line breaks become spaces."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(str(text).splitlines()))
 
 
 def viewer_label(viewer: Viewer, seats: list[str]) -> str:
@@ -135,6 +131,12 @@ def course(cursor: Cursor) -> Course:
     return Course(groups, by_turns, rules.turn_number(final), distinct, len(rows), final, board)
 
 
+_CACHE: LRUCache[tuple[Any, ...], str] = LRUCache(maxsize=32_000_000, getsizeof=len)
+"""Finished embedded diaries, at most about 32 million characters in all, the least recently used
+dropped first (a diary larger than that is not kept)."""
+_CACHE_LOCK = threading.Lock()
+
+
 def to_markdown(
     service: GameService,
     game_id: uuid.UUID,
@@ -143,7 +145,28 @@ def to_markdown(
     image_prefix: str = "",
 ) -> str:
     """The game's design diary as Markdown, as ``viewer`` may see it. Charts go to ``images_dir``
-    (linked as ``image_prefix`` + file name), or are embedded as data URIs when it is ``None``."""
+    (linked as ``image_prefix`` + file name), or are embedded as data URIs when it is ``None``: that
+    diary is cached until the game moves on (see the module's docstring)."""
+    if images_dir is not None:
+        return _diary(service, game_id, viewer, ChartFiles(images_dir, image_prefix))[0]
+    game = service.game(game_id)
+    key = (game.id, game.version, game.chain, viewer)
+    with _CACHE_LOCK:
+        cached = _CACHE.get(key)
+    if cached is not None:
+        return cached
+    text, events = _diary(service, game_id, viewer, EmbeddedCharts())
+    if events == game.version:  # not a later version of the game, moved on while it was written
+        with _CACHE_LOCK:
+            try:
+                _CACHE[key] = text
+            except ValueError:  # larger than the whole cache
+                pass
+    return text
+
+
+def _diary(service: GameService, game_id: uuid.UUID, viewer: Viewer, images: ChartPlace) -> tuple[str, int]:
+    """The diary, and the number of events it tells."""
     head = records.header(service, game_id, viewer)
     seats: list[str] = head["seats"]
     check_viewer(viewer, seats)
@@ -153,7 +176,7 @@ def to_markdown(
     lines += _facts(head, played, viewer)
     lines += ["", "## Outcome", "", escape_markdown(outcome_text(head["outcome"], seats, cursor.rules.to_act(played.final_state)))]
     board = "The final board" if head["outcome"] is not None else "The board now"
-    lines += ["", f"## {board}", "", *_fenced(played.board, "text")]
+    lines += ["", f"## {board}", "", *fenced(played.board, "text")]
     lines += ["", "## Turn by turn" if played.by_turns else "## Command by command", ""]
     lines += _narrative(played)
     names = _number_names(played.groups)
@@ -163,8 +186,8 @@ def to_markdown(
     else:
         lines += _table(played, names, seats)
         lines += ["", "## Charts", ""]
-        lines += _charts(played, names, seats, head, images_dir, image_prefix)
-    return "\n".join(lines).rstrip("\n") + "\n"
+        lines += _charts(played, names, seats, head, images)
+    return "\n".join(lines).rstrip("\n") + "\n", played.events
 
 
 # -- sections ------------------------------------------------------------------------------------
@@ -176,27 +199,27 @@ def _facts(head: dict[str, Any], played: Course, viewer: Viewer) -> list[str]:
     listed = ", ".join(f"{n} {escape_markdown(name)}" for n, name in enumerate(seats, 1))
     options: dict[str, Any] = head["options"]
     long_options = {k: v for k, v in options.items() if len(json.dumps(v)) > _LONG_OPTION}
-    shown = [f"{_code(key)} = {_code(json.dumps(value))}" for key, value in sorted(options.items()) if key not in long_options]
-    shown += [f"{_code(key)} (below)" for key in sorted(long_options)]
+    shown = [f"{code_span(key)} = {code_span(json.dumps(value))}" for key, value in sorted(options.items()) if key not in long_options]
+    shown += [f"{code_span(key)} (below)" for key in sorted(long_options)]
     if head["seed"] is not None:
-        seed = f"{_code(str(head['seed']))} (commitment {_code(head['seed_commitment'])})"
+        seed = f"{code_span(str(head['seed']))} (commitment {code_span(head['seed_commitment'])})"
     else:
-        seed = f"secret until the game is over; its commitment is {_code(head['seed_commitment'])}"
+        seed = f"secret until the game is over; its commitment is {code_span(head['seed_commitment'])}"
     turns = f"{played.last_turn} turns" if played.by_turns else f"{played.commands} commands"
     length = f"{played.events} events, {turns}"
     lines = [
-        f"- **Ruleset:** {escape_markdown(head['title'])} ({_code(head['ruleset'])}), rules v{head['ruleset_version']}",
+        f"- **Ruleset:** {escape_markdown(head['title'])} ({code_span(head['ruleset'])}), rules v{head['ruleset_version']}",
         f"- **Seats:** {listed}",
         f"- **Options:** {', '.join(shown) or 'none'}",
         f"- **Seed:** {seed}",
         f"- **Started:** {head['created']}",
         f"- **{'Ended' if over else 'Last event'}:** {head['updated']}",
         f"- **Length:** {length}{'' if over else ' so far'}",
-        f"- **Game id:** {_code(head['id'])}",
+        f"- **Game id:** {code_span(head['id'])}",
         f"- **Seen by:** {escape_markdown(viewer_label(viewer, seats))}",
     ]
     for key in sorted(long_options):
-        lines += ["", f"Option {_code(key)}:", "", *_fenced(json.dumps(long_options[key], indent=2, sort_keys=True), "json")]
+        lines += ["", f"Option {code_span(key)}:", "", *fenced(json.dumps(long_options[key], indent=2, sort_keys=True), "json")]
     return lines
 
 
@@ -230,107 +253,24 @@ def _table(played: Course, names: list[str], seats: list[str]) -> list[str]:
         "|---:|" + "---:|" * len(columns),
     ]
     for group in played.groups:
-        cells = [_number(group.numbers.get(seat, {}).get(name)) for seat in range(1, len(seats) + 1) for name in names]
+        cells = [number_text(group.numbers.get(seat, {}).get(name)) for seat in range(1, len(seats) + 1) for name in names]
         lines.append(f"| {group.x} | " + " | ".join(cells) + " |")
     return lines
 
 
-def _charts(
-    played: Course,
-    names: list[str],
-    seats: list[str],
-    head: dict[str, Any],
-    images_dir: pathlib.Path | None,
-    image_prefix: str,
-) -> list[str]:
-    if images_dir is not None:
-        images_dir.mkdir(parents=True, exist_ok=True)
-    lines: list[str] = []
-    used: set[str] = set()
-    for name in names:
-        png = _chart(played, name, seats, head["title"])
-        alt = escape_markdown(f"{name} of each seat by {'turn' if played.by_turns else 'command'}")
-        if images_dir is None:
-            target = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
-        else:
-            file_name = _file_name(head["id"], name, used)
-            (images_dir / file_name).write_bytes(png)
-            target = _link(image_prefix + file_name)
-        lines += [f"![{alt}]({target})", ""]
-    return lines
-
-
-def _chart(played: Course, name: str, seats: list[str], title: str) -> bytes:
-    """One number over the game as a PNG: x the turn (or command), one labelled line per seat."""
-    figure = Figure(figsize=(7.5, 3.8), dpi=100)
-    FigureCanvasAgg(figure)
-    axes = figure.add_subplot()
-    xs = [group.x for group in played.groups]
-    few = len(xs) <= 40
-    integral = True
-    for seat in range(1, len(seats) + 1):
-        ys = [group.numbers.get(seat, {}).get(name, float("nan")) for group in played.groups]
-        integral = integral and all(math.isnan(y) or float(y).is_integer() for y in ys)
-        # equal numbers draw lines on top of each other: later seats thinner and dashed, so all show
-        style = _LINE_STYLES[(seat - 1) % len(_LINE_STYLES)]
-        width = max(1.0, 3.2 - 0.7 * (seat - 1))
-        axes.plot(xs, ys, linestyle=style, linewidth=width, marker="o" if few else None, markersize=width + 1,
-                  label=_plain(f"{seat} {seats[seat - 1]}"))
+def _charts(played: Course, names: list[str], seats: list[str], head: dict[str, Any], images: ChartPlace) -> list[str]:
+    """A chart per number that changes, a sentence per number that does not, in the table's order."""
     moment = "turn" if played.by_turns else "command"
-    axes.set_title(_plain(f"{name} by {moment}: {title}"))
-    axes.set_xlabel(moment)
-    axes.set_ylabel(_plain(name))
-    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-    if integral:
-        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
-    axes.grid(True, alpha=0.3)
-    axes.legend(loc="best", fontsize="small")
-    figure.tight_layout()
-    out = io.BytesIO()
-    figure.savefig(out, format="png", metadata={"Software": None})
-    return out.getvalue()
-
-
-# -- small helpers -------------------------------------------------------------------------------
-
-
-def _plain(text: str) -> str:
-    """Text for matplotlib, taken literally: no mathtext (``$``) and no hidden legend entry (``_``)."""
-    text = text.replace("$", r"\$")
-    return "\u200b" + text if text.startswith("_") else text
-
-
-def _file_name(game_id: str, name: str, used: set[str]) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "number"
-    candidate, n = slug, 2
-    while candidate in used:
-        candidate, n = f"{slug}-{n}", n + 1
-    used.add(candidate)
-    return f"{game_id}-{candidate}.png"
-
-
-def _link(target: str) -> str:
-    """A link destination, in angle brackets when it holds spaces or brackets."""
-    if re.search(r"[\s()<>]", target):
-        return "<" + target.replace("<", "%3C").replace(">", "%3E") + ">"
-    return target
-
-
-def _number(value: float | None) -> str:
-    if value is None:
-        return ""
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
-def _code(text: str) -> str:
-    """``text`` as an inline code span, fenced with more backticks than it holds."""
-    text = " ".join(text.splitlines())
-    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
-
-
-def _fenced(text: str, language: str) -> list[str]:
-    """``text`` as a fenced code block whose fence no line of it can close."""
-    fence = "`" * max(3, max((len(run) + 1 for run in re.findall(r"`{3,}", text)), default=3))
-    return [f"{fence}{language}", *text.splitlines(), fence]
+    lines: list[str] = []
+    for name in names:
+        series = [
+            Series(seat, name, [(group.x, group.numbers.get(seat, {}).get(name)) for group in played.groups])
+            for seat in range(1, len(seats) + 1)
+        ]
+        if all(s.constant for s in series):
+            lines += [escape_markdown(constant_sentence(name, series, seats)), ""]
+            continue
+        svg = chart_svg(f"{name} by {moment}: {head['title']}", moment, name, series, seats)
+        alt = escape_markdown(f"{name} of each seat by {moment}")
+        lines += [f"![{alt}]({images.target(head['id'], name, svg)})", ""]
+    return lines

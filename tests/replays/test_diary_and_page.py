@@ -1,17 +1,16 @@
 """The design diary (Markdown with charts) and the replay page (one HTML file), for every registered
-ruleset: their facts, every event as the viewer saw it, the numbers and the charts, what a seat may
-not see, escaping, and the page stepping in a real headless Chromium (skipped without one)."""
+ruleset: their facts, every event as the viewer saw it, the numbers and the charts (a sentence for
+a number that never changes), what a seat may not see, escaping, and the page stepping in a real
+headless Chromium (skipped without one)."""
 
 from __future__ import annotations
 
 import base64
-import binascii
 import itertools
 import json
 import pathlib
 import re
-import struct
-import zlib
+import xml.etree.ElementTree as ElementTree
 from html.parser import HTMLParser
 
 import pytest
@@ -20,7 +19,8 @@ from domain import registry
 from domain.access import OWNER
 from domain.errors import UnknownSeat
 from replays.cursor import Cursor
-from replays.diary import escape_markdown, to_markdown
+from replays.diary import to_markdown
+from replays.markdown import escape_markdown
 from replays.page import to_html
 
 RULESETS = registry.all_rulesets()
@@ -30,6 +30,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-sync", "--no-first-run"]
 EVIL = "<script>alert(1)</script>"
 IMAGE = re.compile(r"!\[[^\]]*\]\((<[^>]*>|[^)\s]+)\)")
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.fixture(params=RULESETS, ids=lambda rules: rules.name)
@@ -84,23 +85,27 @@ def table(markdown):
     return split[0], split[2:]
 
 
-def check_png(data: bytes) -> tuple[int, int]:
-    """A whole, valid PNG (signature, every chunk's CRC, IHDR first, IEND last, inflatable image data): its size."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    at, kinds, idat = 8, [], b""
-    while at < len(data):
-        (length,) = struct.unpack(">I", data[at:at + 4])
-        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + length]
-        (crc,) = struct.unpack(">I", data[at + 8 + length:at + 12 + length])
-        assert zlib.crc32(kind + body) == crc, f"bad CRC in {kind!r}"
-        kinds.append(kind)
-        idat += body if kind == b"IDAT" else b""
-        at += 12 + length
-    assert kinds[0] == b"IHDR" and kinds[-1] == b"IEND" and b"IDAT" in kinds
-    width, height = struct.unpack(">II", data[16:24])
-    assert width > 100 and height > 100
-    assert len(zlib.decompress(idat)) > 0
-    return width, height
+def check_svg(data: bytes, seats) -> ElementTree.Element:
+    """A whole SVG document with at least two lines drawn, every seat named as text, and no script."""
+    root = ElementTree.fromstring(data)
+    assert root.tag == f"{SVG}svg"
+    assert not list(root.iter(f"{SVG}script")), "a script in a chart"
+    assert len([path for path in root.iter(f"{SVG}path") if "line" in (path.get("class") or "")]) >= 2
+    texts = " ".join("".join(element.itertext()) for element in root.iter(f"{SVG}text"))
+    for number, name in enumerate(seats, 1):
+        assert f"{number} {name}" in texts
+    return root
+
+
+def changing_and_constant(rules, states):
+    """The ruleset's numbers split into those some seat's value of changes over ``states``, and the rest."""
+    series = {}
+    for state in states:
+        for seat, numbers in rules.seat_numbers(state).items():
+            for key, value in numbers.items():
+                series.setdefault(key, {}).setdefault(seat, set()).add(value)
+    changing = [key for key, seats in series.items() if any(len(values) > 1 for values in seats.values())]
+    return changing, [key for key in series if key not in changing]
 
 
 class Page(HTMLParser):
@@ -186,16 +191,22 @@ def test_a_finished_games_diary_has_its_facts_outcome_every_event_by_turn_the_nu
         at_end = rules.seat_numbers(members[-1][2])
         assert [float(cell) for cell in row[1:]] == [float(at_end[s][k]) for s in range(1, len(names(rules)) + 1) for k in keys]
 
-    # one chart per number, written as a PNG and linked by a relative path
-    links = IMAGE.findall(section(markdown, "Charts"))
-    assert len(links) == len(keys)
+    # one chart per number that changes, written as an SVG and linked by a relative path; a sentence
+    # for each number that never changes
+    changing, constant = changing_and_constant(rules, [members[-1][2] for _, members in grouped])
+    charts = section(markdown, "Charts")
+    links = IMAGE.findall(charts)
+    assert len(links) == len(changing) > 0
     files = sorted(images.iterdir())
-    assert len(files) == len(keys)
-    for link in links:
+    assert len(files) == len(changing)
+    for link, key in zip(links, changing, strict=True):
         assert link.startswith("diary-charts/") and ":" not in link and not link.startswith("/")
         target = tmp_path / link
-        assert target.is_file() and str(game_id) in target.name
-        check_png(target.read_bytes())
+        assert target.is_file() and str(game_id) in target.name and target.suffix == ".svg"
+        root = check_svg(target.read_bytes(), names(rules))
+        assert key in "".join(root.itertext())
+    for key in constant:
+        assert f"{escape_markdown(key)} stayed at" in charts
 
 
 def test_the_embedded_diary_holds_its_charts_as_data_uris_and_writes_no_file(service, rules, tmp_path, monkeypatch):
@@ -208,10 +219,10 @@ def test_the_embedded_diary_holds_its_charts_as_data_uris_and_writes_no_file(ser
     assert list(work.iterdir()) == []
     assert "charts/" not in embedded
     links = IMAGE.findall(embedded)
-    assert len(links) == len(rules.seat_numbers(Cursor(service, game_id).state)[1]) > 0
+    assert len(links) == len(IMAGE.findall(written)) > 0
     for link in links:
-        assert link.startswith("data:image/png;base64,")
-        check_png(base64.b64decode(link.split(",", 1)[1], validate=True))
+        assert link.startswith("data:image/svg+xml;base64,")
+        check_svg(base64.b64decode(link.split(",", 1)[1], validate=True), names(rules))
     # the same diary but for the images' addresses
     assert IMAGE.sub("IMAGE", embedded) == IMAGE.sub("IMAGE", written)
 
@@ -437,6 +448,8 @@ def test_a_hostile_seat_name_stays_text_in_chromium(browser, service, rules, tmp
         page.close()
 
 
-def test_an_invalid_png_is_refused_by_the_checker():
-    with pytest.raises((AssertionError, struct.error, zlib.error, binascii.Error)):
-        check_png(b"\x89PNG\r\n\x1a\n" + b"\x00" * 40)
+def test_the_chart_checker_refuses_a_chart_with_a_script():
+    chart = (f'<svg xmlns="{SVG[1:-1]}"><script>alert(1)</script><path class="line" d="M0 0"/>'
+             '<path class="line" d="M0 1"/><text>1 Ana</text></svg>')
+    with pytest.raises(AssertionError, match="a script"):
+        check_svg(chart.encode(), ["Ana"])
