@@ -4,7 +4,8 @@
 ``events``, ``history`` (a past state, exports), ``health``); bodies in and out go through the marshmallow schemas in ``schemas.py``;
 every error is ``application/problem+json`` (``problems.py``); bodies over the limit and clients
 sending too many requests are refused (``limits.py``). ``openapi.yaml`` at the top of the project
-describes it all. ``settings_from(os.environ)`` is the app's settings from a process's environment.
+describes it all; pages on other origins may call it when ``LUDOLOG_CORS_ORIGINS`` lists them
+(``cors.py``). ``settings_from(os.environ)`` is the app's settings from a process's environment.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import events, games, health, history, limits, problems, rulesets
+from api import cors, events, games, health, history, limits, problems, rulesets
 from domain.service import GameService
 from domain.store import DEFAULT_STORE, store_env, store_from
 
@@ -25,6 +26,7 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_MAX_SECONDS": 300.0,
     "STREAM_KEEPALIVE_SECONDS": 15.0,
     **limits.DEFAULTS,
+    **cors.DEFAULTS,
 }
 """Settings (override in ``config``): the game store (a SQLite file, a ``postgresql://`` URL,
 ``:memory:``: see ``domain.store``), the largest body in bytes (413 beyond), how often an event
@@ -33,13 +35,15 @@ stream looks for new events, how long one stream stays open before the client re
 and why in ``limits.py``): ``LUDOLOG_RATE_LIMIT_PER_TOKEN`` and ``LUDOLOG_RATE_LIMIT_PER_ADDRESS``
 (``500/second;6000/minute`` and ``1000/second;12000/minute``; ``off`` turns one off),
 ``LUDOLOG_RATE_LIMIT_STORAGE`` where the counts live (``memory://``: in each worker process;
-``redis://host:port``: shared by all workers and servers)."""
+``redis://host:port``: shared by all workers and servers); ``LUDOLOG_CORS_ORIGINS``, the origins
+whose web pages may call the API (comma-separated, or ``*``; none by default: see ``cors.py``)."""
 
 ENVIRONMENT = {
     "LUDOLOG_RATE_LIMIT_PER_TOKEN": limits.PER_TOKEN,
     "LUDOLOG_RATE_LIMIT_PER_ADDRESS": limits.PER_ADDRESS,
     "LUDOLOG_RATE_LIMIT_STORAGE": limits.STORAGE,
     "LUDOLOG_MAX_BODY_BYTES": "MAX_CONTENT_LENGTH",
+    cors.SETTING: cors.SETTING,
 }
 """The environment variables ``settings_from`` reads, and the settings they set."""
 
@@ -59,6 +63,7 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
             raise ValueError(f"LUDOLOG_MAX_BODY_BYTES={text!r} is not a number of bytes above 0")
         settings["MAX_CONTENT_LENGTH"] = int(text)
     limits.check(settings)
+    cors.check(settings)
     return settings
 
 
@@ -71,6 +76,7 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     app.extensions["ludolog"] = service or GameService(env=store_env(app.config["LUDOLOG_DATABASE_URL"]))
     problems.register(app)
     limits.install(app)
+    cors.install(app)
     for module in (rulesets, games, events, history, health):
         app.register_blueprint(module.blueprint)
     return app

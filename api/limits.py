@@ -6,7 +6,7 @@ being served.
 ``Content-Length`` before the route runs (before any token check or store read, so nothing is
 written); one sent without a length is cut off at the limit as it is read.
 
-**Rates.** Flask-Limiter counts every request (but ``/healthz``) in two budgets shared by all
+**Rates.** Flask-Limiter counts every request (but ``/healthz`` and CORS preflights) in two budgets shared by all
 routes: one per bearer token, one per client address; a request without a token counts only per
 address. A token is counted under a hash of it: the token itself is never kept. A limit is a string
 like ``500/second;6000/minute``, or ``off``. Budgets are checked shortest window first, a token's
@@ -129,6 +129,7 @@ def _count(app: Flask, budgets: list[ApplicationLimit]) -> None:
     except ConfigurationError as error:
         raise ValueError(f"{STORAGE}={app.config[STORAGE]!r}: {error}") from None
     limiter.exempt(health.blueprint)
+    limiter.request_filter(_is_preflight)
 
     @app.errorhandler(RateLimitExceeded)
     def rate_limited(error: RateLimitExceeded) -> Response:
@@ -139,6 +140,12 @@ def _count(app: Flask, budgets: list[ApplicationLimit]) -> None:
         response = problem("rate-limited", detail)
         response.headers["Retry-After"] = str(retry)
         return response
+
+
+def _is_preflight() -> bool:
+    """A browser's CORS preflight (``OPTIONS``): answered without the store, never counted (a 429
+    there would reach the page as a CORS failure, not as the limit)."""
+    return request.method == "OPTIONS"
 
 
 def _token() -> str | None:
