@@ -34,11 +34,22 @@ def viewer_of(service: GameService, game_id: object, seat: str | None) -> Viewer
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
 @db_option
 def log(game: str, seat: str | None, start: int, stop: int | None, as_json: bool, db: str) -> None:
-    """The game's events, one numbered line each: number, time, seat, what happened."""
+    """The game's events, one numbered line each: number, time, seat, what happened.
+
+    \b
+    Example:
+      ludolog log 3f2a --from 30 --to 45
+      ludolog log 3f2a --as Ben --json
+    """
     service = open_service(db)
     game_id = service.find_game(game)
     viewer = viewer_of(service, game_id, seat)
-    names = service.game(game_id).seats
+    stored = service.game(game_id)
+    names = stored.seats
+    if stop is not None and stop < start:
+        raise click.ClickException(f"--to {stop} is before --from {start}: nothing to print")
+    if start > stored.version:
+        raise click.ClickException(f"the game has {stored.version} events; --from takes 1 to {stored.version}")
     limit = None if stop is None else max(0, stop - start + 1)
     for event in service.read_events(game_id, after=start - 1, limit=limit, viewer=viewer):
         if as_json:
@@ -48,18 +59,52 @@ def log(game: str, seat: str | None, start: int, stop: int | None, as_json: bool
             click.echo(f"{event.number:>5}  {event.time:%Y-%m-%d %H:%M:%S}  {who:<12}  {event.sentence}")
 
 
+def parse_head(text: str | None) -> tuple[int, str] | None:
+    """A receipt ``N:HASH`` (an event number and that event's chain hash) as a pair."""
+    if text is None:
+        return None
+    number, sep, digest = text.strip().partition(":")
+    digest = digest.strip().lower()
+    if not sep or not number.isascii() or not number.isdigit() or int(number) < 1 \
+            or len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+        raise click.ClickException(f"--head {text!r} is not N:HASH (an event number and its 64-hex-digit hash)")
+    return int(number), digest
+
+
 @click.command()
 @click.argument("game", required=False)
 @click.option("--all", "every", is_flag=True, help="Audit every game in the store.")
+@click.option("--head", "head", metavar="N:HASH",
+              help="Also check a receipt kept from an answer: the game's event N has this chain hash.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game: id, clean, events, problems, notes.")
 @db_option
-def audit(game: str | None, every: bool, db: str) -> None:
-    """Check a game's hash chain, its seed and every command against the rules; exit 1 at the first problem."""
-    service = open_service(db)
+def audit(game: str | None, every: bool, head: str | None, as_json: bool, db: str) -> None:
+    """Check a game's hash chain, its seed and every command against the rules; exit 1 at the first problem.
+
+    \b
+    Example:
+      ludolog audit 3f2a
+      ludolog audit 3f2a --head 54:9c1e...   (the head of a 201 answer or 'show --json')
+      ludolog audit --all --json
+    """
+    receipt = parse_head(head)
     if every == (game is not None):
         raise click.UsageError("give a GAME or --all")
-    reports = audit_all(service) if every else [audit_game(service, service.find_game(game or ""))]
+    if every and receipt is not None:
+        raise click.ClickException("--head is one game's receipt: give a GAME, not --all")
+    service = open_service(db)
+    if every:
+        reports = audit_all(service)
+    elif receipt is None:
+        reports = [audit_game(service, service.find_game(game or ""))]
+    else:
+        reports = [audit_game(service, service.find_game(game or ""), head=receipt)]
     for report in reports:
-        click.echo(_said(report))
+        if as_json:
+            click.echo(json.dumps({"id": str(report.game_id), "clean": report.clean, "events": report.events,
+                                   "problems": report.problems, "notes": report.notes}))
+        else:
+            click.echo(_said(report))
     if any(not report.clean for report in reports):
         sys.exit(1)
 
@@ -80,7 +125,13 @@ def _said(report: Audit) -> str:
 @click.option("--as", "seat", help="Only what this seat (number or name) may see; default: everything.")
 @db_option
 def export(game: str, form: str, output: Path | None, seat: str | None, db: str) -> None:
-    """Export a game: ndjson (lossless, importable), json, csv, md (a design diary with charts), html."""
+    """Export a game: ndjson (lossless, importable), json, csv, md (a design diary with charts), html.
+
+    \b
+    Example:
+      ludolog export 3f2a --format md -o diary.md
+      ludolog export 3f2a --format ndjson --as Ben > ben.ndjson
+    """
     if output is not None and not output.parent.is_dir():
         raise click.ClickException(f"cannot write {output}: there is no folder {output.parent}")
     service = open_service(db)
@@ -118,7 +169,12 @@ def _exported(service: GameService, game_id: object, viewer: Viewer, form: str, 
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @db_option
 def import_(file: Path, db: str) -> None:
-    """Re-create a game from an owner's NDJSON export (its id is kept); prints the id."""
+    """Re-create a game from an owner's NDJSON export (its id is kept); prints the id.
+
+    \b
+    Example:
+      ludolog import game.ndjson --db other.sqlite3
+    """
     try:
         text = file.read_text(encoding="utf-8")
     except UnicodeDecodeError:

@@ -29,6 +29,7 @@ from cli.terminal import (
 )
 from domain import registry
 from domain.errors import LudologError
+from domain.ruleset import Ruleset
 from domain.service import OWNER
 
 
@@ -61,15 +62,31 @@ class LudologGroup(click.Group):
         sys.exit(0)
 
 
-@click.group(cls=LudologGroup)
+@click.group(cls=LudologGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="ludolog")
 def cli() -> None:
-    """ludolog: play, record and replay tabletop games while they are being designed."""
+    """ludolog: play, record and replay tabletop games while they are being designed.
+
+    \b
+    Example:
+      ludolog play "$(ludolog new correction --seat Ana --seat Ben)"
+      ludolog COMMAND -h      (each command's options and an example)
+    """
 
 
 @cli.command()
-def rulesets() -> None:
-    """List the games ludolog knows, with their players, options and commands."""
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, each ruleset as GET /rulesets/{name} gives it.")
+def rulesets(as_json: bool) -> None:
+    """List the games ludolog knows, with their players, options and commands.
+
+    \b
+    Example:
+      ludolog rulesets
+      ludolog rulesets --json
+    """
+    if as_json:
+        click.echo(json.dumps([_ruleset_data(rules) for rules in registry.all_rulesets()], indent=2))
+        return
     for rules in registry.all_rulesets():
         seats = str(rules.min_seats) if rules.min_seats == rules.max_seats else f"{rules.min_seats}-{rules.max_seats}"
         click.echo(f"{rules.name}  ({seats} players, rules v{rules.version})  {rules.title}: {rules.summary}")
@@ -80,6 +97,20 @@ def rulesets() -> None:
             click.echo(f"    command {shape.type} {fields}".rstrip() + f"  {shape.summary}")
 
 
+def _ruleset_data(rules: Ruleset) -> dict[str, Any]:
+    """A ruleset as ``GET /rulesets/{name}`` describes it."""
+    return {
+        "name": rules.name,
+        "title": rules.title,
+        "summary": rules.summary,
+        "min_seats": rules.min_seats,
+        "max_seats": rules.max_seats,
+        "version": rules.version,
+        "options": rules.describe_options(),
+        "commands": [{"type": s.type, "summary": s.summary, "schema": s.json_schema()} for s in rules.command_shapes],
+    }
+
+
 @cli.command()
 @click.argument("ruleset")
 @click.option("--seat", "seats", multiple=True, required=True, help="A player's name; repeat, in seat order.")
@@ -87,7 +118,13 @@ def rulesets() -> None:
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A ruleset option; repeatable.")
 @db_option
 def new(ruleset: str, seats: tuple[str, ...], seed: str | None, options: tuple[str, ...], db: str) -> None:
-    """Create a game of RULESET and print its id."""
+    """Create a game of RULESET and print its id.
+
+    \b
+    Example:
+      ludolog new correction --seat Ana --seat Ben --seed 7
+      ludolog new infection --seat Ana --seat Ben --option round_limit=10
+    """
     parsed = dict(parse_option(text) for text in options)
     game_id = open_service(db, create=True).create_game(ruleset, list(seats), parsed, seed)
     click.echo(str(game_id))
@@ -97,7 +134,12 @@ def new(ruleset: str, seats: tuple[str, ...], seed: str | None, options: tuple[s
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 @db_option
 def games(as_json: bool, db: str) -> None:
-    """List the stored games."""
+    """List the stored games.
+
+    \b
+    Example:
+      ludolog games --db games.sqlite3
+    """
     found = open_service(db).list_games()
     if as_json:
         click.echo(json.dumps(found, indent=2))
@@ -116,7 +158,13 @@ def games(as_json: bool, db: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the game as one JSON object.")
 @db_option
 def show(game: str, seat: str | None, at: int | None, as_json: bool, db: str) -> None:
-    """Show a game's current state, or its state after event N."""
+    """Show a game's current state, or its state after event N.
+
+    \b
+    Example:
+      ludolog show 3f2a --as Ben
+      ludolog show 3f2a --at 40 --json
+    """
     service = open_service(db)
     game_id = service.find_game(game)
     current = service.game(game_id)
@@ -140,7 +188,13 @@ def show(game: str, seat: str | None, at: int | None, as_json: bool, db: str) ->
 @click.option("--json", "as_json", is_flag=True, help="Print the new events as JSON.")
 @db_option
 def act(game: str, command_json: str, seat: str, command_id: str | None, expected_version: int | None, as_json: bool, db: str) -> None:
-    """Submit one command, given as JSON, for a seat: ludolog act GAME --seat 1 '{"type": "roll"}'."""
+    """Submit one command, given as JSON, for a seat; prints the events it caused.
+
+    \b
+    Example:
+      ludolog act 3f2a --seat Ann '{"type": "roll"}'
+      ludolog act 3f2a --seat 2 '{"type": "move", "to": "e1"}' --expect 3
+    """
     try:
         command = json.loads(command_json)
     except json.JSONDecodeError as error:
@@ -164,7 +218,13 @@ def bot(game: str, seats: tuple[str, ...], seed: str | None, quiet: bool, db: st
 
     The bot's choices follow its seed and the game's version only, so a bot stopped at any moment
     and run again ends the game exactly as an uninterrupted one; by default the seed is the game's
-    id, so every game is played differently."""
+    id, so every game is played differently.
+
+    \b
+    Example:
+      ludolog bot 3f2a -q
+      ludolog bot 3f2a --seat Ben --seed 7
+    """
     service = open_service(db)
     game_id = service.find_game(game)
     bot_seed = str(game_id) if seed is None else seed
@@ -183,7 +243,12 @@ def bot(game: str, seats: tuple[str, ...], seed: str | None, quiet: bool, db: st
 @click.option("--json", "as_json", is_flag=True, help="Print the tokens as JSON.")
 @db_option
 def tokens(game: str, as_json: bool, db: str) -> None:
-    """Issue new API tokens for every seat and the owner (the old ones stop working)."""
+    """Issue new API tokens for every seat and the owner (the old ones stop working).
+
+    \b
+    Example:
+      ludolog tokens 3f2a --json
+    """
     service = open_service(db)
     game_id = service.find_game(game)
     issued = service.issue_tokens(game_id)

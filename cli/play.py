@@ -20,7 +20,12 @@ from domain.service import GameService
 @db_option
 def play(game: str, db: str) -> None:
     """Play a game hot-seat: each turn shows the board as the seat to act sees it and the legal
-    commands numbered; pick a number or type a command (``move to=b1`` or JSON); ``q`` quits."""
+    commands numbered; pick a number or type a command (``move to=b1`` or JSON); ``q`` quits.
+
+    \b
+    Example:
+      ludolog play 3f2a
+    """
     service = open_service(db)
     game_id = service.find_game(game)
     while _turn(service, game_id):

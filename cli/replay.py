@@ -123,7 +123,13 @@ def _complete(key: str) -> bool:
 def replay(game: str, seat: str | None, at: int, db: str) -> None:
     """Step through a game's events: the board after each, the event, what changed. Keys: → n space
     next, ← p back, g N go to, Home/End (< >) first/last, /TEXT find, t next turn, q quit. Piped, it
-    prints every step from --at to the end."""
+    prints every step from --at to the end.
+
+    \b
+    Example:
+      ludolog replay 3f2a --as Ben --at 40
+      ludolog replay 3f2a | less
+    """
     try:
         service = open_service(db)
         game_id = service.find_game(game)
