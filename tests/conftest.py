@@ -1,6 +1,6 @@
 """Shared fixtures: game services on memory, on a SQLite file, and on each store the service runs on
 (``store``, ``store_service``: SQLite and PostgreSQL, see ``stores.py``), with a clock freezegun can
-freeze."""
+freeze; and a line in the run's summary saying why PostgreSQL cases were skipped and how to run them."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from eventsourcing.persistence import DatetimeAsISO, JSONTranscoder
 from freezegun.api import FakeDatetime
-from stores import STORES, fresh_store
+from stores import SKIP_REASON, STORES, fresh_store
 
 from domain.service import GameService
 from domain.store import store_env
@@ -61,3 +61,21 @@ def store_service(store) -> Iterator[GameService]:
     service = TestService(env=store_env(store))
     yield service
     service.close()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:  # noqa: ARG001 - pytest's hook
+    """Say in every run's summary (not only with ``-rs``) how many PostgreSQL cases were skipped,
+    why, and the command that runs them."""
+    skipped = sum(1 for report in terminalreporter.stats.get("skipped", []) if _skip_reason(report) == SKIP_REASON)
+    if skipped:
+        cases = "case" if skipped == 1 else "cases"
+        terminalreporter.write_line(
+            f"{skipped} PostgreSQL {cases} skipped: LUDOLOG_TEST_POSTGRES is not set; "
+            "run: LUDOLOG_TEST_POSTGRES=postgresql://user@host:port/dbname python -m pytest", yellow=True)
+
+
+def _skip_reason(report: pytest.TestReport) -> str:
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    return ""
