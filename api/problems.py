@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from eventsourcing.persistence import PersistenceError
 from flask import Flask, Response, current_app, json
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
@@ -85,6 +86,11 @@ def register(app: Flask) -> None:
     @app.errorhandler(LudologError)
     def ludolog_error(error: LudologError) -> Response:
         return problem(error.kind, str(error))
+
+    @app.errorhandler(PersistenceError)
+    def store_error(error: PersistenceError) -> Response:
+        """A store failure the service did not name (a read between two of its calls): 503, not 500."""
+        return problem("store-unavailable", f"the game store could not be read or written: {error}")
 
     @app.errorhandler(ValidationError)
     def validation_error(error: ValidationError) -> Response:

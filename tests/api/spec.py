@@ -100,10 +100,14 @@ def validate_instance(instance: Any, pointer: str, what: str) -> None:
 
 
 def _documented_response(responses: dict[str, Any], status: int) -> tuple[str, dict[str, Any]] | None:
-    for key in (str(status), f"{str(status)[0]}XX", "default"):
-        if key in responses:
-            return key, responses[key]
-    return None
+    """The response the spec documents for exactly this status. A range (``4XX``) or ``default``
+    would let any status through unnoticed, so they count for nothing (the spec has none)."""
+    key = str(status)
+    return (key, responses[key]) if key in responses else None
+
+
+def _path_exists(path: str) -> bool:
+    return any(pattern.match(path) for pattern, _ in _templates())
 
 
 def _check_headers(what: str, documented: dict[str, Any], headers: Any, pointer: str) -> None:
@@ -127,7 +131,8 @@ def validate_response(method: str, path: str, response: Any) -> None:
     for that status, every required response header is there and every documented one matches its
     schema, and the JSON body validates against the documented schema (a problem's ``status`` must
     also be the HTTP status). A ``text/event-stream`` body is not read (it may go on for minutes).
-    A request the spec has no operation for must get a 404 or 405 problem. Raises AssertionError.
+    A request the spec has no operation for must get a 404 or 405 problem, but ``OPTIONS`` of a
+    route (a CORS preflight, answered for every route): 200 with ``Allow``. Raises AssertionError.
     """
     method = method.upper()
     path = path.split("?", 1)[0]
@@ -135,7 +140,9 @@ def validate_response(method: str, path: str, response: Any) -> None:
     what = f"{method} {path} -> {status}"
     if status >= 500 and status != 503:
         raise AssertionError(f"{what}: a server error: {response.get_data()[:500]!r}")
-    if method == "OPTIONS":  # Flask answers it for every route, with Allow
+    if method == "OPTIONS" and _path_exists(path):  # Flask answers it for every route, with Allow
+        if status != 200 or "Allow" not in response.headers or response.get_data():
+            raise AssertionError(f"{what}: an OPTIONS of a route is 200 with Allow and no body")
         return
     found = find_operation("GET" if method == "HEAD" else method, path)
     if found is None:

@@ -1,0 +1,231 @@
+"""Every status an operation answers is documented for it in ``openapi.yaml``, and every status the
+spec documents for an operation really happens: each one is provoked here, through the client that
+checks each answer against the spec (an undocumented status fails there: ``spec.py`` takes no
+``4XX`` or ``default`` for one), and the statuses provoked per operation are the spec's, exactly.
+
+The refusals named in the spec's descriptions are among them: the seat count a ruleset does not
+take, ``state?at=`` past the game's last event, ``legal-commands?seat=`` of no seat, a stale
+``If-Match``, a store that does not answer, too many requests, a body over the limit."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+import spec as oas
+from conftest import API_TEST_SETTINGS, NewGame, SpecCheckedClient
+from eventsourcing.persistence import IntegrityError, OperationalError
+from flask import Response
+
+from api import create_app
+from domain.service import GameService
+from domain.store import store_env
+
+G = "/games/{game_id}"
+SEATS = {"ruleset": "assassination-le", "seats": ["Ana", "Ben", "Cy"], "seed": "7"}
+ADDRESSES = (f"198.51.100.{n}" for n in itertools.count(1))
+
+
+@dataclass
+class World:
+    """An app on a SQLite file with one game in it, a rate-limited app on the same store, and what a
+    case needs: the seat to act, another seat, a legal command."""
+
+    client: Any
+    limited: Any
+    service: GameService
+    game: NewGame
+    seat: int
+    other: int
+    command: dict[str, Any]
+    monkeypatch: pytest.MonkeyPatch
+
+    @property
+    def url(self) -> str:
+        return self.game.url
+
+    @property
+    def acting(self) -> dict[str, str]:
+        return self.game.seat[self.seat]
+
+    def twice(self, request: Callable[[Any, World], Any]) -> Any:
+        """The request twice from one new address on the app that allows one a minute: the 429."""
+        address = next(ADDRESSES)
+        self.limited.environ_base = {"REMOTE_ADDR": address}
+        request(self.limited, self)
+        return request(self.limited, self)
+
+    def down(self, request: Callable[[Any, World], Any]) -> Any:
+        """The request while the store answers neither reads nor writes."""
+
+        def failing(*args: Any, **kwargs: Any) -> Any:
+            raise OperationalError("the store is down")
+
+        for method in ("select_events", "select_notifications", "max_notification_id", "insert_events"):
+            self.monkeypatch.setattr(self.service.recorder, method, failing)
+        return request(self.client, self)
+
+
+OPERATIONS: dict[tuple[str, str], Callable[[Any, World], Any]] = {
+    ("GET", "/rulesets"): lambda c, w: c.get("/rulesets"),
+    ("GET", "/rulesets/{name}"): lambda c, w: c.get("/rulesets/assassination-le"),
+    ("POST", "/games"): lambda c, w: c.post("/games", json=SEATS),
+    ("GET", "/games"): lambda c, w: c.get("/games"),
+    ("GET", G): lambda c, w: c.get(w.url, headers=w.acting),
+    ("GET", G + "/legal-commands"): lambda c, w: c.get(f"{w.url}/legal-commands", headers=w.acting),
+    ("POST", G + "/commands"): lambda c, w: c.post(f"{w.url}/commands", json={"command": w.command}, headers=w.acting),
+    ("GET", G + "/events"): lambda c, w: c.get(f"{w.url}/events"),
+    ("GET", G + "/events/stream"): lambda c, w: c.get(f"{w.url}/events/stream"),
+    ("GET", G + "/state"): lambda c, w: c.get(f"{w.url}/state?at=1"),
+    ("GET", G + "/export"): lambda c, w: c.get(f"{w.url}/export?format=json"),
+    ("GET", "/healthz"): lambda c, w: c.get("/healthz"),
+}
+"""One request each operation answers with success."""
+
+STORE_ROUTES = [op for op in OPERATIONS if op[1] != "/rulesets" and not op[1].startswith("/rulesets/")]
+LIMITED_ROUTES = [op for op in OPERATIONS if op[1] != "/healthz"]
+
+
+def _no_save(w: World) -> None:
+    def conflict(*args: Any, **kwargs: Any) -> None:
+        raise IntegrityError("another writer recorded this version first")
+
+    w.monkeypatch.setattr(w.service, "_save", conflict)
+
+
+SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
+    ("GET", "/rulesets/{name}", 404, "no such ruleset", lambda w: w.client.get("/rulesets/chess")),
+    ("POST", "/games", 400, "seat count the ruleset does not take",
+     lambda w: w.client.post("/games", json={**SEATS, "seats": ["Ana", "Ben"]})),
+    ("POST", "/games", 400, "seat names the same but for case",
+     lambda w: w.client.post("/games", json={**SEATS, "seats": ["Ana", "ana", "Cy"]})),
+    ("POST", "/games", 400, "a seed that is no string or number", lambda w: w.client.post("/games", json={**SEATS, "seed": 1.5})),
+    ("POST", "/games", 404, "no such ruleset", lambda w: w.client.post("/games", json={**SEATS, "ruleset": "chess"})),
+    ("POST", "/games", 413, "a body over the limit", lambda w: w.client.post("/games", json={**SEATS, "ruleset": "x" * 70_000})),
+    ("GET", "/games", 400, "a limit out of range", lambda w: w.client.get("/games?limit=0")),
+    ("GET", G, 401, "a token of no seat", lambda w: w.client.get(w.url, headers={"Authorization": "Bearer nope"})),
+    ("GET", G, 404, "the id in upper case", lambda w: w.client.get(w.url.upper().replace("/GAMES/", "/games/"))),
+    ("GET", G + "/legal-commands", 400, "seat=9: no such seat",
+     lambda w: w.client.get(f"{w.url}/legal-commands?seat=9", headers=w.game.owner)),
+    ("GET", G + "/legal-commands", 400, "seat=x", lambda w: w.client.get(f"{w.url}/legal-commands?seat=x", headers=w.game.owner)),
+    ("GET", G + "/legal-commands", 401, "no token", lambda w: w.client.get(f"{w.url}/legal-commands")),
+    ("GET", G + "/legal-commands", 403, "a seat asking for another",
+     lambda w: w.client.get(f"{w.url}/legal-commands?seat={w.other}", headers=w.acting)),
+    ("GET", G + "/legal-commands", 404, "no such game",
+     lambda w: w.client.get("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/legal-commands", headers=w.acting)),
+    ("POST", G + "/commands", 400, "a command of no shape",
+     lambda w: w.client.post(f"{w.url}/commands", json={"command": {"type": "jump"}}, headers=w.acting)),
+    ("POST", G + "/commands", 400, "the owner naming no seat of the game",
+     lambda w: w.client.post(f"{w.url}/commands", json={"command": w.command, "seat": 9}, headers=w.game.owner)),
+    ("POST", G + "/commands", 401, "no token", lambda w: w.client.post(f"{w.url}/commands", json={"command": w.command})),
+    ("POST", G + "/commands", 403, "a seat acting as another",
+     lambda w: w.client.post(f"{w.url}/commands", json={"command": w.command, "seat": w.other}, headers=w.acting)),
+    ("POST", G + "/commands", 404, "no such game",
+     lambda w: w.client.post("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/commands", json={"command": w.command}, headers=w.acting)),
+    ("POST", G + "/commands", 409, "other writers always first",
+     lambda w: (_no_save(w), w.client.post(f"{w.url}/commands", json={"command": w.command}, headers=w.acting))[1]),
+    ("POST", G + "/commands", 412, "a stale If-Match",
+     lambda w: w.client.post(f"{w.url}/commands", json={"command": w.command}, headers={**w.acting, "If-Match": '"1"'})),
+    ("POST", G + "/commands", 413, "a body over the limit",
+     lambda w: w.client.post(f"{w.url}/commands", json={"command": {"type": "x" * 70_000}}, headers=w.acting)),
+    ("POST", G + "/commands", 422, "not this seat's turn",
+     lambda w: w.client.post(f"{w.url}/commands", json={"command": w.command}, headers=w.game.seat[w.other])),
+    ("GET", G + "/events", 400, "after=-1", lambda w: w.client.get(f"{w.url}/events?after=-1")),
+    ("GET", G + "/events", 401, "a token of no seat", lambda w: w.client.get(f"{w.url}/events", headers={"Authorization": "Bearer nope"})),
+    ("GET", G + "/events", 404, "no such game", lambda w: w.client.get("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/events")),
+    ("GET", G + "/events/stream", 400, "Last-Event-ID that is no number",
+     lambda w: w.client.get(f"{w.url}/events/stream", headers={"Last-Event-ID": "x"})),
+    ("GET", G + "/events/stream", 401, "a token of no seat",
+     lambda w: w.client.get(f"{w.url}/events/stream", headers={"Authorization": "Bearer nope"})),
+    ("GET", G + "/events/stream", 404, "no such game", lambda w: w.client.get("/games/nope/events/stream")),
+    ("GET", G + "/state", 400, "at past the last event", lambda w: w.client.get(f"{w.url}/state?at=999")),
+    ("GET", G + "/state", 401, "a token of no seat", lambda w: w.client.get(f"{w.url}/state", headers={"Authorization": "Bearer nope"})),
+    ("GET", G + "/state", 404, "no such game", lambda w: w.client.get("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/state")),
+    ("GET", G + "/export", 400, "no format", lambda w: w.client.get(f"{w.url}/export")),
+    ("GET", G + "/export", 401, "a token of no seat",
+     lambda w: w.client.get(f"{w.url}/export?format=csv", headers={"Authorization": "Bearer nope"})),
+    ("GET", G + "/export", 404, "no such game", lambda w: w.client.get("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/export?format=csv")),
+]
+"""The refusals of each operation, but 429 and 503 (below, for every operation they apply to)."""
+
+SUCCESS = {"POST": 201, "GET": 200}
+CASES = (
+    [(m, p, SUCCESS[m], "success", lambda w, op=(m, p): OPERATIONS[op](w.client, w)) for m, p in OPERATIONS]
+    + SPECIAL
+    + [(m, p, 429, "too many requests", lambda w, op=(m, p): w.twice(OPERATIONS[op])) for m, p in LIMITED_ROUTES]
+    + [(m, p, 503, "the store is down", lambda w, op=(m, p): w.down(OPERATIONS[op])) for m, p in STORE_ROUTES]
+)
+
+
+@pytest.fixture
+def world(tmp_path, monkeypatch):
+    store = str(tmp_path / "games.sqlite3")
+    service, other = GameService(env=store_env(store)), GameService(env=store_env(store))
+    settings = {"LUDOLOG_DATABASE_URL": store, **API_TEST_SETTINGS, "STREAM_MAX_SECONDS": 0.05}
+    app = create_app(settings, service=service)
+    limited = create_app({**settings, "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "1/minute"}, service=other)
+    for each in (app, limited):
+        each.test_client_class = SpecCheckedClient
+    client = app.test_client()
+    game = NewGame(client, SEATS["ruleset"], SEATS["seats"], seed=SEATS["seed"])
+    seat = client.get(game.url).get_json()["to_act"][0]
+    command = client.get(f"{game.url}/legal-commands", headers=game.seat[seat]).get_json()["commands"][0]
+    yield World(client, limited.test_client(), service, game, seat, next(s for s in (1, 2, 3) if s != seat), command, monkeypatch)
+    monkeypatch.undo()
+    service.close()
+    other.close()
+
+
+@pytest.mark.parametrize(("method", "path", "status", "case", "send"), CASES, ids=[f"{c[0]} {c[1]} {c[2]} {c[3]}" for c in CASES])
+def test_each_status_happens_and_is_documented_for_its_operation(world, method, path, status, case, send):
+    response = send(world)  # the client fails an answer whose status the spec does not document
+    assert response.status_code == status, response.get_data(as_text=True)[:500]
+    assert (response.request.method, oas.find_operation(method, response.request.path)[0]) == (method, path)
+
+
+def test_the_spec_documents_exactly_the_statuses_provoked():
+    provoked: dict[tuple[str, str], set[str]] = {}
+    for method, path, status, _, _ in CASES:
+        provoked.setdefault((method, path), set()).add(str(status))
+    documented = {
+        (method, path): set(oas.spec()["paths"][path][method.lower()]["responses"]) for method, path in oas.operations()
+    }
+    assert provoked == documented
+
+
+def test_the_spec_names_every_status_on_its_own():
+    """No ``4XX`` or ``default``: each status an operation answers is listed by number."""
+    for method, path in oas.operations():
+        for key in oas.spec()["paths"][path][method.lower()]["responses"]:
+            assert key.isdigit(), f"{method} {path}: {key}"
+
+
+def test_a_range_or_default_in_the_spec_would_document_no_status():
+    assert oas._documented_response({"4XX": {"description": "x"}, "default": {"description": "x"}}, 418) is None
+    assert oas._documented_response({"418": {"description": "x"}}, 418) == ("418", {"description": "x"})
+
+
+def test_an_options_answer_is_checked_too():
+    allow = {"Allow": "GET, HEAD, OPTIONS, POST"}
+    oas.validate_response("OPTIONS", "/games", Response(status=200, headers=allow))
+    with pytest.raises(AssertionError, match="OPTIONS of a route"):
+        oas.validate_response("OPTIONS", "/games", Response(status=429, headers=allow))
+    with pytest.raises(AssertionError, match="OPTIONS of a route"):
+        oas.validate_response("OPTIONS", "/games", Response(status=200))
+    with pytest.raises(AssertionError, match="only 404 or 405"):
+        oas.validate_response("OPTIONS", "/nowhere", Response(status=200, headers=allow))
+
+
+def test_a_store_failure_between_two_reads_is_a_503_not_a_500(world):
+    """``state?at=`` reads the game, then the game as it stood: the store may fail in between."""
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        raise OperationalError("the store went away")
+
+    world.monkeypatch.setattr(world.service, "game_at", failing)
+    response = world.client.get(f"{world.url}/state?at=1")
+    assert response.status_code == 503
+    assert response.get_json()["detail"] == "the game store could not be read or written: the store went away"
