@@ -89,6 +89,13 @@ class Outcome(Schema):
     reason = fields.String()
 
 
+class Head(Schema):
+    """The chain head: the number and hash of a game's last event, a receipt for ``ludolog audit --head``."""
+
+    number = fields.Integer()
+    hash = fields.String(allow_none=True)
+
+
 class GameSummary(Schema):
     id = fields.String()
     ruleset = fields.String()
@@ -102,8 +109,10 @@ class GameSummary(Schema):
     outcome = fields.Nested(Outcome, allow_none=True)
     seed_commitment = fields.String()
     seed = fields.String(allow_none=True)
+    seed_salt = fields.String(allow_none=True)
     created = fields.String()
     updated = fields.String()
+    head = fields.Nested(Head)
 
 
 class GameState(GameSummary):
@@ -146,6 +155,7 @@ class Submission(Schema):
     version = fields.Integer()
     replayed = fields.Boolean()
     events = fields.List(fields.Nested(Event))
+    head = fields.Nested(Head)
 
 
 class LegalCommands(Schema):
