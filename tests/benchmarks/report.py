@@ -15,7 +15,9 @@ What it measures (tables on stdout, progress on stderr):
    each on its own games: ``ludolog serve`` in one process, and ``--workers 3`` (gunicorn).
 2. Replays of a game of about 10,000 events: opening a cursor, ``goto`` random steps, full forward
    and backward sweeps, and every export format.
-3. Random games of every ruleset: games per second in memory and through the service on SQLite,
+3. The Markdown design diary of games of about 100 events (its charts embedded, as the API serves
+   it): built for a game version not asked for before, then asked for again (cached).
+4. Random games of every ruleset: games per second in memory and through the service on SQLite,
    commands per game, and random commands per second through the service and through HTTP on SQLite.
 
 Games of a given size are Project Assassination games (round limit 5,000, so they never end)
@@ -66,6 +68,8 @@ SERVER_THREADS = 4
 SIZED_RULES = "project-assassination"
 SIZED_ROUND_LIMIT = 5000  # the most the ruleset allows: about 20,000 events, never reached here
 EXPORTS = ("ndjson", "json", "csv", "md", "html")
+DIARY_RULES = "infection"  # long games whose numbers change: a chart each
+DIARY_EVENTS = 100
 
 
 class BenchmarkError(Exception):
@@ -93,6 +97,8 @@ class Sizes:
     goto_steps: int = 1_000
     replay_repeats: int = 2
     """Runs of each one-off replay measurement (opening, sweeps, exports); the median is shown."""
+    diary_games: int = 5
+    """Games of about ``DIARY_EVENTS`` events whose diary is timed: built once each, then asked for again."""
     min_games_in_memory: int = 20
     min_seconds_in_memory: float = 2.0
     min_games_on_store: int = 3
@@ -104,7 +110,7 @@ class Sizes:
 FULL = Sizes()
 QUICK = Sizes(
     game_sizes=(10, 100, 300), timed_commands=20, warmup_commands=2, commands_per_client=4, replay_events=300,
-    goto_steps=20, replay_repeats=1, min_games_in_memory=2, min_seconds_in_memory=0.0, min_games_on_store=1,
+    goto_steps=20, replay_repeats=1, diary_games=2, min_games_in_memory=2, min_seconds_in_memory=0.0, min_games_on_store=1,
     min_seconds_on_store=0.0, ruleset_commands=10,
 )
 
@@ -606,7 +612,7 @@ def replay_measures(store: Store, folder: Path, sizes: Sizes) -> tuple[int, dict
             "html": lambda: to_html(service, game_id),
         }
         for form in EXPORTS:
-            label = f"export {form}" + (" (with its charts as PNG files)" if form == "md" else "")
+            label = f"export {form}" + (" (with its charts as SVG files)" if form == "md" else "")
             measures[label] = duration(repeated(exports[form], sizes.replay_repeats).median)
     return game.version, measures
 
@@ -617,7 +623,43 @@ def replays_table(results: list[tuple[Store, dict[str, str]]]) -> str:
     return markdown_table(headers, rows)
 
 
-# -- 3. random games per ruleset -------------------------------------------------------------------
+# -- 3. the design diary ----------------------------------------------------------------------------
+
+
+def diary_measures(store: Store, sizes: Sizes) -> dict[str, str]:
+    """The embedded Markdown diary of games of about ``DIARY_EVENTS`` events: built, then cached."""
+    from replays.diary import to_markdown
+
+    progress(f"{store.name}: design diaries of {sizes.diary_games} games of about {DIARY_EVENTS} events")
+    rules = registry.get(DIARY_RULES)
+    with open_service(store) as service:
+        game_ids = []
+        for n in range(sizes.diary_games):
+            game_id = service.create_game(rules.name, seats_for(rules), seed=f"diary-{n}")
+            for _ in service.play_bots(game_id, bot_seed=n):
+                if service.game(game_id).version >= DIARY_EVENTS:
+                    break
+            game_ids.append(game_id)
+        built = Timings([timed(lambda game_id=game_id: to_markdown(service, game_id)) for game_id in game_ids])
+        cached = Timings([timed(lambda game_id=game_id: to_markdown(service, game_id)) for game_id in game_ids])
+        events = sorted(service.game(game_id).version for game_id in game_ids)
+    return {
+        f"built: a game version not asked for before ({events[0]}–{events[-1]} events), median / slowest":
+            f"{duration(built.median)} / {duration(max(built.seconds))}",
+        "asked for again: from the cache, median": duration(cached.median),
+    }
+
+
+def import_seconds(module: str) -> float:
+    """How long importing ``module`` takes in a new interpreter (what the first chart of a process pays)."""
+    code = f"import time; began = time.perf_counter(); import {module}; print(time.perf_counter() - began)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise BenchmarkError(f"importing {module} failed: {done.stderr.strip()}")
+    return float(done.stdout)
+
+
+# -- 4. random games per ruleset -------------------------------------------------------------------
 
 
 def until_enough(action: Callable[[int], Any], min_count: int, min_seconds: float) -> tuple[int, float, list[Any]]:
@@ -693,6 +735,7 @@ def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Pat
         for store in stores:
             replay_events, measures = replay_measures(store, folder, sizes)
             replays.append((store, measures))
+        diaries = [(store, diary_measures(store, sizes)) for store in stores]
     ruleset_table = rulesets_table(ruleset_rows(folder, sizes))
     mode = "quick sizes (a smoke test, not a measurement)" if sizes == QUICK else "full sizes"
     lines = [
@@ -713,6 +756,11 @@ def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Pat
         f"## Replays of a game of {replay_events:,} events", "",
         f"Median of {sizes.replay_repeats} run(s) each; `goto` over {sizes.goto_steps:,} random steps.", "",
         replays_table(replays), "",
+        f"## The design diary of a game of about {DIARY_EVENTS} events", "",
+        (f"`GET /games/{{id}}/export?format=md` without HTTP: `to_markdown` with its charts embedded, for "
+         f"{sizes.diary_games} random games of {DIARY_RULES}, each built once, then asked for again. Importing "
+         f"pygal, once in a process with its first chart, took {duration(import_seconds('pygal'))} more."), "",
+        replays_table(diaries), "",
         "## Random games per ruleset", "",
         (f"Random bots in every seat (the fewest seats the ruleset allows); {sizes.ruleset_commands} timed random "
          "commands a ruleset through the service and through HTTP."), "",

@@ -93,6 +93,16 @@ def test_replays_and_every_export(printed):
         assert_all_positive(row, ["SQLite"])
 
 
+def test_the_design_diary_built_and_then_from_the_cache(printed):
+    rows = section(sections(printed), "The design diary of a game of about 100 events")
+    assert [row["what"].split(":")[0] for row in rows] == ["built", "asked for again"]
+    for row in rows:
+        assert_all_positive(row, ["SQLite"])
+    assert len(figures(rows[0]["SQLite"])) == 2  # the median and the slowest
+    found = re.search(r"Importing pygal, once in a process with its first chart, took ([\d.]+) m?s more", printed)
+    assert found and float(found.group(1)) > 0
+
+
 def test_random_games_of_every_ruleset(printed):
     rows = section(sections(printed), "Random games per ruleset")
     assert [row["ruleset"] for row in rows] == [f"`{rules.name}`" for rules in registry.all_rulesets()]
