@@ -131,9 +131,9 @@ def course(cursor: Cursor) -> Course:
     return Course(groups, by_turns, rules.turn_number(final), distinct, len(rows), final, board)
 
 
-_CACHE: LRUCache[tuple[Any, ...], str] = LRUCache(maxsize=32_000_000, getsizeof=len)
-"""Finished embedded diaries, at most about 32 million characters in all, the least recently used
-dropped first (a diary larger than that is not kept)."""
+_CACHE: LRUCache[tuple[Any, ...], str] = LRUCache(maxsize=16_000_000, getsizeof=len)
+"""Finished embedded diaries, at most about 16 million characters (16 MB) in all, the least
+recently used dropped first (a diary larger than that is not kept)."""
 _CACHE_LOCK = threading.Lock()
 
 
