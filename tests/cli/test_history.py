@@ -92,7 +92,7 @@ def test_export_md_writes_the_charts_beside_the_file(run, game, tmp_path):
     path = tmp_path / "diary.md"
     assert run("export", game, "--format", "md", "-o", str(path)).exit_code == 0
     text = path.read_text()
-    charts = list((tmp_path / "diary-charts").glob("*.png"))
+    charts = list((tmp_path / "diary-charts").glob("*.svg"))
     assert charts and all(f"diary-charts/{chart.name}" in text for chart in charts)
 
 

@@ -154,7 +154,7 @@ def test_the_mistakes_in_real_processes_are_one_line_on_stderr_and_exit_1(stored
         (["games", "--db", "notes.txt"], "cannot open the game store notes.txt: file is not a database"),
         (["new", "nosuchruleset", "--seat", "Ana", "--db", "new.sqlite3"], "no ruleset named 'nosuchruleset'"),
         (["show", game, "--db", "gmaes.sqlite3"], "no game store at gmaes.sqlite3"),
-        (["import", "game.json", "--db", "other.sqlite3"], "game.json"),
+        (["import", "game.json", "--db", "other.sqlite3"], "NDJSON"),
         (["export", game, "--format", "csv", "-o", "nowhere/game.csv", "--db", db], "there is no folder nowhere"),
     ]:
         done = run_ludolog(*args, cwd=tmp_path)

@@ -56,7 +56,8 @@ def server(request, store):
 def test_a_whole_game_over_http_with_one_token_per_player(server):
     base, db = server
     kind = "postgres" if db.startswith("postgresql://") else "sqlite"
-    assert call(base, "GET", "/healthz") == (200, {"status": "ok", "store": kind})
+    status, health = call(base, "GET", "/healthz")
+    assert status == 200 and health["status"] == "ok" and health["store"] == kind
     status, created = call(base, "POST", "/games", {"ruleset": "project-assassination", "seats": ["Ana", "Ben"], "seed": "7"})
     assert status == 201
     game = f"/games/{created['id']}"
