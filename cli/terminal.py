@@ -52,8 +52,10 @@ def open_service(db: str, *, create: bool = False) -> GameService:
         # an unreachable server, a refused login, a folder that is not there, a file that is not SQLite
         why = str(error)
         folder = os.path.dirname(path or "") or "."
-        if path is not None and os.path.isdir(folder) and not os.access(folder, os.W_OK):
-            why += f" (SQLite writes beside its file, and the folder {folder} is read-only)"
+        if path is not None and not os.path.isdir(folder):
+            why += f" ({folder} is not a folder)" if os.path.exists(folder) else f" (there is no folder {folder})"
+        elif path is not None and not os.access(folder, os.W_OK):
+            why += f" (the folder {folder} cannot be written, and SQLite writes beside its file)"
         raise click.ClickException(f"cannot open the game store {describe_store(db)}: {why}") from None
     if created:
         click.get_current_context().meta[NEW_STORE] = (path, service)

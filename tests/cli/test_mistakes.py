@@ -65,6 +65,8 @@ def test_a_store_in_a_folder_that_cannot_be_written_is_one_line_and_creates_noth
         db = Path(f"/proc/{os.getpid()}/ludolog-{tmp_path.name}/games.sqlite3")  # /proc takes no new files
     message = one_line_error(invoke("new", "correction", "--seat", "Ana", "--seat", "Ben", "--db", str(db)))
     assert f"cannot open the game store {db}" in message
+    folder = db.parent
+    assert message.endswith(f"({folder} is not a folder)" if where == "under-a-file" else f"(there is no folder {folder})")
     assert not db.exists()
 
 
@@ -181,5 +183,5 @@ def test_a_store_on_a_read_only_filesystem_is_one_line(stored, tmp_path):
         pytest.skip(f"this system allows no private read-only mount: {done.stderr.strip()}")
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert done.stderr.strip() == (f"Error: cannot open the game store {mount}/games.sqlite3: unable to open database "
-                                   f"file (SQLite writes beside its file, and the folder {mount} is read-only)")
+                                   f"file (the folder {mount} cannot be written, and SQLite writes beside its file)")
 
