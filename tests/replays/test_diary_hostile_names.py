@@ -6,6 +6,7 @@ with ``Game.start``, as an import does) keep them, so the diary holds them safel
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ElementTree
 from html.parser import HTMLParser
 
 import pytest
@@ -93,6 +94,12 @@ def test_a_hostile_seat_name_leaves_the_diary_as_a_plain_names_diary_is(service,
     tags = Tags(html).found
     assert [attrs["src"].split("/")[0] for tag, attrs in tags if tag == "img"] == ["hostile"] * markdown.count("](hostile/")
     assert not [(tag, attrs) for tag, attrs in tags if any(name.startswith("on") for name in attrs)]
+    # the charts name the seats as XML text, and hold no script
+    for chart in (tmp_path / "hostile").iterdir():
+        root = ElementTree.fromstring(chart.read_bytes())
+        assert not [element for element in root.iter() if element.tag.endswith("script")]
+        legend = " ".join("".join(element.itertext()) for element in root.iter() if element.tag.endswith("text"))
+        assert f"1 {HOSTILE[0]}" in legend
 
 
 def test_a_hostile_seat_name_in_a_heading_stays_in_its_heading(service, rules, tmp_path, monkeypatch):
