@@ -2,46 +2,40 @@
 
 Stored events and their fixed topics (a contract: never rename, version instead):
 
-- ``ludolog:Game.Created`` — ruleset name and version, seats, options, the seed and its commitment;
+- ``ludolog:Game.Created`` — ruleset name and version, seats, options, the seed, its salt and their
+  commitment, and the version of the hash chain (class version 2; version 1 had no salt);
 - ``ludolog:<ruleset>:<Fact>`` — one per ruleset fact type (``ludolog:assassination-le:DieRolled``),
   carrying the fact's data, its cause (seat, command, command id) and the hash chain;
-- ``ludolog:Game.SeedRevealed`` — recorded when the game ends.
+- ``ludolog:Game.SeedRevealed`` — recorded when the game ends, with the seed and its salt.
 
-Every event carries ``chain``: the SHA-256 of its content and the previous event's chain, so any edit
-of the stored log shows. Facts are versioned by their ``Fact.version``; their upcasters run on load.
+Every event carries ``chain``, linking it to the event before (``domain.chain``), so any edit of the
+stored log shows. Facts are versioned by their ``Fact.version``; their upcasters run on load.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import uuid
+from collections.abc import Iterator
+from datetime import datetime
 from typing import Any, ClassVar
 
 from eventsourcing.domain import Aggregate
 from eventsourcing.utils import register_topic
 
 from domain import registry
+from domain.chain import CHAIN_VERSION, CREATED_FIELDS_V2, chain_hash, created_payload
+from domain.chain import first_broken_link as first_broken_link  # where callers have found it
 from domain.errors import GameOver, NotYourTurn
-from domain.randomness import Rng, commitment
+from domain.randomness import Rng, commitment, new_salt
 from domain.ruleset import Command, Fact, Outcome, Ruleset
+from domain.seating import seat_label
 
 REMEMBERED_ANSWERS = 100
 """How many recent command ids a game remembers for idempotent retries."""
 
-CREATED_FIELDS = ("ruleset", "ruleset_version", "seats", "options", "seed", "seed_commitment")
-"""What a Game.Created event holds besides its chain hash (and what that hash covers)."""
-
-
-def created_fields(event: Any) -> dict[str, Any]:
-    """The content of a Created event, as hashed into the chain."""
-    return {name: getattr(event, name) for name in CREATED_FIELDS}
-
-
-def chain_hash(previous: str, version: int, topic: str, payload: dict[str, Any]) -> str:
-    """The hash of one event's content, chained to the previous event's hash."""
-    content = json.dumps([previous, version, topic, payload], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(content.encode("utf-8")).hexdigest()
+SECRET_FIELDS = ("seed", "salt")
+"""What no seat may read while the game goes on."""
 
 
 class Answers(dict[str, tuple[int, str, int, int]]):
@@ -60,13 +54,26 @@ class Game(Aggregate):
 
     class Created(Aggregate.Created):
         TOPIC = "ludolog:Game.Created"
+        class_version = 2
         ruleset: str
         ruleset_version: int
         seats: list[str]
         options: dict[str, Any]
         seed: str
         seed_commitment: str
+        salt: str
+        chain_version: int
         chain: str
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """Games created before salts: an empty salt (the commitment is ``sha256(seed)``), chain version 1."""
+            state["salt"] = ""
+            state["chain_version"] = 1
+
+        def chained(self, chain_version: int) -> dict[str, Any]:
+            """What of this event its chain covers."""
+            return created_payload({name: getattr(self, name) for name in CREATED_FIELDS_V2})
 
     class Event(Aggregate.Event):
         TOPIC = "ludolog:Game.Event"
@@ -80,6 +87,9 @@ class Game(Aggregate):
         cause: dict[str, Any] | None
         chain: str
 
+        def chained(self, chain_version: int) -> dict[str, Any]:
+            return {"fact": self.fact, "cause": self.cause}
+
         def as_fact(self) -> Fact:
             return self.fact_type.from_data(self.fact)
 
@@ -90,9 +100,23 @@ class Game(Aggregate):
 
     class SeedRevealed(Event):
         TOPIC = "ludolog:Game.SeedRevealed"
+        class_version = 2
         seed: str
+        salt: str
         cause: dict[str, Any] | None
         chain: str
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["salt"] = ""
+
+        @staticmethod
+        def hashed(payload: dict[str, Any], chain_version: int) -> dict[str, Any]:
+            """What the chain covers of a reveal's seed, salt and cause (version 1 had no salt)."""
+            return payload if chain_version > 1 else {"seed": payload["seed"], "cause": payload["cause"]}
+
+        def chained(self, chain_version: int) -> dict[str, Any]:
+            return self.hashed({"seed": self.seed, "salt": self.salt, "cause": self.cause}, chain_version)
 
         def apply(self, game: Game) -> None:
             game.seed_revealed = True
@@ -110,6 +134,8 @@ class Game(Aggregate):
     chain: str
     state: Any
     answers: Answers
+    salt = ""  # not annotated (not a dataclass field): what a snapshot taken before salts existed stands for
+    chain_version = 1
     """For the last ``REMEMBERED_ANSWERS`` command ids: the seat, the command and the numbers of the
     first and last events it caused (bounded, so loading a long game stays cheap)."""
 
@@ -121,6 +147,8 @@ class Game(Aggregate):
         options: dict[str, Any],
         seed: str,
         seed_commitment: str,
+        salt: str,
+        chain_version: int,
         chain: str,
     ) -> None:
         self.ruleset = ruleset
@@ -129,6 +157,8 @@ class Game(Aggregate):
         self.options = dict(options)
         self.seed = seed
         self.seed_commitment = seed_commitment
+        self.salt = salt
+        self.chain_version = chain_version
         self.seed_revealed = False
         self.chain = chain
         self.state = self.rules.new_state(len(seats), self.options)
@@ -146,23 +176,42 @@ class Game(Aggregate):
 
     @classmethod
     def start(
-        cls, rules: Ruleset, seats: list[str], options: dict[str, Any], seed: str, game_id: uuid.UUID | None = None
+        cls,
+        rules: Ruleset,
+        seats: list[str],
+        options: dict[str, Any],
+        seed: str,
+        game_id: uuid.UUID | None = None,
+        salt: str | None = None,
+        timestamps: Iterator[datetime] | None = None,
     ) -> Game:
-        """A new game with its table set; ``options`` already resolved against the ruleset. ``game_id``
-        is for re-creating a game from an export under its own id."""
+        """A new game with its table set; ``options`` already resolved against the ruleset. ``game_id``,
+        ``salt`` and ``timestamps`` (the times of its events, in order) are for re-creating a game from
+        an export as it was; an empty salt re-creates a game of chain version 1."""
+        salt = new_salt() if salt is None else salt
+        chain_version = CHAIN_VERSION if salt else 1
         fields = {
             "ruleset": rules.name,
             "ruleset_version": rules.version,
             "seats": list(seats),
             "options": dict(options),
             "seed": seed,
-            "seed_commitment": commitment(seed),
+            "seed_commitment": commitment(seed, salt),
+            "salt": salt,
+            "chain_version": chain_version,
         }
         game_id = game_id or uuid.uuid4()
-        chain = chain_hash(str(game_id), 1, cls.Created.TOPIC, fields)  # the chain starts from the game id
-        game = cls._create(cls.Created, id=game_id, chain=chain, **fields)
-        game._record(rules.setup(game.state, Rng(seed, "setup")), cause=None)
+        timestamp = _stamp(timestamps)
+        # the chain starts from the game id
+        chain = chain_hash(chain_version, salt, str(game_id), 1, cls.Created.TOPIC, timestamp, created_payload(fields))
+        game = cls._create(cls.Created, id=game_id, chain=chain, timestamp=timestamp, **fields)
+        game._record(rules.setup(game.state, Rng(seed, "setup")), cause=None, timestamps=timestamps)
         return game
+
+    @property
+    def head(self) -> dict[str, Any]:
+        """The receipt of the game as it stands: its last event's number and chain hash."""
+        return {"number": self.version, "hash": self.chain}
 
     @property
     def rules(self) -> Ruleset:
@@ -174,23 +223,26 @@ class Game(Aggregate):
     def to_act(self) -> list[int]:
         return self.rules.to_act(self.state)
 
-    def play(self, seat: int, command: Command, command_id: str) -> None:
-        """Decide the command for the seat and record its facts; raise and change nothing if refused."""
+    def play(self, seat: int, command: Command, command_id: str, timestamps: Iterator[datetime] | None = None) -> None:
+        """Decide the command for the seat and record its facts; raise and change nothing if refused.
+        ``timestamps`` gives the events' times when re-creating a game (default: now)."""
         rules = self.rules
         command = rules.check_command(command)
         if rules.outcome(self.state) is not None:
             raise GameOver("the game is over: it takes no more commands")
         waiting = rules.to_act(self.state)
         if seat not in waiting:
-            names = " or ".join(f"{self.seats[s - 1]} (seat {s})" for s in waiting)
+            roles = rules.seat_roles(self.state)
+            names = " or ".join(seat_label(self.seats, s, roles) for s in waiting)
             raise NotYourTurn(f"it is not {self.seats[seat - 1]}'s turn: waiting for {names}")
         facts = rules.decide(self.state, seat, command, Rng(self.seed, self.version))
         cause = {"seat": seat, "command": dict(command), "command_id": command_id}
-        self._record(facts, cause)
+        self._record(facts, cause, timestamps)
         if rules.outcome(self.state) is not None and not self.seed_revealed:
-            payload = {"seed": self.seed, "cause": cause}
-            topic = self.SeedRevealed.TOPIC
-            self.trigger_event(self.SeedRevealed, chain=self._next_chain(topic, payload), **payload)
+            payload = {"seed": self.seed, "salt": self.salt, "cause": cause}
+            timestamp = _stamp(timestamps)
+            chain = self._next_chain(self.SeedRevealed.TOPIC, timestamp, self.SeedRevealed.hashed(payload, self.chain_version))
+            self.trigger_event(self.SeedRevealed, chain=chain, timestamp=timestamp, **payload)
 
     def answer(self, command_id: str) -> dict[str, Any] | None:
         """What the command with this id was and which events it caused (``first``, ``last``), if it was played."""
@@ -214,14 +266,23 @@ class Game(Aggregate):
         answers[key] = (seat, command, first, version)
         self.answers = Answers(answers)
 
-    def _record(self, facts: list[Fact], cause: dict[str, Any] | None) -> None:
+    def _record(self, facts: list[Fact], cause: dict[str, Any] | None, timestamps: Iterator[datetime] | None = None) -> None:
         for fact in facts:
             event_class = fact_event_class(self.rules, type(fact))
             payload = {"fact": fact.to_data(), "cause": cause}
-            self.trigger_event(event_class, chain=self._next_chain(event_class.TOPIC, payload), **payload)
+            timestamp = _stamp(timestamps)
+            chain = self._next_chain(event_class.TOPIC, timestamp, payload)
+            self.trigger_event(event_class, chain=chain, timestamp=timestamp, **payload)
 
-    def _next_chain(self, topic: str, payload: dict[str, Any]) -> str:
-        return chain_hash(self.chain, self.version + 1, topic, payload)
+    def _next_chain(self, topic: str, timestamp: datetime, payload: dict[str, Any]) -> str:
+        return chain_hash(self.chain_version, self.salt, self.chain, self.version + 1, topic, timestamp, payload)
+
+
+def _stamp(timestamps: Iterator[datetime] | None) -> datetime:
+    """The next event's time: the next given one when re-creating a game, else now."""
+    if timestamps is not None:
+        return next(timestamps)
+    return Game.Event.create_timestamp()
 
 
 _EVENT_CLASSES: dict[tuple[str, type[Fact]], type[Game.FactRecorded]] = {}
@@ -265,20 +326,3 @@ def register_facts(rules: Ruleset) -> None:
 
 for _rules in registry.all_versions():
     register_facts(_rules)
-
-
-def first_broken_link(events: list[Any]) -> int | None:
-    """The number of the first stored event whose chain hash does not match its content, or ``None``."""
-    previous = ""
-    for event in events:
-        version = event.originator_version
-        if isinstance(event, Game.Created):
-            expected = chain_hash(str(event.originator_id), version, Game.Created.TOPIC, created_fields(event))
-        elif isinstance(event, Game.SeedRevealed):
-            expected = chain_hash(previous, version, event.TOPIC, {"seed": event.seed, "cause": event.cause})
-        else:
-            expected = chain_hash(previous, version, event.TOPIC, {"fact": event.fact, "cause": event.cause})
-        if event.chain != expected:
-            return int(version)
-        previous = event.chain
-    return None

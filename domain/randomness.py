@@ -1,7 +1,10 @@
 """Deterministic randomness: game seeds, their public commitment, and the rng of each command.
 
-A game has one secret seed. Players see ``commitment(seed)`` (its SHA-256) from the start and the seed
-itself once the game is over, so they can check that every recorded random outcome came from it.
+A game has one secret seed and one random salt. Players see ``commitment(seed, salt)`` (the SHA-256
+of both) from the start and the seed and salt once the game is over, so they can check that every
+recorded random outcome came from that seed. The salt is what keeps a short seed the owner chose
+("42") from being found by trying candidate seeds against the commitment. Games recorded before salts
+existed have an empty salt: their commitment is the plain SHA-256 of the seed.
 The rng for a command is derived from the seed and the game's version, so deciding the same command
 at the same point always gives the same outcome; the outcome is then recorded in the event.
 """
@@ -22,9 +25,17 @@ def new_seed() -> str:
     return secrets.token_hex(16)
 
 
-def commitment(seed: str) -> str:
-    """The public commitment to a seed: its SHA-256 in hex."""
-    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+def new_salt() -> str:
+    """A fresh random salt for a game's seed commitment (and the key of its hash chain)."""
+    return secrets.token_hex(16)
+
+
+def commitment(seed: str, salt: str = "") -> str:
+    """The public commitment to a seed: the SHA-256 in hex of ``salt:seed`` (of the seed alone when
+    the salt is empty, as games recorded before salts existed committed). A salt is hex, so the first
+    colon ends it: the encoding is unambiguous."""
+    text = f"{salt}:{seed}" if salt else seed
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class Rng:

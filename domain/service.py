@@ -37,11 +37,13 @@ from domain.errors import (
     UnknownSeat,
     VersionConflict,
 )
-from domain.game import Game, created_fields
+from domain.chain import CREATED_FIELDS
+from domain.game import SECRET_FIELDS, Game
 from domain.randomness import new_seed
 from domain.store_health import StoreHealth
 from domain.store_health import check as check_store
 from domain.ruleset import Command, Ruleset
+from domain.seating import check_seat_names
 
 Viewer = int | Literal["owner"] | None
 """Who is looking: a seat number, the game's owner (sees everything), or ``None`` for a spectator."""
@@ -84,11 +86,13 @@ class GameEvent:
 @dataclasses.dataclass(frozen=True)
 class Submission:
     """The answer to a submitted command: the game's version after it and its events as the seat sees
-    them; ``replayed`` when the command id had been played before and this is the first answer again."""
+    them; ``replayed`` when the command id had been played before and this is the first answer again.
+    ``head`` is the receipt of the game as of the answer's last event: ``{"number", "hash"}``."""
 
     version: int
     events: list[GameEvent]
     replayed: bool
+    head: dict[str, Any]
 
 
 class SnapshotTolerantRepository(Repository[uuid.UUID]):
@@ -219,6 +223,7 @@ class GameService(Application[uuid.UUID]):
     def _start(self, ruleset: str, seats: Sequence[str], options: dict[str, Any] | None, seed: str | int | None) -> Game:
         rules = registry.get(ruleset)
         rules.check_seat_count(len(seats))
+        check_seat_names(seats)
         resolved = rules.resolve_options(options)
         return Game.start(rules, list(seats), resolved, new_seed() if seed is None else str(seed))
 
@@ -259,19 +264,22 @@ class GameService(Application[uuid.UUID]):
                     raise IdempotencyKeyReused(f"the key {command_id!r} was used for another command")
                 first, last = answer["first"], answer["last"]
                 events = self.read_events(game_id, after=first - 1, limit=last - first + 1, viewer=number)
-                return Submission(version=last, events=events, replayed=True)
+                (stored,) = self.events.get(game_id, gt=last - 1, lte=last)
+                head = _head(game, last, stored.chain, number)
+                return Submission(version=last, events=events, replayed=True, head=head)
             if expected_version is not None and game.version != expected_version:
                 raise VersionConflict(f"the game is at version {game.version}, not {expected_version}")
             game.play(number, command, command_id)
             events = [_as_game_event(event, game, number) for event in game.pending_events]
             version = game.version
+            head = _head(game, version, game.chain, number)
             try:
                 self._save(game)  # from here the cache may share ``game`` with other threads: read no more
             except IntegrityError:
                 if expected_version is not None:
                     raise VersionConflict(f"the game moved on from version {expected_version}") from None
                 continue
-            return Submission(version=version, events=events, replayed=False)
+            return Submission(version=version, events=events, replayed=False, head=head)
         raise VersionConflict("the game is too busy: other commands kept arriving first; try again")
 
     def play_bots(
@@ -351,7 +359,7 @@ class GameService(Application[uuid.UUID]):
     def seat_number(self, game: Game, seat: int | str) -> int:
         """The seat number for a number or a name (``2``, ``"2"`` or ``"Ben"``)."""
         text = str(seat)
-        if text.isdigit() and 1 <= int(text) <= len(game.seats):
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= len(game.seats):
             return int(text)
         if text in game.seats:
             return game.seats.index(text) + 1
@@ -366,7 +374,7 @@ class GameService(Application[uuid.UUID]):
             view = rules.owner_view(game.state)
         else:
             view = rules.view(game.state, viewer if isinstance(viewer, int) else None)
-        return {**_summary(game), "view": view}
+        return {**_summary(game, viewer), "view": view}
 
     def list_games(self) -> list[dict[str, Any]]:
         """Every stored game, oldest first, with ruleset, seats, status and version.
@@ -426,16 +434,18 @@ class GameService(Application[uuid.UUID]):
         return check_store(self.recorder)
 
 
-def _summary(game: Game) -> dict[str, Any]:
-    """A game's envelope without its view: id, ruleset, seats, options, version, status, to_act, outcome, seed."""
+def _summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
+    """A game's envelope without its view: id, ruleset, seats, options, version, status, to_act, outcome,
+    seed commitment, seed and salt (once revealed), head (the receipt of its last event)."""
     rules = game.rules
     outcome = rules.outcome(game.state)
+    roles = rules.seat_roles(game.state)
     return {
         "id": str(game.id),
         "ruleset": game.ruleset,
         "ruleset_version": game.ruleset_version,
         "title": rules.title,
-        "seats": [{"seat": n, "name": name} for n, name in enumerate(game.seats, 1)],
+        "seats": [{"seat": n, "name": name, "role": roles.get(n)} for n, name in enumerate(game.seats, 1)],
         "options": dict(game.options),
         "version": game.version,
         "status": "over" if outcome is not None else "active",
@@ -443,9 +453,19 @@ def _summary(game: Game) -> dict[str, Any]:
         "outcome": None if outcome is None else outcome.to_data(),
         "seed_commitment": game.seed_commitment,
         "seed": game.seed if game.seed_revealed else None,
+        "seed_salt": game.salt if game.seed_revealed else None,
+        "head": _head(game, game.version, game.chain, viewer),
         "created": game.created_on.isoformat(),
         "updated": game.modified_on.isoformat(),
     }
+
+
+def _head(game: Game, number: int, chain: str, viewer: Viewer) -> dict[str, Any]:
+    """The receipt of a game's event ``number`` for the viewer: ``{"number", "hash"}``. A game of chain
+    version 1 has unkeyed hashes, from which a seat could try to recover a secret: its hash is given
+    only to the owner, or once the game is over (``None`` otherwise)."""
+    shown = game.chain_version > 1 or viewer == OWNER or game.seed_revealed
+    return {"number": number, "hash": chain if shown else None}
 
 
 def _as_game_event(event: Any, game: Game, viewer: Viewer) -> GameEvent:
@@ -458,14 +478,15 @@ def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Vie
     (replays pass whether the game was over at that moment, the service whether it is now)."""
     number = event.originator_version
     if isinstance(event, Game.Created):
-        data = {key: value for key, value in created_fields(event).items() if key != "seed"}
+        data = {key: getattr(event, key) for key in CREATED_FIELDS if key not in SECRET_FIELDS}
         sentence = f"New game of {rules.title} (rules v{event.ruleset_version}) for {', '.join(event.seats)}."
         return GameEvent(number, "GameCreated", event.timestamp, None, None, sentence, data)
     cause = event.cause or {}
     seat, command_id = cause.get("seat"), cause.get("command_id")
     if isinstance(event, Game.SeedRevealed):
         sentence = f"The game is over; the seed was {event.seed!r}."
-        return GameEvent(number, "SeedRevealed", event.timestamp, seat, command_id, sentence, {"seed": event.seed})
+        data = {"seed": event.seed, "salt": event.salt}
+        return GameEvent(number, "SeedRevealed", event.timestamp, seat, command_id, sentence, data)
     fact = event.as_fact()
     if viewer != OWNER and not over:
         fact = rules.redact(fact, viewer if isinstance(viewer, int) else None)

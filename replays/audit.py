@@ -1,10 +1,16 @@
 """Auditing a stored game: was it played by the rules, and is its log whole?
 
-Three checks, each reporting the first problem in words: the hash chain (an edited, removed or
-reordered event breaks it), the seed against the commitment published at creation (once the game is
-over), and re-deciding every command on the state before it, with the randomness it had then, under
-the ruleset this service has, comparing the facts with the recorded ones. A game recorded under
-another version of the rules is re-decided under this one; the report says so.
+Checks, each reporting the first problem in words: the hash chain (an edited, removed or reordered
+event, or an edited time, breaks it), the seed and salt against the commitment published at creation,
+and re-deciding every command on the state before it, with the randomness it had then, under the
+ruleset this service has, comparing the facts with the recorded ones. A game recorded under another
+version of the rules is re-decided under this one; the report says so.
+
+Two more look past the game's own rows. A receipt (an event number and its chain hash, as every answer,
+state read and export carries in ``head``) that a client kept must match the stored chain: a receipt
+beyond the log's end means events were cut off. And the store's global sequence of events (its
+notification ids) must have no gaps: rows deleted from the middle of the store leave one. On PostgreSQL
+a refused or failed write also uses up a number, so there a gap is only a note.
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain import registry
+from domain.access import GameAccess
 from domain.errors import LudologError
-from domain.game import Game, first_broken_link
+from domain.chain import first_broken_link
+from domain.game import Game
 from domain.randomness import Rng, commitment
 from domain.service import GameService
 
@@ -35,30 +43,88 @@ class Audit:
         return not self.problems
 
 
-def audit(service: GameService, game_id: uuid.UUID) -> Audit:
+SEQUENCE_PAGE = 1000
+
+
+def audit(service: GameService, game_id: uuid.UUID, head: tuple[int, str] | None = None) -> Audit:
+    """Audit one game; ``head`` is a receipt ``(event number, hash)`` a client kept, to check against
+    the stored chain. Gaps anywhere in the store's global sequence are reported too."""
     stored = list(service.events.get(game_id))
     report = Audit(game_id=game_id, events=len(stored))
+    _check_game(stored, report)
+    if head is not None:
+        report.problems += check_receipt(stored, head)
+    problems, notes = sequence_gaps(service)
+    report.problems += [gap for gap, _ in problems]
+    report.notes += notes
+    return report
+
+
+def check_receipt(stored: list[Any], head: tuple[int, str]) -> list[str]:
+    """What is wrong with a stored log against a receipt ``(event number, hash)`` (empty: nothing)."""
+    number, expected = head
+    chains = {event.originator_version: getattr(event, "chain", None) for event in stored}
+    if number < 1:
+        return [f"the receipt names event {number}, but events are numbered from 1"]
+    last = max(chains, default=0)
+    if number > last:
+        return [f"the receipt names event {number} but the log ends at {last}: events were removed"]
+    if chains.get(number) != expected:
+        return [f"event {number}: its hash is not the receipt's {expected}: the log was rewritten"]
+    return []
+
+
+def sequence_gaps(service: GameService) -> tuple[list[tuple[str, set[str]]], list[str]]:
+    """Gaps in the store's global sequence of events: ``(problems, notes)``; each problem comes with the
+    ids of the aggregates whose events lie on either side of the gap. On PostgreSQL, where a refused
+    write also uses up a number, gaps are notes."""
+    found: list[tuple[str, set[str]]] = []
+    expected, before = 1, "the start"
+    previous_owner: set[str] = set()
+    recorder = service.recorder
+    stop = recorder.max_notification_id() or 0
+    start = 1
+    while start <= stop and (page := recorder.select_notifications(start, SEQUENCE_PAGE, stop=stop)):
+        for notification in page:
+            owner = str(notification.originator_id)
+            if notification.id != expected:
+                missing = f"{expected}" if notification.id == expected + 1 else f"{expected} to {notification.id - 1}"
+                found.append((f"the store's sequence of events misses number {missing} (after {before}): "
+                              "rows were deleted from the store, from this game or another", previous_owner | {owner}))
+            expected, before, previous_owner = notification.id + 1, f"number {notification.id}", {owner}
+        start = page[-1].id + 1
+    if found and type(service.factory).__module__ == "eventsourcing.postgres":
+        notes = [f"{gap.split(':')[0]}; on PostgreSQL a refused or failed write also uses up a number, so this "
+                 "is not proof that rows were deleted" for gap, _ in found]
+        return [], notes
+    return found, []
+
+
+def _check_game(stored: list[Any], report: Audit) -> None:
+    """The game's own checks: numbering, chain, commitment, every command re-decided."""
     if not stored or not isinstance(stored[0], Game.Created):
         report.problems.append("event 1 is not the game's creation")
-        return report
+        return
     for expected, event in enumerate(stored, 1):
         if event.originator_version != expected:
             report.problems.append(f"event {expected} is missing: the log jumps from {expected - 1} to {event.originator_version}")
-            return report
+            return
     broken = first_broken_link(stored)
     if broken is not None:
-        report.problems.append(f"event {broken}: its hash does not match its content or the event before it (the log was edited)")
-        return report
+        report.problems.append(
+            f"event {broken}: its hash does not match its content, its time or the event before it (the log was edited)"
+        )
+        return
     created = stored[0]
-    if commitment(created.seed) != created.seed_commitment:
+    if commitment(created.seed, created.salt) != created.seed_commitment:
         report.problems.append("event 1: the seed does not match the commitment published at creation")
-        return report
+        return
     try:
         recorded = registry.get(created.ruleset, created.ruleset_version)
         current = registry.get(created.ruleset)
     except LudologError as error:
         report.problems.append(f"event 1: {error}")
-        return report
+        return
     if recorded.version != created.ruleset_version:
         report.notes.append(
             f"recorded under {recorded.title} rules v{created.ruleset_version}, which this service no longer has; "
@@ -71,7 +137,6 @@ def audit(service: GameService, game_id: uuid.UUID) -> Audit:
             f"played under rules v{recorded.version}; the current rules v{current.version} "
             + (f"would decide differently: {differences[0]}" if differences else "decide every command alike")
         )
-    return report
 
 
 def _redecide(rules: Any, created: Any, stored: list[Any]) -> list[str]:
@@ -149,4 +214,21 @@ def _same(rules: Any, seats: list[str], expected: list[Any], recorded: list[Any]
 
 
 def audit_all(service: GameService) -> list[Audit]:
-    return [audit(service, uuid.UUID(game["id"])) for game in service.list_games()]
+    """Audit every game. A gap in the store's sequence is reported on the games whose events lie on
+    either side of it (on the first game when none does)."""
+    reports = []
+    for game in service.list_games():
+        game_id = uuid.UUID(game["id"])
+        stored = list(service.events.get(game_id))
+        report = Audit(game_id=game_id, events=len(stored))
+        _check_game(stored, report)
+        reports.append(report)
+    problems, notes = sequence_gaps(service)
+    owners = {str(r.game_id): r for r in reports} | {str(GameAccess.id_for(r.game_id)): r for r in reports}
+    for gap, neighbours in problems:
+        concerned = [owners[n] for n in sorted(neighbours) if n in owners] or reports[:1]
+        for report in {id(r): r for r in concerned}.values():
+            report.problems.append(gap)
+    if reports:
+        reports[0].notes += notes
+    return reports

@@ -48,23 +48,34 @@ def finish(service, game_id, bot_seed=0):
     return service.game(game_id)
 
 
-def test_a_new_game_publishes_the_seed_commitment_and_keeps_the_seed_secret(service):
+def test_a_new_game_publishes_the_seed_commitment_and_keeps_the_seed_and_salt_secret(service):
     game_id = new_game(service, seed="table-7")
+    salt = service.game(game_id).salt
+    assert len(salt) == 32
     for viewer in (None, OWNER, 1, 2, 3):
         status = service.status(game_id, viewer)
-        assert status["seed_commitment"] == hashlib.sha256(b"table-7").hexdigest()
-        assert status["seed"] is None
-        assert "table-7" not in json.dumps(status)
+        assert status["seed_commitment"] == hashlib.sha256(f"{salt}:table-7".encode()).hexdigest()
+        assert status["seed"] is None and status["seed_salt"] is None
+        assert "table-7" not in json.dumps(status) and salt not in json.dumps(status)
     assert all("table-7" not in json.dumps(e.to_data()) for e in service.read_events(game_id))
 
 
-def test_the_seed_is_revealed_when_the_game_is_over(service):
+def test_the_seed_and_its_salt_are_revealed_when_the_game_is_over(service):
     game_id = new_game(service, seed="reveal-me")
     game = finish(service, game_id)
-    last = service.read_events(game_id)[-1]
-    assert last.type == "SeedRevealed" and last.data == {"seed": "reveal-me"}
-    assert service.status(game_id)["seed"] == "reveal-me"
-    assert commitment("reveal-me") == game.seed_commitment
+    last = service.read_events(game_id, viewer=1)[-1]
+    assert last.type == "SeedRevealed" and last.data == {"seed": "reveal-me", "salt": game.salt}
+    status = service.status(game_id, 1)
+    assert (status["seed"], status["seed_salt"]) == ("reveal-me", game.salt)
+    assert commitment("reveal-me", game.salt) == game.seed_commitment
+
+
+def test_the_same_chosen_seed_plays_the_same_game_under_another_commitment(service):
+    first, second = new_game(service, seed="same"), new_game(service, seed="same")
+    assert service.status(first)["seed_commitment"] != service.status(second)["seed_commitment"]
+    finish(service, first), finish(service, second)
+    facts = [[(e.type, e.data) for e in service.read_events(game)[1:-1]] for game in (first, second)]
+    assert facts[0] == facts[1] and len(facts[0]) > 5
 
 
 def test_without_a_seed_each_game_draws_its_own_secret_seed(service):

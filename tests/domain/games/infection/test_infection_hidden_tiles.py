@@ -67,7 +67,10 @@ def twin_placement(state):
 
 
 def everything_seen(service, game_id, viewer):
-    """All a viewer can get, as text, with the game's id taken out."""
+    """All a viewer can get, as text, with the game's id, seed commitment and head hash taken out (each
+    game has its own random salt, so these differ between twins whatever their tiles)."""
+    status = service.status(game_id, OWNER)
+    own = {str(game_id): "GAME", str(game_id)[:8]: "GAME", status["seed_commitment"]: "COMMITMENT", status["head"]["hash"]: "HEAD"}
     texts = [
         repr(service.status(game_id, viewer)["view"]),
         RULES.render(service.status(game_id, viewer)["view"], ["Ana", "Ben"]),
@@ -78,7 +81,9 @@ def everything_seen(service, game_id, viewer):
         diary.to_markdown(service, game_id, viewer),
         page.to_html(service, game_id, viewer),
     ]
-    return [text.replace(str(game_id), "GAME").replace(str(game_id)[:8], "GAME") for text in texts]
+    for value, placeholder in own.items():
+        texts = [text.replace(value, placeholder) for text in texts]
+    return texts
 
 
 @pytest.fixture

@@ -1,0 +1,59 @@
+"""The hash chain that links a game's stored events, so that any edit of the stored log shows.
+
+Every event carries ``chain``. Chain version 2 (every game created since salts exist): the
+HMAC-SHA256, keyed with the game's salt, of the canonical JSON of the previous chain, the event's
+number, topic, time (ISO 8601) and content; the creation's "previous" is the game id. Keyed, because
+the latest chain is handed to seats as a receipt (``Game.head``): without a key, a seat knowing every
+public part of an event could try each value of its secret part (which tile was drawn) against the
+hash. Chain version 1 (games recorded before): the plain SHA-256 of the same without the time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from datetime import datetime
+from typing import Any
+
+CHAIN_VERSION = 2
+"""The chain version of games created now."""
+
+CREATED_FIELDS = ("ruleset", "ruleset_version", "seats", "options", "seed", "seed_commitment")
+"""What a Game.Created event of chain version 1 holds besides its chain hash (and what that hash covers)."""
+
+CREATED_FIELDS_V2 = (*CREATED_FIELDS, "salt", "chain_version")
+"""The same for chain version 2: the salt and the chain version are covered too."""
+
+
+def created_payload(fields: dict[str, Any]) -> dict[str, Any]:
+    """What the chain covers of a creation's fields (which include ``chain_version``)."""
+    names = CREATED_FIELDS if fields["chain_version"] == 1 else CREATED_FIELDS_V2
+    return {name: fields[name] for name in names}
+
+
+def chain_hash(
+    chain_version: int, salt: str, previous: str, version: int, topic: str, timestamp: datetime, payload: dict[str, Any]
+) -> str:
+    """The hash of one event's content and time, chained to the previous event's hash."""
+    if chain_version == 1:
+        content = json.dumps([previous, version, topic, payload], sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(content.encode("utf-8")).hexdigest()
+    content = json.dumps([previous, version, topic, timestamp.isoformat(), payload], sort_keys=True, separators=(",", ":"))
+    return hmac.new(salt.encode("utf-8"), content.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def first_broken_link(events: list[Any]) -> int | None:
+    """The number of the first stored event whose chain hash does not match its content, or ``None``.
+    ``events`` starts with the game's creation; each event says what of it is chained (``chained``)."""
+    created = events[0]
+    chain_version, salt = created.chain_version, created.salt
+    previous = str(created.originator_id)
+    for event in events:
+        version = event.originator_version
+        payload = event.chained(chain_version)
+        expected = chain_hash(chain_version, salt, previous, version, event.TOPIC, event.timestamp, payload)
+        if not hmac.compare_digest(str(event.chain), expected):
+            return int(version)
+        previous = event.chain
+    return None
