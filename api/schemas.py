@@ -78,6 +78,7 @@ class SeatQuery(Schema):
 class Seat(Schema):
     seat = fields.Integer()
     name = fields.String()
+    role = fields.String(allow_none=True)
 
 
 class SeatToken(Seat):

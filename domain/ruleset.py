@@ -133,7 +133,7 @@ class Ruleset(ABC):
             raise MalformedCommand(f"a command is a JSON object with a 'type', not {type(command).__name__}")
         validators = self._command_validators()
         kind = command.get("type")
-        if kind not in validators:
+        if not isinstance(kind, str) or kind not in validators:
             known = ", ".join(validators)
             raise MalformedCommand(f"unknown command type {kind!r}: {self.title} knows {known}")
         error = jsonschema.exceptions.best_match(validators[kind].iter_errors(command))

@@ -229,3 +229,11 @@ def test_a_store_failure_between_two_reads_is_a_503_not_a_500(world):
     response = world.client.get(f"{world.url}/state?at=1")
     assert response.status_code == 503
     assert response.get_json()["detail"] == "the game store could not be read or written: the store went away"
+
+
+@pytest.mark.parametrize("kind", [{"a": 1}, ["move"], 7, None])
+def test_a_command_type_that_is_no_string_is_a_malformed_command(world, kind):
+    """Found by the fuzzer: an object as the command's type was a server error."""
+    response = world.client.post(f"{world.url}/commands", json={"command": {"type": kind}}, headers=world.acting)
+    assert response.status_code == 400
+    assert response.get_json()["type"] == "urn:ludolog:problem:malformed-command"
