@@ -173,7 +173,8 @@ def test_a_store_on_a_read_only_filesystem_is_one_line(stored, tmp_path):
     folder.mkdir()
     mount.mkdir()
     shutil.copy(db, folder / "games.sqlite3")
-    script = (f'mount --bind -o ro "{folder}" "{mount}" || exit 77; '
+    script = (f'mount --bind "{folder}" "{mount}" && mount -o remount,bind,ro "{mount}" || exit 77; '
+              f'touch "{mount}/probe" 2>/dev/null && exit 77; '
               f'"{sys.executable}" -c "from cli.main import main; main()" show {game} --db "{mount}/games.sqlite3"')
     if shutil.which("unshare") is None:
         pytest.skip("no unshare command to make a read-only mount")
