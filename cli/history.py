@@ -104,15 +104,17 @@ def audit(game: str | None, every: bool, head: str | None, as_json: bool, db: st
             click.echo(json.dumps({"id": str(report.game_id), "clean": report.clean, "events": report.events,
                                    "problems": report.problems, "notes": report.notes}))
         else:
-            click.echo(_said(report))
+            click.echo(_said(report, receipt))
     if any(not report.clean for report in reports):
         sys.exit(1)
 
 
-def _said(report: Audit) -> str:
+def _said(report: Audit, receipt: tuple[int, str] | None = None) -> str:
     lines = [f"game {report.game_id}: " + ("clean" if report.clean else "NOT CLEAN")]
     if report.clean:
         lines[0] += f": {report.events} events, hash chain whole, seed matches its commitment, every command re-decided alike"
+        if receipt is not None:
+            lines[0] += f", event {receipt[0]} has the receipt's hash"
     lines += [f"  {problem}" for problem in report.problems]
     lines += [f"  note: {note}" for note in report.notes]
     return "\n".join(lines)

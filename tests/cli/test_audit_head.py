@@ -37,7 +37,9 @@ def receipt(db: str, game: str, *extra: str) -> str:
 def test_a_receipt_from_show_json_audits_clean(db, game):
     for kept in (receipt(db, game), receipt(db, game, "--at", "5")):
         result = invoke("audit", game, "--head", kept, "--db", db)
-        assert result.exit_code == 0 and "clean" in result.output, result.output
+        assert result.exit_code == 0, result.output
+        assert f"clean: {json.loads(invoke('show', game, '--json', '--db', db).output)['version']} events" in result.output
+        assert f"event {kept.split(':')[0]} has the receipt's hash" in result.output
 
 
 def test_a_receipt_with_another_hash_is_not_clean(db, game):
