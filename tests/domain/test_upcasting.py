@@ -62,3 +62,71 @@ def test_an_event_stored_under_an_old_fact_version_loads_upcast():
     loaded = mapper.to_domain_event(old)
     assert loaded.as_fact() == PointsScored(seat=2, points=5, bonus=False)
     assert mapper.to_domain_event(stored).as_fact() == PointsScored(seat=2, points=5, bonus=True)
+
+
+def old_game_events(service, seed):
+    """The stored events of a game recorded before salts existed, in their old shape: a Created event
+    without salt or chain version (class version 1), its setup and a few commands, chained unkeyed."""
+    from domain import registry
+    from domain.bots import RandomBot
+    from domain.game import Game
+
+    rules = registry.get("assassination-le")
+    game = Game.start(rules, ["Ann", "Ben", "Cy"], rules.resolve_options({}), seed, salt="")
+    bot = RandomBot(1)
+    for number in range(4):
+        seat = game.to_act()[0]
+        game.play(seat, bot.choose(rules, game.state, seat, game.version), f"old-{number}")
+    stored = []
+    for event in game.pending_events:
+        record = service.mapper.to_stored_event(event)
+        state = json.loads(record.state)
+        for key in ("salt", "chain_version", "class_version"):
+            if key in state and isinstance(event, (Game.Created, Game.SeedRevealed)):
+                del state[key]
+        stored.append(StoredEvent(record.originator_id, record.originator_version, record.topic, json.dumps(state).encode()))
+    return game, stored
+
+
+def test_a_game_stored_before_salts_loads_audits_clean_and_plays_on():
+    import hashlib
+
+    from domain.access import OWNER
+    from replays.audit import audit
+
+    service = GameService(env=store_env(None))
+    old, stored = old_game_events(service, "42")
+    created = json.loads(stored[0].state)
+    assert "salt" not in created and "class_version" not in created  # the old shape
+    fields = {k: created[k] for k in ("ruleset", "ruleset_version", "seats", "options", "seed", "seed_commitment")}
+    content = json.dumps([str(old.id), 1, "ludolog:Game.Created", fields], sort_keys=True, separators=(",", ":"))
+    assert created["chain"] == hashlib.sha256(content.encode()).hexdigest()  # chained as before salts
+    assert created["seed_commitment"] == hashlib.sha256(b"42").hexdigest()
+    service.recorder.insert_events(stored)
+
+    game = service.game(old.id)
+    assert (game.salt, game.chain_version, game.version) == ("", 1, old.version)
+    assert audit(service, old.id).clean, audit(service, old.id).problems
+    assert service.status(old.id, 1)["head"] == {"number": old.version, "hash": None}  # unkeyed: not for seats
+    assert service.status(old.id, OWNER)["head"] == {"number": old.version, "hash": old.chain}
+    for _ in service.play_bots(old.id, bot_seed=2):
+        pass
+    status = service.status(old.id, 1)
+    assert status["status"] == "over" and (status["seed"], status["seed_salt"]) == ("42", "")
+    assert status["head"]["hash"] == service.game(old.id).chain
+    report = audit(service, old.id)
+    assert report.clean, report.problems
+
+
+def test_a_snapshot_taken_before_salts_loads_as_a_game_of_chain_version_1():
+    from eventsourcing.domain import Snapshot
+
+    service = GameService(env=store_env(None))
+    old, stored = old_game_events(service, "7")
+    service.recorder.insert_events(stored)
+    record = service.mapper.to_stored_event(Snapshot.take(service.game(old.id)))
+    state = json.loads(record.state)
+    del state["state"]["salt"], state["state"]["chain_version"]  # as a snapshot of an old game held it
+    loaded = service.mapper.to_domain_event(StoredEvent(record.originator_id, record.originator_version, record.topic, json.dumps(state).encode()))
+    game = loaded.mutate(None)
+    assert (game.salt, game.chain_version, game.chain) == ("", 1, old.chain)
