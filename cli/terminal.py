@@ -41,6 +41,8 @@ def open_service(db: str, *, create: bool = False) -> GameService:
             f"no game store at {path}: check --db (or $LUDOLOG_DATABASE_URL); 'ludolog new' creates a store")
     if created:
         click.get_current_context().meta[NEW_STORE] = (path, None)
+    if is_postgres(db) and db != "postgres":
+        _reach_postgres(db, env)
     try:
         service = GameService(env=env)
     except (ImportError, InfrastructureFactoryError):
@@ -60,6 +62,23 @@ def open_service(db: str, *, create: bool = False) -> GameService:
     if created:
         click.get_current_context().meta[NEW_STORE] = (path, service)
     return service
+
+
+def _reach_postgres(db: str, env: dict[str, str]) -> None:
+    """Connect once straight away: a misspelt database, user or host is one line saying so at once
+    (the library's pool would wait its whole timeout and then say only that it got no connection)."""
+    try:
+        import psycopg
+    except ImportError:
+        return  # GameService says which extra to install
+    setting = {key: env[PREFIX + "POSTGRES_" + key.upper()] for key in ("host", "port", "user", "password")}
+    try:
+        psycopg.connect(dbname=env[PREFIX + "POSTGRES_DBNAME"], connect_timeout=env.get(PREFIX + "POSTGRES_CONNECT_TIMEOUT", "10"),
+                        **setting).close()
+    except psycopg.Error as error:
+        reason = " ".join(str(error).split()).removeprefix("connection failed: ")
+        reason = reason.replace(setting["password"], "***") if setting["password"] else reason
+        raise click.ClickException(f"cannot open the game store {describe_store(db)}: {reason}") from None
 
 
 NEW_STORE = "ludolog.new_store"

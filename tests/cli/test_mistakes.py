@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from click.testing import CliRunner
@@ -186,3 +187,15 @@ def test_a_store_on_a_read_only_filesystem_is_one_line(stored, tmp_path):
     assert done.stderr.strip() == (f"Error: cannot open the game store {mount}/games.sqlite3: unable to open database "
                                    f"file (the folder {mount} cannot be written, and SQLite writes beside its file)")
 
+
+
+def test_a_misspelt_postgresql_database_is_one_line_at_once():
+    from stores import POSTGRES_URL, SKIP_REASON
+
+    if not POSTGRES_URL:
+        pytest.skip(SKIP_REASON)
+    parts = urlsplit(POSTGRES_URL)
+    misspelt = urlunsplit(parts._replace(path="/ludolog_no_such_database"))
+    message = one_line_error(invoke("games", "--db", misspelt))
+    assert message.startswith("Error: cannot open the game store postgresql://")
+    assert 'database "ludolog_no_such_database" does not exist' in message
