@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import resolve_topic
 
+from old_games import old_game_events
+
 from domain.game import define_event_class
 from domain.ruleset import Fact
 from domain.service import GameService
@@ -62,30 +64,6 @@ def test_an_event_stored_under_an_old_fact_version_loads_upcast():
     loaded = mapper.to_domain_event(old)
     assert loaded.as_fact() == PointsScored(seat=2, points=5, bonus=False)
     assert mapper.to_domain_event(stored).as_fact() == PointsScored(seat=2, points=5, bonus=True)
-
-
-def old_game_events(service, seed):
-    """The stored events of a game recorded before salts existed, in their old shape: a Created event
-    without salt or chain version (class version 1), its setup and a few commands, chained unkeyed."""
-    from domain import registry
-    from domain.bots import RandomBot
-    from domain.game import Game
-
-    rules = registry.get("assassination-le")
-    game = Game.start(rules, ["Ann", "Ben", "Cy"], rules.resolve_options({}), seed, salt="")
-    bot = RandomBot(1)
-    for number in range(4):
-        seat = game.to_act()[0]
-        game.play(seat, bot.choose(rules, game.state, seat, game.version), f"old-{number}")
-    stored = []
-    for event in game.pending_events:
-        record = service.mapper.to_stored_event(event)
-        state = json.loads(record.state)
-        for key in ("salt", "chain_version", "class_version"):
-            if key in state and isinstance(event, (Game.Created, Game.SeedRevealed)):
-                del state[key]
-        stored.append(StoredEvent(record.originator_id, record.originator_version, record.topic, json.dumps(state).encode()))
-    return game, stored
 
 
 def test_a_game_stored_before_salts_loads_audits_clean_and_plays_on():

@@ -1,0 +1,129 @@
+"""Importing refuses a file whose events do not match its header or whose chain hashes do not re-compute,
+and anything that is not an owner's NDJSON export, in one line and writing nothing; exports of format
+version 1 still import. The CSV export holds no cell a spreadsheet would evaluate."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from old_games import old_game_events
+
+from domain.errors import InvalidSetup
+from domain.service import GameService
+from domain.store import store_env
+from replays import records
+from replays.audit import audit
+
+SEATS = ["Ann", "Ben", "Cy"]
+
+
+@pytest.fixture
+def exported(service):
+    """The owner's NDJSON export of a finished game, as a list of lines."""
+    game_id = service.create_game("assassination-le", SEATS, seed="import-checks")
+    for _ in service.play_bots(game_id, bot_seed=3):
+        pass
+    return game_id, records.to_ndjson(service, game_id).splitlines()
+
+
+def refused(lines, match):
+    """Import the lines into a fresh store: refused with the message, and nothing written there."""
+    other = GameService(env=store_env(None))
+    with pytest.raises(InvalidSetup, match=match) as raised:
+        records.import_game(other, "\n".join(lines) + "\n")
+    assert "\n" not in str(raised.value)
+    assert other.recorder.max_notification_id() in (None, 0)
+    return str(raised.value)
+
+
+def test_an_intact_export_imports_and_keeps_salt_times_and_chain(exported, service):
+    game_id, lines = exported
+    other = GameService(env=store_env(None))
+    assert records.import_game(other, "\n".join(lines)) == game_id
+    mine, theirs = list(service.events.get(game_id)), list(other.events.get(game_id))
+    assert [(e.timestamp, e.chain) for e in mine] == [(e.timestamp, e.chain) for e in theirs]
+    assert other.game(game_id).salt == service.game(game_id).salt
+    assert audit(other, game_id).clean
+
+
+def test_a_truncated_export_is_refused_naming_the_count(exported):
+    _, lines = exported
+    total = len(lines) - 1
+    message = refused(lines[:-2], "header says")
+    assert f"says {total} events but the file holds {total - 2}" in message
+
+
+def test_an_export_whose_header_head_is_not_its_last_event_is_refused(exported):
+    _, lines = exported
+    head = json.loads(lines[0])
+    head["head"]["hash"] = "f" * 64
+    refused([json.dumps(head), *lines[1:]], "the export's header names event")
+
+
+def edited(lines, number, change):
+    """The lines with event ``number``'s record changed by ``change(record)``."""
+    record = json.loads(lines[number])
+    change(record)
+    return [*lines[:number], json.dumps(record), *lines[number + 1:]]
+
+
+def test_an_event_whose_chain_was_changed_is_refused(exported):
+    _, lines = exported
+    changed = edited(lines, 5, lambda record: record.update(chain="0" * 64))
+    refused(changed, "event 5 of the export: its chain hash is not the one")
+
+
+def test_an_event_whose_time_was_changed_is_refused(exported):
+    _, lines = exported
+    changed = edited(lines, 5, lambda record: record.update(time="2001-01-01T00:00:00+00:00"))
+    refused(changed, "event 5 of the export: its chain hash is not the one")
+
+
+@pytest.mark.parametrize("form", ["json", "csv"])
+def test_a_json_or_csv_export_is_refused_in_one_line(service, form):
+    game_id = service.create_game("assassination-le", SEATS, seed="wrong-format")
+    text = records.to_json(service, game_id) if form == "json" else records.to_csv(service, game_id)
+    refused(text.splitlines(), "export with --format ndjson")
+
+
+def test_a_corrupt_line_is_refused_naming_it(exported):
+    _, lines = exported
+    refused([*lines[:3], '{"number": 3, "ti', *lines[4:]], "line 4 of the export is not valid JSON")
+
+
+def test_an_export_of_format_version_1_still_imports():
+    """A game recorded before salts (empty salt, chain version 1), exported as format 1 wrote it."""
+    service = GameService(env=store_env(None))
+    old, stored = old_game_events(service, "format-1")
+    service.recorder.insert_events(stored)
+    lines = records.to_ndjson(service, old.id).splitlines()
+    head = json.loads(lines[0])
+    del head["head"], head["seed_salt"]
+    head["format_version"] = 1
+    other = GameService(env=store_env(None))
+    assert records.import_game(other, "\n".join([json.dumps(head), *lines[1:]])) == old.id
+    assert [e.chain for e in other.events.get(old.id)] == [e.chain for e in service.events.get(old.id)]
+    assert audit(other, old.id).clean
+    truncated = [json.dumps(head), *lines[1:-1]]
+    refused(truncated, "header says")
+
+
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def test_no_csv_cell_starts_a_formula(service):
+    seats = ["=cmd|' /C calc'!A0", "+SUM(1)", "@A1"]
+    game_id = service.create_game("assassination-le", seats, seed="csv")
+    seat = service.status(game_id)["to_act"][0]
+    service.submit(game_id, seat, {"type": "roll"}, command_id="-2+3")
+    rows = list(csv.reader(io.StringIO(records.to_csv(service, game_id))))
+    cells = [cell for row in rows for cell in row]
+    (played,) = [dict(zip(rows[0], row)) for row in rows[1:] if row[5] == "'-2+3"]  # the command id, made inert
+    assert played["seat_name"] == f"'{seats[seat - 1]}"  # kept, made inert
+    assert played["sentence"].startswith(f"'{seats[seat - 1]} rolled")
+    assert not [cell for cell in cells if cell.startswith(FORMULA)]
+    assert records.inert("\tx") == "'\tx" and records.inert("\r@") == "'\r@"
+    assert records.inert("=1+1") == "'=1+1" and records.inert("a=1") == "a=1" and records.inert(-3) == "'-3"
