@@ -27,8 +27,8 @@ db_option = click.option(
 def open_service(db: str, *, create: bool = False) -> GameService:
     """The game service on the store ``db``; a store that cannot be opened is a clear error.
 
-    A SQLite file that is not there is created only with ``create`` (``new``, ``import``); for every
-    other command a missing file is a misspelt ``--db``. A file created here is removed again if the
+    A store that is not there (a SQLite file, PostgreSQL tables) is created only with ``create``
+    (``new``, ``import``, ``serve``); for every other command it is a misspelt ``--db``. A file created here is removed again if the
     command fails before any game is recorded in it (see ``discard_new_store``)."""
     try:
         env = store_env(db)
@@ -42,7 +42,7 @@ def open_service(db: str, *, create: bool = False) -> GameService:
     if created:
         click.get_current_context().meta[NEW_STORE] = (path, None)
     if is_postgres(db) and db != "postgres":
-        _reach_postgres(db, env)
+        _reach_postgres(db, env, create)
     try:
         service = GameService(env=env)
     except (ImportError, InfrastructureFactoryError):
@@ -64,21 +64,29 @@ def open_service(db: str, *, create: bool = False) -> GameService:
     return service
 
 
-def _reach_postgres(db: str, env: dict[str, str]) -> None:
+def _reach_postgres(db: str, env: dict[str, str], create: bool) -> None:
     """Connect once straight away: a misspelt database, user or host is one line saying so at once
-    (the library's pool would wait its whole timeout and then say only that it got no connection)."""
+    (the library's pool would wait its whole timeout and then say only that it got no connection);
+    without ``create``, a database or schema without the game tables is no store (a misspelt
+    ``schema``), and the service, which would create them, is not opened."""
     try:
         import psycopg
     except ImportError:
         return  # GameService says which extra to install
     setting = {key: env[PREFIX + "POSTGRES_" + key.upper()] for key in ("host", "port", "user", "password")}
+    schema = env.get(PREFIX + "POSTGRES_SCHEMA") or "public"
+    table = '"{}".{}_events'.format(schema.replace('"', '""'), GameService.name)
     try:
-        psycopg.connect(dbname=env[PREFIX + "POSTGRES_DBNAME"], connect_timeout=env.get(PREFIX + "POSTGRES_CONNECT_TIMEOUT", "10"),
-                        **setting).close()
+        with psycopg.connect(dbname=env[PREFIX + "POSTGRES_DBNAME"], **setting,
+                             connect_timeout=env.get(PREFIX + "POSTGRES_CONNECT_TIMEOUT", "10")) as connection:
+            (found,) = connection.execute("SELECT to_regclass(%s)", (table,)).fetchone() or (None,)
     except psycopg.Error as error:
         reason = " ".join(str(error).split()).removeprefix("connection failed: ")
         reason = reason.replace(setting["password"], "***") if setting["password"] else reason
         raise click.ClickException(f"cannot open the game store {describe_store(db)}: {reason}") from None
+    if found is None and not create:
+        raise click.ClickException(f"no game store at {describe_store(db)}: schema {schema!r} has no game tables; "
+                                   "check --db (or $LUDOLOG_DATABASE_URL); 'ludolog new' creates a store")
 
 
 NEW_STORE = "ludolog.new_store"

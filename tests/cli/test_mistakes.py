@@ -199,3 +199,18 @@ def test_a_misspelt_postgresql_database_is_one_line_at_once():
     message = one_line_error(invoke("games", "--db", misspelt))
     assert message.startswith("Error: cannot open the game store postgresql://")
     assert 'database "ludolog_no_such_database" does not exist' in message
+
+
+def test_a_misspelt_postgresql_schema_for_a_reading_command_is_no_store_and_creates_none():
+    from stores import POSTGRES_URL, SKIP_REASON
+
+    if not POSTGRES_URL:
+        pytest.skip(SKIP_REASON)
+    import psycopg
+
+    schema = "ludolog_no_such_schema"
+    misspelt = f"{POSTGRES_URL}{'&' if '?' in POSTGRES_URL else '?'}schema={schema}"
+    message = one_line_error(invoke("games", "--db", misspelt))
+    assert message.startswith("Error: no game store at postgresql://") and f"schema '{schema}' has no game tables" in message
+    with psycopg.connect(POSTGRES_URL) as connection:
+        assert connection.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (schema,)).fetchone() is None
