@@ -138,7 +138,7 @@ def submit_command(game_id: str) -> Response:
         "version": answer.version,
         "replayed": answer.replayed,
         "events": [event.to_data() for event in answer.events],
-        **({"head": answer.head} if getattr(answer, "head", None) is not None else {}),
+        "head": answer.head,
     })
     response = Response(_json(body), status=201, mimetype="application/json")
     response.headers["ETag"] = f'"{answer.version}"'

@@ -97,7 +97,7 @@ def test_create_game_answers_201_with_location_tokens_and_seed_commitment(client
     tokens = [s["token"] for s in body["seats"]] + [body["owner_token"]]
     assert all(isinstance(token, str) and len(token) >= 32 for token in tokens)
     assert len(set(tokens)) == len(tokens)
-    assert body["seed_commitment"] == sha256("my seed")
+    assert body["seed_commitment"] != sha256("my seed")  # salted: a chosen seed cannot be tried against it
 
     location = client.get(response.headers["Location"])
     assert location.status_code == 200
@@ -139,7 +139,7 @@ def test_the_store_keeps_only_hashes_of_the_tokens(app, client, new_game):
         ({"ruleset": "project-assassination", "seats": []}, 400, "invalid-request"),
         ({"ruleset": "project-assassination", "seats": ["Ana", 7]}, 400, "invalid-request"),
         ({"ruleset": "project-assassination", "seats": ["Ana", ""]}, 400, "invalid-request"),
-        ({"ruleset": "project-assassination", "seats": ["Ana", "Ben"], "seed": 42}, 400, "invalid-request"),
+        ({"ruleset": "project-assassination", "seats": ["Ana", "Ben"], "seed": 4.2}, 400, "invalid-request"),
         ({"ruleset": "project-assassination", "seats": ["Ana", "Ben"], "options": []}, 400, "invalid-request"),
         ({"ruleset": "project-assassination", "seats": ["Ana", "Ben", "Cy"]}, 400, "invalid-setup"),
         ({"ruleset": "project-assassination", "seats": ["Ana"]}, 400, "invalid-setup"),
@@ -153,7 +153,7 @@ def test_the_store_keeps_only_hashes_of_the_tokens(app, client, new_game):
     ],
     ids=[
         "missing-seats", "missing-ruleset", "unknown-field", "seats-not-a-list", "no-seats", "seat-not-a-string",
-        "empty-seat-name", "seed-not-a-string", "options-not-an-object", "too-many-seats", "too-few-seats",
+        "empty-seat-name", "seed-a-fraction", "options-not-an-object", "too-many-seats", "too-few-seats",
         "wrong-seat-count-le", "unknown-ruleset", "unknown-option", "option-of-wrong-type", "option-out-of-range",
         "le-option-of-wrong-type", "body-not-an-object",
     ],
@@ -217,11 +217,12 @@ def test_list_games_summaries(client, new_game):
     [summary] = client.get("/games").get_json()["games"]
     assert summary["id"] == game.id
     assert summary["ruleset"] == "project-assassination"
-    assert summary["seats"] == [{"seat": 1, "name": "Ana"}, {"seat": 2, "name": "Ben"}]
+    assert [(s["seat"], s["name"]) for s in summary["seats"]] == [(1, "Ana"), (2, "Ben")]
     assert summary["status"] == "active"
     assert summary["outcome"] is None
     assert summary["seed"] is None
-    assert summary["seed_commitment"] == sha256("abc")
+    assert summary["seed_commitment"] == game.body["seed_commitment"] != sha256("abc")
+    assert summary["seed_salt"] is None
     assert summary["version"] == client.get(game.url).get_json()["version"]
     assert "view" not in summary
     assert "token" not in str(summary) and game.body["owner_token"] not in str(summary)
@@ -275,7 +276,7 @@ def test_game_envelope_and_etag(app, client, new_game):
     assert body["status"] == "active"
     assert body["outcome"] is None
     assert body["seed"] is None
-    assert body["seed_commitment"] == sha256("envelope")
+    assert body["seed_commitment"] == game.body["seed_commitment"] != sha256("envelope")
     assert body["viewer"] == 1
     assert response.headers["ETag"] == f'"{body["version"]}"'
 

@@ -418,8 +418,8 @@ def test_events_are_numbered_from_one_and_paged(client, new_game):
     events = body["events"]
     assert [e["number"] for e in events] == list(range(1, version + 1))
     assert events[0]["type"] == "GameCreated"
-    assert events[0]["data"]["seed_commitment"] == sha256("events")
-    assert "seed" not in events[0]["data"]
+    assert events[0]["data"]["seed_commitment"] == game.body["seed_commitment"] != sha256("events")
+    assert "seed" not in events[0]["data"] and "salt" not in events[0]["data"]
     for event in events:
         assert set(event) == EVENT_KEYS
         assert isinstance(event["type"], str) and event["type"]
@@ -605,7 +605,8 @@ def test_every_ruleset_plays_to_its_outcome_through_the_api(client, rules, seede
     assert isinstance(state["outcome"]["reason"], str) and state["outcome"]["reason"]
     assert state["to_act"] == []
     assert state["seed"] is not None
-    assert sha256(state["seed"]) == state["seed_commitment"] == body["seed_commitment"]
+    assert state["seed_salt"] is not None
+    assert sha256(f"{state['seed_salt']}:{state['seed']}") == state["seed_commitment"] == body["seed_commitment"]
     if seeded:
         assert state["seed"] == seed
     for seat in seats.values():
@@ -613,7 +614,7 @@ def test_every_ruleset_plays_to_its_outcome_through_the_api(client, rules, seede
         assert seen["status"] == "over" and seen["outcome"] == state["outcome"] and seen["seed"] == state["seed"]
         assert seat.options()["commands"] == []
     log = client.get(f"{url}/events?after={version - 1}").get_json()["events"]
-    assert log[-1]["type"] == "SeedRevealed" and log[-1]["data"] == {"seed": state["seed"]}
+    assert log[-1]["type"] == "SeedRevealed" and log[-1]["data"] == {"seed": state["seed"], "salt": state["seed_salt"]}
     assert client.get("/games?status=over").get_json()["games"][0]["id"] == body["id"]
 
 

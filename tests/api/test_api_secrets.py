@@ -176,7 +176,7 @@ def test_no_response_to_a_seat_or_a_spectator_holds_a_secret(client, new_game, r
         owner_events = client.get(f"{game.url}/events?after={version}", headers=game.owner).get_json()["events"]
         if client.get(game.url, headers=game.owner).get_json()["status"] == "over":
             assert answer["events"] == owner_events  # the last command: the game is over, all is public
-            assert answer["events"][-1]["data"] == {"seed": SEED}
+            assert answer["events"][-1]["data"]["seed"] == SEED
             break
         seen[seat].add("command", response)
         assert answer["events"] == [expected_event(rules, e, seat, names) for e in owner_events]
@@ -227,7 +227,7 @@ def test_once_the_game_is_over_everything_is_public(client, new_game, rules):
     owner_events = all_events(client, game.url, game.owner)
     assert owner_events[: len(before)] == before
     assert owner_events[-1]["type"] == "SeedRevealed"
-    assert owner_events[-1]["data"] == {"seed": SEED}
+    assert owner_events[-1]["data"] == {"seed": SEED, "salt": owner["seed_salt"]}
     for headers in [*game.seat.values(), {}]:
         state = client.get(game.url, headers=headers).get_json()
         assert state["seed"] == SEED

@@ -10,6 +10,7 @@ import pytest
 from conftest import API_TEST_SETTINGS, SpecCheckedClient
 from eventsourcing import sqlite as eventsourcing_sqlite
 from eventsourcing.persistence import OperationalError
+from stores import postgres_schema
 
 from api import create_app, health
 from domain.service import GameService
@@ -172,3 +173,24 @@ def test_a_store_that_does_not_answer_is_reported(client, app, monkeypatch):
     monkeypatch.setattr(recorder, "max_notification_id", failing)
     detail = _unavailable(client.get("/healthz"))
     assert detail == "the game store does not answer: connection refused"
+
+
+def test_a_read_only_postgresql_session_is_reported_before_any_write_fails(monkeypatch):
+    """A standby, or a database set to ``default_transaction_read_only``: every session is read-only."""
+    with postgres_schema() as store:
+        writer, writing = _client(store)
+        game = writer.post("/games", json=SEATS).get_json()
+        writing.close()
+        monkeypatch.setenv("PGOPTIONS", "-c default_transaction_read_only=on")  # libpq's, for every new session
+        service = GameService(env={**store_env(store), "LUDOLOG_CREATE_TABLE": "false"})
+        app = create_app({"LUDOLOG_DATABASE_URL": store, **API_TEST_SETTINGS}, service=service)
+        app.test_client_class = SpecCheckedClient
+        reader = app.test_client()
+        try:
+            detail = _unavailable(reader.get("/healthz"))
+            assert detail.startswith("the game store answers reads but refuses writes: ") and "read-only" in detail
+            assert reader.get(f"/games/{game['id']}").status_code == 200
+            _unavailable(reader.post("/games", json=SEATS))
+        finally:
+            service.close()
+            monkeypatch.delenv("PGOPTIONS")

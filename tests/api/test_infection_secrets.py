@@ -23,6 +23,9 @@ SEED = "infection-http-seed"
 TILES = ["cure", "virus", "virus", "virus", "virus", "recover", "recover", "generosity", "disarm", "contagion"]
 PLACEMENT = TILES + ["cure", "virus", "virus", "generosity", "contagion"] + list(reversed(TILES))
 TIME = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[+-]\d{2}:\d{2}|Z)?")
+HASH = re.compile(r"\b[0-9a-f]{64}\b")
+"""The seed commitment and the chain hashes: salted with each game's own random salt, so twin games
+differ in them whatever their tiles (and a seat cannot test a guess of a tile against them)."""
 FORMATS = ("ndjson", "json", "csv", "md", "html")
 
 
@@ -69,7 +72,7 @@ def twin_placement(face_down):
 
 
 def seen(client, game, headers):
-    """Everything these headers get about the game, as text, game id and times taken out."""
+    """Everything these headers get about the game, as text, game id, times and hashes taken out."""
     version = client.get(game.url, headers=headers).get_json()["version"]
     urls = [game.url, f"{game.url}/events?limit=1000", f"{game.url}/legal-commands",
             *(f"{game.url}/state?at={n}" for n in (2, 3, version // 2, version)),
@@ -79,7 +82,7 @@ def seen(client, game, headers):
         response = client.get(url, headers=headers)
         text = response.get_data(as_text=True)
         texts.append((url.replace(game.id, "GAME"), response.status_code,
-                      TIME.sub("TIME", text.replace(game.id, "GAME").replace(game.id[:8], "GAME"))))
+                      HASH.sub("HASH", TIME.sub("TIME", text.replace(game.id, "GAME").replace(game.id[:8], "GAME")))))
     return texts
 
 
