@@ -7,7 +7,8 @@ write; 503 ``store-unavailable`` whose ``detail`` says what fails otherwise. Two
   on SQLite the file's ``user_version`` set to itself, on PostgreSQL a transaction that must be
   writable). A read-only file or file system, a full disk, a read-only database or a store that
   does not answer fail it. Its answer is kept for ``PROBE_SECONDS`` (one second), so that however
-  often anyone asks, a process writes at most once a second for it;
+  often anyone asks, a process writes at most once a second for it; while a probe waits for a busy
+  store, the other checks answer with the probe before it instead of waiting;
 - **the writes the process made**: a write (a ``POST``) that failed with 503 in the last
   ``FAILURE_SECONDS`` (30) with none succeeding since turns the answer to 503, for what only a real
   write meets (a database at its size limit still has room for the probe). A later write that
@@ -42,13 +43,12 @@ FAILURE_SECONDS = 30.0
 
 @dataclass
 class Watch:
-    """One app's health: the last probe and when, the last failed write and when."""
+    """One app's health: the last probe and when, the last failed write (when, what) if any."""
 
-    lock: threading.Lock
+    probing: threading.Lock
     probed_at: float = float("-inf")
     probe: StoreHealth | None = None
-    failed_at: float = float("-inf")
-    failure: str = ""
+    failure: tuple[float, str] | None = None  # replaced whole, never changed in place
 
 
 def _watch() -> Watch:
@@ -56,24 +56,35 @@ def _watch() -> Watch:
     return watch
 
 
+def _probe(watch: Watch) -> StoreHealth:
+    """The last probe's answer if it is recent, else a new probe's. One probe at a time: while one
+    runs (waiting for a busy store, say), the others answer with the one before, without waiting."""
+    if watch.probe is not None and time.monotonic() - watch.probed_at < PROBE_SECONDS:
+        return watch.probe
+    if not watch.probing.acquire(blocking=watch.probe is None):
+        assert watch.probe is not None
+        return watch.probe
+    try:
+        if watch.probe is None or time.monotonic() - watch.probed_at >= PROBE_SECONDS:
+            watch.probe, watch.probed_at = game_service().store_health(), time.monotonic()
+        return watch.probe
+    finally:
+        watch.probing.release()
+
+
 @blueprint.get("/healthz")
 def healthz() -> Any:
     watch = _watch()
-    with watch.lock:  # one probe at a time; the others wait for its answer
-        now = time.monotonic()
-        if watch.probe is None or now - watch.probed_at >= PROBE_SECONDS:
-            watch.probe, watch.probed_at = game_service().store_health(), now
-        probe, failed_at, failure = watch.probe, watch.failed_at, watch.failure
+    probe, failure = _probe(watch), watch.failure
     if probe.read_error is not None:
         return problem("store-unavailable", f"the game store does not answer: {probe.read_error}")
     if probe.write_error is not None:
         return problem("store-unavailable", f"the game store answers reads but refuses writes: {probe.write_error}")
-    since = time.monotonic() - failed_at
-    if since < FAILURE_SECONDS:
-        seconds = max(1, round(since))
+    if failure is not None and time.monotonic() - failure[0] < FAILURE_SECONDS:
+        seconds = max(1, round(time.monotonic() - failure[0]))
         return problem(
             "store-unavailable",
-            f"a write failed {seconds} second{'s' if seconds != 1 else ''} ago and none has succeeded since: {failure}",
+            f"a write failed {seconds} second{'s' if seconds != 1 else ''} ago and none has succeeded since: {failure[1]}",
         )
     return schemas.HEALTH.dump({"status": "ok", "store": probe.store, "writes": "ok"})
 
@@ -85,11 +96,7 @@ def _note_writes(response: Response) -> Response:
         return response
     if response.status_code == 503:
         body = response.get_json(silent=True) or {}
-        watch = _watch()
-        with watch.lock:
-            watch.failed_at, watch.failure = time.monotonic(), str(body.get("detail", "the store is unavailable"))
+        _watch().failure = (time.monotonic(), str(body.get("detail", "the store is unavailable")))
     elif response.status_code == 201 and "Idempotent-Replayed" not in response.headers:
-        watch = _watch()
-        with watch.lock:
-            watch.failed_at = float("-inf")
+        _watch().failure = None
     return response

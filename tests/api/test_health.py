@@ -194,3 +194,16 @@ def test_a_read_only_postgresql_session_is_reported_before_any_write_fails(monke
         finally:
             service.close()
             monkeypatch.delenv("PGOPTIONS")
+
+
+def test_while_a_probe_runs_other_health_checks_answer_without_waiting(client, app, monkeypatch):
+    """A probe waiting for a busy store holds no other /healthz: they answer with the probe before."""
+    assert client.get("/healthz").status_code == 200
+    monkeypatch.setattr(health, "PROBE_SECONDS", 0.0)
+    watch = app.extensions["ludolog-health"]
+    service = app.extensions["ludolog"]
+    probes = []
+    monkeypatch.setattr(service, "store_health", lambda: probes.append(1))
+    with watch.probing:  # another request's probe, under way
+        assert client.get("/healthz").status_code == 200
+    assert probes == []
