@@ -33,8 +33,13 @@ from domain.ruleset import Ruleset
 from domain.service import OWNER
 
 
+NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+"""What click 8.2 raises to show a group's help when it is called without a command."""
+
+
 class LudologGroup(click.Group):
-    """A click group that turns engine errors into one-line messages and every mistake into exit 1."""
+    """A click group that turns engine errors and usage mistakes into one-line messages, and every
+    mistake into exit 1; a store file the failed command created is removed."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -53,6 +58,13 @@ class LudologGroup(click.Group):
             return super().main(*args, standalone_mode=False, **kwargs)
         try:
             super().main(*args, standalone_mode=False, **kwargs)
+        except NO_ARGS_IS_HELP as error:  # a bare 'ludolog': the help
+            error.show()
+            sys.exit(1)
+        except click.UsageError as error:  # one line too, pointing to the command's help
+            where = error.ctx.command_path if error.ctx is not None else "ludolog"
+            click.echo(f"Error: {error.format_message()} (see '{where} -h')", err=True)
+            sys.exit(1)
         except click.ClickException as error:
             error.show()
             sys.exit(1)

@@ -97,3 +97,18 @@ def test_a_malformed_receipt_is_a_usage_error(db, game, receipt):
 
 def test_a_receipt_is_one_games(db, game):
     assert "--head is one game's receipt" in one_line_error(invoke("audit", "--all", "--head", "3:" + "a" * 64, "--db", db))
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["show"], "Error: Missing argument 'GAME'. (see 'cli show -h')"),
+    (["export", "abcd", "--format", "xml"], "Error: Invalid value for '--format': 'xml' is not one of"),
+    (["show", "abcd", "--at", "0"], "Error: Invalid value for '--at': 0 is not in the range x>=1."),
+    (["fly"], "Error: No such command 'fly'. (see 'cli -h')"),
+])
+def test_a_usage_mistake_is_one_line_pointing_to_the_help(args, message):
+    assert one_line_error(invoke(*args)).startswith(message)
+
+
+def test_ludolog_alone_shows_its_help():
+    result = invoke()
+    assert "Usage: " in result.output and "Commands:" in result.output
