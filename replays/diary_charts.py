@@ -5,7 +5,8 @@ stayed at 2."), since a flat line on an empty axis tells less than the sentence.
 Charts are drawn by pygal (pure Python, SVG, no display and no global state: safe in the API's
 threads), imported only when a chart is drawn. The SVG is a standalone file with no script, no
 comment and nothing random in it: the same game gives the same bytes. Seat names reach it only as
-XML-escaped text (the legend and the ``<title>``).
+XML-escaped text (the legend and the ``<title>``). A ``ChartPlace`` says where a chart goes: a file
+beside the diary (``ChartFiles``) or a ``data:`` URI inside it (``EmbeddedCharts``).
 """
 
 from __future__ import annotations

@@ -75,6 +75,17 @@ def test_a_number_that_changes_for_one_seat_only_keeps_its_chart(service, rules,
     assert [path.name for path in tmp_path.iterdir() if path.name.endswith("-gold.svg")] == [f"{game_id}-gold.svg"]
 
 
+def test_the_same_game_gives_the_same_chart_files(service, rules, tmp_path):
+    game_id = played(service, rules)
+    first = to_markdown(service, game_id, images_dir=tmp_path / "first", image_prefix="charts/")
+    again = to_markdown(service, game_id, images_dir=tmp_path / "again", image_prefix="charts/")
+    assert first == again
+    files = sorted(path.name for path in (tmp_path / "first").iterdir())
+    assert files and files == sorted(path.name for path in (tmp_path / "again").iterdir())
+    for name in files:
+        assert (tmp_path / "first" / name).read_bytes() == (tmp_path / "again" / name).read_bytes()
+
+
 # -- the cache -----------------------------------------------------------------------------------
 
 
