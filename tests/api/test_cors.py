@@ -146,6 +146,7 @@ def test_the_wsgi_module_takes_the_origins_from_the_environment(tmp_path, monkey
     monkeypatch.setenv("LUDOLOG_DATABASE_URL", str(tmp_path / "wsgi.sqlite3"))
     monkeypatch.setenv("LUDOLOG_CORS_ORIGINS", PAGE)
     app = importlib.reload(importlib.import_module("api.wsgi")).app
+    app.test_client_class = SpecCheckedClient
     assert app.test_client().get("/rulesets", headers={"Origin": PAGE}).headers[ALLOW_ORIGIN] == PAGE
 
 
