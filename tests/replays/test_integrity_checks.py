@@ -12,7 +12,7 @@ import pytest
 
 from domain.service import GameService
 from domain.store import store_env
-from replays import records
+from replays import diary, page, records
 from replays.audit import audit, audit_all
 
 SEATS = ["Ann", "Ben", "Cy"]
@@ -31,6 +31,8 @@ def readable(service, game_id, viewer):
         records.to_ndjson(service, game_id, viewer),
         records.to_json(service, game_id, viewer),
         records.to_csv(service, game_id, viewer),
+        diary.to_markdown(service, game_id, viewer),
+        page.to_html(service, game_id, viewer),
     ])
 
 
