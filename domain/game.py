@@ -134,10 +134,10 @@ class Game(Aggregate):
     chain: str
     state: Any
     answers: Answers
-    salt = ""  # not annotated (not a dataclass field): what a snapshot taken before salts existed stands for
-    chain_version = 1
     """For the last ``REMEMBERED_ANSWERS`` command ids: the seat, the command and the numbers of the
     first and last events it caused (bounded, so loading a long game stays cheap)."""
+    salt = ""  # not annotated (not a dataclass field): what a snapshot taken before salts existed stands for
+    chain_version = 1
 
     def __init__(
         self,
