@@ -12,6 +12,7 @@ from cli.terminal import (
     parse_command,
 )
 from domain.errors import IllegalCommand, MalformedCommand
+from domain.seating import seat_label
 from domain.service import GameService
 
 
@@ -44,7 +45,7 @@ def _turn(service: GameService, game_id: object) -> bool:
     click.echo()
     click.echo(format_status(service.status(current.id, seat, current), rules))
     legal = rules.legal_commands(current.state, seat)
-    click.echo(f"{current.seats[seat - 1]} (seat {seat}), your move:")
+    click.echo(f"{seat_label(current.seats, seat, rules.seat_roles(current.state))}, your move:")
     for number, command in enumerate(legal, 1):
         click.echo(f"  {number}. {rules.describe_command(command)}")
     click.echo("  q. quit (the game is saved; 'ludolog play' takes it up again)")

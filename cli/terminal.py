@@ -12,6 +12,7 @@ import click
 from eventsourcing.persistence import InfrastructureFactoryError, PersistenceError
 
 from domain.ruleset import Ruleset
+from domain.seating import seat_label
 from domain.service import GameEvent, GameService
 from domain.store import DEFAULT_STORE, PREFIX, describe_store, is_postgres, store_env, store_from
 
@@ -176,13 +177,14 @@ def format_status(status: dict[str, Any], rules: Ruleset) -> str:
         f"{rules.title} (rules v{status['ruleset_version']})  game {status['id']}  version {status['version']}",
         rules.render(status["view"], names),
     ]
+    roles = {seat["seat"]: seat["role"] for seat in status["seats"] if seat.get("role")}
     outcome = status["outcome"]
     if outcome is not None:
-        winners = " and ".join(f"{names[s - 1]} (seat {s})" for s in outcome["winners"]) or "nobody"
+        winners = " and ".join(seat_label(names, s, roles) for s in outcome["winners"]) or "nobody"
         lines.append(f"Game over. Winner: {winners}: {outcome['reason']}.")
         lines.append(f"Seed: {status['seed']} (commitment {status['seed_commitment']})")
     else:
-        waiting = ", ".join(f"{names[s - 1]} (seat {s})" for s in status["to_act"])
+        waiting = ", ".join(seat_label(names, s, roles) for s in status["to_act"])
         lines.append(f"To act: {waiting}")
     return "\n".join(lines)
 

@@ -112,3 +112,26 @@ def test_a_seat_that_is_its_own_player_number_has_no_role(service, ruleset):
             assert [seat["role"] for seat in service.status(game_id)["seats"]] == [None, None]
             return
     raise AssertionError("no seed in 0-49 made seat 1 go first")
+
+
+def test_the_replay_screen_names_seats_with_their_player_numbers(service):
+    from replays.cursor import Cursor
+    from replays.screen import screen
+
+    game_id = first_player_is_seat_2(service, "project-assassination")
+    game = service.game(game_id)
+    service.submit(game_id, 2, game.rules.legal_commands(game.state, 2)[0])
+    cursor = Cursor(service, game_id, viewer=2)
+    cursor.last()
+    shown = screen(cursor, ["Ana", "Ben"])
+    assert "replayed as Ben (seat 2, Player 1)" in shown
+    event_line = next(line for line in shown.splitlines() if line.startswith("#"))
+    assert event_line.endswith("Ben (seat 2, Player 1)")
+
+
+def test_the_terminal_status_names_the_winner_and_the_seat_to_act_with_their_player_numbers(service):
+    from cli.terminal import format_status
+
+    game_id = first_player_is_seat_2(service, "correction")
+    status = service.status(game_id)
+    assert format_status(status, service.game(game_id).rules).splitlines()[-1] == "To act: Ben (seat 2, Player 1)"
