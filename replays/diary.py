@@ -33,6 +33,7 @@ from cachetools import LRUCache
 
 from domain.access import OWNER
 from domain.errors import UnknownSeat
+from domain.seating import seat_label
 from domain.service import GameEvent, GameService, Viewer
 from replays import records
 from replays.cursor import Cursor
@@ -59,10 +60,11 @@ def check_viewer(viewer: Viewer, seats: list[str]) -> None:
         raise UnknownSeat(f"no seat {viewer} in this game; seats: {listing}")
 
 
-def outcome_text(outcome: dict[str, Any] | None, seats: list[str], to_act: list[int]) -> str:
-    """The outcome in one sentence: who won and why, or that the game goes on and whom it waits for."""
+def outcome_text(outcome: dict[str, Any] | None, seats: list[str], to_act: list[int], roles: dict[int, str] | None = None) -> str:
+    """The outcome in one sentence: who won and why, or that the game goes on and whom it waits for
+    (named with the seats' roles, ``Ruleset.seat_roles``)."""
     if outcome is None:
-        waiting = ", ".join(f"{seats[s - 1]} (seat {s})" for s in to_act) or "nobody"
+        waiting = ", ".join(seat_label(seats, s, roles) for s in to_act) or "nobody"
         return f"Still being played: waiting for {waiting}."
     winners = [seats[s - 1] for s in outcome["winners"]]
     if not winners:
@@ -174,7 +176,7 @@ def _diary(service: GameService, game_id: uuid.UUID, viewer: Viewer, images: Cha
     played = course(cursor)
     lines: list[str] = [f"# Design diary: {escape_markdown(head['title'])}, game {head['id'][:8]}", ""]
     lines += _facts(head, played, viewer)
-    lines += ["", "## Outcome", "", escape_markdown(outcome_text(head["outcome"], seats, cursor.rules.to_act(played.final_state)))]
+    lines += ["", "## Outcome", "", escape_markdown(outcome_text(head["outcome"], seats, cursor.rules.to_act(played.final_state), cursor.rules.seat_roles(played.final_state)))]
     board = "The final board" if head["outcome"] is not None else "The board now"
     lines += ["", f"## {board}", "", *fenced(played.board, "text")]
     lines += ["", "## Turn by turn" if played.by_turns else "## Command by command", ""]

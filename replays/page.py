@@ -63,7 +63,7 @@ def to_html(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) ->
     found = steps(cursor)
     turns = any(step["turn"] != 0 for step in found)
     title = f"{head['title']}: {', '.join(seats)} (game {head['id'][:8]})"
-    outcome = outcome_text(head["outcome"], seats, cursor.rules.to_act(cursor.state))
+    outcome = outcome_text(head["outcome"], seats, cursor.rules.to_act(cursor.state), cursor.rules.seat_roles(cursor.state))
     data = {"turns": turns, "steps": found}
     facts = (
         f"{head['title']}, rules v{head['ruleset_version']}; seats: "

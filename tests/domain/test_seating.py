@@ -135,3 +135,10 @@ def test_the_terminal_status_names_the_winner_and_the_seat_to_act_with_their_pla
     game_id = first_player_is_seat_2(service, "correction")
     status = service.status(game_id)
     assert format_status(status, service.game(game_id).rules).splitlines()[-1] == "To act: Ben (seat 2, Player 1)"
+
+
+def test_the_diary_names_the_seat_it_waits_for_with_its_player_number(service):
+    from replays.diary import to_markdown
+
+    game_id = first_player_is_seat_2(service, "correction")
+    assert "Still being played: waiting for Ben (seat 2, Player 1)." in to_markdown(service, game_id)
