@@ -29,7 +29,6 @@ from cli.terminal import (
 )
 from domain import registry
 from domain.errors import LudologError
-from domain.ruleset import Ruleset
 from domain.service import OWNER
 
 
@@ -97,7 +96,7 @@ def rulesets(as_json: bool) -> None:
       ludolog rulesets --json
     """
     if as_json:
-        click.echo(json.dumps([_ruleset_data(rules) for rules in registry.all_rulesets()], indent=2))
+        click.echo(json.dumps([rules.to_data() for rules in registry.all_rulesets()], indent=2))
         return
     for rules in registry.all_rulesets():
         seats = str(rules.min_seats) if rules.min_seats == rules.max_seats else f"{rules.min_seats}-{rules.max_seats}"
@@ -107,20 +106,6 @@ def rulesets(as_json: bool) -> None:
         for shape in rules.command_shapes:
             fields = " ".join(f"{name}=..." for name in shape.properties)
             click.echo(f"    command {shape.type} {fields}".rstrip() + f"  {shape.summary}")
-
-
-def _ruleset_data(rules: Ruleset) -> dict[str, Any]:
-    """A ruleset as ``GET /rulesets/{name}`` describes it."""
-    return {
-        "name": rules.name,
-        "title": rules.title,
-        "summary": rules.summary,
-        "min_seats": rules.min_seats,
-        "max_seats": rules.max_seats,
-        "version": rules.version,
-        "options": rules.describe_options(),
-        "commands": [{"type": s.type, "summary": s.summary, "schema": s.json_schema()} for s in rules.command_shapes],
-    }
 
 
 @cli.command()

@@ -115,6 +115,20 @@ class Ruleset(ABC):
         """The options' JSON Schema (variants and settings)."""
         return copy.deepcopy(self.options_schema)
 
+    def to_data(self) -> dict[str, Any]:
+        """The ruleset as data, for listings (the API's ``/rulesets``, ``ludolog rulesets --json``):
+        name, title, summary, seats, version, options schema and each command's shape."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "min_seats": self.min_seats,
+            "max_seats": self.max_seats,
+            "version": self.version,
+            "options": self.describe_options(),
+            "commands": [{"type": s.type, "summary": s.summary, "schema": s.json_schema()} for s in self.command_shapes],
+        }
+
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """The options with defaults filled in; ``InvalidSetup`` when they break the schema."""
         given = dict(options or {})
