@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import sqlite3
 
-import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
