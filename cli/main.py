@@ -261,6 +261,10 @@ def tokens(game: str, as_json: bool, db: str) -> None:
 
 for _command in (play, serve, log, replay, audit, export, import_):
     cli.add_command(_command)
+for _command in cli.commands.values():
+    # -h on each command itself too, not only through the group: click keeps a command's help option
+    # once made, so a command first run on its own (as tests do) would otherwise lose -h for good
+    _command.context_settings.setdefault("help_option_names", ["-h", "--help"])
 
 
 def main() -> None:

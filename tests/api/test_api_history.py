@@ -16,7 +16,7 @@ from replays.audit import audit
 def finished(client, new_game, seed="hist-1"):
     game = new_game(seed=seed)
     service = client.application.extensions["ludolog"]
-    for _ in service.play_bots(uuid.UUID(game.id)):
+    for _ in service.play_bots(uuid.UUID(game.id), bot_seed=0):
         pass
     return game
 

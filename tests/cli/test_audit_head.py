@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
@@ -14,6 +15,18 @@ from cli.main import cli
 
 def invoke(*args: str):
     return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+@pytest.fixture
+def db(tmp_path) -> str:
+    return str(tmp_path / "games.sqlite3")
+
+
+@pytest.fixture
+def game(db) -> str:
+    game = invoke("new", "correction", "--seat", "Ana", "--seat", "Ben", "--seed", "5", "--db", db).output.strip()
+    assert invoke("bot", game, "-q", "--seed", "0", "--db", db).exit_code == 0
+    return game
 
 
 def receipt(db: str, game: str, *extra: str) -> str:

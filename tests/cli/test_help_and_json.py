@@ -24,6 +24,18 @@ def one_line_error(result) -> str:
     return lines[0]
 
 
+@pytest.fixture
+def db(tmp_path) -> str:
+    return str(tmp_path / "games.sqlite3")
+
+
+@pytest.fixture
+def game(db) -> str:
+    game = invoke("new", "correction", "--seat", "Ana", "--seat", "Ben", "--seed", "5", "--db", db).output.strip()
+    assert invoke("bot", game, "-q", "--seed", "0", "--db", db).exit_code == 0
+    return game
+
+
 @pytest.mark.parametrize("name", [None, *sorted(cli.commands)])
 def test_every_command_answers_dash_h_with_its_help_and_an_example(name):
     args = [] if name is None else [name]

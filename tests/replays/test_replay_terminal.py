@@ -85,7 +85,7 @@ def test_changes_are_capped_with_how_many_more():
 @pytest.fixture
 def played(service: GameService):
     game_id = service.create_game("project-assassination", ["Ana", "Ben"], seed="r1")
-    for _ in service.play_bots(game_id):
+    for _ in service.play_bots(game_id, bot_seed=0):
         pass
     return game_id
 
@@ -215,7 +215,7 @@ def test_a_seat_replays_only_what_it_knew(service, played):
 def stored(db_path):
     service = GameService(env=store_env(db_path))
     game_id = service.create_game("project-assassination", ["Ana", "Ben"], seed="r1")
-    for _ in service.play_bots(game_id):
+    for _ in service.play_bots(game_id, bot_seed=0):
         pass
     return service, game_id
 
