@@ -93,7 +93,7 @@ class Missions(Ruleset):
                                           "description": "a failed level 3 mission also costs a rank (the first changes)"},
             "movement": {"enum": ["choose", "forward"], "default": "choose",
                          "description": "choose: move either way round after the roll; forward: always clockwise"},
-            "round_limit": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 50,
+            "round_limit": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100,
                             "description": "rounds after which the richest player wins: no endless games"},
             "layout": LAYOUT_SCHEMA,
         },

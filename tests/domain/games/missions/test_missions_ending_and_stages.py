@@ -90,11 +90,13 @@ def test_ruling_round_limit_ties_share_the_win_and_a_tie_of_everyone_is_a_draw()
 
 
 def test_ruling_the_round_limit_default_is_far_beyond_a_sensible_game():
-    assert RULES.resolve_options({})["round_limit"] == 50
-    for seats in (3, 4):
-        for seed in range(20):
-            game = play_with_purpose(seats, {}, f"limit-{seed}")
-            assert game.state.round <= 25, f"seed {seed}: {game.state.round} rounds"
+    limit = RULES.resolve_options({})["round_limit"]
+    assert limit == 100
+    for stage in STAGES:
+        for seats in (3, 4):
+            for seed in range(20):
+                game = play_with_purpose(seats, {"stage": stage}, f"limit-{seed}")
+                assert game.state.round < limit and game.outcome().reason.startswith("reached"), f"{stage}, seed {seed}"
 
 
 # -- stages ----------------------------------------------------------------------------------------
@@ -131,7 +133,8 @@ def test_ruling_the_first_playtest_stage_is_not_offered():
 # -- whole games played with purpose ---------------------------------------------------------------
 
 def purposeful(state, seat):
-    """A player who plays for money: moves towards the best mission they can complete, robs the most
+    """A player who plays for money: moves towards the best mission they can complete (away from a
+    police fine), robs the most
     valuable card for their cheapest, always snitches, gives up their cheapest card."""
     legal = RULES.legal_commands(state, seat)
     kind = legal[0]["type"]
@@ -150,6 +153,8 @@ def _space_worth(state, seat, direction):
     from domain.games.missions.board import step
 
     space = state.spaces[step(state.positions[seat - 1], state.rolled, direction, len(state.spaces))]
+    if space == "police" and state.options["police"] == "fine":
+        return -10000  # a card and a turn lost
     if space not in ("L1", "L2", "L3"):
         return 0
     level = int(space[1])
