@@ -22,19 +22,30 @@ RULESETS = registry.all_rulesets()
 GAMES_PER_RULESET = 200
 
 
-def seat_names(rules):
-    return [f"P{n}" for n in range(1, rules.max_seats + 1)][: rules.min_seats]
+CASES = [(rules, count) for rules in RULESETS for count in sorted({rules.min_seats, rules.max_seats})]
+"""Each ruleset with its fewest and its most players."""
 
 
-@pytest.fixture(params=RULESETS, ids=lambda rules: rules.name)
-def rules(request):
+@pytest.fixture(params=CASES, ids=lambda case: f"{case[0].name}-{case[1]}")
+def case(request):
     return request.param
 
 
-def test_seeded_random_games_reach_an_outcome(rules):
+@pytest.fixture
+def rules(case):
+    return case[0]
+
+
+@pytest.fixture
+def seats(case):
+    """The seat names of a table of that many players."""
+    return [f"P{n}" for n in range(1, case[1] + 1)]
+
+
+def test_seeded_random_games_reach_an_outcome(rules, seats):
     lengths = []
     for seed in range(GAMES_PER_RULESET):
-        played = play_random_game(rules, seat_names(rules), {}, f"seed-{seed}", bot_seed=seed)
+        played = play_random_game(rules, seats, {}, f"seed-{seed}", bot_seed=seed)
         outcome = played.game.outcome()
         assert outcome is not None, f"seed {seed} did not finish in {len(played.commands)} commands"
         assert all(1 <= seat <= len(played.game.seats) for seat in outcome.winners)
@@ -44,9 +55,9 @@ def test_seeded_random_games_reach_an_outcome(rules):
     assert len(set(lengths)) > 1, "different seeds should give different games"
 
 
-def test_every_seat_asked_to_act_has_a_legal_command_and_every_listed_command_is_accepted(rules):
+def test_every_seat_asked_to_act_has_a_legal_command_and_every_listed_command_is_accepted(rules, seats):
     for seed in range(25):
-        game = Game.start(rules, seat_names(rules), rules.resolve_options({}), f"s{seed}")
+        game = Game.start(rules, seats, rules.resolve_options({}), f"s{seed}")
         bot = RandomBot(seed)
         while game.outcome() is None:
             for seat in game.to_act():
@@ -65,8 +76,8 @@ def _rng(game):
     return Rng(game.seed, game.version)
 
 
-def test_evolve_never_changes_the_state_it_is_given(rules):
-    played = play_random_game(rules, seat_names(rules), {}, "pure", bot_seed=1)
+def test_evolve_never_changes_the_state_it_is_given(rules, seats):
+    played = play_random_game(rules, seats, {}, "pure", bot_seed=1)
     game = None
     for event in played.game.collect_events():
         if isinstance(event, Game.FactRecorded):
@@ -76,10 +87,10 @@ def test_evolve_never_changes_the_state_it_is_given(rules):
         game = event.mutate(game)
 
 
-def test_rebuilding_from_stored_events_equals_the_live_state_at_every_step(rules):
+def test_rebuilding_from_stored_events_equals_the_live_state_at_every_step(rules, seats):
     service = GameService(env=store_env(None))
     for seed in range(10):
-        game_id = service.create_game(rules.name, seat_names(rules), seed=f"rebuild-{seed}")
+        game_id = service.create_game(rules.name, seats, seed=f"rebuild-{seed}")
         live = {}
         game = service.game(game_id)
         live[game.version] = copy.deepcopy(game.state)
@@ -95,9 +106,9 @@ def test_rebuilding_from_stored_events_equals_the_live_state_at_every_step(rules
             assert service.game_at(game_id, version).state == live[version]  # nearest snapshot + newer events
 
 
-def test_an_illegal_command_is_refused_and_nothing_is_stored(rules):
+def test_an_illegal_command_is_refused_and_nothing_is_stored(rules, seats):
     service = GameService(env=store_env(None))
-    game_id = service.create_game(rules.name, seat_names(rules), seed="illegal")
+    game_id = service.create_game(rules.name, seats, seed="illegal")
     seen: list[dict] = []
     refused = 0
     for _ in service.play_bots(game_id, bot_seed=3):
@@ -119,8 +130,8 @@ def test_an_illegal_command_is_refused_and_nothing_is_stored(rules):
     assert refused > 0
 
 
-def test_views_are_json_for_every_viewer_at_every_step(rules):
-    played = play_random_game(rules, seat_names(rules), {}, "views", bot_seed=2)
+def test_views_are_json_for_every_viewer_at_every_step(rules, seats):
+    played = play_random_game(rules, seats, {}, "views", bot_seed=2)
     game = None
     for event in played.game.collect_events():
         game = event.mutate(game)
@@ -131,8 +142,8 @@ def test_views_are_json_for_every_viewer_at_every_step(rules):
         assert json.loads(json.dumps(rules.owner_view(game.state))) == rules.owner_view(game.state)
 
 
-def test_every_fact_is_described_in_a_sentence(rules):
-    played = play_random_game(rules, seat_names(rules), {}, "describe", bot_seed=4)
+def test_every_fact_is_described_in_a_sentence(rules, seats):
+    played = play_random_game(rules, seats, {}, "describe", bot_seed=4)
     for event in played.game.collect_events():
         if isinstance(event, Game.FactRecorded):
             for seat in [None, *range(1, len(played.game.seats) + 1)]:
@@ -140,22 +151,22 @@ def test_every_fact_is_described_in_a_sentence(rules):
                 assert isinstance(sentence, str) and sentence.strip()
 
 
-def test_the_same_seed_and_commands_give_identical_events(rules):
-    first = play_random_game(rules, seat_names(rules), {}, "same", bot_seed=5)
-    second = Game.start(rules, seat_names(rules), rules.resolve_options({}), "same")
+def test_the_same_seed_and_commands_give_identical_events(rules, seats):
+    first = play_random_game(rules, seats, {}, "same", bot_seed=5)
+    second = Game.start(rules, seats, rules.resolve_options({}), "same")
     for seat, command in first.commands:
         second.play(seat, command, "c")
     facts = [(type(e).__name__, e.fact) for e in first.game.collect_events() if isinstance(e, Game.FactRecorded)]
     again = [(type(e).__name__, e.fact) for e in second.collect_events() if isinstance(e, Game.FactRecorded)]
     assert facts == again
-    other = play_random_game(rules, seat_names(rules), {}, "other", bot_seed=5)
+    other = play_random_game(rules, seats, {}, "other", bot_seed=5)
     assert [(type(e).__name__, e.fact) for e in other.game.collect_events() if isinstance(e, Game.FactRecorded)] != facts
 
 
-def test_a_round_trip_through_the_sqlite_store_gives_the_same_views(rules, tmp_path):
+def test_a_round_trip_through_the_sqlite_store_gives_the_same_views(rules, seats, tmp_path):
     path = str(tmp_path / "round-trip.sqlite3")
     writer = GameService(env=store_env(path))
-    game_id = writer.create_game(rules.name, seat_names(rules), seed="sqlite")
+    game_id = writer.create_game(rules.name, seats, seed="sqlite")
     views_before = []
     for step, _ in enumerate(writer.play_bots(game_id, bot_seed=6)):
         if step % 50 == 0:
@@ -179,9 +190,9 @@ def test_options_schema_gives_a_default_for_every_option(rules):
     assert rules.resolve_options({}) == {key: prop["default"] for key, prop in properties.items()}
 
 
-def test_every_option_value_in_the_schema_plays_to_an_outcome(rules):
+def test_every_option_value_in_the_schema_plays_to_an_outcome(rules, seats):
     for key, prop in rules.options_schema.get("properties", {}).items():
         values = prop.get("enum") or ([True, False] if prop.get("type") == "boolean" else [prop["default"]])
         for value in values:
-            played = play_random_game(rules, seat_names(rules), {key: value}, f"option-{key}", bot_seed=random.Random(key).random())
+            played = play_random_game(rules, seats, {key: value}, f"option-{key}", bot_seed=random.Random(key).random())
             assert played.game.outcome() is not None
