@@ -567,15 +567,19 @@ class Seat:
         return response.get_json()
 
 
+TABLES = [(rules, count) for rules in RULESETS for count in sorted({rules.min_seats, rules.max_seats})]
+"""Every ruleset with its fewest and its most players (Missions with 3 and 4, one token per seat)."""
+
+
 @pytest.mark.parametrize(
-    ("rules", "seeded"),
+    ("rules", "count", "seeded"),
     # every ruleset with a seed (a known, short game); one whose games are short with a secret seed too
-    [(rules, True) for rules in RULESETS] + [(registry.get("project-assassination"), False)],
-    ids=[f"{rules.name}-seeded" for rules in RULESETS] + ["project-assassination-secret-seed"],
+    [(rules, count, True) for rules, count in TABLES] + [(registry.get("project-assassination"), 2, False)],
+    ids=[f"{rules.name}-{count}-seeded" for rules, count in TABLES] + ["project-assassination-secret-seed"],
 )
-def test_every_ruleset_plays_to_its_outcome_through_the_api(client, rules, seeded):
+def test_every_ruleset_plays_to_its_outcome_through_the_api(client, rules, count, seeded):
     seed, rng_seed = SHORT_GAMES.get(rules.name, DEFAULT_SEEDS)
-    names = [f"Player{n}" for n in range(1, rules.min_seats + 1)]
+    names = [f"Player{n}" for n in range(1, count + 1)]
     created = client.post("/games", json={"ruleset": rules.name, "seats": names, **({"seed": seed} if seeded else {})})
     assert created.status_code == 201
     body = created.get_json()
