@@ -21,21 +21,15 @@ from domain.games.correction.checks import (
 )
 from domain.games.correction.evolve import apply
 from domain.games.correction.state import State
-from domain.randomness import Rng
-from domain.ruleset import Command, Fact
+from domain.modular import Decision
+from domain.ruleset import Command
 
 
-class Play:
+class Play(Decision):
     """Builds the facts of one decision, keeping the state they lead to."""
 
-    def __init__(self, state: State, rng: Rng) -> None:
-        self.state = state
-        self.rng = rng
-        self.facts: list[Fact] = []
-
-    def emit(self, fact: Fact) -> None:
-        self.facts.append(fact)
-        self.state = apply(self.state, fact)
+    apply_fact = staticmethod(apply)
+    state: State
 
     # -- the player on turn ------------------------------------------------------------------
 

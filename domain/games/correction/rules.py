@@ -17,7 +17,7 @@ open are in RULINGS.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from domain.errors import IllegalCommand
@@ -33,8 +33,9 @@ from domain.games.correction.checks import (
 from domain.games.correction.evolve import apply
 from domain.games.correction.play import Play
 from domain.games.correction.state import State
+from domain.modular import ModularRuleset
 from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset, player_number_roles
+from domain.ruleset import Command, CommandShape, Fact, player_number_roles
 
 SQUARE = {"type": "string", "pattern": SQUARE_PATTERN, "description": "a square, a1 to f6"}
 STARTING_TOKENS = 1
@@ -50,7 +51,7 @@ COMMANDS: dict[str, Callable[[Play, int, Command], None]] = {
 }
 
 
-class Correction(Ruleset):
+class Correction(ModularRuleset):
     name = "correction"
     title = "Correction"
     summary = "Spawn pawns, a knight and a spearman on a 6x6 board and reach the other's spawn row; deny moves with tokens."
@@ -58,6 +59,8 @@ class Correction(Ruleset):
     max_seats = 2
     version = 1
     facts = f.FACTS
+    apply_fact = staticmethod(apply)
+    present = present
     state_types = (State,)
     command_shapes = (
         CommandShape(
@@ -141,29 +144,7 @@ class Correction(Ruleset):
         COMMANDS[kind](play, seat, command)
         return play.facts
 
-    # -- applying facts ----------------------------------------------------------------------
-
-    def evolve(self, state: State, fact: Fact) -> State:
-        return apply(state, fact)
-
     # -- what players see --------------------------------------------------------------------
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return present.view(state, self.to_act(state))
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        return Outcome(winners=list(state.winners), reason=state.reason)
-
-    def describe(self, fact: Fact, seats: Sequence[str]) -> str:
-        return present.describe(fact, seats)
-
-    def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
-        return present.render(view, seats)
-
-    def describe_command(self, command: Command) -> str:
-        return present.describe_command(command)
 
     def turn_number(self, state: State) -> int:
         return state.turn

@@ -29,8 +29,8 @@ from domain.games.infection.checks import (
 )
 from domain.games.infection.evolve import apply
 from domain.games.infection.state import State
-from domain.randomness import Rng
-from domain.ruleset import Command, Fact
+from domain.modular import Decision
+from domain.ruleset import Command
 
 ORDER: tuple[tuple[int, int], ...] = ((1, 1), (2, 1), (1, 2), (2, 2))
 """The turn order ``(seat, villager)``: Blue 1, Red 1, Blue 2, Red 2, and again."""
@@ -38,21 +38,11 @@ ORDER: tuple[tuple[int, int], ...] = ((1, 1), (2, 1), (1, 2), (2, 2))
 CHOICES = {"discard", "recover"}
 
 
-class Play:
+class Play(Decision):
     """Builds the facts of one decision, keeping the state they lead to."""
 
-    def __init__(self, state: State, rng: Rng | None = None) -> None:
-        self.state = state
-        self.rng = rng
-        self.facts: list[Fact] = []
-
-    def emit(self, fact: Fact) -> None:
-        self.facts.append(fact)
-        self.state = apply(self.state, fact)
-
-    @property
-    def over(self) -> bool:
-        return self.state.phase == "over"
+    apply_fact = staticmethod(apply)
+    state: State
 
     # -- the turn's commands ---------------------------------------------------------------
 

@@ -13,7 +13,6 @@ and what players see in ``present.py``. The choices the text leaves open are in 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from domain.errors import IllegalCommand
@@ -30,8 +29,9 @@ from domain.games.infection.evolve import apply
 from domain.games.infection.play import CHOICES, COMMANDS, Play
 from domain.games.infection.state import State
 from domain.games.infection.tactics import turn_commands
+from domain.modular import ModularRuleset
 from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
+from domain.ruleset import Command, CommandShape, Fact
 
 SQUARE = {"type": "string", "pattern": SQUARE_PATTERN, "description": "a square, a1 to e7"}
 STEP = {**SQUARE, "description": "move 1 tile (north, east, south or west) to this square first, playing a Move & Pick-up card"}
@@ -42,7 +42,7 @@ def _weapon_shape(card: str, summary: str) -> CommandShape:
     return CommandShape(card, summary, {"target": SQUARE, "step": STEP}, ("target",))
 
 
-class Infection(Ruleset):
+class Infection(ModularRuleset):
     name = "infection"
     title = "Infection"
     summary = "Two villagers a side search 25 face-down tiles for the cures; the first side to bring 2 home wins."
@@ -50,6 +50,8 @@ class Infection(Ruleset):
     max_seats = 2
     version = 1
     facts = f.FACTS
+    apply_fact = staticmethod(apply)
+    present = present
     state_types = (State,)
     command_shapes = (
         CommandShape("move", "play a Move & Pick-up: 1 or 2 tiles (a diagonal counts as 2), then pick up the tile there",
@@ -120,11 +122,6 @@ class Infection(Ruleset):
         COMMANDS[kind](play, seat, command)
         return play.facts
 
-    # -- applying facts ----------------------------------------------------------------------
-
-    def evolve(self, state: State, fact: Fact) -> State:
-        return apply(state, fact)
-
     # -- what players see --------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -137,20 +134,6 @@ class Infection(Ruleset):
         if isinstance(fact, f.TilesPlaced):
             return f.TilesPlaced(placement=["?"] * len(fact.placement))
         return fact
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        return Outcome(winners=list(state.winners), reason=state.reason)
-
-    def describe(self, fact: Fact, seats: Sequence[str]) -> str:
-        return present.describe(fact, seats)
-
-    def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
-        return present.render(view, seats)
-
-    def describe_command(self, command: Command) -> str:
-        return present.describe_command(command)
 
     def turn_number(self, state: State) -> int:
         return state.turns

@@ -14,27 +14,16 @@ from domain.games.missions.cards import CARDS, DIE, RANKS, money, needed
 from domain.games.missions.checks import destinations, rob_targets
 from domain.games.missions.evolve import apply
 from domain.games.missions.state import State
-from domain.randomness import Rng
-from domain.ruleset import Fact
+from domain.modular import Decision
 
 NEED_ROLL = "roll the die first"
 
 
-class Play:
+class Play(Decision):
     """The facts of one decision, and the state as they leave it."""
 
-    def __init__(self, state: State, rng: Rng) -> None:
-        self.state = state
-        self.rng = rng
-        self.facts: list[Fact] = []
-
-    def emit(self, fact: Fact) -> None:
-        self.facts.append(fact)
-        self.state = apply(self.state, fact)
-
-    @property
-    def over(self) -> bool:
-        return self.state.phase == "over"
+    apply_fact = staticmethod(apply)
+    state: State
 
     # -- the commands ----------------------------------------------------------------------------
 

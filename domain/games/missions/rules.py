@@ -15,7 +15,6 @@ Nothing is secret: a pile's order is not decided until a card is drawn.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from domain.errors import IllegalCommand
@@ -27,8 +26,9 @@ from domain.games.missions.checks import destinations, rob_targets
 from domain.games.missions.evolve import apply
 from domain.games.missions.play import COMMANDS, Play
 from domain.games.missions.state import State
+from domain.modular import ModularRuleset
 from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
+from domain.ruleset import Command, CommandShape, Fact
 
 CARD = {"enum": list(ALL_NAMES), "description": "a mission card, by its name"}
 
@@ -43,7 +43,7 @@ STAGES: dict[str, dict[str, Any]] = {
 An option given explicitly beside ``stage`` overrides the preset."""
 
 
-class Missions(Ruleset):
+class Missions(ModularRuleset):
     name = "missions"
     title = "Missions"
     summary = "Roll around the city, pull off level 1-3 missions, rob and snitch: the first to $100,000 wins."
@@ -51,6 +51,8 @@ class Missions(Ruleset):
     max_seats = 4
     version = 1
     facts = f.FACTS
+    apply_fact = staticmethod(apply)
+    present = present
     state_types = (State,)
     command_shapes = (
         CommandShape("roll", "roll the die to move"),
@@ -160,27 +162,7 @@ class Missions(Ruleset):
         COMMANDS[kind](play, seat, command)
         return play.facts
 
-    # -- applying facts, and what players see ---------------------------------------------
-
-    def evolve(self, state: State, fact: Fact) -> State:
-        return apply(state, fact)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return present.view(state, self.to_act(state))
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        return Outcome(winners=list(state.winners), reason=state.reason)
-
-    def describe(self, fact: Fact, seats: Sequence[str]) -> str:
-        return present.describe(fact, seats)
-
-    def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
-        return present.render(view, seats)
-
-    def describe_command(self, command: Command) -> str:
-        return present.describe_command(command)
+    # -- what players see --------------------------------------------------------------------
 
     def turn_number(self, state: State) -> int:
         return state.turns

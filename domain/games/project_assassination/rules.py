@@ -14,7 +14,6 @@ drawn is shown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from domain.errors import IllegalCommand, InvalidSetup
@@ -59,8 +58,9 @@ from domain.games.project_assassination.tactics import (
     obstacle_square_problem,
     two_away,
 )
+from domain.modular import ModularRuleset
 from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset, player_number_roles
+from domain.ruleset import Command, CommandShape, Fact, player_number_roles
 
 SQUARE = {"type": "string", "pattern": SQUARE_PATTERN, "description": "a square, a1 to g7"}
 AIM = {
@@ -70,7 +70,7 @@ AIM = {
 }
 
 
-class ProjectAssassination(Ruleset):
+class ProjectAssassination(ModularRuleset):
     name = "project-assassination"
     title = "Project Assassination"
     summary = "Two assassins race to 12 Victory Points on a 7x7 bar of enemies, items and weapons."
@@ -78,6 +78,8 @@ class ProjectAssassination(Ruleset):
     max_seats = 2
     version = 1
     facts = f.FACTS
+    apply_fact = staticmethod(apply)
+    present = present
     state_types = (State,)
     command_shapes = (
         CommandShape(
@@ -224,11 +226,6 @@ class ProjectAssassination(Ruleset):
         COMMANDS[kind](play, seat, command)
         return play.facts
 
-    # -- applying facts ----------------------------------------------------------------------
-
-    def evolve(self, state: State, fact: Fact) -> State:
-        return apply(state, fact)
-
     # -- what players see --------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -248,20 +245,6 @@ class ProjectAssassination(Ruleset):
                 enemy_deck=["?"] * len(fact.enemy_deck),
             )
         return fact
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        return Outcome(winners=list(state.winners), reason=state.reason)
-
-    def describe(self, fact: Fact, seats: Sequence[str]) -> str:
-        return present.describe(fact, seats)
-
-    def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
-        return present.render(view, seats)
-
-    def describe_command(self, command: Command) -> str:
-        return present.describe_command(command)
 
     def turn_number(self, state: State) -> int:
         return state.turns

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from missions_table import L1, L2, L3, RULES, act, kinds, table
+from missions_table import L1, L2, L3, act, kinds, table
 
 from domain.games.missions.cards import needed
 from domain.games.missions.facts import (

@@ -1,0 +1,72 @@
+"""The parts a ruleset split into modules is built from, so that a game folder writes only its rules.
+
+A game's folder usually holds ``evolve.py`` (``apply``: a fact applied to the state), ``present.py``
+(``view``, ``describe``, ``render`` and ``describe_command``), and ``play.py`` (a ``Decision``
+subclass, ``Play``, whose methods are the commands). Its state's ``phase`` is ``"over"`` once the game
+has ended, with ``winners`` and ``reason``. ``ModularRuleset`` makes the contract's methods out of those
+parts; a game overrides any of them that it shows differently (a view with secrets, say).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any, ClassVar
+
+from domain.randomness import Rng
+from domain.ruleset import Command, Fact, Outcome, Ruleset
+
+
+class Decision:
+    """Builds the facts of one decision, applying each to the state as it is made, so that the next
+    step sees its effect. A game's ``Play`` subclasses it, sets ``apply_fact`` (its ``evolve.apply``,
+    as a ``staticmethod``) and adds one method per command."""
+
+    apply_fact: ClassVar[Callable[[Any, Fact], Any]]
+
+    def __init__(self, state: Any, rng: Rng | None = None) -> None:
+        self.state = state
+        self.rng = rng
+        self.facts: list[Fact] = []
+
+    def emit(self, fact: Fact) -> None:
+        """Record the fact and apply it."""
+        self.facts.append(fact)
+        self.state = self.apply_fact(self.state, fact)
+
+    @property
+    def over(self) -> bool:
+        """Whether a fact of this decision has ended the game."""
+        return bool(self.state.phase == "over")
+
+
+class ModularRuleset(Ruleset):
+    """A ruleset whose facts are applied by ``apply_fact`` and shown by the module ``present``, and
+    whose state says when it is ``over``, who won (``winners``) and why (``reason``)."""
+
+    apply_fact: ClassVar[Callable[[Any, Fact], Any]]
+    """The game's ``evolve.apply``, set as a ``staticmethod``."""
+    present: ClassVar[ModuleType]
+    """The game's ``present`` module: ``view(state, to_act)``, ``describe(fact, seats)``,
+    ``render(view, seats)`` and ``describe_command(command)``."""
+
+    def evolve(self, state: Any, fact: Fact) -> Any:
+        return self.apply_fact(state, fact)
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = self.present.view(state, self.to_act(state))
+        return view
+
+    def outcome(self, state: Any) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(winners=list(state.winners), reason=state.reason)
+
+    def describe(self, fact: Fact, seats: Sequence[str]) -> str:
+        return str(self.present.describe(fact, seats))
+
+    def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
+        return str(self.present.render(view, seats))
+
+    def describe_command(self, command: Command) -> str:
+        return str(self.present.describe_command(command))
