@@ -251,13 +251,15 @@ class Table:
         self.game.collect_events()
 
 
-def seats_for(rules: Ruleset) -> list[str]:
-    return [f"P{n}" for n in range(1, rules.min_seats + 1)]
+def seats_for(rules: Ruleset, count: int | None = None) -> list[str]:
+    """Seat names for a table of ``count`` players (default: the fewest the ruleset allows)."""
+    return [f"P{n}" for n in range(1, (count or rules.min_seats) + 1)]
 
 
-def lay_table(builder: GameService, rules: Ruleset, options: dict[str, Any], seed: str, events: int, choose: Chooser) -> Table:
+def lay_table(builder: GameService, rules: Ruleset, options: dict[str, Any], seed: str, events: int, choose: Chooser,
+              players: int | None = None) -> Table:
     """A game played in memory to about ``events`` events, saved in one transaction, with tokens."""
-    game = Game.start(rules, seats_for(rules), rules.resolve_options(options), seed)
+    game = Game.start(rules, seats_for(rules, players), rules.resolve_options(options), seed)
     while game.version < events and game.outcome() is None:
         seat, command = choose(game)
         game.play(seat, command, f"c{game.version}")
@@ -265,12 +267,13 @@ def lay_table(builder: GameService, rules: Ruleset, options: dict[str, Any], see
     return Table(game, builder.issue_tokens(game.id).seats)
 
 
-def tables(builder: GameService, rules: Ruleset, options: dict[str, Any], prefix: str, events: int, choose: Chooser) -> Iterator[Table]:
+def tables(builder: GameService, rules: Ruleset, options: dict[str, Any], prefix: str, events: int, choose: Chooser,
+           players: int | None = None) -> Iterator[Table]:
     """New tables on demand: the same seeds give the same games (the HTTP and the service runs)."""
     number = 0
     while True:
         number += 1
-        yield lay_table(builder, rules, options, f"{prefix}-{number}", events, choose)
+        yield lay_table(builder, rules, options, f"{prefix}-{number}", events, choose, players)
 
 
 def sized_tables(builder: GameService, events: int) -> Iterator[Table]:
@@ -674,12 +677,18 @@ def until_enough(action: Callable[[int], Any], min_count: int, min_seconds: floa
 def ruleset_rows(folder: Path, sizes: Sizes) -> list[list[str]]:
     store = Store("SQLite", str(folder / "rulesets.sqlite3"))
     with open_service(store) as builder, open_service(store) as service, Server(store.location, folder) as server:
-        return [ruleset_row(rules, builder, service, server, sizes) for rules in registry.all_rulesets()]
+        return [ruleset_row(rules, players, builder, service, server, sizes) for rules, players in ruleset_tables()]
 
 
-def ruleset_row(rules: Ruleset, builder: GameService, service: GameService, server: Server, sizes: Sizes) -> list[str]:
-    progress(f"random games of {rules.name}")
-    seats = seats_for(rules)
+def ruleset_tables() -> list[tuple[Ruleset, int]]:
+    """Each ruleset with its fewest and its most players."""
+    return [(rules, count) for rules in registry.all_rulesets() for count in sorted({rules.min_seats, rules.max_seats})]
+
+
+def ruleset_row(rules: Ruleset, players: int, builder: GameService, service: GameService, server: Server,
+                sizes: Sizes) -> list[str]:
+    progress(f"random games of {rules.name}, {players} players")
+    seats = seats_for(rules, players)
     count, seconds, lengths = until_enough(
         lambda n: len(play_random_game(rules, seats, {}, f"memory-{n}", bot_seed=n).commands),
         sizes.min_games_in_memory, sizes.min_seconds_in_memory)
@@ -694,15 +703,15 @@ def ruleset_row(rules: Ruleset, builder: GameService, service: GameService, serv
     client = server.client()
     try:
         direct, http = side_by_side([
-            CommandStream(tables(builder, rules, {}, f"{rules.name}-random", 0, random_chooser()), random_chooser(),
-                          service_submitter(service), None),
-            CommandStream(tables(builder, rules, {}, f"{rules.name}-random", 0, random_chooser()), random_chooser(),
-                          client.submit, None),
+            CommandStream(tables(builder, rules, {}, f"{rules.name}-{players}-random", 0, random_chooser(), players),
+                          random_chooser(), service_submitter(service), None),
+            CommandStream(tables(builder, rules, {}, f"{rules.name}-{players}-random", 0, random_chooser(), players),
+                          random_chooser(), client.submit, None),
         ], sizes.ruleset_commands, sizes.warmup_commands)
     finally:
         client.close()
     return [
-        f"`{rules.name}`", f"{commands:.0f} ({count} games)", per_second(count / seconds),
+        f"`{rules.name}`", str(players), f"{commands:.0f} ({count} games)", per_second(count / seconds),
         per_second(stored_count / stored_seconds),
         f"{per_second(direct.timings.rate)}, p50 {duration(direct.timings.p50)}",
         f"{per_second(http.timings.rate)}, p50 {duration(http.timings.p50)}",
@@ -710,7 +719,7 @@ def ruleset_row(rules: Ruleset, builder: GameService, service: GameService, serv
 
 
 def rulesets_table(rows: list[list[str]]) -> str:
-    headers = ["ruleset", "commands per game (mean)", "random games/s in memory", "random games/s through the service on SQLite",
+    headers = ["ruleset", "players", "commands per game (mean)", "random games/s in memory", "random games/s through the service on SQLite",
                "random commands/s through the service on SQLite", "random commands/s through HTTP on SQLite"]
     return markdown_table(headers, rows)
 
@@ -762,8 +771,8 @@ def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Pat
          f"pygal, once in a process with its first chart, took {duration(import_seconds('pygal'))} more."), "",
         replays_table(diaries), "",
         "## Random games per ruleset", "",
-        (f"Random bots in every seat (the fewest seats the ruleset allows); {sizes.ruleset_commands} timed random "
-         "commands a ruleset through the service and through HTTP."), "",
+        (f"Random bots in every seat, each ruleset with its fewest and its most players; {sizes.ruleset_commands} timed "
+         "random commands a row through the service and through HTTP."), "",
         ruleset_table, "",
         f"Measured in {time.perf_counter() - began:.0f} s.",
     ]

@@ -105,6 +105,7 @@ def test_the_design_diary_built_and_then_from_the_cache(printed):
 
 def test_random_games_of_every_ruleset(printed):
     rows = section(sections(printed), "Random games per ruleset")
-    assert [row["ruleset"] for row in rows] == [f"`{rules.name}`" for rules in registry.all_rulesets()]
+    assert [(row["ruleset"], row["players"]) for row in rows] == [
+        (f"`{rules.name}`", str(count)) for rules in registry.all_rulesets() for count in sorted({rules.min_seats, rules.max_seats})]
     for row in rows:
-        assert_all_positive(row, list(row)[1:])
+        assert_all_positive(row, list(row)[2:])
