@@ -138,6 +138,7 @@ _APPLY = {
     f.SnitchDeclined: _nothing,
     f.CardGained: _card_gained,
     f.CardDemanded: _card_demanded,
+    f.NothingLost: _nothing,
     f.CardLost: _card_lost,
     f.GameWon: _game_won,
     f.RoundLimitReached: _round_limit_reached,

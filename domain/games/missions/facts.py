@@ -152,6 +152,14 @@ class CardDemanded(Fact):
 
 
 @dataclass(frozen=True)
+class NothingLost(Fact):
+    """``seat`` would have to give up a card (``reason`` as for ``CardDemanded``) but holds none."""
+
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class CardLost(Fact):
     """The card goes to the bottom of its level's pile."""
 
@@ -177,5 +185,5 @@ class RoundLimitReached(Fact):
 FACTS: tuple[type[Fact], ...] = (
     TableSetUp, TurnStarted, TurnSkipped, DieRolled, PieceMoved, MoveBlocked, CardsTraded, RobDeclined,
     MissionDrawn, PileEmpty, MissionRolled, RankChanged, TurnLost, SnitchRolled, SnitchDeclined,
-    CardGained, CardDemanded, CardLost, GameWon, RoundLimitReached,
+    CardGained, CardDemanded, NothingLost, CardLost, GameWon, RoundLimitReached,
 )

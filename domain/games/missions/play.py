@@ -83,9 +83,7 @@ class Play(Decision):
             self._gain(seat)
             if self.over:
                 return
-        if target and self.state.hands[target - 1]:
-            self.emit(f.CardDemanded(seat=target, reason="snitched" if target != seat else "self"))
-        else:
+        if not target or not self._demand(target, "snitched" if target != seat else "self"):
             self.end_turn()
 
     def no_snitch(self, seat: int, command: dict[str, Any]) -> None:
@@ -120,8 +118,7 @@ class Play(Decision):
             self._mission(seat, MISSION_LEVEL[kind])
         elif kind == "police":  # the snitch rule opens its own window; here only the fine is left
             self.emit(f.TurnLost(seat=seat, reason="police"))
-            if self.state.hands[seat - 1]:
-                self.emit(f.CardDemanded(seat=seat, reason="police"))
+            if self._demand(seat, "police"):
                 return
         if not self.over:
             self.end_turn()
@@ -154,6 +151,15 @@ class Play(Decision):
         if unseen:
             return self.rng.choice(unseen)
         return bottom[0] if bottom else ""
+
+    def _demand(self, seat: int, reason: str) -> bool:
+        """The player must give up a card of their choice: the game waits for them (True), unless
+        they hold none (False: nothing is lost)."""
+        if self.state.hands[seat - 1]:
+            self.emit(f.CardDemanded(seat=seat, reason=reason))
+            return True
+        self.emit(f.NothingLost(seat=seat, reason=reason))
+        return False
 
     def _gain(self, seat: int) -> None:
         card = self._draw(1)

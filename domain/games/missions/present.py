@@ -108,8 +108,9 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
             return f"The level 1 pile is empty: {name(fact.seat)} gains nothing for snitching."
         return f"{name(fact.seat)} gains the top level 1 card, '{fact.card}' ({dollars(value(fact.card))}), for snitching."
     if isinstance(fact, f.CardDemanded):
-        why = {"snitched": "snitched on", "self": "their own number came up", "police": "fined by the police"}[fact.reason]
-        return f"{name(fact.seat)} must give up a mission card ({why})."
+        return f"{name(fact.seat)} must give up a mission card ({_WHY_LOST[fact.reason]})."
+    if isinstance(fact, f.NothingLost):
+        return f"{name(fact.seat)} holds no mission card to give up ({_WHY_LOST[fact.reason]})."
     if isinstance(fact, f.CardLost):
         return f"{name(fact.seat)} gave up '{fact.card}'; it goes to the bottom of the level {LEVEL_OF[fact.card]} pile."
     if isinstance(fact, f.GameWon):
@@ -122,6 +123,9 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
                 f"{'has' if len(fact.winners) == 1 else 'have'} the most money "
                 f"({dollars(fact.money[fact.winners[0] - 1])}) and {'wins' if len(fact.winners) == 1 else 'share the win'}.")
     return type(fact).__name__
+
+
+_WHY_LOST = {"snitched": "snitched on", "self": "their own number came up", "police": "fined by the police"}
 
 
 def _space(kind: str) -> str:

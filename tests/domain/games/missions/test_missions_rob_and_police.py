@@ -12,6 +12,7 @@ from domain.games.missions.facts import (
     CardGained,
     CardLost,
     CardsTraded,
+    NothingLost,
     RobDeclined,
     SnitchRolled,
     TurnLost,
@@ -128,6 +129,12 @@ def test_rule_the_snitch_landing_on_their_own_number_loses_a_card():
     assert state.hands[0] == [L2[0]] and state.bottom["1"] == [L1[0]]
 
 
+def test_ruling_a_snitch_with_no_card_who_rolls_their_own_number_loses_nothing():
+    facts, state = act(on_police([[], [L1[0]], [], []]), ANN, {"type": "snitch"}, ANN)
+    assert facts == [SnitchRolled(seat=ANN, face=1, target=ANN), NothingLost(seat=ANN, reason="self"),
+                     TurnStarted(seat=BEN, round=1)]
+
+
 @pytest.mark.parametrize("face", [5, 6])
 def test_rule_a_snitch_roll_of_5_or_6_does_nothing(face):
     state = on_police([[L1[0]], [L1[1]], [L1[2]], [L1[3]]])
@@ -152,7 +159,7 @@ def test_ruling_a_player_with_no_card_loses_nothing_but_the_snitch_still_gains()
     state = on_police([[], [], [], []])
     facts, state = act(state, ANN, {"type": "snitch"}, CY, L1[2])
     assert facts == [SnitchRolled(seat=ANN, face=3, target=CY), CardGained(seat=ANN, card=L1[2]),
-                     TurnStarted(seat=BEN, round=1)]
+                     NothingLost(seat=CY, reason="snitched"), TurnStarted(seat=BEN, round=1)]
 
 
 def test_ruling_the_snitch_gains_nothing_when_the_level_1_pile_is_empty():
@@ -185,5 +192,5 @@ def test_ruling_option_police_fine_costs_a_turn_and_a_card_of_the_players_choice
 def test_ruling_option_police_fine_with_no_card_costs_only_the_turn():
     state = table(options={"police": "fine"})
     facts, state = landed(state, 2)
-    assert kinds(facts) == ["PieceMoved", "TurnLost", "TurnStarted"]
+    assert kinds(facts) == ["PieceMoved", "TurnLost", "NothingLost", "TurnStarted"]
     assert state.skips[0] == 1
