@@ -18,6 +18,7 @@ _GAMES = (
     "domain.games.infection",
     "domain.games.missions",
     "domain.games.project_assassination",
+    "domain.games.squad_combat",
 )
 
 _RULESETS: dict[str, Ruleset] = {}

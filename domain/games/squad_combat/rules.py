@@ -1,0 +1,241 @@
+"""Squad Combat: each player's squad of three characters fights with a hidden hand of attack, action
+and edge cards, paid for in energy and dice; the last player with characters alive wins.
+
+A turn is a round of action phases: each player in turn plays an action (an attack is answered by
+its defender's reaction), refreshes a character's dice, or passes; edges of their own window do not
+take the action. When every player has passed, the turn ends: energy recharges, each player may
+discard up to two cards and draws back to five. The v1 rules are the default; the older v0.5 rules
+(life, attack and defense dice, discard costs) are the option ``rules: "v0.5"``.
+
+The ruleset's class is here; playing a command is in ``play.py``, its conditions in ``checks.py``,
+applying facts in ``evolve.py``, what players see in ``present.py``, the cards in ``cards.py`` and
+``cards.json`` (the demo set, a ruling). Each seat's hand is secret: a drawn card is shown to its
+drawer only. The rulings are in RULINGS.md.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from domain.errors import IllegalCommand, InvalidSetup
+from domain.games.squad_combat import facts as f
+from domain.games.squad_combat import present
+from domain.games.squad_combat.cards import CARD_SET_SCHEMA, HAND_SIZE, Card, canonical, card_set, demo_set_data
+from domain.games.squad_combat.checks import (
+    can_refresh,
+    dice_paid,
+    perform_problem,
+    pool_faces,
+    reaction_performers,
+    targets_for,
+)
+from domain.games.squad_combat.evolve import apply
+from domain.games.squad_combat.play import COMMANDS, Play
+from domain.games.squad_combat.state import State
+from domain.modular import ModularRuleset
+from domain.randomness import Rng
+from domain.ruleset import Command, CommandShape, Fact
+
+PLACE = {"type": "integer", "minimum": 1, "maximum": 3, "description": "one of your characters, 1 to 3 from the left"}
+CARD = {"type": "string", "pattern": "^[a-z0-9_]{1,40}$", "description": "a card in your hand, by its id"}
+TARGET = {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 4}, "minItems": 2, "maxItems": 2,
+          "description": "a character: [seat, place]"}
+PHASE_COMMANDS = {"action": ("play", "edge", "refresh", "pass"), "reaction": ("react", "allow", "defend"),
+                  "discard": ("discard",)}
+
+
+class SquadCombat(ModularRuleset):
+    name = "squad-combat"
+    title = "Squad Combat"
+    summary = "Three characters a side, a hidden hand of attacks, actions and edges: the last squad standing wins."
+    min_seats = 2
+    max_seats = 4
+    version = 1
+    facts = f.FACTS
+    apply_fact = staticmethod(apply)
+    present = present
+    state_types = (State,)
+    command_shapes = (
+        CommandShape("play", "play an action or attack card from your hand, performed by one of your characters",
+                     {"card": CARD, "performer": PLACE, "target": TARGET,
+                      "attack_die": {"type": "integer", "minimum": 0, "maximum": 6, "description": "v0.5: the attack die"},
+                      "discard": {"type": "array", "items": CARD, "maxItems": 3, "description": "v0.5: cards paid as C costs"}},
+                     ("card", "performer")),
+        CommandShape("edge", "play an edge of your own action phase (it does not take your action)",
+                     {"card": CARD, "performer": PLACE, "target": TARGET}, ("card", "performer")),
+        CommandShape("refresh", "pay a character's refresh energy: roll its pool, keep the highest dice",
+                     {"character": PLACE}, ("character",)),
+        CommandShape("pass", "pass: no more action phases for you this turn"),
+        CommandShape("react", "answer an attack on your character with a reaction edge",
+                     {"card": CARD, "performer": PLACE}, ("card", "performer")),
+        CommandShape("allow", "let the attack hit (v1)"),
+        CommandShape("defend", "v0.5: the defense die (0 for none)",
+                     {"die": {"type": "integer", "minimum": 0, "maximum": 6}}, ("die",)),
+        CommandShape("discard", "end of turn: discard up to two cards from your hand",
+                     {"cards": {"type": "array", "items": CARD, "maxItems": 2}}, ("cards",)),
+    )
+    options_schema = {
+        "type": "object",
+        "properties": {
+            "rules": {"enum": ["v1", "v0.5"], "default": "v1",
+                      "description": "v1 (Squad Combat v1) or v0.5 (the old rules: life, attack and defense dice, discard costs)"},
+            "squads": {"type": ["array", "null"], "items": {"type": "string", "maxLength": 40}, "minItems": 2, "maxItems": 4,
+                       "default": None, "description": "each seat's squad, seat 1 first; null: the set's first two squads in turn"},
+            "recharge": {"enum": ["end_of_turn", "never"], "default": "end_of_turn",
+                         "description": "v1: burden tokens come off at the end of each turn (a ruling), or never (the v1 text)"},
+            "rotate_first": {"type": "boolean", "default": False,
+                             "description": "each turn is opened by the next player instead of the first player"},
+            "turn_limit": {"type": "integer", "minimum": 1, "maximum": 500, "default": 30,
+                           "description": "turns after which the most characters alive (then HP left) wins"},
+            "card_set": CARD_SET_SCHEMA,
+        },
+    }
+
+    # -- setting the table -------------------------------------------------------------------
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        resolved = super().resolve_options(options)
+        cards = card_set(canonical(resolved["card_set"] or demo_set_data()))
+        unknown = [squad for squad in resolved["squads"] or [] if squad not in cards.squads]
+        if unknown:
+            raise InvalidSetup(f"bad option squads: no squad {unknown[0]!r} (squads: {', '.join(cards.squads)})")
+        return resolved
+
+    def new_state(self, seat_count: int, options: dict[str, Any]) -> State:
+        resolved = self.resolve_options(options)
+        squads = resolved["squads"]
+        if squads is not None and len(squads) != seat_count:
+            raise InvalidSetup(f"bad option squads: {len(squads)} squads for {seat_count} players")
+        rules = {key: value for key, value in resolved.items() if key != "card_set"}
+        return State(seat_count=seat_count, options=rules, card_set_json=canonical(resolved["card_set"] or demo_set_data()))
+
+    def setup(self, state: State, rng: Rng) -> list[Fact]:
+        names = list(state.cards.squads)[:2]
+        squads = state.options["squads"] or [names[(seat - 1) % len(names)] for seat in range(1, state.seat_count + 1)]
+        play = Play(state, rng)
+        play.emit(f.TableSetUp(first=rng.choice(range(1, state.seat_count + 1)), squads=list(squads)))
+        for seat in range(1, state.seat_count + 1):
+            for place in range(1, 4):
+                pool = play.state.stats([seat, place]).pool
+                dice = [rng.choice(range(1, 7)) if face is None else face for face in pool_faces(pool, state.v05)]
+                play.emit(f.DiceSet(seat=seat, character=place, dice=dice))
+        for seat in range(1, state.seat_count + 1):
+            play.draw(seat, HAND_SIZE)
+        play.emit(f.PhaseStarted(seat=play.state.first, turn=1))
+        return play.facts
+
+    # -- whose turn, and what they may do ----------------------------------------------------
+
+    def to_act(self, state: State) -> list[int]:
+        if state.phase == "action":
+            return [state.current]
+        if state.phase == "reaction":
+            return [state.attack["target"][0]]
+        if state.phase == "discard" and state.discarding:
+            return [state.discarding]
+        return []
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == "reaction":
+            return _answers(state, seat)
+        if state.phase == "discard":
+            hand = sorted(state.player(seat)["hand"])
+            picks = {(), *((card,) for card in hand), *combinations(hand, 2)}
+            return [{"type": "discard", "cards": list(pick)} for pick in sorted(picks)]
+        commands: list[Command] = []
+        for card_id in dict.fromkeys(state.player(seat)["hand"]):
+            card = state.cards.cards[card_id]
+            if card.kind in ("attack", "action") or card.window == "own":
+                commands += _plays(state, seat, card)
+        commands += [{"type": "refresh", "character": place} for place in state.living(seat) if can_refresh(state, seat, place)]
+        return commands + [{"type": "pass"}]
+
+    def decide(self, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
+        kind = command["type"]
+        allowed = PHASE_COMMANDS.get(state.phase, ())
+        if kind not in allowed:
+            now = {"action": "your action phase: play, edge, refresh or pass",
+                   "reaction": "an attack waits for its defender: react, allow (v1) or defend (v0.5)",
+                   "discard": "the end of the turn: discard up to two cards"}.get(state.phase, "nothing")
+            raise IllegalCommand(f"{kind} is not possible now: it is {now}")
+        if kind == "react" and state.attack["reacted"]:
+            raise IllegalCommand("one reaction an attack: now defend")
+        play = Play(state, rng)
+        COMMANDS[kind](play, seat, command)
+        return play.facts
+
+    # -- what players see --------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return present.view(state, self.to_act(state), seat, secrets=False)
+
+    def owner_view(self, state: State) -> dict[str, Any]:
+        return present.view(state, self.to_act(state), None, secrets=True)
+
+    def redact(self, fact: Fact, seat: int | None) -> Fact:
+        if isinstance(fact, f.CardsDrawn) and fact.seat != seat:
+            return f.CardsDrawn(seat=fact.seat, cards=["?"] * len(fact.cards))
+        return fact
+
+    def turn_number(self, state: State) -> int:
+        return state.turn
+
+    def seat_numbers(self, state: State) -> dict[int, dict[str, float]]:
+        if not state.players:
+            return {}
+        return {
+            seat: {"characters alive": len(state.living(seat)),
+                   "HP left": sum(state.stats([seat, p]).hp - state.wounds([seat, p]) for p in state.living(seat)),
+                   "cards in hand": len(state.player(seat)["hand"])}
+            for seat in range(1, state.seat_count + 1)
+        }
+
+
+def _plays(state: State, seat: int, card: Card) -> list[Command]:
+    """Every legal way to play the card from the action phase: performer, target, attack die, discards."""
+    kind = "edge" if card.kind == "edge" else "play"
+    cost = card.cost_under(state.options["rules"])
+    hand = list(state.player(seat)["hand"])
+    hand.remove(card.id)
+    discard_picks = sorted({tuple(sorted(pick)) for pick in combinations(hand, cost.cards)}) if cost.cards else [()]
+    commands: list[Command] = []
+    for place in state.living(seat):
+        if perform_problem(state, seat, card, place, cost.cards) is not None:
+            continue
+        dice_left = list(state.character([seat, place])["dice"])
+        for die in dice_paid(dice_left, cost.dice) or []:
+            dice_left.remove(die)
+        attack_dice = [0, *sorted(set(dice_left))] if card.kind == "attack" and state.v05 else [None]
+        for target in targets_for(state, seat, card):
+            for attack_die in attack_dice:
+                for discards in discard_picks:
+                    command: Command = {"type": kind, "card": card.id, "performer": place}
+                    if target:
+                        command["target"] = list(target)
+                    if attack_die:
+                        command["attack_die"] = attack_die
+                    if discards:
+                        command["discard"] = list(discards)
+                    commands.append(command)
+    return commands
+
+
+def _answers(state: State, seat: int) -> list[Command]:
+    """The defending player's answers: each reaction they can perform (one an attack), then allow (v1)
+    or a defense die (v0.5)."""
+    commands: list[Command] = []
+    if not state.attack["reacted"]:
+        for card_id in dict.fromkeys(state.player(seat)["hand"]):
+            card = state.cards.cards[card_id]
+            if card.window != "reaction":
+                continue
+            for place in reaction_performers(state, card):
+                if perform_problem(state, seat, card, place) is None:
+                    commands.append({"type": "react", "card": card.id, "performer": place})
+    if state.v05:
+        dice = sorted(set(state.character(state.attack["target"])["dice"]))
+        return commands + [{"type": "defend", "die": die} for die in [0, *dice]]
+    return commands + [{"type": "allow"}]
