@@ -110,7 +110,9 @@ def test_no_response_to_a_seat_or_a_spectator_holds_a_secret(client, new_game, r
     game = new_game(ruleset=rules.name, seats=names, seed=SEED)
     viewers: dict[int | None, dict] = {**{n: game.seat[n] for n in game.seat}, None: {}}
     seen = {viewer: Seen() for viewer in viewers}
-    secret_lists: list[list] = []  # what only the owner sees as lists (the decks' order)
+    secret_lists: dict[int | None, list[list]] = {viewer: [] for viewer in viewers}
+    """Per viewer, what it may not see as lists: the owner-only part of the view (the decks' order),
+    and what redaction hides from it (another seat's drawn cards)."""
     owner_only: set[str] = set()  # keys of the owner's view that no seat's view has
     rng = random.Random(SHORT_GAMES.get(rules.name, 0))
 
@@ -122,11 +124,12 @@ def test_no_response_to_a_seat_or_a_spectator_holds_a_secret(client, new_game, r
         owner_only.update(set(owner_state["view"]) - set(seat_view))
         # the lists only the owner sees: in the owner-only part of the view, and what redaction hides
         for key in owner_only:
-            secret_lists.extend(lst for lst in lists_in(owner_state["view"][key]) if len(lst) >= 3)
+            for viewer in viewers:
+                secret_lists[viewer].extend(lst for lst in lists_in(owner_state["view"][key]) if len(lst) >= 3)
         for event in owner_events:
             for viewer in viewers:
                 shown = list(lists_in(expected_event(rules, event, viewer, names)["data"]))
-                secret_lists.extend(lst for lst in lists_in(event["data"]) if len(lst) >= 3 and lst not in shown)
+                secret_lists[viewer].extend(lst for lst in lists_in(event["data"]) if len(lst) >= 3 and lst not in shown)
         for viewer, headers in viewers.items():
             state = seen[viewer].add("state", client.get(game.url, headers=headers))
             assert state["version"] == version
@@ -191,7 +194,9 @@ def test_no_response_to_a_seat_or_a_spectator_holds_a_secret(client, new_game, r
     # information) the owner's view holds what the seats' do not
     if rules.name == "project-assassination":
         assert "deck_order" in owner_only
-        assert secret_lists
+        assert all(secret_lists.values())
+    if rules.name == "squad-combat":  # each seat's drawn cards are secret to the others
+        assert all(secret_lists.values())
     assert step > max(FULL_CHECKS)
 
     for viewer, collected in seen.items():
@@ -199,13 +204,13 @@ def test_no_response_to_a_seat_or_a_spectator_holds_a_secret(client, new_game, r
             assert SEED not in text, f"the seed in a {what} response to {viewer}"
             for key in owner_only:
                 assert f'"{key}"' not in text, f"the owner's {key!r} in a {what} response to {viewer}"
-            for secret in secret_lists:
+            for secret in secret_lists[viewer]:
                 for separators in ((", ", ": "), (",", ":")):
                     assert json.dumps(secret, separators=separators) not in text, f"a deck's order in a {what} response to {viewer}"
         for what, body in collected.bodies:
             assert not owner_only & set(keys_in(body)), f"an owner-only key in a {what} response to {viewer}"
             for found in lists_in(body):
-                assert found not in secret_lists, f"a deck's order in a {what} response to {viewer}: {found}"
+                assert found not in secret_lists[viewer], f"a deck's order in a {what} response to {viewer}: {found}"
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda rules: rules.name)

@@ -15,7 +15,6 @@ from domain.ruleset import Command, Fact
 
 def view(state: State, to_act: list[int], viewer: int | None, secrets: bool) -> dict[str, Any]:
     """The table as ``viewer`` sees it (``None``: a spectator); with ``secrets``, every hand and deck."""
-    cards = state.cards
     players = []
     for seat, player in enumerate(state.players, 1):
         sees = secrets or viewer == seat
@@ -45,7 +44,6 @@ def view(state: State, to_act: list[int], viewer: int | None, secrets: bool) -> 
         "taunts": dict(state.taunts),
         "battle_cries": dict(state.battle_cries),
         "players": players,
-        "cards": {card_id: cards.cards[card_id].name for card_id in sorted(cards.cards)},
         "options": dict(state.options),
         "winners": list(state.winners),
     }
