@@ -144,7 +144,7 @@ def _battle_cried(state: State, fact: f.BattleCried) -> None:
 def _character_died(state: State, fact: f.CharacterDied) -> None:
     character = state.character(fact.character)
     character["dead"], character["dice"], character["burden"] = True, [], 0
-    if state.v05:  # removed from the game: its wounds go to their owners' discard piles
+    if state.v05 or state.options["dead_wounds"] == "discard":  # its wounds go to their owners' discard piles
         for wound in character["wounds"]:
             state.player(wound["owner"])["discard"].append(wound["card"])
         character["wounds"] = []

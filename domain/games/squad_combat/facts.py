@@ -187,8 +187,8 @@ class BattleCried(Fact):
 
 @dataclass(frozen=True)
 class CharacterDied(Fact):
-    """Its wounds reached its HP: v1 flips it face down (its cards stay under it); v0.5 removes it and
-    its attached cards go to their owners' discard piles."""
+    """Its wounds reached its HP: v1 flips it face down (its cards stay under it, unless the option
+    ``dead_wounds`` is ``discard``); v0.5 removes it. Cards that leave it go to their owners' discard piles."""
 
     character: list[Any]
 

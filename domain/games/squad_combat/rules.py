@@ -84,9 +84,12 @@ class SquadCombat(ModularRuleset):
                        "default": None, "description": "each seat's squad, seat 1 first; null: the set's first two squads in turn"},
             "recharge": {"enum": ["end_of_turn", "never"], "default": "end_of_turn",
                          "description": "v1: burden tokens come off at the end of each turn (a ruling), or never (the v1 text)"},
+            "dead_wounds": {"enum": ["stay", "discard"], "default": "stay",
+                            "description": "v1: the cards attached to a dead character stay under it (the text), or go to "
+                            "their owners' discard piles (as v0.5 does when it removes a character)"},
             "rotate_first": {"type": "boolean", "default": False,
                              "description": "each turn is opened by the next player instead of the first player"},
-            "turn_limit": {"type": "integer", "minimum": 1, "maximum": 500, "default": 30,
+            "turn_limit": {"type": "integer", "minimum": 1, "maximum": 500, "default": 60,
                            "description": "turns after which the most characters alive (then HP left) wins"},
             "card_set": CARD_SET_SCHEMA,
         },
