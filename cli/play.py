@@ -29,30 +29,44 @@ def play(game: str, db: str) -> None:
     """
     service = open_service(db)
     game_id = service.find_game(game)
-    while _turn(service, game_id):
-        pass
+    last_seat = 0
+    while seat := _turn(service, game_id, last_seat):
+        last_seat = seat
 
 
-def _turn(service: GameService, game_id: object) -> bool:
-    """Play one command; False when the game is over or the player quits."""
+def _turn(service: GameService, game_id: object, last_seat: int) -> int:
+    """Play one command; the seat that played it, or 0 when the game is over or the player quits.
+
+    In a game where each seat keeps a hand secret, the screen is cleared and the next player asked to
+    take the keyboard whenever another seat is to act, so nobody sees another's hand."""
     current = service.game(game_id)  # type: ignore[arg-type]
     rules = current.rules
     waiting = current.to_act()
     if not waiting:
+        if rules.private_hands:
+            click.clear()
         click.echo(format_status(service.status(current.id, "owner", current), rules))
-        return False
+        return 0
     seat = waiting[0]
+    label = seat_label(current.seats, seat, rules.seat_roles(current.state))
+    if rules.private_hands and seat != last_seat:
+        click.clear()
+        answer = click.prompt(f"{label}, take the keyboard (the others look away) and press Enter, or q to quit",
+                              default="", show_default=False).strip()
+        if answer.lower() in ("q", "quit", "exit"):
+            return 0
+        click.clear()
     click.echo()
     click.echo(format_status(service.status(current.id, seat, current), rules))
     legal = rules.legal_commands(current.state, seat)
-    click.echo(f"{seat_label(current.seats, seat, rules.seat_roles(current.state))}, your move:")
+    click.echo(f"{label}, your move:")
     for number, command in enumerate(legal, 1):
         click.echo(f"  {number}. {rules.describe_command(command)}")
     click.echo("  q. quit (the game is saved; 'ludolog play' takes it up again)")
     while True:
         answer = click.prompt("Choose", default="1" if len(legal) == 1 else None, show_default=False).strip()
         if answer.lower() in ("q", "quit", "exit"):
-            return False
+            return 0
         if answer.isdigit() and not 1 <= int(answer) <= len(legal):
             click.echo(f"Pick a number from 1 to {len(legal)}, or type a command.")
             continue
@@ -63,5 +77,5 @@ def _turn(service: GameService, game_id: object) -> bool:
             click.echo(f"Refused: {refusal.message}")
             continue
         click.echo(format_events(events))
-        return True
+        return seat
 

@@ -108,6 +108,9 @@ class Ruleset(ABC):
     command_shapes: ClassVar[tuple[CommandShape, ...]]
     options_schema: ClassVar[dict[str, Any]] = {"type": "object", "properties": {}}
     """JSON Schema of the options object; every property has a ``default``."""
+    private_hands: ClassVar[bool] = False
+    """Whether each seat holds something the other seats may not see (a hand of cards): hot-seat
+    play then hides the screen before handing the keyboard to the next seat."""
 
     # -- identity and inputs -------------------------------------------------------------------
 

@@ -52,6 +52,7 @@ class SquadCombat(ModularRuleset):
     min_seats = 2
     max_seats = 4
     version = 1
+    private_hands = True
     facts = f.FACTS
     apply_fact = staticmethod(apply)
     present = present
@@ -81,7 +82,7 @@ class SquadCombat(ModularRuleset):
             "rules": {"enum": ["v1", "v0.5"], "default": "v1",
                       "description": "v1 (Squad Combat v1) or v0.5 (the old rules: life, attack and defense dice, discard costs)"},
             "squads": {"type": ["array", "null"], "items": {"type": "string", "maxLength": 40}, "minItems": 2, "maxItems": 4,
-                       "default": None, "description": "each seat's squad, seat 1 first; null: the set's first two squads in turn"},
+                       "default": None, "description": "each seat's squad, seat 1 first; null: the set's first two squads by name, in turn"},
             "recharge": {"enum": ["end_of_turn", "never"], "default": "end_of_turn",
                          "description": "v1: burden tokens come off at the end of each turn (a ruling), or never (the v1 text)"},
             "dead_wounds": {"enum": ["stay", "discard"], "default": "stay",

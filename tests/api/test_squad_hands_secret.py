@@ -1,0 +1,120 @@
+"""Squad Combat's hands are secret through every way out: seat 1 never learns a card in seat 2's hand
+or deck before it is played or discarded, across a whole random game.
+
+Seat 1 plays the red squad and seat 2 the blue one. Some cards are in the blue deck only (Jimbo's
+Grudge, Riposte, Rally, Sap, Disrupt): until such a card has been played, discarded or attached in
+public, none of what seat 1 can get names it: the game's state, its legal commands, the event log,
+the event stream and every export format through the API (seat 1's token), and ``show --as``, ``log
+--as``, ``replay --as`` and ``export --as`` in every format through the CLI. The spectator gets the
+same check. A control proves the check can fail: the owner's outputs do name those cards."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from click.testing import CliRunner
+
+from api import create_app
+from cli.main import cli
+from domain.game import Game
+from domain.games.squad_combat.cards import demo_set_data
+from domain.service import GameService
+from domain.store import store_env
+
+BLUE_ONLY = ("grudge", "riposte", "rally", "sap", "disrupt")
+NAMES = {card["id"]: card["name"] for card in demo_set_data()["cards"]}
+FORMATS = ("ndjson", "json", "csv", "md", "html")
+SETTINGS = {"STREAM_POLL_SECONDS": 0.01, "STREAM_MAX_SECONDS": 2.0, "LUDOLOG_RATE_LIMIT_PER_TOKEN": "off",
+            "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "off"}
+
+
+def public_cards(service: GameService, game_id) -> set[str]:
+    """The cards shown to everyone so far: played, discarded, attached, healed off."""
+    shown: set[str] = set()
+    for fact in (event.as_fact() for event in service.events.get(game_id) if isinstance(event, Game.FactRecorded)):
+        data = fact.to_data()
+        if isinstance(data.get("card"), str):
+            shown.add(data["card"])
+        shown.update(data.get("discarded", []))
+        if type(fact).__name__ == "CardsDiscarded":
+            shown.update(data["cards"])
+    return shown
+
+
+def named(text: str, cards) -> set[str]:
+    """The cards the text names, by id or by name."""
+    return {card for card in cards
+            if re.search(rf"\b{re.escape(card)}\b", text) or re.search(rf"\b{re.escape(NAMES[card])}\b", text)}
+
+
+def api_outputs(client, url: str, headers: dict, version: int) -> str:
+    texts = [client.get(url, headers=headers).get_data(as_text=True)]
+    if headers:
+        texts.append(client.get(f"{url}/legal-commands", headers=headers).get_data(as_text=True))
+    texts.append(client.get(f"{url}/events?limit=1000", headers=headers).get_data(as_text=True))
+    stream = client.get(f"{url}/events/stream", headers=headers, buffered=False)
+    chunks = []
+    for chunk in stream.response:
+        chunks.append(chunk.decode() if isinstance(chunk, bytes) else chunk)
+        if f"id: {version}\n" in "".join(chunks):
+            break
+    stream.close()
+    texts.append("".join(chunks))
+    texts += [client.get(f"{url}/export?format={kind}", headers=headers).get_data(as_text=True) for kind in FORMATS]
+    return "\n".join(texts)
+
+
+def cli_outputs(db: str, game_id: str, viewer: str, tmp_path) -> str:
+    runner = CliRunner()
+    seat = ["--as", viewer]
+    texts = [runner.invoke(cli, ["show", game_id, *seat, "--db", db]).output,
+             runner.invoke(cli, ["show", game_id, *seat, "--json", "--db", db]).output,
+             runner.invoke(cli, ["log", game_id, *seat, "--db", db]).output,
+             runner.invoke(cli, ["replay", game_id, *seat, "--db", db]).output]
+    for kind in FORMATS:
+        out = tmp_path / f"export-{viewer}.{kind}"
+        result = runner.invoke(cli, ["export", game_id, "--format", kind, *seat, "-o", str(out), "--db", db])
+        assert result.exit_code == 0, result.output
+        texts.append(out.read_text(encoding="utf-8"))
+        for chart in (tmp_path / f"export-{viewer}-charts").glob("*.svg") if kind == "md" else ():
+            texts.append(chart.read_text(encoding="utf-8"))
+    return "\n".join(texts)
+
+
+@pytest.mark.parametrize("rules", ["v1", "v0.5"])
+def test_seat_1_never_learns_a_card_in_seat_2s_hand_or_deck_before_it_is_played(tmp_path, rules):
+    db = str(tmp_path / "games.sqlite3")
+    service = GameService(env=store_env(db))
+    app = create_app({"LUDOLOG_DATABASE_URL": db, **SETTINGS}, service=service)
+    client = app.test_client()
+    created = client.post("/games", json={"ruleset": "squad-combat", "seats": ["Ann", "Ben"], "seed": "hands-9",
+                                          "options": {"rules": rules, "squads": ["red", "blue"]}}).get_json()
+    game_id, url = uuid.UUID(created["id"]), f"/games/{created['id']}"
+    tokens = {s["seat"]: {"Authorization": f"Bearer {s['token']}"} for s in created["seats"]}
+    owner = {"Authorization": f"Bearer {created['owner_token']}"}
+
+    checked, secret_seen_by_owner = 0, False
+    for step, _ in enumerate(service.play_bots(game_id, bot_seed=3)):
+        game = service.game(game_id)
+        if game.outcome() is not None:
+            break
+        if step % 25:
+            continue
+        hidden = set(BLUE_ONLY) - public_cards(service, game_id)
+        held = set(game.state.player(2)["hand"]) | set(game.state.player(2)["deck"])
+        if not hidden & held:
+            continue  # every blue-only card has been shown
+        for viewer, headers in (("seat 1", tokens[1]), ("a spectator", {})):
+            leaked = named(api_outputs(client, url, headers, game.version), hidden)
+            assert not leaked, f"step {step}: the API tells {viewer} of {leaked}"
+        leaked = named(cli_outputs(db, str(game_id), "1", tmp_path), hidden)
+        assert not leaked, f"step {step}: the CLI tells seat 1 of {leaked}"
+        in_hand = set(game.state.player(2)["hand"]) & hidden
+        if in_hand and named(api_outputs(client, url, owner, game.version), in_hand):
+            secret_seen_by_owner = True  # the check can see a card in a hand when it is there
+        checked += 1
+    assert checked >= 4
+    assert secret_seen_by_owner
+    service.close()
