@@ -98,3 +98,31 @@ def can_refresh(state: State, seat: int, place: int) -> bool:
 def pool_faces(pool: str, v05: bool) -> list[int | None]:
     """A pool's dice: a fixed face, or ``None`` for a die to roll (every die under v0.5)."""
     return [None if v05 or face == "R" else int(face) for face in pool]
+
+
+def turn_order(state: State, start: int) -> list[int]:
+    """Every seat in turn order (to the left: up the seat numbers), from ``start``."""
+    return [(start - 1 + step) % state.seat_count + 1 for step in range(state.seat_count)]
+
+
+def leaders(state: State) -> list[int]:
+    """The players with the most living characters, then the most HP left among them; everyone tied: none."""
+    def score(seat: int) -> tuple[int, int]:
+        living = state.living(seat)
+        return len(living), sum(state.stats([seat, p]).hp - state.wounds([seat, p]) for p in living)
+
+    seats = state.in_play()
+    best = max(score(seat) for seat in seats)
+    leaders = [seat for seat in seats if score(seat) == best]
+    return [] if len(leaders) == len(seats) else leaders
+
+
+def target_problem(card: Card, target: list[int]) -> str:
+    kind = card.target_kind()
+    if kind == "none":
+        return f"{card.name} takes no target"
+    if not target:
+        return f"{card.name} needs a target: " + ("an enemy character" if kind == "enemy" else "a living character of yours")
+    if kind == "enemy":
+        return f"{card.name} must target a living enemy character (a taunting one, if its player has one)"
+    return f"{card.name} must target a living character of yours"

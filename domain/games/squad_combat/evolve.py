@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.games.squad_combat import facts as f
 from domain.games.squad_combat.cards import HAND_SIZE
+from domain.games.squad_combat.checks import turn_order
 from domain.games.squad_combat.state import State
 from domain.ruleset import Fact
 
@@ -160,7 +161,7 @@ def _turn_ended(state: State, fact: f.TurnEnded) -> None:
             for character in player["characters"]:
                 character["burden"] = 0
     state.phase = "discard"
-    state.discarding = next(seat for seat in _from_first(state) if not state.player(seat)["out"])
+    state.discarding = next(seat for seat in turn_order(state, state.first) if not state.player(seat)["out"])
 
 
 def _cards_discarded(state: State, fact: f.CardsDiscarded) -> None:
@@ -168,7 +169,7 @@ def _cards_discarded(state: State, fact: f.CardsDiscarded) -> None:
     for card in fact.cards:
         player["hand"].remove(card)
         player["discard"].append(card)
-    order = [seat for seat in _from_first(state) if not state.player(seat)["out"]]
+    order = [seat for seat in turn_order(state, state.first) if not state.player(seat)["out"]]
     later = order[order.index(fact.seat) + 1:]
     state.discarding = later[0] if later else 0
 
@@ -176,11 +177,6 @@ def _cards_discarded(state: State, fact: f.CardsDiscarded) -> None:
 def _game_ended(state: State, fact: f.GameEnded) -> None:
     state.phase, state.current, state.discarding, state.attack = "over", 0, 0, None
     state.winners, state.reason = list(fact.winners), fact.reason
-
-
-def _from_first(state: State) -> list[int]:
-    """Seats in turn order, starting with the first player."""
-    return [(state.first - 1 + step) % state.seat_count + 1 for step in range(state.seat_count)]
 
 
 def hand_needs(state: State, seat: int) -> int:

@@ -12,10 +12,13 @@ from domain.games.squad_combat.cards import DIE_FACES, DISCARD_LIMIT, Card
 from domain.games.squad_combat.checks import (
     can_refresh,
     dice_paid,
+    leaders,
     perform_problem,
     pool_faces,
     reaction_performers,
+    target_problem,
     targets_for,
+    turn_order,
 )
 from domain.games.squad_combat.evolve import apply, hand_needs
 from domain.games.squad_combat.state import State
@@ -156,7 +159,7 @@ class Play(Decision):
         if problem:
             raise IllegalCommand(problem)
         if target not in targets_for(self.state, seat, card):
-            raise IllegalCommand(_target_problem(card, target))
+            raise IllegalCommand(target_problem(card, target))
         hand = list(self.state.player(seat)["hand"])
         hand.remove(card.id)
         if len(discards) != cost.cards or any(hand.count(c) < discards.count(c) for c in discards):
@@ -253,18 +256,18 @@ class Play(Decision):
                 return
         self.emit(f.TurnEnded(turn=state.turn, recharged=state.options["recharge"] == "end_of_turn" or state.v05))
         if state.turn >= state.options["turn_limit"]:
-            self.emit(f.GameEnded(winners=_leaders(self.state), reason=f"the turn limit ({state.turn} turns): the most "
+            self.emit(f.GameEnded(winners=leaders(self.state), reason=f"the turn limit ({state.turn} turns): the most "
                                   "characters alive, then the most HP left"))
 
     def _draw_up_and_go_on(self) -> None:
         """Every player still in draws up to the hand size, then the next turn begins: with the first
         player (the next one still in if they are out), or one seat further each turn with ``rotate_first``."""
         state = self.state
-        for seat in _order(state, state.first):
+        for seat in turn_order(state, state.first):
             if not state.player(seat)["out"]:
                 self.draw(seat, hand_needs(self.state, seat))
         shift = state.turn if state.options["rotate_first"] else 0
-        opener = next(seat for seat in _order(state, (state.first - 1 + shift) % state.seat_count + 1)
+        opener = next(seat for seat in turn_order(state, (state.first - 1 + shift) % state.seat_count + 1)
                       if not state.player(seat)["out"])
         self.emit(f.PhaseStarted(seat=opener, turn=state.turn + 1))
 
@@ -287,34 +290,6 @@ class Play(Decision):
             drawn.append(self.rng.choice(deck))
         if drawn:
             self.emit(f.CardsDrawn(seat=seat, cards=drawn))
-
-
-def _order(state: State, start: int) -> list[int]:
-    """Every seat in turn order (to the left: up the seat numbers), from ``start``."""
-    return [(start - 1 + step) % state.seat_count + 1 for step in range(state.seat_count)]
-
-
-def _leaders(state: State) -> list[int]:
-    """The players with the most living characters, then the most HP left among them; everyone tied: none."""
-    def score(seat: int) -> tuple[int, int]:
-        living = state.living(seat)
-        return len(living), sum(state.stats([seat, p]).hp - state.wounds([seat, p]) for p in living)
-
-    seats = state.in_play()
-    best = max(score(seat) for seat in seats)
-    leaders = [seat for seat in seats if score(seat) == best]
-    return [] if len(leaders) == len(seats) else leaders
-
-
-def _target_problem(card: Card, target: list[int]) -> str:
-    kind = card.target_kind()
-    if kind == "none":
-        return f"{card.name} takes no target"
-    if not target:
-        return f"{card.name} needs a target: " + ("an enemy character" if kind == "enemy" else "a living character of yours")
-    if kind == "enemy":
-        return f"{card.name} must target a living enemy character (a taunting one, if its player has one)"
-    return f"{card.name} must target a living character of yours"
 
 
 COMMANDS = {
