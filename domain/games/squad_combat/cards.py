@@ -163,6 +163,8 @@ def _card_problems(card: Card, characters: dict[str, Character]) -> list[str]:
         problems.append(f"card {card.id!r}: negate, resist, burden_attacker and intercept are for reaction edges only")
     if card.kind != "attack" and any(key in ATTACK_EFFECTS for key in card.effect):
         problems.append(f"card {card.id!r}: damage, stun and lose_die are for attacks only")
+    if card.window == "reaction" and (card.cost.cards or "C" in card.v05.get("cost", "")):
+        problems.append(f"reaction {card.id!r} costs a card (C): a reaction is paid in energy and dice only")
     if card.character is not None and card.character not in characters:
         problems.append(f"card {card.id!r} names an unknown character {card.character!r}")
     return problems
