@@ -90,7 +90,7 @@ def test_seat_1_never_learns_a_card_in_seat_2s_hand_or_deck_before_it_is_played(
     app = create_app({"LUDOLOG_DATABASE_URL": db, **SETTINGS}, service=service)
     client = app.test_client()
     created = client.post("/games", json={"ruleset": "squad-combat", "seats": ["Ann", "Ben"], "seed": "hands-9",
-                                          "options": {"rules": rules, "squads": ["red", "blue"]}}).get_json()
+                                          "options": {"rules": rules}}).get_json()
     game_id, url = uuid.UUID(created["id"]), f"/games/{created['id']}"
     tokens = {s["seat"]: {"Authorization": f"Bearer {s['token']}"} for s in created["seats"]}
     owner = {"Authorization": f"Bearer {created['owner_token']}"}
@@ -100,7 +100,7 @@ def test_seat_1_never_learns_a_card_in_seat_2s_hand_or_deck_before_it_is_played(
         game = service.game(game_id)
         if game.outcome() is not None:
             break
-        if step % 25:
+        if step % 20:
             continue
         hidden = set(BLUE_ONLY) - public_cards(service, game_id)
         held = set(game.state.player(2)["hand"]) | set(game.state.player(2)["deck"])
@@ -115,6 +115,6 @@ def test_seat_1_never_learns_a_card_in_seat_2s_hand_or_deck_before_it_is_played(
         if in_hand and named(api_outputs(client, url, owner, game.version), in_hand):
             secret_seen_by_owner = True  # the check can see a card in a hand when it is there
         checked += 1
-    assert checked >= 4
+    assert checked >= 3
     assert secret_seen_by_owner
     service.close()

@@ -175,6 +175,8 @@ def _squad_problems(name: str, squad: dict[str, Any], characters: dict[str, Char
     members = squad["characters"]
     if len(members) != 3:
         problems.append(f"squad {name!r} has {len(members)} characters, not 3")
+    if len(set(members)) != len(members):
+        problems.append(f"squad {name!r} names a character twice")
     missing = [c for c in members if c not in characters]
     if missing:
         problems.append(f"squad {name!r} names unknown characters {missing}")

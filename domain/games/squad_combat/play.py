@@ -225,11 +225,12 @@ class Play(Decision):
         target = list(attack["target"])
         damage = max(0, int(card.effect["damage"]) + attack["bonus"] - attack["resist"])
         self.emit(f.AttackHit(seat=attack["seat"], card=card.id, target=target, damage=damage))
-        if "stun" in card.effect:
-            self._burden(target, int(card.effect["stun"]), "stun")
-        if card.effect.get("lose_die") and self.state.character(target)["dice"]:
-            self.emit(f.DieLost(character=target, face=max(self.state.character(target)["dice"])))
-        if self.state.wounds(target) >= self.state.stats(target).hp:
+        if self.state.wounds(target) < self.state.stats(target).hp:  # a living target suffers the rest
+            if "stun" in card.effect:
+                self._burden(target, int(card.effect["stun"]), "stun")
+            if card.effect.get("lose_die") and self.state.character(target)["dice"]:
+                self.emit(f.DieLost(character=target, face=max(self.state.character(target)["dice"])))
+        else:
             self.emit(f.CharacterDied(character=target))
             if not self.state.living(target[0]):
                 self.emit(f.PlayerEliminated(seat=target[0]))

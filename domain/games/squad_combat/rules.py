@@ -82,7 +82,7 @@ class SquadCombat(ModularRuleset):
             "rules": {"enum": ["v1", "v0.5"], "default": "v1",
                       "description": "v1 (Squad Combat v1) or v0.5 (the old rules: life, attack and defense dice, discard costs)"},
             "squads": {"type": ["array", "null"], "items": {"type": "string", "maxLength": 40}, "minItems": 2, "maxItems": 4,
-                       "default": None, "description": "each seat's squad, seat 1 first; null: the set's first two squads by name, in turn"},
+                       "default": None, "description": "each seat's squad, seat 1 first; null: the set's first two squads, in turn"},
             "recharge": {"enum": ["end_of_turn", "never"], "default": "end_of_turn",
                          "description": "v1: burden tokens come off at the end of each turn (a ruling), or never (the v1 text)"},
             "dead_wounds": {"enum": ["stay", "discard"], "default": "stay",
@@ -111,21 +111,23 @@ class SquadCombat(ModularRuleset):
         squads = resolved["squads"]
         if squads is not None and len(squads) != seat_count:
             raise InvalidSetup(f"bad option squads: {len(squads)} squads for {seat_count} players")
+        data = resolved["card_set"] or demo_set_data()
+        if squads is None:  # the set's first two squads, in its own order, in turn by seat
+            names = list(data["squads"])[:2]
+            squads = [names[(seat - 1) % len(names)] for seat in range(1, seat_count + 1)]
         rules = {key: value for key, value in resolved.items() if key != "card_set"}
-        return State(seat_count=seat_count, options=rules, card_set_json=canonical(resolved["card_set"] or demo_set_data()))
+        return State(seat_count=seat_count, options={**rules, "squads": squads}, card_set_json=canonical(data))
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
-        names = list(state.cards.squads)[:2]
-        squads = state.options["squads"] or [names[(seat - 1) % len(names)] for seat in range(1, state.seat_count + 1)]
         play = Play(state, rng)
-        play.emit(f.TableSetUp(first=rng.choice(range(1, state.seat_count + 1)), squads=list(squads)))
+        play.emit(f.TableSetUp(first=rng.choice(range(1, state.seat_count + 1)), squads=list(state.options["squads"])))
+        for seat in range(1, state.seat_count + 1):  # "each player draws 5 cards", then the dice
+            play.draw(seat, HAND_SIZE)
         for seat in range(1, state.seat_count + 1):
             for place in range(1, 4):
                 pool = play.state.stats([seat, place]).pool
                 dice = [rng.choice(range(1, 7)) if face is None else face for face in pool_faces(pool, state.v05)]
                 play.emit(f.DiceSet(seat=seat, character=place, dice=dice))
-        for seat in range(1, state.seat_count + 1):
-            play.draw(seat, HAND_SIZE)
         play.emit(f.PhaseStarted(seat=play.state.first, turn=1))
         return play.facts
 
@@ -165,8 +167,6 @@ class SquadCombat(ModularRuleset):
                    "reaction": "an attack waits for its defender: react, allow (v1) or defend (v0.5)",
                    "discard": "the end of the turn: discard up to two cards"}.get(state.phase, "nothing")
             raise IllegalCommand(f"{kind} is not possible now: it is {now}")
-        if kind == "react" and state.attack["reacted"]:
-            raise IllegalCommand("one reaction an attack: now defend")
         play = Play(state, rng)
         COMMANDS[kind](play, seat, command)
         return play.facts
