@@ -108,6 +108,9 @@ class Ruleset(ABC):
     command_shapes: ClassVar[tuple[CommandShape, ...]]
     options_schema: ClassVar[dict[str, Any]] = {"type": "object", "properties": {}}
     """JSON Schema of the options object; every property has a ``default``."""
+    variants: ClassVar[dict[str, dict[str, Any]]] = {}
+    """Named rule sets besides the default, as the options that make them (``{"v0.5": {"rules": "v0.5"}}``):
+    the rules a designer played at another stage, which every test of the rules runs too."""
     private_hands: ClassVar[bool] = False
     """Whether each seat holds something the other seats may not see (a hand of cards): hot-seat
     play then hides the screen before handing the keyboard to the next seat."""

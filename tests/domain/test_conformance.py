@@ -25,11 +25,16 @@ COMMANDS_PER_RULESET = 20_000
 played (and at least 20 games)."""
 
 
-CASES = [(rules, count) for rules in RULESETS for count in sorted({rules.min_seats, rules.max_seats})]
-"""Each ruleset with its fewest and its most players."""
+CASES = [
+    (rules, count, variant)
+    for rules in RULESETS
+    for count in sorted({rules.min_seats, rules.max_seats})
+    for variant in ["", *rules.variants]
+]
+"""Each ruleset with its fewest and its most players, under its default rules and each named variant."""
 
 
-@pytest.fixture(params=CASES, ids=lambda case: f"{case[0].name}-{case[1]}")
+@pytest.fixture(params=CASES, ids=lambda case: f"{case[0].name}-{case[1]}" + (f"-{case[2]}" if case[2] else ""))
 def case(request):
     return request.param
 
@@ -45,12 +50,18 @@ def seats(case):
     return [f"P{n}" for n in range(1, case[1] + 1)]
 
 
-def test_seeded_random_games_reach_an_outcome(rules, seats):
+@pytest.fixture
+def variant(case):
+    """The options of the case's rule variant (``{}``: the default rules)."""
+    return dict(case[0].variants.get(case[2], {}))
+
+
+def test_seeded_random_games_reach_an_outcome(rules, seats, variant):
     lengths = []
     for seed in range(GAMES_PER_RULESET):
         if seed >= 20 and sum(lengths) >= COMMANDS_PER_RULESET:
             break
-        played = play_random_game(rules, seats, {}, f"seed-{seed}", bot_seed=seed)
+        played = play_random_game(rules, seats, variant, f"seed-{seed}", bot_seed=seed)
         outcome = played.game.outcome()
         assert outcome is not None, f"seed {seed} did not finish in {len(played.commands)} commands"
         assert all(1 <= seat <= len(played.game.seats) for seat in outcome.winners)
@@ -60,12 +71,12 @@ def test_seeded_random_games_reach_an_outcome(rules, seats):
     assert len(set(lengths)) > 1, "different seeds should give different games"
 
 
-def test_every_seat_asked_to_act_has_a_legal_command_and_every_listed_command_is_accepted(rules, seats):
+def test_every_seat_asked_to_act_has_a_legal_command_and_every_listed_command_is_accepted(rules, seats, variant):
     checked = 0
     for seed in range(25):
         if seed >= 5 and checked >= 2_000:  # positions whose every legal command was decided
             break
-        game = Game.start(rules, seats, rules.resolve_options({}), f"s{seed}")
+        game = Game.start(rules, seats, rules.resolve_options(variant), f"s{seed}")
         bot = RandomBot(seed)
         while game.outcome() is None:
             for seat in game.to_act():
@@ -85,8 +96,8 @@ def _rng(game):
     return Rng(game.seed, game.version)
 
 
-def test_evolve_never_changes_the_state_it_is_given(rules, seats):
-    played = play_random_game(rules, seats, {}, "pure", bot_seed=1)
+def test_evolve_never_changes_the_state_it_is_given(rules, seats, variant):
+    played = play_random_game(rules, seats, variant, "pure", bot_seed=1)
     game = None
     for event in played.game.collect_events():
         if isinstance(event, Game.FactRecorded):
@@ -96,13 +107,13 @@ def test_evolve_never_changes_the_state_it_is_given(rules, seats):
         game = event.mutate(game)
 
 
-def test_rebuilding_from_stored_events_equals_the_live_state_at_every_step(rules, seats):
+def test_rebuilding_from_stored_events_equals_the_live_state_at_every_step(rules, seats, variant):
     service = GameService(env=store_env(None))
     events = 0
     for seed in range(10):
         if seed >= 3 and events >= 3_000:  # long games: fewer of them
             break
-        game_id = service.create_game(rules.name, seats, seed=f"rebuild-{seed}")
+        game_id = service.create_game(rules.name, seats, seed=f"rebuild-{seed}", options=variant)
         live = {}
         game = service.game(game_id)
         live[game.version] = copy.deepcopy(game.state)
@@ -119,9 +130,9 @@ def test_rebuilding_from_stored_events_equals_the_live_state_at_every_step(rules
         events += game.version
 
 
-def test_an_illegal_command_is_refused_and_nothing_is_stored(rules, seats):
+def test_an_illegal_command_is_refused_and_nothing_is_stored(rules, seats, variant):
     service = GameService(env=store_env(None))
-    game_id = service.create_game(rules.name, seats, seed="illegal")
+    game_id = service.create_game(rules.name, seats, seed="illegal", options=variant)
     seen: list[dict] = []
     refused = 0
     for _ in service.play_bots(game_id, bot_seed=3):
@@ -143,8 +154,8 @@ def test_an_illegal_command_is_refused_and_nothing_is_stored(rules, seats):
     assert refused > 0
 
 
-def test_views_are_json_for_every_viewer_at_every_step(rules, seats):
-    played = play_random_game(rules, seats, {}, "views", bot_seed=2)
+def test_views_are_json_for_every_viewer_at_every_step(rules, seats, variant):
+    played = play_random_game(rules, seats, variant, "views", bot_seed=2)
     game = None
     for event in played.game.collect_events():
         game = event.mutate(game)
@@ -155,8 +166,8 @@ def test_views_are_json_for_every_viewer_at_every_step(rules, seats):
         assert json.loads(json.dumps(rules.owner_view(game.state))) == rules.owner_view(game.state)
 
 
-def test_every_fact_is_described_in_a_sentence(rules, seats):
-    played = play_random_game(rules, seats, {}, "describe", bot_seed=4)
+def test_every_fact_is_described_in_a_sentence(rules, seats, variant):
+    played = play_random_game(rules, seats, variant, "describe", bot_seed=4)
     for event in played.game.collect_events():
         if isinstance(event, Game.FactRecorded):
             for seat in [None, *range(1, len(played.game.seats) + 1)]:
@@ -164,22 +175,22 @@ def test_every_fact_is_described_in_a_sentence(rules, seats):
                 assert isinstance(sentence, str) and sentence.strip()
 
 
-def test_the_same_seed_and_commands_give_identical_events(rules, seats):
-    first = play_random_game(rules, seats, {}, "same", bot_seed=5)
-    second = Game.start(rules, seats, rules.resolve_options({}), "same")
+def test_the_same_seed_and_commands_give_identical_events(rules, seats, variant):
+    first = play_random_game(rules, seats, variant, "same", bot_seed=5)
+    second = Game.start(rules, seats, rules.resolve_options(variant), "same")
     for seat, command in first.commands:
         second.play(seat, command, "c")
     facts = [(type(e).__name__, e.fact) for e in first.game.collect_events() if isinstance(e, Game.FactRecorded)]
     again = [(type(e).__name__, e.fact) for e in second.collect_events() if isinstance(e, Game.FactRecorded)]
     assert facts == again
-    other = play_random_game(rules, seats, {}, "other", bot_seed=5)
+    other = play_random_game(rules, seats, variant, "other", bot_seed=5)
     assert [(type(e).__name__, e.fact) for e in other.game.collect_events() if isinstance(e, Game.FactRecorded)] != facts
 
 
-def test_a_round_trip_through_the_sqlite_store_gives_the_same_views(rules, seats, tmp_path):
+def test_a_round_trip_through_the_sqlite_store_gives_the_same_views(rules, seats, variant, tmp_path):
     path = str(tmp_path / "round-trip.sqlite3")
     writer = GameService(env=store_env(path))
-    game_id = writer.create_game(rules.name, seats, seed="sqlite")
+    game_id = writer.create_game(rules.name, seats, seed="sqlite", options=variant)
     views_before = []
     for step, _ in enumerate(writer.play_bots(game_id, bot_seed=6)):
         if step % 50 == 0:
@@ -197,13 +208,26 @@ def _all_views(service, game_id, game=None):
     return [service.status(game_id, viewer, game)["view"] for viewer in [None, OWNER, *range(1, len(game.seats) + 1)]]
 
 
+TABLES = [(rules, count) for rules in RULESETS for count in sorted({rules.min_seats, rules.max_seats})]
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda rules: rules.name)
 def test_options_schema_gives_a_default_for_every_option(rules):
     properties = rules.options_schema.get("properties", {})
     assert all("default" in prop for prop in properties.values())
     assert rules.resolve_options({}) == {key: prop["default"] for key, prop in properties.items()}
 
 
-def test_every_option_value_in_the_schema_plays_to_an_outcome(rules, seats):
+def test_every_named_variant_is_made_of_options_in_the_schema():
+    for rules in RULESETS:
+        for name, options in rules.variants.items():
+            resolved = rules.resolve_options(options)
+            assert {key: resolved[key] for key in options} == options, f"{rules.name} {name}"
+
+
+@pytest.mark.parametrize(("rules", "count"), TABLES, ids=lambda value: getattr(value, "name", str(value)))
+def test_every_option_value_in_the_schema_plays_to_an_outcome(rules, count):
+    seats = [f"P{n}" for n in range(1, count + 1)]
     for key, prop in rules.options_schema.get("properties", {}).items():
         values = prop.get("enum") or ([True, False] if prop.get("type") == "boolean" else [prop["default"]])
         for value in values:

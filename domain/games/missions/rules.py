@@ -50,6 +50,7 @@ class Missions(ModularRuleset):
     min_seats = 3
     max_seats = 4
     version = 1
+    variants = {"first-changes": {"stage": "first-changes"}}
     facts = f.FACTS
     apply_fact = staticmethod(apply)
     present = present

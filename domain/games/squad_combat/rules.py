@@ -53,6 +53,7 @@ class SquadCombat(ModularRuleset):
     max_seats = 4
     version = 1
     private_hands = True
+    variants = {"v0.5": {"rules": "v0.5"}}
     facts = f.FACTS
     apply_fact = staticmethod(apply)
     present = present
