@@ -7,6 +7,7 @@ import random
 import sqlite3
 
 import pytest
+from quick_games import quick_options
 
 from domain import registry
 from domain.access import OWNER
@@ -26,7 +27,7 @@ def seats(rules):
 
 
 def played(service, rules, seed="replay-1"):
-    game_id = service.create_game(rules.name, seats(rules), seed=seed)
+    game_id = service.create_game(rules.name, seats(rules), quick_options(rules.name), seed=seed)
     for _ in service.play_bots(game_id, bot_seed=3):
         pass
     return game_id

@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ElementTree
 from html.parser import HTMLParser
 
 import pytest
+from quick_games import quick_options
 
 from domain import registry
 from domain.access import OWNER
@@ -43,7 +44,7 @@ def names(rules, first="Ana"):
 
 
 def finished(service, rules, seats=None):
-    game_id = service.create_game(rules.name, seats or names(rules), seed=SEED)
+    game_id = service.create_game(rules.name, seats or names(rules), quick_options(rules.name), seed=SEED)
     for _ in service.play_bots(game_id, bot_seed=1):
         pass
     assert service.status(game_id)["status"] == "over"

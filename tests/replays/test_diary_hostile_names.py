@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 
 import pytest
 from markdown_it import MarkdownIt
+from quick_games import quick_options
 
 from domain import registry
 from domain.access import OWNER
@@ -33,7 +34,7 @@ def rules(request):
 
 def stored_game(service, rules, seats):
     """A finished game whose seats have these names, stored without the rule new games follow."""
-    game = Game.start(rules, seats[:rules.min_seats], rules.resolve_options({}), SEED)
+    game = Game.start(rules, seats[:rules.min_seats], rules.resolve_options(quick_options(rules.name)), SEED)
     service.save_imported(game)
     for _ in service.play_bots(game.id, bot_seed=1):
         pass
