@@ -1,6 +1,14 @@
 """Shared fixtures: game services on memory, on a SQLite file, and on each store the service runs on
 (``store``, ``store_service``: SQLite and PostgreSQL, see ``stores.py``), with a clock freezegun can
-freeze; and a line in the run's summary saying why PostgreSQL cases were skipped and how to run them."""
+freeze; and a line in the run's summary saying why PostgreSQL cases were skipped and how to run them.
+
+The default run is spread over one worker process per CPU (pytest-xdist: ``-n auto --dist
+worksteal`` in pyproject.toml): each worker starts on an equal share of the tests, in file order, and one
+that runs out takes tests from the end of the longest queue. Every test's store is its own (a SQLite
+file under the worker's ``tmp_path``, a PostgreSQL schema with a random name) and servers listen on
+ports the system picks, so no two workers share either. A module-scoped fixture is made once in each
+worker that runs a test of the module. A run that selects the load tests (``-m load``) stays in one
+process, one test after the other: they measure servers that use every CPU themselves."""
 
 from __future__ import annotations
 
@@ -63,9 +71,34 @@ def store_service(store) -> Iterator[GameService]:
     service.close()
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: no workers (the run stays in this process, in order) when the mark expression
+    selects the load tests; otherwise pytest-xdist's own count, one per CPU."""
+    return 0 if _selects(config.getoption("markexpr"), "load") else None
+
+
+def _selects(markexpr: str, mark: str) -> bool:
+    """Whether ``-m markexpr`` selects a test that has only ``mark``."""
+    if not markexpr.strip():
+        return True
+    try:
+        from _pytest.mark.expression import Expression  # what -m itself evaluates with
+    except ImportError:  # a pytest that moved it: read the expression's words
+        words = markexpr.replace("(", " ").replace(")", " ").split()
+        return any(word == mark and (i == 0 or words[i - 1] != "not") for i, word in enumerate(words))
+    try:
+        return bool(Expression.compile(markexpr).evaluate(lambda name, **_: name == mark))
+    except Exception:  # noqa: BLE001 - a malformed expression: pytest itself says what is wrong with it
+        return False
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:  # noqa: ARG001 - pytest's hook
     """Say in every run's summary (not only with ``-rs``) how many PostgreSQL cases were skipped,
-    why, and the command that runs them."""
+    why, and the command that runs them. Under pytest-xdist the controlling process says it: its
+    stats hold every worker's reports (a skip's reason comes back as the same tuple)."""
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: its summary is not shown
+        return
     skipped = sum(1 for report in terminalreporter.stats.get("skipped", []) if _skip_reason(report) == SKIP_REASON)
     if skipped:
         cases = "case" if skipped == 1 else "cases"
