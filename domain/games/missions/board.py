@@ -83,7 +83,3 @@ def describe_layout(spaces: list[str]) -> str:
     """``28 spaces: 4 start, 8 L1, 4 L2, 4 L3, 8 police``."""
     counts = ", ".join(f"{spaces.count(kind)} {kind}" for kind in KINDS if kind in spaces)
     return f"{len(spaces)} spaces: {counts}"
-
-
-def canonical(layout: dict[str, Any]) -> str:
-    return json.dumps(layout, sort_keys=True)

@@ -35,7 +35,7 @@ def view(state: State, to_act: list[int]) -> dict[str, Any]:
             for seat in range(1, state.seat_count + 1)
         ],
         "piles": {
-            level: {"cards": len(state.unseen.get(level, [])) + len(state.bottom.get(level, [])),
+            level: {"cards": state.pile_size(int(level)),
                     "put_back": list(state.bottom.get(level, []))}
             for level in (str(level) for level in LEVELS)
         } if started else {},

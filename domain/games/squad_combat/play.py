@@ -276,10 +276,8 @@ class Play(Decision):
         """Draw ``count`` cards, each chosen from the deck at the moment it is drawn; an empty deck takes
         the discard pile back first (reshuffled), and with both empty there is nothing to draw."""
         drawn: list[str] = []
+        deck = list(self.state.player(seat)["deck"])
         for _ in range(count):
-            deck = [c for c in self.state.player(seat)["deck"]]
-            for card in drawn:
-                deck.remove(card)
             if not deck:
                 if drawn:
                     self.emit(f.CardsDrawn(seat=seat, cards=drawn))
@@ -289,6 +287,7 @@ class Play(Decision):
                 self.emit(f.DeckReshuffled(seat=seat, cards=len(self.state.player(seat)["discard"])))
                 deck = list(self.state.player(seat)["deck"])
             drawn.append(self.rng.choice(deck))
+            deck.remove(drawn[-1])
         if drawn:
             self.emit(f.CardsDrawn(seat=seat, cards=drawn))
 
