@@ -16,6 +16,7 @@ _GAMES = (
     "domain.games.assassination_le",
     "domain.games.correction",
     "domain.games.infection",
+    "domain.games.location_ccg",
     "domain.games.missions",
     "domain.games.project_assassination",
     "domain.games.squad_combat",

@@ -1,0 +1,197 @@
+"""The cards of the Location CCG, read from ``cards.json`` (the demo pool, a ruling), costs and how a
+bank pays them, and the deck and location lists a player brings, checked against the rulebook.
+
+A cost is written as printed: generic points, then typed symbols (``3$`` = 4 points, one of them
+``$``; ``2!!``; ``@``), or ``*`` for a production point. A resource row is a string of symbols, one
+point each (``$$`` is worth two ``$``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from importlib import resources
+from itertools import combinations_with_replacement
+from typing import Any
+
+SYMBOLS = ("$", "@", "!", "Ω", "Α", "#")
+"""Money, Technology, Power, Omega, Alpha, Magic (LC-23)."""
+KINDS = ("character", "modifier", "surprise", "asset")
+KEYWORDS = ("mob", "unique", "limited", "gang", "shielded", "recur", "long_range", "toughness", "upkeep", "giant")
+MIN_DECK = 40
+MAX_COPIES = 3
+HAND_SIZE = 7
+PRODUCTION_POINTS = 3
+_COST = re.compile(r"^(\d*)([" + "".join(SYMBOLS) + r"]*)$")
+
+
+@dataclass(frozen=True)
+class Cost:
+    """``generic`` points of any type plus ``typed`` points of each symbol; ``production``: a ``*`` cost."""
+
+    generic: int = 0
+    typed: tuple[str, ...] = ()
+    production: bool = False
+
+    @property
+    def points(self) -> int:
+        return self.generic + len(self.typed)
+
+    def reduced(self, by: int) -> Cost:
+        """Less ``by`` points, never below 1 (LC-30): generic points first, then typed ones from the
+        right (LC-31: the player's choice of typed symbol is ruled to be the last printed)."""
+        if self.production or by <= 0:
+            return self
+        generic, typed = self.generic, list(self.typed)
+        for _ in range(by):
+            if generic + len(typed) <= 1:
+                break
+            if generic:
+                generic -= 1
+            else:
+                typed.pop()
+        return Cost(generic, tuple(typed))
+
+    def __str__(self) -> str:
+        if self.production:
+            return "*"
+        return f"{self.generic or ''}{''.join(self.typed)}" or "0"
+
+
+@functools.cache
+def parse_cost(text: str) -> Cost:
+    if text == "*":
+        return Cost(production=True)
+    match = _COST.match(text)
+    if not match or not text:
+        raise ValueError(f"bad cost {text!r}")
+    return Cost(int(match.group(1) or 0), tuple(match.group(2)))
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    typeline: str
+    kind: str
+    """``character``, ``modifier``, ``surprise`` or ``asset``."""
+    subtype: str
+    """The typeline's second part (``ninja``, ``weapon``, ``mission``), or ``""``."""
+    cost: Cost
+    resources: str
+    stats: tuple[int, int, int] = (0, 0, 0)
+    bonus: tuple[int, int, int] = (0, 0, 0)
+    keywords: dict[str, Any] = field(default_factory=dict)
+    effect: dict[str, Any] = field(default_factory=dict)
+    ability: dict[str, Any] = field(default_factory=dict)
+    passive: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+
+    def has(self, keyword: str) -> int:
+        """The keyword's X (``giant`` 2), 1 for a keyword without one, 0 when the card lacks it."""
+        return int(self.keywords.get(keyword, 0))
+
+    @property
+    def phase(self) -> str:
+        """A surprise's phase from its typeline (``production``, ``mission``), or ``""``: any time."""
+        return self.subtype if self.kind == "surprise" else ""
+
+
+@dataclass(frozen=True)
+class Location:
+    id: str
+    name: str
+    skill: int
+    vp: int
+
+
+@dataclass(frozen=True)
+class Pool:
+    cards: dict[str, Card]
+    locations: dict[str, Location]
+    decks: dict[str, dict[str, int]]
+    brought: tuple[tuple[str, ...], ...]
+
+
+@functools.cache
+def pool() -> Pool:
+    data = json.loads(resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8"))
+    cards = {}
+    for card_id, raw in data["cards"].items():
+        kind, _, subtype = (part.strip() for part in raw["typeline"].partition("-"))
+        cards[card_id] = Card(
+            id=card_id, name=raw["name"], typeline=raw["typeline"], kind=kind.lower(), subtype=subtype.lower(),
+            cost=parse_cost(raw["cost"]), resources=raw["resources"], stats=tuple(raw.get("stats", (0, 0, 0))),
+            bonus=tuple(raw.get("bonus", (0, 0, 0))), keywords=raw.get("keywords", {}), effect=raw.get("effect", {}),
+            ability=raw.get("ability", {}), passive=raw.get("passive", {}), text=raw.get("text", ""))
+    locations = {key: Location(key, raw["name"], raw["skill"], raw["vp"]) for key, raw in data["locations"].items()}
+    return Pool(cards, locations, data["decks"], tuple(tuple(triple) for triple in data["brought"]))
+
+
+def deck_problems(deck: dict[str, int]) -> list[str]:
+    """What breaks deck construction (LC-19, LC-20, Limited), in words."""
+    cards = pool().cards
+    problems = [f"no card {card!r} in the pool" for card in deck if card not in cards]
+    total = sum(deck.values())
+    if total < MIN_DECK:
+        problems.append(f"{total} cards: a deck holds at least {MIN_DECK}")
+    for card, count in deck.items():
+        limit = 1 if card in cards and cards[card].has("limited") else MAX_COPIES
+        if count > limit:
+            problems.append(f"{count} copies of {card!r}: at most {limit}" + (" (Limited)" if limit == 1 else ""))
+    return problems
+
+
+def location_problems(brought: list[str]) -> list[str]:
+    """What breaks LC-21: three different locations of the pool."""
+    problems = [f"no location {loc!r} in the pool" for loc in brought if loc not in pool().locations]
+    if len(brought) != 3 or len(set(brought)) != 3:
+        problems.append("each player brings 3 different locations")
+    return problems
+
+
+# -- paying from a bank ---------------------------------------------------------------------------
+
+
+def covers(cards: list[str], cost: Cost) -> bool:
+    """Whether these bank cards pay the cost: as many points in all, and a symbol of each type the cost
+    names for each time it names it (LC-25, LC-26; a ``$$`` card may pay ``$`` and a generic point)."""
+    symbols = Counter(symbol for card in cards for symbol in pool().cards[card].resources)
+    need = Counter(cost.typed)
+    return sum(symbols.values()) >= cost.points and all(symbols[s] >= n for s, n in need.items())
+
+
+def cheapest_payment(bank: list[str], cost: Cost) -> list[str] | None:
+    """The bank cards the engine spends by default: the fewest points overpaid, then the fewest cards,
+    then the set that keeps the rarer symbols in the bank; ``None`` when the bank cannot pay. Cards
+    with the same resource row pay alike; of those, the first by id is spent."""
+    if cost.points == 0:
+        return []
+    if not covers(bank, cost):
+        return None
+    rows = Counter(pool().cards[card].resources for card in bank)
+    symbols = Counter(symbol for row, n in rows.items() for symbol in row * n)
+    best: tuple[Any, ...] | None = None
+    for size in range(1, cost.points + 1):  # each card pays at least a point: no more cards are needed
+        for pick in combinations_with_replacement(sorted(rows), size):
+            if any(pick.count(row) > rows[row] for row in pick) or not _rows_cover(pick, cost):
+                continue
+            overpay = sum(len(row) for row in pick) - cost.points
+            rarity = sum(1 / symbols[s] for row in pick for s in row)
+            key = (overpay, size, rarity, pick)
+            if best is None or key < best:
+                best = key
+    assert best is not None
+    spent: list[str] = []
+    for row in best[3]:
+        spent.append(next(card for card in sorted(bank) if pool().cards[card].resources == row
+                          and spent.count(card) < bank.count(card)))
+    return spent
+
+
+def _rows_cover(rows: tuple[str, ...], cost: Cost) -> bool:
+    symbols = Counter("".join(rows))
+    return sum(symbols.values()) >= cost.points and all(symbols[s] >= n for s, n in Counter(cost.typed).items())
