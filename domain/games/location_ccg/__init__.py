@@ -4,4 +4,4 @@ from domain.games.location_ccg.rules import LocationCCG
 
 RULESET = LocationCCG()
 
-__all__ = ["LocationCCG", "RULESET"]
+__all__ = ["RULESET", "LocationCCG"]

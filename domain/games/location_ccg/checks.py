@@ -64,9 +64,9 @@ def surprise_problem(state: State, seat: int, card: Card) -> str | None:
     if window_owner(state) != seat:
         return "surprises are played in your own phases, when you declare defenders, before combat damage, " \
                "or at the end of your opponent's deploy phase"
-    if card.phase == "production" or card.cost.production:
-        if state.phase != "production" or seat != state.current:
-            return f"{card.name} is played in your production phase"
+    production = card.phase == "production" or card.cost.production
+    if production and (state.phase != "production" or seat != state.current):
+        return f"{card.name} is played in your production phase"
     if card.phase == "mission" and state.mission is None:
         return f"{card.name} is played during a mission"
     return None

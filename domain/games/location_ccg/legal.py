@@ -8,7 +8,7 @@ from collections import Counter
 from itertools import product
 from typing import Any
 
-from domain.games.location_ccg.cards import pool
+from domain.games.location_ccg.cards import parse_cost, pool
 from domain.games.location_ccg.checks import (
     DEPLOY_KINDS,
     ability_ready,
@@ -22,7 +22,6 @@ from domain.games.location_ccg.checks import (
     targets,
     unopposed_gangs,
 )
-from domain.games.location_ccg.cards import parse_cost
 from domain.games.location_ccg.combat import attackable
 from domain.games.location_ccg.state import State
 

@@ -94,7 +94,7 @@ def name_of(card: str) -> str:
 # -- sentences ---------------------------------------------------------------------------------------
 
 
-def describe(fact: Fact, seats: Sequence[str]) -> str:  # noqa: C901 - one branch per fact, flat
+def describe(fact: Fact, seats: Sequence[str]) -> str:
     def name(seat: int) -> str:
         return seats[seat - 1]
 
