@@ -158,6 +158,8 @@ class Play(Combat, Decision):
             self._unique(card, uid)
         if card.kind == "surprise":
             self.resolve_effect(seat, card, card.effect, target)
+            if card.cost.production:
+                self._after_production_point(seat)
 
     def activate(self, seat: int, command: dict[str, Any]) -> None:
         uid = str(command["card"])
