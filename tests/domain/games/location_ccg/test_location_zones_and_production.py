@@ -125,7 +125,7 @@ def test_ruling_15_a_windfall_on_the_last_production_point_ends_the_phase():
     assert state.production == 0
     # no fourth point: neither a draw nor a bank is left
     assert not [c for c in RULES.legal_commands(state, 1) if c["type"] in ("draw", "bank")]
-    _refused(state, 1, {"type": "bank", "card": "katana"}, "")
+    _refused(state, 1, {"type": "bank", "card": "katana"}, "bank is not possible now")
     # the third point is spent: the phase ends by itself (no character at the HQ: on to deploy)
     assert state.phase == "deploy" and facts[-1] == PhaseBegan(phase="deploy", seat=1)
 
