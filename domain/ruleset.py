@@ -210,6 +210,11 @@ class Ruleset(ABC):
         type with secrets blanked (a card drawn face down). ``describe`` must not reveal more than it."""
         return fact
 
+    def redact_options(self, options: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """The game's options as the seat may see them (``None``: a spectator) while the game goes on:
+        an option that is one player's secret (a deck list) is hidden from the others."""
+        return dict(options)
+
     def owner_view(self, state: Any) -> dict[str, Any]:
         """Everything, for the game's owner and for finished games; defaults to the spectator's view."""
         return self.view(state, None)

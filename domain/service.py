@@ -446,7 +446,7 @@ def _summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
         "ruleset_version": game.ruleset_version,
         "title": rules.title,
         "seats": [{"seat": n, "name": name, "role": roles.get(n)} for n, name in enumerate(game.seats, 1)],
-        "options": dict(game.options),
+        "options": _options(game, viewer),
         "version": game.version,
         "status": "over" if outcome is not None else "active",
         "to_act": rules.to_act(game.state),
@@ -458,6 +458,13 @@ def _summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
         "created": game.created_on.isoformat(),
         "updated": game.modified_on.isoformat(),
     }
+
+
+def _options(game: Game, viewer: Viewer) -> dict[str, Any]:
+    """The game's options, with a player's secret ones hidden from the others while the game goes on."""
+    if viewer == OWNER or game.rules.outcome(game.state) is not None:
+        return dict(game.options)
+    return game.rules.redact_options(dict(game.options), viewer if isinstance(viewer, int) else None)
 
 
 def _head(game: Game, number: int, chain: str, viewer: Viewer) -> dict[str, Any]:
@@ -479,6 +486,8 @@ def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Vie
     number = event.originator_version
     if isinstance(event, Game.Created):
         data = {key: getattr(event, key) for key in CREATED_FIELDS if key not in SECRET_FIELDS}
+        if viewer != OWNER and not over:
+            data["options"] = rules.redact_options(dict(data["options"]), viewer if isinstance(viewer, int) else None)
         sentence = f"New game of {rules.title} (rules v{event.ruleset_version}) for {', '.join(event.seats)}."
         return GameEvent(number, "GameCreated", event.timestamp, None, None, sentence, data)
     cause = event.cause or {}

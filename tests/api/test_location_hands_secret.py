@@ -157,3 +157,26 @@ def test_ruling_38_seat_1_is_not_told_what_seat_2s_deck_holds_by_the_options(tmp
         told = json.dumps([state["options"], state["view"]["options"], created["data"]])
         assert not named(told, BEN_ONLY), f"{viewer} reads seat 2's deck list in the game's options"
     service.close()
+
+
+def test_ruling_38_each_seat_reads_its_own_deck_list_and_the_size_of_the_others(tmp_path):
+    """Hidden is not lost: seat 2 reads its own deck list, seat 1 and the spectator only how many
+    cards it has, the owner all of it."""
+    _, service, client, game_id, tokens, owner = open_game(tmp_path)
+    url = f"/games/{game_id}"
+    decks = client.get(url, headers=owner).get_json()["options"]["decks"]
+    as_ben = client.get(url, headers=tokens[2]).get_json()["options"]["decks"]
+    assert as_ben == [f"hidden: {sum(decks[0].values())} cards", decks[1]]
+    for headers in (tokens[1], {}):
+        shown = client.get(url, headers=headers).get_json()["options"]["decks"]
+        assert shown[1] == f"hidden: {sum(decks[1].values())} cards"
+    service.close()
+
+
+def test_ruling_38_the_deck_lists_are_public_once_the_game_is_over():
+    service = GameService(env=store_env(None))
+    game_id = service.create_game("location-ccg", ["Ann", "Ben"], seed="over", options=OPTIONS)
+    for _ in service.play_bots(game_id, bot_seed=1):
+        pass
+    assert service.status(game_id, 1)["options"]["decks"] == OPTIONS["decks"]
+    assert service.status(game_id, None)["options"]["decks"] == OPTIONS["decks"]

@@ -151,6 +151,13 @@ class LocationCCG(ModularRuleset):
     def owner_view(self, state: State) -> dict[str, Any]:
         return present.view(state, self.to_act(state), None, secrets=True)
 
+    def redact_options(self, options: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """A deck list given as an option is its player's secret: the others see how many cards it has."""
+        if not options.get("decks"):
+            return dict(options)
+        decks = [deck if seat == n else f"hidden: {sum(deck.values())} cards" for n, deck in enumerate(options["decks"], 1)]
+        return {**options, "decks": decks}
+
     def redact(self, fact: Fact, seat: int | None) -> Fact:
         if isinstance(fact, f.CardsDrawn) and fact.seat != seat:
             return f.CardsDrawn(seat=fact.seat, cards=["?"] * len(fact.cards), reason=fact.reason)
