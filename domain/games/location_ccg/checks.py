@@ -146,8 +146,9 @@ def may_oppose(state: State, seat: int) -> list[str]:
 
 def in_combat(state: State) -> list[str]:
     assert state.mission is not None
-    return [uid for pair in state.mission["pairs"] for uid in [pair["challenger"], *pair["opposers"]]
-            if uid in state.in_play and pair["opposers"]]
+    fighting = [uid for pair in state.mission["pairs"] for uid in [pair["challenger"], *pair["opposers"]]
+                if uid in state.in_play and pair["opposers"]]
+    return list(dict.fromkeys(fighting))  # a Giant opposing two challengers is in two pairs
 
 
 def foes(state: State, uid: str) -> list[str]:

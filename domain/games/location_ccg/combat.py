@@ -135,12 +135,14 @@ class Combat:
         self.next_pairing(s.other(pair["seat"]) if pair["seat"] == s.current else s.current)
 
     def _long_range(self, challenger: str, opposer: str) -> None:
-        """LC-66: a Long Range character in a new pairing deals its combat damage at once."""
-        for striker, struck in ((challenger, opposer), (opposer, challenger)):
-            s = self.state
-            if striker in s.in_play and struck in s.in_play and s.card(striker).has("long_range"):
-                self.emit(f.DamageDealt(uid=struck, amount=max(0, s.stat(striker, 0)), source="long range"))
-                self.check_lethal([struck])
+        """LC-66: a Long Range character in a new pairing deals its combat damage at once (two Long
+        Range characters paired strike each other at the same moment)."""
+        s = self.state
+        strikes = [(struck, max(0, s.stat(striker, 0))) for striker, struck in ((challenger, opposer), (opposer, challenger))
+                   if striker in s.in_play and struck in s.in_play and s.card(striker).has("long_range")]
+        for struck, amount in strikes:
+            self.emit(f.DamageDealt(uid=struck, amount=amount, source="long range"))
+        self.check_lethal([struck for struck, _ in strikes])
 
     # -- combat (LC-56), the skill check (LC-57, LC-58) -------------------------------------------------
 

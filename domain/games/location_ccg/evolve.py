@@ -63,10 +63,7 @@ def _turn_began(s: State, fact: f.TurnBegan) -> None:
 
 def _phase_began(s: State, fact: f.PhaseBegan) -> None:
     s.phase, s.priority, s.passes = fact.phase, fact.seat, 0
-    if fact.phase == "production":
-        s.production = PRODUCTION_POINTS
-    elif fact.phase == "mission":
-        s.production = 0
+    s.production = PRODUCTION_POINTS if fact.phase == "production" else 0
 
 
 def _characters_returned(s: State, fact: f.CharactersReturned) -> None:

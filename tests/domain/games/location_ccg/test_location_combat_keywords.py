@@ -83,6 +83,14 @@ def test_ruling_22_at_combat_a_long_range_character_deals_nothing_but_takes_its_
     assert _destroyed("4", "sniper", 2) in facts and state.in_play["1"]["damage"] == 2
 
 
+def test_ruling_22_two_long_range_characters_paired_strike_each_other_at_the_same_moment():
+    state = _pairing({"1": "sniper"}, {"4": "sniper"})
+    facts, state = _moves(state, (1, "challenge", "1"), (2, "oppose", "4"))
+    assert facts[:3] == [Opposed(seat=2, uid="4"), DamageDealt(uid="4", amount=2, source="long range"),
+                         DamageDealt(uid="1", amount=2, source="long range")]
+    assert _destroyed("1", "sniper", 1) in facts and _destroyed("4", "sniper", 2) in facts
+
+
 # -- Gang (LC-63, ruling 23) --------------------------------------------------------------------------------
 
 
@@ -223,9 +231,6 @@ def test_ruling_21_a_giant_that_opposes_x_challengers_may_not_be_named_again():
     _refused(state, 2, {"type": "oppose", "character": "4"})
 
 
-@pytest.mark.xfail(strict=True, reason="a Giant opposing two challengers is listed once per pair by checks.in_combat, "
-                                       "so resolve_combat deals its Atk once per pair: split 4 and 6 instead of 2 "
-                                       "and 3, full 10 and 10 instead of 5 and 5")
 @pytest.mark.parametrize(("options", "dealt"), [(SPLIT, {"1": 2, "3": 3}), (FULL, {"1": 5, "3": 5})])
 def test_ruling_21_a_giant_opposing_two_challengers_deals_its_atk_once(options, dealt):
     state = act(_giant_defends_twice(options), 2, {"type": "oppose", "character": 4})[1]
@@ -234,8 +239,6 @@ def test_ruling_21_a_giant_opposing_two_challengers_deals_its_atk_once(options, 
     assert blows == {**dealt, "4": 4, "2": 2, "5": 3}  # the Colossus takes 3 + 1; the second pair as usual
 
 
-@pytest.mark.xfail(strict=True, reason="checks.in_combat lists a Giant opposing two challengers once per pair, so "
-                                       "legal_commands offers the same gang command twice")
 def test_ruling_23_a_gang_character_is_offered_a_giant_opposing_twice_once():
     state = _pairing({"1": "ninja_adept", "2": "ninja_adept", "3": "fixer"},
                      {"4": "colossus", "5": "phoenix_monk", "6": "street_thug"})

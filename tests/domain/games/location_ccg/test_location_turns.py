@@ -93,9 +93,6 @@ def test_rule_lc_44_passing_ends_the_phase_and_loses_the_points_left():
     _refused(state, 1, DRAW)
 
 
-@pytest.mark.xfail(strict=True, reason="a pass that skips the mission phase (no character at the HQ) goes straight to "
-                                       "deploy, and evolve zeroes the points only when the mission phase begins: "
-                                       "state.production (the view's production_points) stays 2 in the deploy phase")
 def test_rule_lc_44_the_points_left_are_lost_when_the_mission_phase_is_skipped_too():
     state = act(table(), 1, DRAW, "sniper")[1]
     facts, state = act(state, 1, PASS)
