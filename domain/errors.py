@@ -89,6 +89,18 @@ class Forbidden(LudologError):
     kind = "forbidden"
 
 
+class InvalidNote(LudologError, ValueError):
+    """A note that cannot be written so: an event the game does not have, an empty text, an unknown glyph."""
+
+    kind = "invalid-note"
+
+
+class UnknownNote(LudologError, LookupError):
+    """A note id the game does not have (or the viewer may not see)."""
+
+    kind = "unknown-note"
+
+
 class IdempotencyKeyReused(LudologError):
     """A command id already used for a different command or seat."""
 

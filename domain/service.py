@@ -39,6 +39,7 @@ from domain.errors import (
 )
 from domain.chain import CREATED_FIELDS
 from domain.game import SECRET_FIELDS, Game
+from domain.notes import GameNotes
 from domain.randomness import new_seed
 from domain.store_health import StoreHealth
 from domain.store_health import check as check_store
@@ -51,6 +52,8 @@ Viewer = int | Literal["owner"] | None
 SNAPSHOT_INTERVAL = 100
 CONFLICT_RETRIES = 5
 LISTING_PAGE = 1000
+SIDE_TOPICS = (GameAccess.TOPIC, GameNotes.TOPIC)
+"""The aggregates kept beside a game (its tokens, its notes): their events change no game's summary."""
 
 
 class DataclassAsDict(Transcoding):
@@ -394,7 +397,7 @@ class GameService(Application[uuid.UUID]):
             while True:
                 page = self.recorder.select_notifications(position + 1, LISTING_PAGE)
                 for notification in page:
-                    if not notification.topic.startswith(GameAccess.TOPIC):
+                    if not notification.topic.startswith(SIDE_TOPICS):
                         changed[uuid.UUID(str(notification.originator_id))] = None
                 if not page:
                     break
