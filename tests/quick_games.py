@@ -1,14 +1,15 @@
 """Options that keep a random game short, for the tests that play whole games through slow paths (the
 API, diaries, replay pages) only to have a finished game to look at. Random bots rarely finish a game
 of Squad Combat, so theirs run to the turn limit: a short limit keeps every kind of event in the game
-(draws, attacks, reactions, deaths, the end of turns) at a tenth of the length. Rulesets not named
-here play their defaults."""
+(draws, attacks, reactions, deaths, the end of turns) at a tenth of the length. The Location CCG's
+random games run to 240 commands; ten turns keep its setup, mulligans, missions and windows at a
+quarter of that. Rulesets not named here play their defaults."""
 
 from __future__ import annotations
 
 from typing import Any
 
-QUICK = {"squad-combat": {"turn_limit": 6}}
+QUICK = {"location-ccg": {"turn_limit": 10}, "squad-combat": {"turn_limit": 6}}
 
 
 def quick_options(ruleset: str) -> dict[str, Any]:

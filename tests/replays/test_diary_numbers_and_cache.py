@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from cachetools import LRUCache
+from quick_games import quick_options
 
 from domain import registry
 from domain.access import OWNER
@@ -31,7 +32,7 @@ def names(rules):
 
 
 def played(service, rules, commands=None):
-    game_id = service.create_game(rules.name, names(rules), seed=SEED)
+    game_id = service.create_game(rules.name, names(rules), seed=SEED, options=quick_options(rules.name))
     for _ in itertools.islice(service.play_bots(game_id, bot_seed=1), commands):
         pass
     return game_id
