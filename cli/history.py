@@ -1,5 +1,6 @@
-"""Commands over a game's history: ``log`` (one line per event), ``audit`` (was it played by the
-rules?), ``export`` (NDJSON, JSON, CSV, a Markdown design diary, an HTML replay) and ``import``."""
+"""Commands over a game's history: ``log`` (one line per event, and under it each note on it the
+viewer may see), ``audit`` (was it played by the rules?), ``export`` (NDJSON, JSON, CSV, a Markdown
+design diary, an HTML replay) and ``import``."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ import click
 from cli.terminal import db_option, open_service
 from domain.access import OWNER
 from domain.errors import LudologError
+from domain.notebook import Notebook
+from domain.notes import Note
 from domain.service import GameService, Viewer
 from replays import records
 from replays.audit import Audit, audit_all
 from replays.audit import audit as audit_game
+from replays.terminal_notes import note_line, plain
 
 FORMATS = ("ndjson", "json", "csv", "md", "html")
 
@@ -31,10 +35,11 @@ def viewer_of(service: GameService, game_id: object, seat: str | None) -> Viewer
 @click.option("--as", "seat", help="What this seat (number or name) may see; default: everything.")
 @click.option("--from", "start", type=click.IntRange(min=1), default=1, show_default=True, help="First event number.")
 @click.option("--to", "stop", type=click.IntRange(min=1), help="Last event number (default: the last).")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line, with the event's \"notes\" (a list).")
 @db_option
 def log(game: str, seat: str | None, start: int, stop: int | None, as_json: bool, db: str) -> None:
-    """The game's events, one numbered line each: number, time, seat, what happened.
+    """The game's events, one numbered line each: number, time, seat, what happened; under an event,
+    each note on it that the viewer may see (✎ author glyph "text" [marks] ⚑ bookmark).
 
     \b
     Example:
@@ -51,12 +56,18 @@ def log(game: str, seat: str | None, start: int, stop: int | None, as_json: bool
     if start > stored.version:
         raise click.ClickException(f"the game has {stored.version} events; --from takes 1 to {stored.version}")
     limit = None if stop is None else max(0, stop - start + 1)
+    on: dict[int, list[Note]] = {}
+    for found in Notebook(service).notes(game_id, viewer):
+        on.setdefault(found.at, []).append(found)
     for event in service.read_events(game_id, after=start - 1, limit=limit, viewer=viewer):
         if as_json:
-            click.echo(json.dumps(event.to_data(), sort_keys=True))
-        else:
-            who = names[event.seat - 1] if event.seat else "-"
-            click.echo(f"{event.number:>5}  {event.time:%Y-%m-%d %H:%M:%S}  {who:<12}  {event.sentence}")
+            data = {**event.to_data(), "notes": [found.to_data() for found in on.get(event.number, [])]}
+            click.echo(json.dumps(data, sort_keys=True))
+            continue
+        who = plain(names[event.seat - 1]) if event.seat else "-"
+        click.echo(f"{event.number:>5}  {event.time:%Y-%m-%d %H:%M:%S}  {who:<12}  {event.sentence}")
+        for found in on.get(event.number, []):
+            click.echo(f"       {note_line(found, names)}")
 
 
 def parse_head(text: str | None) -> tuple[int, str] | None:

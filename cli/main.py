@@ -1,5 +1,5 @@
-"""The ``ludolog`` command group: rulesets, new, games, show, act, bot, play, tokens, serve, and the
-replay commands log, replay, audit, export and import.
+"""The ``ludolog`` command group: rulesets, new, games, show, act, bot, play, tokens, serve, the
+replay commands log, replay, audit, export and import, and the notes on a game's events, note and notes.
 
 Commands parse their input, call the game service and print. Mistakes (an unknown game, an illegal
 command, a malformed option) exit with status 1 and a one-line message, never a traceback.
@@ -16,6 +16,7 @@ import click
 from eventsourcing.persistence import PersistenceError
 
 from cli.history import audit, export, import_, log
+from cli.notes import note, notes
 from cli.play import play
 from cli.replay import replay
 from cli.serve import serve
@@ -30,7 +31,6 @@ from cli.terminal import (
 from domain import registry
 from domain.errors import LudologError
 from domain.service import OWNER
-
 
 NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 """What click 8.2 raises to show a group's help when it is called without a command."""
@@ -259,7 +259,7 @@ def tokens(game: str, as_json: bool, db: str) -> None:
         click.echo(f"seat {n} {name}: {token}")
 
 
-for _command in (play, serve, log, replay, audit, export, import_):
+for _command in (play, serve, log, replay, audit, export, import_, note, notes):
     cli.add_command(_command)
 for _command in cli.commands.values():
     # -h on each command itself too, not only through the group: click keeps a command's help option

@@ -3,7 +3,10 @@
 At a terminal the screen is redrawn after each key: → ``n`` or space next, ← or ``p`` back, ``g`` and
 a number (then Enter) to go to a step, Home/End (or ``<``/``>``) to the first or last step, ``/`` and
 a text (then Enter) to the next event whose sentence holds it, ``t`` to the next turn's first event,
-``q`` to quit. Piped (stdin or stdout not a terminal), every step from ``--at`` to the end is printed
+``]``/``[`` to the next/previous step with a note, ``}``/``{`` to the next/previous bookmark, ``b``
+and a bookmark's name (then Enter) to that bookmark, ``q`` to quit. Each screen shows the notes on
+its step that the viewer may see (a seat: the public ones and its own), and the help the bookmarks.
+Piped (stdin or stdout not a terminal), every step from ``--at`` to the end is printed
 in order, screens separated by a rule, and nothing is read.
 
 The keys are handled by ``Session`` (no terminal needed, so tests drive it with simulated keys); the
@@ -20,6 +23,8 @@ import click
 from cli.terminal import db_option, open_service
 from domain.access import OWNER
 from domain.errors import LudologError
+from domain.notebook import Notebook
+from domain.notes import Note
 from domain.service import Viewer
 from replays.cursor import Cursor
 from replays.screen import RULE, screen
@@ -35,16 +40,18 @@ ReadLine = Callable[[str], str]
 
 
 class Session:
-    """A replay at a terminal: a cursor, the seats' names and a note about the last key."""
+    """A replay at a terminal: a cursor, the seats' names, the notes the viewer may see (by event)
+    and a note about the last key."""
 
-    def __init__(self, cursor: Cursor, seat_names: Sequence[str]) -> None:
+    def __init__(self, cursor: Cursor, seat_names: Sequence[str], notes: Sequence[Note] = ()) -> None:
         self.cursor = cursor
         self.seat_names = list(seat_names)
+        self.notes = [found for found in notes if found.seen_by(cursor.viewer)]
         self.note = ""
 
     def render(self) -> str:
         """The screen to draw now."""
-        return screen(self.cursor, self.seat_names, note=self.note)
+        return screen(self.cursor, self.seat_names, note=self.note, notes=self.notes)
 
     def handle(self, key: str, read_line: ReadLine) -> bool:
         """Act on one key (an escape sequence counts as one key); False to quit."""
@@ -75,9 +82,38 @@ class Session:
                 self.note = "No turn begins after this step."
             else:
                 cursor.goto(number)
+        elif key in ("]", "["):
+            self._jump(sorted({found.at for found in self.notes}), forward=key == "]", what="note")
+        elif key in ("}", "{"):
+            self._jump(sorted({found.at for found in self.notes if found.bookmark}), forward=key == "}", what="bookmark")
+        elif key == "b":
+            self._bookmark(read_line("bookmark: ").strip())
         else:
             self.note = f"Unknown key {key!r}."
         return True
+
+    def _jump(self, steps: list[int], forward: bool, what: str) -> None:
+        """To the nearest of ``steps`` after (or before) this one."""
+        here = self.cursor.position
+        found = [n for n in steps if n > here] if forward else [n for n in reversed(steps) if n < here]
+        if not found:
+            self.note = f"No {what} {'after' if forward else 'before'} this step."
+            return
+        self.cursor.goto(found[0])
+
+    def _bookmark(self, name: str) -> None:
+        """To the bookmark named so (any case; else the ones whose name holds it), the next one after
+        this step first, then from the start."""
+        if not name:
+            return
+        wanted = name.casefold()
+        marked = [found for found in self.notes if found.bookmark]
+        named = [found.at for found in marked if found.bookmark.casefold() == wanted] \
+            or [found.at for found in marked if wanted in found.bookmark.casefold()]
+        if not named:
+            self.note = f"No bookmark {name!r}" + (": press } or {." if marked else ": this replay has none.")
+            return
+        self.cursor.goto(next((n for n in named if n > self.cursor.position), named[0]))
 
     def _go(self, text: str) -> None:
         if not text:
@@ -121,9 +157,10 @@ def _complete(key: str) -> bool:
 @click.option("--at", "at", type=int, default=1, show_default=True, help="The step to start at.")
 @db_option
 def replay(game: str, seat: str | None, at: int, db: str) -> None:
-    """Step through a game's events: the board after each, the event, what changed. Keys: → n space
-    next, ← p back, g N go to, Home/End (< >) first/last, /TEXT find, t next turn, q quit. Piped, it
-    prints every step from --at to the end.
+    """Step through a game's events: the board after each, the event, its notes, what changed. Keys:
+    → n space next, ← p back, g N go to, Home/End (< >) first/last, /TEXT find, t next turn, ] [
+    next/previous note, } { next/previous bookmark, b NAME a bookmark, q quit. Piped, it prints every
+    step from --at to the end.
 
     \b
     Example:
@@ -136,6 +173,7 @@ def replay(game: str, seat: str | None, at: int, db: str) -> None:
         stored = service.game(game_id)
         viewer: Viewer = OWNER if seat is None else service.seat_number(stored, seat)
         cursor = Cursor(service, game_id, viewer)
+        notes = Notebook(service).notes(game_id, viewer)
     except LudologError as error:
         raise click.ClickException(error.message) from None
     if not 1 <= at <= cursor.total:
@@ -143,16 +181,16 @@ def replay(game: str, seat: str | None, at: int, db: str) -> None:
     cursor.goto(at)
     names = list(stored.seats)
     if sys.stdin.isatty() and sys.stdout.isatty():
-        _interactive(Session(cursor, names))
+        _interactive(Session(cursor, names, notes))
     else:
-        _print_all(cursor, names)
+        _print_all(cursor, names, notes)
 
 
-def _print_all(cursor: Cursor, names: Sequence[str]) -> None:
-    """Every step from where the cursor stands to the end, screens separated by a rule."""
+def _print_all(cursor: Cursor, names: Sequence[str], notes: Sequence[Note] = ()) -> None:
+    """Every step from where the cursor stands to the end, with its notes, screens separated by a rule."""
     for number in range(cursor.position, cursor.total + 1):
         cursor.goto(number)
-        click.echo(screen(cursor, names, keys=False))
+        click.echo(screen(cursor, names, keys=False, notes=notes))
         if number < cursor.total:
             click.echo(RULE)
 

@@ -3,7 +3,8 @@
 Pure functions, no I/O: ``changes`` compares two JSON views (whatever a ruleset's ``view`` returns)
 and says what differs as short lines such as ``players.1.hp: 10 -> 7`` or
 ``enemies: +1 (kind=heavy square=a4 hp=3 …)``; ``screen`` composes the board, the step, the event's
-sentence and those changes into what ``ludolog replay`` draws.
+sentence, the notes on it (``replays.terminal_notes``) and those changes into what ``ludolog replay``
+draws.
 
 The diff knows nothing of any game. Paths join keys with dots and number list items from 1, like the
 seats and slots the games themselves number. Lists of scalars are shown whole when short
@@ -22,7 +23,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from domain.access import OWNER
+from domain.notes import Note
 from domain.seating import seat_label
+from replays.terminal_notes import FLAG, bookmarks_line, note_line, plain
 
 if TYPE_CHECKING:
     from replays.cursor import Cursor
@@ -39,6 +42,8 @@ SUMMARY_FIELDS = 3
 """An object in a summary shows its first few scalar fields."""
 
 KEY_HELP = "keys: → n space next  ← p back  g N go to  Home < first  End > last  /TEXT find  t next turn  q quit"
+NOTE_KEY_HELP = "notes: ] [ next/previous note  } { next/previous bookmark  b NAME go to a bookmark"
+"""The keys for notes, shown when the viewer may see any."""
 RULE = "=" * 80
 """The line between screens when a replay is printed whole."""
 
@@ -54,11 +59,13 @@ def changes(before_view: dict[str, Any], after_view: dict[str, Any], limit: int 
     return lines
 
 
-def screen(cursor: Cursor, seat_names: Sequence[str], *, note: str = "", keys: bool = True) -> str:
+def screen(cursor: Cursor, seat_names: Sequence[str], *, note: str = "", keys: bool = True,
+           notes: Sequence[Note] = ()) -> str:
     """The cursor's step as one screen: a title, the board as the viewer saw it, ``step N of M``
-    (with the turn when the ruleset counts turns), the event's time, seat and sentence, the changes
-    since the step before (none for step 1), an optional ``note`` and the key help (unless ``keys``
-    is false)."""
+    (with the turn when the ruleset counts turns, and the step's bookmarks), the event's time, seat
+    and sentence, the ``notes`` on this step (of those given: the ones the viewer may see), the
+    changes since the step before (none for step 1), an optional ``note`` about the last key and the
+    key help, with the list of bookmarks (unless ``keys`` is false)."""
     step = cursor.step
     event = step.event
     roles = cursor.rules.seat_roles(step.state)
@@ -72,11 +79,15 @@ def screen(cursor: Cursor, seat_names: Sequence[str], *, note: str = "", keys: b
         where += f"  turn {step.turn}"
     if step.over:
         where += "  (game over)"
+    notes = [found for found in notes if found.seen_by(cursor.viewer)]
+    here = [found for found in notes if found.at == step.number]
+    where += "".join(f"  {FLAG} {plain(found.bookmark)}" for found in here if found.bookmark)
     lines.append(where)
     lines.append(f"#{event.number}  {_time(event.time)}  {_seat_label(event.seat, seat_names, roles)}")
     lines.append(f"  {event.sentence}")
     if event.data:
         lines.append(f"  data: {_data(event.data)}")
+    lines.extend(f"  {note_line(found, seat_names)}" for found in here)
     if step.number > 1:
         before = cursor.view_of(cursor.state_at(step.number - 1), cursor.viewer)
         found = changes(before, step.view)
@@ -89,6 +100,9 @@ def screen(cursor: Cursor, seat_names: Sequence[str], *, note: str = "", keys: b
         lines.append(note)
     if keys:
         lines.append(KEY_HELP)
+        if notes:
+            lines.append(NOTE_KEY_HELP)
+            lines.extend(line for line in [bookmarks_line(notes)] if line)
     return "\n".join(lines)
 
 
