@@ -1,7 +1,8 @@
 """The REST API over the game service (Flask). It holds no rules: every route calls ``domain.service``.
 
 ``create_app(config)`` builds the app; one blueprint per resource (``rulesets``, ``games``,
-``events``, ``history`` (a past state, exports), ``health``); bodies in and out go through the marshmallow schemas in ``schemas.py``;
+``events``, ``history`` (a past state, exports), ``notes`` (annotations on a game's events),
+``health``); bodies in and out go through the marshmallow schemas in ``schemas.py``;
 every error is ``application/problem+json`` (``problems.py``); bodies over the limit and clients
 sending too many requests are refused (``limits.py``). ``openapi.yaml`` at the top of the project
 describes it all; pages on other origins may call it when ``LUDOLOG_CORS_ORIGINS`` lists them
@@ -15,7 +16,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import cors, events, games, health, history, limits, problems, rulesets
+from api import cors, events, games, health, history, limits, notes, problems, rulesets
 from domain.service import GameService
 from domain.store import DEFAULT_STORE, store_env, store_from
 
@@ -77,7 +78,7 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     problems.register(app)
     limits.install(app)
     cors.install(app)
-    for module in (rulesets, games, events, history, health):
+    for module in (rulesets, games, events, history, notes, health):
         app.register_blueprint(module.blueprint)
     return app
 

@@ -72,6 +72,28 @@ class SeatQuery(Schema):
     seat = fields.Integer(load_default=None, validate=validate.Range(min=1))
 
 
+class NewNote(Schema):
+    """A note's fields, each of its type; what they may hold (an event of the game, a glyph of the six,
+    ...) is the domain's to check (``invalid-note``). An edit loads it ``partial``: every field optional."""
+
+    class Meta:
+        unknown = RAISE
+
+    at = fields.Integer(required=True, strict=True)
+    text = fields.String(required=True)
+    glyph = fields.String()
+    marks = fields.List(fields.String())
+    bookmark = fields.String()
+    visibility = fields.String()
+
+
+class NotesQuery(Schema):
+    class Meta:
+        unknown = RAISE
+
+    at = fields.Integer(load_default=None, validate=validate.Range(min=1, max=LAST_EVENT))
+
+
 # -- out ---------------------------------------------------------------------------------------
 
 
@@ -187,6 +209,23 @@ class Rulesets(Schema):
     rulesets = fields.List(fields.Nested(Ruleset))
 
 
+class Note(Schema):
+    id = fields.Integer()
+    author = fields.Raw()
+    at = fields.Integer()
+    text = fields.String()
+    glyph = fields.String()
+    marks = fields.List(fields.String())
+    bookmark = fields.String()
+    visibility = fields.String()
+    written = fields.String()
+    edited = fields.String(allow_none=True)
+
+
+class Notes(Schema):
+    notes = fields.List(fields.Nested(Note))
+
+
 class Health(Schema):
     status = fields.String()
     store = fields.String()
@@ -199,6 +238,8 @@ NEW_COMMAND = NewCommand()
 GAMES_QUERY = GamesQuery()
 EVENTS_QUERY = EventsQuery()
 SEAT_QUERY = SeatQuery()
+NEW_NOTE = NewNote()
+NOTES_QUERY = NotesQuery()
 GAME_STATE = GameState()
 GAME_CREATED = GameCreated()
 GAMES_PAGE = GamesPage()
@@ -208,4 +249,6 @@ SUBMISSION = Submission()
 LEGAL_COMMANDS = LegalCommands()
 RULESET = Ruleset()
 RULESETS = Rulesets()
+NOTE = Note()
+NOTES = Notes()
 HEALTH = Health()
