@@ -58,7 +58,7 @@ def install(app: Flask) -> None:
     CORS(
         app,
         origins=origins,
-        methods=["GET", "HEAD", "POST"],
+        methods=["GET", "HEAD", "POST", "PATCH", "DELETE"],
         allow_headers=ALLOWED_HEADERS,
         expose_headers=EXPOSED_HEADERS,
         supports_credentials=False,

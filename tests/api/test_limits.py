@@ -25,6 +25,7 @@ from conftest import SpecCheckedClient
 
 from api import DEFAULTS, create_app, limits, settings_from
 from cli.serve import serve
+from domain.notebook import Notebook
 from domain.service import GameService
 from domain.store import store_env
 
@@ -224,27 +225,36 @@ def body_operations():
 
 
 def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_nothing(make_app):
-    assert body_operations() == [("POST", "/games"), ("POST", "/games/{game_id}/commands")]
+    assert body_operations() == [
+        ("PATCH", "/games/{game_id}/notes/{note_id}"),
+        ("POST", "/games"),
+        ("POST", "/games/{game_id}/commands"),
+        ("POST", "/games/{game_id}/notes"),
+    ]
     app = make_app(MAX_CONTENT_LENGTH=2000)
     service = app.extensions["ludolog"]
     client = app.test_client()
     url, _, owner = new_game(client)
     game_id = uuid.UUID(url.rsplit("/", 1)[1])
+    assert client.post(f"{url}/notes", json={"at": 1, "text": "kept"}, headers=owner).status_code == 201
+    notes = Notebook(service).history(game_id)
     version, games = service.game(game_id).version, len(service.list_games())
-    paths = {"/games": "/games", "/games/{game_id}/commands": f"{url}/commands"}
+    paths = {"/games": "/games", "/games/{game_id}/commands": f"{url}/commands", "/games/{game_id}/notes": f"{url}/notes",
+             "/games/{game_id}/notes/{note_id}": f"{url}/notes/1"}
     big = {"ruleset": "project-assassination", "seats": ["Ana", "Ben"], "command": {"type": "end"}, "seed": "x" * 2000}
     tries = [
-        (paths[path], headers, body)
-        for _, path in body_operations()
+        (method, paths[path], headers, body)
+        for method, path in body_operations()
         for headers in (owner, {"Authorization": "Bearer not-a-token"}, {})  # refused before the token is looked at
         for body in ({"json": big}, {"data": "x" * 3000, "content_type": "text/plain"})
     ]
-    for path, headers, body in tries:
-        response = client.post(path, headers=headers, **body)
-        assert response.status_code == 413, (path, response.get_json())
+    for method, path, headers, body in tries:
+        response = client.open(path, method=method, headers=headers, **body)
+        assert response.status_code == 413, (method, path, response.get_json())
         assert response.get_json()["type"] == "urn:ludolog:problem:too-large"
         assert response.get_json()["detail"] == "the body is over the limit of 2000 bytes"
     assert service.game(game_id).version == version and len(service.list_games()) == games
+    assert Notebook(service).history(game_id) == notes
     assert client.post("/games", json={"ruleset": "project-assassination", "seats": ["Ana", "Ben"]}).status_code == 201
 
 
