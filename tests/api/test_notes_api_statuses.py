@@ -169,7 +169,6 @@ def test_an_edit_sent_without_a_length_is_cut_off_at_the_limit(world):
     assert world.texts() == ["public", "private"]
 
 
-@pytest.mark.xfail(strict=True, reason="api/cors.py offers pages on other origins GET, HEAD and POST only")
 def test_a_page_on_an_allowed_origin_may_edit_and_withdraw_notes(tmp_path):
     app = create_app({"LUDOLOG_DATABASE_URL": str(tmp_path / "cors.sqlite3"), **API_TEST_SETTINGS,
                       "LUDOLOG_CORS_ORIGINS": "https://games.example.org"})
