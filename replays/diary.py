@@ -12,16 +12,21 @@ Charts are SVGs (``replays.diary_charts``), one per number that changes over the
 that never changes is one sentence instead. They are written into ``images_dir`` and linked by
 relative paths, or, without ``images_dir``, embedded as ``data:`` URIs.
 
-What a player typed (seat names, in headings, lists, the table, sentences, the outcome) is written
-as literal text that cannot change the document's structure (``escape_markdown``), and the board is
-a code block whose fence no line of it can close.
+The notes the viewer may see are listed under their events (``replays.diary_notes``), and a
+"Bookmarks" section links each bookmark to an ``<a id="step-N">`` anchor on its event's line.
 
-The embedded diary (what the API serves) is cached per game, version, chain head and viewer in a
-bounded, thread-safe LRU: asking again for a game that has not moved costs a dictionary look-up.
+What a player typed (seat names, in headings, lists, the table, sentences, the outcome, notes and
+bookmarks) is written as literal text that cannot change the document's structure
+(``escape_markdown``), and the board is a code block whose fence no line of it can close.
+
+The embedded diary (what the API serves) is cached per game, version, chain head, viewer and the
+notes the viewer sees, in a bounded, thread-safe LRU: asking again for a game that has not moved
+costs a dictionary look-up.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import pathlib
 import threading
@@ -33,11 +38,21 @@ from cachetools import LRUCache
 
 from domain.access import OWNER
 from domain.errors import UnknownSeat
+from domain.notes import Note
 from domain.seating import seat_label
 from domain.service import GameEvent, GameService, Viewer
 from replays import records
 from replays.cursor import Cursor
-from replays.diary_charts import ChartFiles, ChartPlace, EmbeddedCharts, Series, chart_svg, constant_sentence, number_text
+from replays.diary_charts import (
+    ChartFiles,
+    ChartPlace,
+    EmbeddedCharts,
+    Series,
+    chart_svg,
+    constant_sentence,
+    number_text,
+)
+from replays.diary_notes import bookmark_links, by_event, note_items
 from replays.markdown import code_span, escape_markdown, fenced
 
 _LONG_OPTION = 60
@@ -149,15 +164,17 @@ def to_markdown(
     """The game's design diary as Markdown, as ``viewer`` may see it. Charts go to ``images_dir``
     (linked as ``image_prefix`` + file name), or are embedded as data URIs when it is ``None``: that
     diary is cached until the game moves on (see the module's docstring)."""
+    notes = records.notes(service, game_id, viewer)
     if images_dir is not None:
-        return _diary(service, game_id, viewer, ChartFiles(images_dir, image_prefix))[0]
+        return _diary(service, game_id, viewer, ChartFiles(images_dir, image_prefix), notes)[0]
     game = service.game(game_id)
-    key = (game.id, game.version, game.chain, viewer)
+    seen = hashlib.sha256(json.dumps([note.to_data() for note in notes], sort_keys=True).encode()).hexdigest()
+    key = (game.id, game.version, game.chain, viewer, seen)
     with _CACHE_LOCK:
         cached = _CACHE.get(key)
     if cached is not None:
         return cached
-    text, events = _diary(service, game_id, viewer, EmbeddedCharts())
+    text, events = _diary(service, game_id, viewer, EmbeddedCharts(), notes)
     if events == game.version:  # not a later version of the game, moved on while it was written
         with _CACHE_LOCK:
             try:
@@ -167,7 +184,7 @@ def to_markdown(
     return text
 
 
-def _diary(service: GameService, game_id: uuid.UUID, viewer: Viewer, images: ChartPlace) -> tuple[str, int]:
+def _diary(service: GameService, game_id: uuid.UUID, viewer: Viewer, images: ChartPlace, notes: list[Note]) -> tuple[str, int]:
     """The diary, and the number of events it tells."""
     head = records.header(service, game_id, viewer)
     seats: list[str] = head["seats"]
@@ -176,11 +193,14 @@ def _diary(service: GameService, game_id: uuid.UUID, viewer: Viewer, images: Cha
     played = course(cursor)
     lines: list[str] = [f"# Design diary: {escape_markdown(head['title'])}, game {head['id'][:8]}", ""]
     lines += _facts(head, played, viewer)
+    if notes:
+        lines[-1:-1] = [f"- **Notes:** {len(notes)}, {sum(1 for note in notes if note.bookmark)} of them bookmarks"]
+    lines += bookmark_links(notes, {event.number: event.sentence for group in played.groups for event in group.events})
     lines += ["", "## Outcome", "", escape_markdown(outcome_text(head["outcome"], seats, cursor.rules.to_act(played.final_state), cursor.rules.seat_roles(played.final_state)))]
     board = "The final board" if head["outcome"] is not None else "The board now"
     lines += ["", f"## {board}", "", *fenced(played.board, "text")]
     lines += ["", "## Turn by turn" if played.by_turns else "## Command by command", ""]
-    lines += _narrative(played)
+    lines += _narrative(played, notes, seats)
     names = _number_names(played.groups)
     lines += ["## Key numbers", ""]
     if not names:
@@ -225,13 +245,18 @@ def _facts(head: dict[str, Any], played: Course, viewer: Viewer) -> list[str]:
     return lines
 
 
-def _narrative(played: Course) -> list[str]:
+def _narrative(played: Course, notes: list[Note], seats: list[str]) -> list[str]:
+    on = by_event(notes)
     lines: list[str] = []
     for group in played.groups:
         first, last = group.events[0].number, group.events[-1].number
         span = f"event {first}" if first == last else f"events {first}-{last}"
         lines += [f"### {escape_markdown(group.label)} ({span})", ""]
-        lines += [f"{event.number}. {escape_markdown(event.sentence)}" for event in group.events]
+        for event in group.events:
+            here = on.get(event.number, [])
+            anchor = f'<a id="step-{event.number}"></a>' if any(note.bookmark for note in here) else ""
+            lines.append(f"{event.number}. {anchor}{escape_markdown(event.sentence)}")
+            lines += [line for note in here for line in note_items(note, seats, " " * len(f"{event.number}. "))]
         lines.append("")
     return lines
 

@@ -1,0 +1,209 @@
+"""Importing an owner's NDJSON export (``replays.records`` describes the format) back into a store.
+
+The file's lines are read and counted against its header (events, note events, the last event's hash);
+the game is re-created under the same id by replaying the recorded commands with the same seed, salt
+and event times, and every event it produced is checked against the file, chain hash included; the
+notes' history is checked as ``Notebook.restore`` checks it, each author a seat of the game or its
+owner. Only then are the game and its notes recorded, in one transaction: a file refused for any
+reason leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any, cast
+
+from eventsourcing.persistence import IntegrityError, PersistenceError
+
+from domain import registry
+from domain.access import OWNER
+from domain.errors import (
+    InvalidNote,
+    InvalidSetup,
+    LudologError,
+    StoreUnavailable,
+    UnknownGame,
+    UnknownNote,
+)
+from domain.game import Game
+from domain.notebook import Notebook
+from domain.service import GameService
+from replays.records import FORMAT, NOTE_EVENT, READABLE_VERSIONS
+
+
+def import_game(service: GameService, text: str) -> uuid.UUID:
+    """Re-create the game of an owner's NDJSON export, and its notes, in the service's store; its id is
+    kept. Anything wrong with the file raises ``InvalidSetup`` in one line, and nothing is written."""
+    head, records, note_events = _read_lines(text)
+    version = head.get("format_version")
+    if version not in READABLE_VERSIONS:
+        raise InvalidSetup(f"export format version {version} is not one this service reads ({', '.join(map(str, READABLE_VERSIONS))})")
+    if head.get("viewer") != OWNER or not head.get("seed"):
+        raise InvalidSetup("this export shows one seat's view; only the owner's export (with the seed) can be imported")
+    _check_header(head, records, note_events, version)
+    try:
+        game_id = uuid.UUID(str(head["id"]))
+        rules = registry.get(head["ruleset"], head.get("ruleset_version"))
+        seats, options, seed = head["seats"], head["options"], head["seed"]
+        salt = str(head.get("seed_salt") or "") if version >= 2 else ""
+        times = _times(records)
+    except (KeyError, TypeError, ValueError) as error:
+        raise InvalidSetup(f"the export's header or an event is incomplete or damaged ({error!r})") from None
+    try:
+        service.game(game_id)
+    except LudologError:
+        pass
+    else:
+        raise InvalidSetup(f"game {game_id} is already in this store")
+    game = _recreate(rules, seats, options, seed, salt, game_id, records, times)
+    if game.seed_commitment != head.get("seed_commitment"):
+        raise InvalidSetup("the export's seed and salt do not match its seed commitment")
+    produced = list(game.pending_events)
+    if len(produced) != len(records):
+        raise InvalidSetup(f"the export has {len(records)} events but replaying its commands gives {len(produced)}")
+    for made, record in zip(produced, records, strict=True):
+        data = getattr(made, "fact", None)
+        if made.originator_version != record.get("number") or (data is not None and data != record.get("data")):
+            raise InvalidSetup(f"event {record.get('number')} of the export does not replay under these rules")
+        if made.chain != record.get("chain"):
+            raise InvalidSetup(
+                f"event {record.get('number')} of the export: its chain hash is not the one its content and time give "
+                "(the file was edited)"
+            )
+    _record(service, game, _restored_notes(game, note_events))
+    return game_id
+
+
+class _Unstored:
+    """What ``Notebook.restore`` asks of a service, for a re-created game not stored yet: the game, no
+    notes so far, and the notes it saves kept here, to be recorded with the game in one transaction."""
+
+    def __init__(self, game: Game) -> None:
+        self.held = game
+        self.saved: list[Any] = []
+
+    def game(self, game_id: uuid.UUID) -> Game:
+        return self.held
+
+    def _get(self, aggregate_id: uuid.UUID) -> Any:
+        raise UnknownGame(f"nothing stored yet under {aggregate_id}")
+
+    def save(self, *aggregates: Any) -> None:
+        self.saved.extend(aggregates)
+
+
+def _restored_notes(game: Game, note_events: list[Any]) -> list[Any]:
+    """The notes aggregate the file's note events make, checked as ``Notebook.restore`` checks them (and
+    each author a seat of the game or its owner), not stored yet: ``InvalidSetup`` saying what is wrong."""
+    authors = {"owner", *(str(seat) for seat in range(1, len(game.seats) + 1))}
+    for entry in note_events:
+        data = entry.get("data") if isinstance(entry, dict) else None
+        if not isinstance(data, dict):
+            raise InvalidSetup("a note event of the export is not an object with its data: the file is damaged")
+        if entry.get("type") == "Written" and str(data.get("author")) not in authors:
+            raise InvalidSetup(f"note {data.get('note')} of the export is by {data.get('author')!r}, neither the owner nor a seat of the game")
+    unstored = _Unstored(game)
+    try:
+        Notebook(cast(GameService, unstored)).restore(game.id, note_events)
+    except (InvalidNote, UnknownNote) as error:
+        raise InvalidSetup(f"the export's notes do not fit its game: {error}") from None
+    return unstored.saved
+
+
+def _record(service: GameService, game: Game, others: list[Any]) -> None:
+    """The re-created game and its notes recorded in one transaction (``GameService.save_imported``'s
+    rule for what goes wrong)."""
+    if not others:
+        service.save_imported(game)
+        return
+    try:
+        service.save(game, *others)
+    except IntegrityError:
+        raise UnknownGame("the game is already in this store") from None
+    except PersistenceError as error:
+        raise StoreUnavailable(f"the game store could not record the import, nothing was saved: {error}") from None
+
+
+def _read_lines(text: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[Any]]:
+    """The header, the event records and the note events of an NDJSON export, or ``InvalidSetup``
+    naming the bad line."""
+    lines: list[dict[str, Any]] = []
+    note_events: list[Any] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            if not lines:
+                raise InvalidSetup(
+                    "not a ludolog NDJSON game export: its first line is not JSON "
+                    "(JSON and CSV exports cannot be imported; export with --format ndjson)"
+                ) from None
+            raise InvalidSetup(f"line {number} of the export is not valid JSON ({error.msg}): the file is damaged") from None
+        if not isinstance(record, dict):
+            raise InvalidSetup(f"line {number} of the export is not a JSON object: the file is damaged")
+        if lines and set(record) == {NOTE_EVENT}:
+            note_events.append(record[NOTE_EVENT])
+        elif note_events:
+            raise InvalidSetup(f"line {number} of the export comes after its notes but is not one: the file is damaged")
+        else:
+            lines.append(record)
+    if not lines or lines[0].get("format") != FORMAT:
+        raise InvalidSetup(
+            "not a ludolog NDJSON game export: the first line is not its header "
+            "(JSON and CSV exports cannot be imported; export with --format ndjson)"
+        )
+    return lines[0], lines[1:], note_events
+
+
+def _check_header(head: dict[str, Any], records: list[dict[str, Any]], note_events: list[Any], version: int) -> None:
+    """The events and notes of the file against what its header says of them: their counts, the last
+    event's hash."""
+    if head.get("events") != len(records):
+        raise InvalidSetup(
+            f"the export's header says {head.get('events')} events but the file holds {len(records)}: "
+            "it was cut short or added to"
+        )
+    if head.get("note_events", 0) != len(note_events):
+        raise InvalidSetup(
+            f"the export's header says {head.get('note_events', 0)} note events but the file holds {len(note_events)}: "
+            "it was cut short or added to"
+        )
+    if version >= 2:
+        receipt = head.get("head") or {}
+        last = records[-1] if records else {}
+        if receipt.get("number") != last.get("number") or receipt.get("hash") != last.get("chain"):
+            raise InvalidSetup(
+                f"the export's header names event {receipt.get('number')} with hash {receipt.get('hash')} as its last, "
+                f"but the file ends with event {last.get('number')} with hash {last.get('chain')}"
+            )
+
+
+def _times(records: list[dict[str, Any]]) -> list[datetime]:
+    return [datetime.fromisoformat(str(record["time"])) for record in records]
+
+
+def _recreate(
+    rules: Any, seats: Any, options: Any, seed: Any, salt: str, game_id: uuid.UUID, records: list[dict[str, Any]], times: list[datetime]
+) -> Game:
+    """The game replayed from the file's commands, its events given the file's times."""
+    stamps: Iterator[datetime] = iter(times)
+    try:
+        game = Game.start(rules, list(seats), dict(options), str(seed), game_id=game_id, salt=salt, timestamps=stamps)
+        played = set()
+        for record in records:
+            command_id = record.get("command_id")
+            if record.get("command") is not None and command_id not in played:
+                played.add(command_id)
+                game.play(record["seat"], record["command"], command_id, timestamps=stamps)
+    except StopIteration:
+        raise InvalidSetup("replaying the export's commands gives more events than the file holds") from None
+    except LudologError as error:
+        raise InvalidSetup(f"the export's commands do not replay under these rules: {error}") from None
+    except (KeyError, TypeError, ValueError) as error:
+        raise InvalidSetup(f"an event of the export is incomplete or damaged ({error!r})") from None
+    return game
