@@ -19,6 +19,7 @@ from domain.errors import (
     UnknownGame,
     UnknownNote,
 )
+from domain.game import Game
 from domain.notes import GameNotes, Note, author_key, checked_fields
 from domain.service import GameService, Viewer
 
@@ -75,16 +76,15 @@ class Notebook:
         return [_event_data(event) for event in events if not isinstance(event, GameNotes.Created)]
 
     def restore(self, game_id: uuid.UUID, history: Iterable[dict[str, Any]]) -> int:
-        """Record an exported history of notes on an imported game, each event with its own time;
-        ``InvalidNote`` or ``UnknownNote`` when an entry is not one (nothing is recorded then). The count restored."""
+        """Record an exported history of notes on a game that has none yet, each event with its own time;
+        ``InvalidNote`` or ``UnknownNote`` when an entry does not fit (nothing is recorded then). The
+        count restored."""
         entries = list(history)
-        if not entries:
-            return 0
-        game = self.service.game(game_id)
-        notes = self._notes(game_id) or GameNotes.open(game_id, timestamp=_time(entries[0]))
-        for entry in entries:
-            _replay(notes, entry, game.version)
-        self._save(notes)
+        if self._notes(game_id) is not None:
+            raise InvalidNote("the game has notes already: a history is restored on a game without any")
+        notes = replayed_notes(self.service.game(game_id), entries)
+        if notes is not None:
+            self._save(notes)
         return len(entries)
 
     # -- helpers -----------------------------------------------------------------------------------
@@ -143,15 +143,26 @@ def _time(entry: dict[str, Any]) -> datetime:
         raise InvalidNote("a note event in the file has no time") from None
 
 
-def _replay(notes: GameNotes, entry: dict[str, Any], version: int) -> None:
+def replayed_notes(game: Game, history: list[dict[str, Any]]) -> GameNotes | None:
+    """The notes aggregate an exported history makes on ``game`` (a game re-created from an export,
+    stored or not), each event checked as a new one would be and not saved; ``None`` for no history."""
+    if not history:
+        return None
+    notes = GameNotes.open(game.id, timestamp=_time(history[0]))
+    for entry in history:
+        _replay(notes, entry, game.version, len(game.seats))
+    return notes
+
+
+def _replay(notes: GameNotes, entry: dict[str, Any], version: int, seat_count: int) -> None:
     """One exported note event recorded again, checked as a new one would be."""
     try:
         kind, data, when = entry["type"], dict(entry["data"]), _time(entry)
         if kind == "Written":
             author = data["author"]
             fields = checked_fields(data, version)
-            if author != "owner" and not str(author).isdigit():
-                raise InvalidNote(f"a note's author is the owner or a seat, not {author!r}")
+            if author != "owner" and str(author) not in {str(seat) for seat in range(1, seat_count + 1)}:
+                raise InvalidNote(f"a note's author is the owner or a seat of the game, not {author!r}")
             if data["note"] != notes.written + 1:
                 raise InvalidNote(f"note {data['note']} is out of order in the file")
             notes.write(str(author), fields, timestamp=when)

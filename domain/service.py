@@ -14,7 +14,12 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any, Literal
 
-from eventsourcing.application import AggregateNotFoundError, Application, ProjectorFunction, Repository
+from eventsourcing.application import (
+    AggregateNotFoundError,
+    Application,
+    ProjectorFunction,
+    Repository,
+)
 from eventsourcing.persistence import (
     ApplicationRecorder,
     IntegrityError,
@@ -29,6 +34,7 @@ from eventsourcing.persistence import (
 from domain import registry
 from domain.access import OWNER, GameAccess, Tokens
 from domain.bots import RandomBot
+from domain.chain import CREATED_FIELDS
 from domain.errors import (
     IdempotencyKeyReused,
     StoreUnavailable,
@@ -37,14 +43,13 @@ from domain.errors import (
     UnknownSeat,
     VersionConflict,
 )
-from domain.chain import CREATED_FIELDS
 from domain.game import SECRET_FIELDS, Game
 from domain.notes import GameNotes
 from domain.randomness import new_seed
-from domain.store_health import StoreHealth
-from domain.store_health import check as check_store
 from domain.ruleset import Command, Ruleset
 from domain.seating import check_seat_names
+from domain.store_health import StoreHealth
+from domain.store_health import check as check_store
 
 Viewer = int | Literal["owner"] | None
 """Who is looking: a seat number, the game's owner (sees everything), or ``None`` for a spectator."""
@@ -307,10 +312,11 @@ class GameService(Application[uuid.UUID]):
             except VersionConflict:
                 continue
 
-    def save_imported(self, game: Game) -> None:
-        """Record a re-created game (``Game.start`` with its id, then its commands) in one transaction."""
+    def save_imported(self, game: Game, *beside: Any) -> None:
+        """Record a re-created game (``Game.start`` with its id, then its commands) and the aggregates
+        kept beside it (its notes) in one transaction."""
         try:
-            self.save(game)
+            self.save(game, *beside)
         except IntegrityError:
             raise UnknownGame("the game is already in this store") from None
         except PersistenceError as error:

@@ -14,9 +14,7 @@ import json
 import uuid
 from collections.abc import Iterator
 from datetime import datetime
-from typing import Any, cast
-
-from eventsourcing.persistence import IntegrityError, PersistenceError
+from typing import Any
 
 from domain import registry
 from domain.access import OWNER
@@ -24,12 +22,10 @@ from domain.errors import (
     InvalidNote,
     InvalidSetup,
     LudologError,
-    StoreUnavailable,
-    UnknownGame,
     UnknownNote,
 )
 from domain.game import Game
-from domain.notebook import Notebook
+from domain.notebook import replayed_notes
 from domain.service import GameService
 from replays.records import FORMAT, NOTE_EVENT, READABLE_VERSIONS
 
@@ -77,54 +73,22 @@ def import_game(service: GameService, text: str) -> uuid.UUID:
     return game_id
 
 
-class _Unstored:
-    """What ``Notebook.restore`` asks of a service, for a re-created game not stored yet: the game, no
-    notes so far, and the notes it saves kept here, to be recorded with the game in one transaction."""
-
-    def __init__(self, game: Game) -> None:
-        self.held = game
-        self.saved: list[Any] = []
-
-    def game(self, game_id: uuid.UUID) -> Game:
-        return self.held
-
-    def _get(self, aggregate_id: uuid.UUID) -> Any:
-        raise UnknownGame(f"nothing stored yet under {aggregate_id}")
-
-    def save(self, *aggregates: Any) -> None:
-        self.saved.extend(aggregates)
-
-
 def _restored_notes(game: Game, note_events: list[Any]) -> list[Any]:
-    """The notes aggregate the file's note events make, checked as ``Notebook.restore`` checks them (and
-    each author a seat of the game or its owner), not stored yet: ``InvalidSetup`` saying what is wrong."""
-    authors = {"owner", *(str(seat) for seat in range(1, len(game.seats) + 1))}
+    """The notes aggregate the file's note events make, checked as ``Notebook.restore`` checks them,
+    not stored yet: ``InvalidSetup`` saying what is wrong."""
     for entry in note_events:
-        data = entry.get("data") if isinstance(entry, dict) else None
-        if not isinstance(data, dict):
+        if not isinstance(entry, dict) or not isinstance(entry.get("data"), dict):
             raise InvalidSetup("a note event of the export is not an object with its data: the file is damaged")
-        if entry.get("type") == "Written" and str(data.get("author")) not in authors:
-            raise InvalidSetup(f"note {data.get('note')} of the export is by {data.get('author')!r}, neither the owner nor a seat of the game")
-    unstored = _Unstored(game)
     try:
-        Notebook(cast(GameService, unstored)).restore(game.id, note_events)
+        notes = replayed_notes(game, note_events)
     except (InvalidNote, UnknownNote) as error:
         raise InvalidSetup(f"the export's notes do not fit its game: {error}") from None
-    return unstored.saved
+    return [] if notes is None else [notes]
 
 
 def _record(service: GameService, game: Game, others: list[Any]) -> None:
-    """The re-created game and its notes recorded in one transaction (``GameService.save_imported``'s
-    rule for what goes wrong)."""
-    if not others:
-        service.save_imported(game)
-        return
-    try:
-        service.save(game, *others)
-    except IntegrityError:
-        raise UnknownGame("the game is already in this store") from None
-    except PersistenceError as error:
-        raise StoreUnavailable(f"the game store could not record the import, nothing was saved: {error}") from None
+    """The re-created game and its notes recorded in one transaction."""
+    service.save_imported(game, *others)
 
 
 def _read_lines(text: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[Any]]:

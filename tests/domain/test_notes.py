@@ -146,3 +146,16 @@ def test_a_history_that_does_not_fit_the_game_is_refused_whole(game):
     with pytest.raises(UnknownNote, match="note 7"):
         notebook.restore(game_id, bad)
     assert notebook.history(game_id) == []
+
+
+def test_a_history_by_a_seat_the_game_lacks_or_on_a_game_with_notes_is_refused(game):
+    _, game_id, notebook = game
+    stranger = [{"type": "Written", "time": "2026-01-01T00:00:00+00:00",
+                 "data": {"note": 1, "author": "4", "at": 2, "text": "who?", "glyph": "", "marks": [], "bookmark": "",
+                          "visibility": "public"}}]
+    with pytest.raises(InvalidNote, match="a seat of the game, not '4'"):
+        notebook.restore(game_id, stranger)
+    notebook.write(game_id, 1, {"at": 2, "text": "already here"})
+    with pytest.raises(InvalidNote, match="has notes already"):
+        notebook.restore(game_id, notebook.history(game_id))
+    assert len(notebook.history(game_id)) == 1

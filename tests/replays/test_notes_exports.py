@@ -142,7 +142,7 @@ BAD_NOTES = {
     "a note on an event the game lacks": (lambda lines: note_event(lines, 0, lambda e: e["data"].update(at=99)),
                                           "the export's notes do not fit its game: a note is on one of the game's events"),
     "a note by a seat the game lacks": (lambda lines: note_event(lines, 1, lambda e: e["data"].update(author="4")),
-                                        "neither the owner nor a seat"),
+                                        "the owner or a seat of the game, not '4'"),
     "an edit of a note the file lacks": (lambda lines: note_event(lines, 4, lambda e: e["data"].update(note=9)),
                                          "edits note 9, which it does not have"),
     "a note event without its data": (lambda lines: note_event(lines, 2, lambda e: {"note_event": {"type": "Written"}}),
