@@ -19,10 +19,11 @@ from domain.service import OWNER, GameService
 from domain.store import store_env
 
 RULESETS = registry.all_rulesets()
-GAMES_PER_RULESET = 200
-COMMANDS_PER_RULESET = 20_000
-"""Random games stop at 200 games or, for rulesets whose games are long, once this many commands were
-played (and at least 20 games)."""
+GAMES_PER_RULESET = 100
+COMMANDS_PER_RULESET = 10_000
+"""Random games stop at 100 games or, for rulesets whose games are long, once this many commands were
+played (and at least 20 games), for each ruleset with its fewest and its most players and each of its
+named variants."""
 
 
 CASES = [
