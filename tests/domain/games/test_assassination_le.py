@@ -7,6 +7,7 @@ on e5 and seat 3, the victim, in the Safe House.
 from __future__ import annotations
 
 import pytest
+from scenarios import Loaded as LoadedDie
 
 from domain.errors import IllegalCommand, InvalidSetup
 from domain.games.assassination_le import RULESET as RULES
@@ -23,18 +24,6 @@ from domain.games.assassination_le.state import State
 from domain.service import OWNER
 
 SEATS = ["Ann", "Ben", "Cy"]
-
-
-class LoadedDie:
-    """An rng whose die shows the given faces in turn."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def choice(self, options):
-        face = self.faces.pop(0)
-        assert face in options
-        return face
 
 
 def table(victim=3, squares=("a1", "e5", "c3"), coins=None, mover=None, phase="roll", rolled=0,

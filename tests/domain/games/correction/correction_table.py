@@ -13,6 +13,7 @@ spearman (``p n s`` for Player 2)::
 from __future__ import annotations
 
 import pytest
+from scenarios import Loaded as Coin
 
 from domain.errors import IllegalCommand
 from domain.games.correction import RULESET as RULES
@@ -21,18 +22,6 @@ from domain.games.correction.facts import GameSetUp, TurnStarted
 from domain.games.correction.state import State
 
 KIND = {"P": "pawn", "N": "knight", "S": "spearman"}
-
-
-class Coin:
-    """An rng whose choices come out as given, in turn."""
-
-    def __init__(self, *faces: str) -> None:
-        self.faces = list(faces)
-
-    def choice(self, options):
-        face = self.faces.pop(0)
-        assert face in options
-        return face
 
 
 def table(*, pieces=None, tokens=None, denial=(0, 0), first: int = 1, current: int | None = None, turn: int = 3,

@@ -14,25 +14,14 @@ index; ``damage``, ``wounds``, ``modifiers`` and ``boost`` change them after.
 
 from __future__ import annotations
 
+from scenarios import Loaded, act_with, kinds, refuse_with  # noqa: F401 - Loaded and kinds are the tests' too
+
 from domain.games.location_ccg import RULESET as RULES
 from domain.games.location_ccg.facts import LocationPlaced, TableSetUp
 from domain.games.location_ccg.state import State
 
 SEATS = ["Ann", "Ben"]
 DOCKS, CASINO, DOWNTOWN = 0, 1, 2
-
-
-class Loaded:
-    """An rng whose choices come out as given, in turn (a card drawn, a first player)."""
-
-    def __init__(self, *outcomes) -> None:
-        self.outcomes = list(outcomes)
-
-    def choice(self, options):
-        assert self.outcomes, f"an unexpected random choice among {list(options)!r}"
-        outcome = self.outcomes.pop(0)
-        assert outcome in list(options), f"{outcome!r} is not one of {list(options)!r}"
-        return outcome
 
 
 def setup_state(options=None, first: int = 1) -> State:
@@ -101,24 +90,12 @@ def table(*, options=None, first: int = 2, current: int = 1, turn: int = 1, phas
 
 def act(state: State, seat: int, command: dict, *outcomes):
     """Decide and apply one command with exactly the given random outcomes; the facts and the state after."""
-    RULES.check_command(command)
-    assert seat in RULES.to_act(state), f"seat {seat} is not to act ({RULES.to_act(state)})"
-    rng = Loaded(*outcomes)
-    facts = RULES.decide(state, seat, command, rng)
-    assert not rng.outcomes, f"outcomes left unused: {rng.outcomes}"
-    for fact in facts:
-        state = RULES.evolve(state, fact)
-    return facts, state
+    return act_with(RULES, state, seat, command, *outcomes)
 
 
 def refuse(state: State, seat: int, command: dict):
     """Decide a command that must be refused (pair with ``pytest.raises``)."""
-    RULES.check_command(command)
-    return RULES.decide(state, seat, command, Loaded())
-
-
-def kinds(facts) -> list[str]:
-    return [type(fact).__name__ for fact in facts]
+    return refuse_with(RULES, state, seat, command)
 
 
 def of(facts, kind: str) -> list:

@@ -7,6 +7,8 @@ scenario, a loaded rng, and a one-line helper to play a command::
 
 from __future__ import annotations
 
+from scenarios import Loaded, act_with, kinds  # noqa: F401 - Loaded and kinds are the tests' too
+
 from domain.games.missions import RULESET as RULES
 from domain.games.missions.facts import TableSetUp, TurnStarted
 from domain.games.missions.state import State
@@ -17,18 +19,6 @@ L2 = ["Carjack a sports car", "Hit & Run", "Launder money", "Rob a bank"]
 L3 = ["Armed bank robbery", "Shoot a police officer", "Escape prison", "Cook meth"]
 # the default board, clockwise from 0: S L1 P L2 L1 P L3, four times
 START, POLICE, L1_SPACE, L2_SPACE, L3_SPACE = 0, 2, 1, 3, 6
-
-
-class Loaded:
-    """An rng whose choices come out as given, in turn (a die face, a card name, a first player)."""
-
-    def __init__(self, *outcomes) -> None:
-        self.outcomes = list(outcomes)
-
-    def choice(self, options):
-        outcome = self.outcomes.pop(0)
-        assert outcome in list(options), f"{outcome!r} is not one of {list(options)!r}"
-        return outcome
 
 
 def table(seats: int = 4, *, options=None, positions=None, hands=None, ranks=None, skips=None,
@@ -56,13 +46,4 @@ def table(seats: int = 4, *, options=None, positions=None, hands=None, ranks=Non
 
 def act(state: State, seat: int, command: dict, *outcomes):
     """Decide and apply one command with the given random outcomes; the facts and the state after."""
-    RULES.check_command(command)
-    assert seat in RULES.to_act(state), f"seat {seat} is not to act ({RULES.to_act(state)})"
-    facts = RULES.decide(state, seat, command, Loaded(*outcomes))
-    for fact in facts:
-        state = RULES.evolve(state, fact)
-    return facts, state
-
-
-def kinds(facts) -> list[str]:
-    return [type(fact).__name__ for fact in facts]
+    return act_with(RULES, state, seat, command, *outcomes, every_outcome=False)

@@ -12,6 +12,7 @@ third turn (so drawing is allowed), seat 1 to play, no actions spent::
 from __future__ import annotations
 
 import pytest
+from scenarios import Loaded as Coin
 
 from domain.errors import IllegalCommand
 from domain.games.project_assassination import RULESET as RULES
@@ -22,21 +23,6 @@ from domain.games.project_assassination.state import State
 ITEMS = ["obstacle", "strategy", "ambush", "cover", "obstacle"]
 COLLECTIBLES = ["uzi", "boots", "health_pack", "shotgun", "sight"]
 ENEMY_DECK = ["heavy", "medic", "boss", "heavy", "medic"]
-
-
-class Coin:
-    """An rng whose coin and choices come out as given, in turn."""
-
-    def __init__(self, *faces: str) -> None:
-        self.faces = list(faces)
-
-    def choice(self, options):
-        face = self.faces.pop(0)
-        assert face in options
-        return face
-
-    def shuffled(self, items):
-        return list(items)
 
 
 def enemy(kind: str, square: str, hp: int | None = None, caged_by: int = 0, paralysed_by: int = 0) -> dict:

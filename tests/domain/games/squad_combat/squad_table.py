@@ -11,6 +11,8 @@ seats 3 and 4 red and blue again, unless ``options["squads"]`` says otherwise. A
 
 from __future__ import annotations
 
+from scenarios import Loaded, act_with, kinds, refuse_with  # noqa: F401 - Loaded and kinds are the tests' too
+
 from domain.games.squad_combat import RULESET as RULES
 from domain.games.squad_combat.facts import DiceSet, PhaseStarted, TableSetUp
 from domain.games.squad_combat.state import State
@@ -20,19 +22,6 @@ RED = ["bruiser", "marksman", "medic"]
 BLUE = ["jimbo", "duelist", "captain"]
 DEFAULT_DICE = [2, 4, 6]
 """Every character's dice unless a test gives its own (a die for each cost of the demo set)."""
-
-
-class Loaded:
-    """An rng whose choices come out as given, in turn (a die face, a card drawn, a first player)."""
-
-    def __init__(self, *outcomes) -> None:
-        self.outcomes = list(outcomes)
-
-    def choice(self, options):
-        assert self.outcomes, f"an unexpected random choice among {list(options)!r}"
-        outcome = self.outcomes.pop(0)
-        assert outcome in list(options), f"{outcome!r} is not one of {list(options)!r}"
-        return outcome
 
 
 def ref(state: State, seat: int, place: int) -> list:
@@ -89,21 +78,9 @@ def table(seats: int = 2, *, options=None, squads=None, first: int = 1, current:
 
 def act(state: State, seat: int, command: dict, *outcomes):
     """Decide and apply one command with exactly the given random outcomes; the facts and the state after."""
-    RULES.check_command(command)
-    assert seat in RULES.to_act(state), f"seat {seat} is not to act ({RULES.to_act(state)})"
-    rng = Loaded(*outcomes)
-    facts = RULES.decide(state, seat, command, rng)
-    assert not rng.outcomes, f"outcomes left unused: {rng.outcomes}"
-    for fact in facts:
-        state = RULES.evolve(state, fact)
-    return facts, state
+    return act_with(RULES, state, seat, command, *outcomes)
 
 
 def refuse(state: State, seat: int, command: dict):
     """Decide a command that must be refused (pair with ``pytest.raises``)."""
-    RULES.check_command(command)
-    return RULES.decide(state, seat, command, Loaded())
-
-
-def kinds(facts) -> list[str]:
-    return [type(fact).__name__ for fact in facts]
+    return refuse_with(RULES, state, seat, command)
