@@ -14,10 +14,9 @@ import re
 import uuid
 
 import pytest
-from click.testing import CliRunner
+from ways_out import SETTINGS, api_outputs, cli_outputs
 
 from api import create_app
-from cli.main import cli
 from domain.game import Game
 from domain.games.squad_combat.cards import demo_set_data
 from domain.service import GameService
@@ -25,9 +24,6 @@ from domain.store import store_env
 
 BLUE_ONLY = ("grudge", "riposte", "rally", "sap", "disrupt")
 NAMES = {card["id"]: card["name"] for card in demo_set_data()["cards"]}
-FORMATS = ("ndjson", "json", "csv", "md", "html")
-SETTINGS = {"STREAM_POLL_SECONDS": 0.01, "STREAM_MAX_SECONDS": 2.0, "LUDOLOG_RATE_LIMIT_PER_TOKEN": "off",
-            "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "off"}
 
 
 def public_cards(service: GameService, game_id) -> set[str]:
@@ -47,40 +43,6 @@ def named(text: str, cards) -> set[str]:
     """The cards the text names, by id or by name."""
     return {card for card in cards
             if re.search(rf"\b{re.escape(card)}\b", text) or re.search(rf"\b{re.escape(NAMES[card])}\b", text)}
-
-
-def api_outputs(client, url: str, headers: dict, version: int) -> str:
-    texts = [client.get(url, headers=headers).get_data(as_text=True)]
-    if headers:
-        texts.append(client.get(f"{url}/legal-commands", headers=headers).get_data(as_text=True))
-    texts.append(client.get(f"{url}/events?limit=1000", headers=headers).get_data(as_text=True))
-    stream = client.get(f"{url}/events/stream", headers=headers, buffered=False)
-    chunks = []
-    for chunk in stream.response:
-        chunks.append(chunk.decode() if isinstance(chunk, bytes) else chunk)
-        if f"id: {version}\n" in "".join(chunks):
-            break
-    stream.close()
-    texts.append("".join(chunks))
-    texts += [client.get(f"{url}/export?format={kind}", headers=headers).get_data(as_text=True) for kind in FORMATS]
-    return "\n".join(texts)
-
-
-def cli_outputs(db: str, game_id: str, viewer: str, tmp_path) -> str:
-    runner = CliRunner()
-    seat = ["--as", viewer]
-    texts = [runner.invoke(cli, ["show", game_id, *seat, "--db", db]).output,
-             runner.invoke(cli, ["show", game_id, *seat, "--json", "--db", db]).output,
-             runner.invoke(cli, ["log", game_id, *seat, "--db", db]).output,
-             runner.invoke(cli, ["replay", game_id, *seat, "--db", db]).output]
-    for kind in FORMATS:
-        out = tmp_path / f"export-{viewer}.{kind}"
-        result = runner.invoke(cli, ["export", game_id, "--format", kind, *seat, "-o", str(out), "--db", db])
-        assert result.exit_code == 0, result.output
-        texts.append(out.read_text(encoding="utf-8"))
-        for chart in (tmp_path / f"export-{viewer}-charts").glob("*.svg") if kind == "md" else ():
-            texts.append(chart.read_text(encoding="utf-8"))
-    return "\n".join(texts)
 
 
 @pytest.mark.parametrize("rules", ["v1", "v0.5"])
