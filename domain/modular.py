@@ -49,13 +49,25 @@ class ModularRuleset(Ruleset):
     present: ClassVar[ModuleType]
     """The game's ``present`` module: ``view(state, to_act)``, ``describe(fact, seats)``,
     ``render(view, seats)`` and ``describe_command(command)``."""
+    seat_views: ClassVar[bool] = False
+    """Whether each seat sees a view of its own (its hand): ``present.view(state, to_act, seat, secrets)``
+    then makes every view, the owner's with ``secrets``."""
 
     def evolve(self, state: Any, fact: Fact) -> Any:
         return self.apply_fact(state, fact)
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        if self.seat_views:
+            seen: dict[str, Any] = self.present.view(state, self.to_act(state), seat, secrets=False)
+            return seen
         view: dict[str, Any] = self.present.view(state, self.to_act(state))
         return view
+
+    def owner_view(self, state: Any) -> dict[str, Any]:
+        if self.seat_views:
+            everything: dict[str, Any] = self.present.view(state, self.to_act(state), None, secrets=True)
+            return everything
+        return self.view(state, None)
 
     def outcome(self, state: Any) -> Outcome | None:
         if state.phase != "over":

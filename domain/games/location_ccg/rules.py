@@ -47,6 +47,7 @@ class LocationCCG(ModularRuleset):
     max_seats = 2
     version = 1
     private_hands = True
+    seat_views = True
     facts = f.FACTS
     apply_fact = staticmethod(apply)
     present = present
@@ -144,12 +145,6 @@ class LocationCCG(ModularRuleset):
         return play.facts
 
     # -- what players see ------------------------------------------------------------------------------
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return present.view(state, self.to_act(state), seat, secrets=False)
-
-    def owner_view(self, state: State) -> dict[str, Any]:
-        return present.view(state, self.to_act(state), None, secrets=True)
 
     def redact_options(self, options: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """A deck list given as an option is its player's secret: the others see how many cards it has."""

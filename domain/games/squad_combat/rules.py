@@ -53,6 +53,7 @@ class SquadCombat(ModularRuleset):
     max_seats = 4
     version = 1
     private_hands = True
+    seat_views = True
     variants = {"v0.5": {"rules": "v0.5"}}
     facts = f.FACTS
     apply_fact = staticmethod(apply)
@@ -173,12 +174,6 @@ class SquadCombat(ModularRuleset):
         return play.facts
 
     # -- what players see --------------------------------------------------------------------
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return present.view(state, self.to_act(state), seat, secrets=False)
-
-    def owner_view(self, state: State) -> dict[str, Any]:
-        return present.view(state, self.to_act(state), None, secrets=True)
 
     def redact(self, fact: Fact, seat: int | None) -> Fact:
         if isinstance(fact, f.CardsDrawn) and fact.seat != seat:
