@@ -161,7 +161,7 @@ def _token_key() -> str:
 
 
 def _refuse_large_body() -> None:
-    """A POST whose Content-Length is over the limit, refused before its route runs."""
+    """A body (POST, PATCH) whose Content-Length is over the limit, refused before its route runs."""
     limit = current_app.config["MAX_CONTENT_LENGTH"]
-    if request.method == "POST" and request.url_rule is not None and limit is not None and (request.content_length or 0) > limit:
+    if request.method in ("POST", "PATCH", "PUT") and request.url_rule is not None and limit is not None and (request.content_length or 0) > limit:
         raise RequestEntityTooLarge()

@@ -13,8 +13,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from flask import Blueprint, Response, current_app, json, request, url_for
-from werkzeug.exceptions import RequestEntityTooLarge
+from flask import Blueprint, Response, json, request, url_for
 
 from api import schemas
 from api.auth import viewer
@@ -27,15 +26,6 @@ from domain.notes import NOTE_FIELDS, Note
 from domain.service import Viewer
 
 blueprint = Blueprint("notes", __name__)
-
-
-@blueprint.before_request
-def refuse_large_edit() -> None:
-    """An edit's body (``PATCH``) over the limit, refused before the token is looked at, as
-    ``limits.py`` refuses a ``POST``'s."""
-    limit = current_app.config["MAX_CONTENT_LENGTH"]
-    if request.method == "PATCH" and limit is not None and (request.content_length or 0) > limit:
-        raise RequestEntityTooLarge()
 
 
 @blueprint.get("/games/<game_id>/notes")
