@@ -23,8 +23,8 @@ from domain.errors import InvalidSetup
 
 MAX_NAME_LENGTH = 40
 
-_ALLOWED_FORMAT = {"\u200d"}  # the zero-width joiner inside emoji sequences
-_REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+ALLOWED_FORMAT = {"\u200d"}  # the zero-width joiner inside emoji sequences
+REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 """Control, format, surrogate, private-use and unassigned characters, and line/paragraph separators."""
 
 
@@ -53,7 +53,7 @@ def name_problem(name: str) -> str | None:
     if len(name) > MAX_NAME_LENGTH:
         return f"is {len(name)} characters long; at most {MAX_NAME_LENGTH}"
     for char in name:
-        if char not in _ALLOWED_FORMAT and unicodedata.category(char) in _REFUSED_CATEGORIES:
+        if char not in ALLOWED_FORMAT and unicodedata.category(char) in REFUSED_CATEGORIES:
             return f"holds the control character U+{ord(char):04X}; names are plain text"
     if name != name.strip():
         return "starts or ends with a space"
@@ -64,7 +64,7 @@ def name_problem(name: str) -> str | None:
 
 def printable(name: str) -> str:
     """A name quoted for a message, every control character shown as an escape (never acted on)."""
-    return ascii(name) if any(unicodedata.category(c) in _REFUSED_CATEGORIES for c in name) else repr(name)
+    return ascii(name) if any(unicodedata.category(c) in REFUSED_CATEGORIES for c in name) else repr(name)
 
 
 def seat_label(seats: Sequence[str], seat: int, roles: Mapping[int, str] | None = None) -> str:

@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 
 from domain.notes import Note
+from domain.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
 
 PEN = "✎"
 FLAG = "⚑"
@@ -22,15 +23,12 @@ LINE_BREAK = " ↵ "
 BOOKMARKS_WIDTH = 100
 """The list of bookmarks on the replay's help line is cut after this many characters."""
 
-_ACTED_ON = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
-"""Control, format, surrogate, private-use and unassigned characters, and line/paragraph separators."""
-_KEPT = {"\u200d"}  # the zero-width joiner inside emoji sequences, as seat names keep it
 
 
 def plain(text: str) -> str:
     """``text`` safe to print: each character a terminal could act on shown as its escape (``\\x1b``,
     ``\\u202e``), everything else as it is."""
-    return "".join(_escape(char) if unicodedata.category(char) in _ACTED_ON and char not in _KEPT else char
+    return "".join(_escape(char) if unicodedata.category(char) in REFUSED_CATEGORIES and char not in ALLOWED_FORMAT else char
                    for char in text)
 
 
