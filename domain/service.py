@@ -455,7 +455,7 @@ def _summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
         "ruleset_version": game.ruleset_version,
         "title": rules.title,
         "seats": [{"seat": n, "name": name, "role": roles.get(n)} for n, name in enumerate(game.seats, 1)],
-        "options": _options(game, viewer),
+        "options": _options(game, viewer, over=outcome is not None),
         "version": game.version,
         "status": "over" if outcome is not None else "active",
         "to_act": rules.to_act(game.state),
@@ -469,9 +469,9 @@ def _summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
     }
 
 
-def _options(game: Game, viewer: Viewer) -> dict[str, Any]:
+def _options(game: Game, viewer: Viewer, over: bool) -> dict[str, Any]:
     """The game's options, with a player's secret ones hidden from the others while the game goes on."""
-    if viewer == OWNER or game.rules.outcome(game.state) is not None:
+    if viewer == OWNER or over:
         return dict(game.options)
     return game.rules.redact_options(dict(game.options), viewer if isinstance(viewer, int) else None)
 
