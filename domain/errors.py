@@ -105,3 +105,46 @@ class IdempotencyKeyReused(LudologError):
     """A command id already used for a different command or seat."""
 
     kind = "idempotency-key-reused"
+
+
+class OutcomeNeeded(MalformedCommand):
+    """A table game's command needs a chance outcome (a die face, a card drawn) that was not supplied.
+    ``question`` is what the table is asked, ``{seat}`` standing for the seat's name until ``name_seat``;
+    ``values`` are the possible answers; ``index`` is the outcome's place among the command's."""
+
+    kind = "outcome-needed"
+
+    def __init__(self, question: str, seat: int | None, values: list[object], index: int) -> None:
+        self.question, self.seat, self.values, self.index = question, seat, values, index
+        super().__init__(self._say("seat " + str(seat) if seat else "a player"))
+
+    def _say(self, name: str) -> str:
+        shown = ", ".join(str(value) for value in self.values)
+        return (f"this table game needs outcome {self.index + 1} from the table: "
+                f"{self.question.format(seat=name)} (one of: {shown})")
+
+    def name_seat(self, seats: list[str]) -> None:
+        """Say the question with the seat's name."""
+        self.question = self.question.format(seat=seats[self.seat - 1] if self.seat else "a player")
+        self.message = self._say("")
+        self.args = (self.message,)
+
+
+class ImpossibleOutcome(IllegalCommand):
+    """A supplied outcome that could not have happened: a face the die lacks, a card no longer in that deck."""
+
+    kind = "impossible-outcome"
+
+    def __init__(self, question: str, seat: int | None, values: list[object], index: int, given: object) -> None:
+        self.question, self.seat, self.values, self.index, self.given = question, seat, values, index, given
+        super().__init__(self._say("seat " + str(seat) if seat else "a player"))
+
+    def _say(self, name: str) -> str:
+        shown = ", ".join(str(value) for value in self.values)
+        return (f"outcome {self.index + 1}, {self.given!r}, is not possible: "
+                f"{self.question.format(seat=name)} (one of: {shown})")
+
+    def name_seat(self, seats: list[str]) -> None:
+        self.question = self.question.format(seat=seats[self.seat - 1] if self.seat else "a player")
+        self.message = self._say("")
+        self.args = (self.message,)

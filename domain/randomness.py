@@ -7,6 +7,12 @@ recorded random outcome came from that seed. The salt is what keeps a short seed
 existed have an empty salt: their commitment is the plain SHA-256 of the seed.
 The rng for a command is derived from the seed and the game's version, so deciding the same command
 at the same point always gives the same outcome; the outcome is then recorded in the event.
+
+A table game (a paper playtest being transcribed) has no say from its seed: its ``TableRng`` takes each
+outcome from those the people at the table supplied with the command, checked against what was possible.
+Rulesets ask both alike: ``rng.choice(options, ask, seat)``, where ``ask`` is the question the table
+answers ("{seat} rolls the die: which face?", ``{seat}`` being the seat's name) and never shuffle a pile
+up front: a card or tile is chosen from what remains when it is turned over.
 """
 
 from __future__ import annotations
@@ -15,7 +21,9 @@ import hashlib
 import random
 import secrets
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from domain.errors import ImpossibleOutcome, MalformedCommand, OutcomeNeeded
 
 T = TypeVar("T")
 
@@ -45,11 +53,11 @@ class Rng:
         digest = hashlib.sha256(f"ludolog:{seed}:{purpose}".encode()).digest()
         self._random = random.Random(int.from_bytes(digest, "big"))
 
-    def choice(self, options: Sequence[T]) -> T:
-        """One of the options, uniformly."""
+    def choice(self, options: Sequence[T], ask: str = "which outcome?", seat: int | None = None) -> T:
+        """One of the options, uniformly (``ask`` and ``seat`` are for a table game's question)."""
         return options[self._random.randrange(len(options))]
 
-    def randint(self, low: int, high: int) -> int:
+    def randint(self, low: int, high: int, ask: str = "which number?", seat: int | None = None) -> int:
         """An integer from low to high inclusive."""
         return self._random.randint(low, high)
 
@@ -58,3 +66,57 @@ class Rng:
         result = list(items)
         self._random.shuffle(result)
         return result
+
+
+class TableRng:
+    """The randomness of a table game: each ``choice`` is the next outcome the people at the table
+    supplied, checked to be one of the options. It never shuffles: a ruleset chooses a card when it
+    is drawn, never a pile's order up front."""
+
+    def __init__(self, outcomes: Sequence[Any] = ()) -> None:
+        self.outcomes = list(outcomes)
+        self.used = 0
+
+    def choice(self, options: Sequence[T], ask: str = "which outcome?", seat: int | None = None) -> T:
+        """The next supplied outcome, as the option it names; ``OutcomeNeeded`` when none is left,
+        ``ImpossibleOutcome`` when it is not one of the options."""
+        values = list(options)
+        possible = distinct(values)
+        if self.used >= len(self.outcomes):
+            raise OutcomeNeeded(ask, seat, possible, self.used)
+        given = self.outcomes[self.used]
+        for value in values:
+            if same_outcome(value, given):
+                self.used += 1
+                return value
+        raise ImpossibleOutcome(ask, seat, possible, self.used, given)
+
+    def randint(self, low: int, high: int, ask: str = "which number?", seat: int | None = None) -> int:
+        return self.choice(range(low, high + 1), ask, seat)
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        raise TypeError("a table game never shuffles up front: choose each card as it is drawn")
+
+    def check_all_used(self) -> None:
+        """``MalformedCommand`` when more outcomes were supplied than the command used."""
+        if self.used < len(self.outcomes):
+            extra = len(self.outcomes) - self.used
+            raise MalformedCommand(
+                f"{len(self.outcomes)} outcome{'s' if len(self.outcomes) != 1 else ''} given but the command used "
+                f"{self.used}: leave out the last {extra}"
+            )
+
+
+def distinct(values: Sequence[Any]) -> list[Any]:
+    """The values without repeats, in their first order (a deck's card names, once each)."""
+    seen: list[Any] = []
+    for value in values:
+        if not any(same_outcome(value, known) for known in seen):
+            seen.append(value)
+    return seen
+
+
+def same_outcome(option: Any, given: Any) -> bool:
+    """Whether a supplied outcome names the option: equal, and of the same JSON type (``true`` is
+    not ``1``)."""
+    return type(option) is type(given) and option == given
