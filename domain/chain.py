@@ -26,9 +26,17 @@ CREATED_FIELDS_V2 = (*CREATED_FIELDS, "salt", "chain_version")
 """The same for chain version 2: the salt and the chain version are covered too."""
 
 
+CREATED_FIELDS_V3 = (*CREATED_FIELDS_V2, "table", "setup_outcomes")
+"""The same for a table game: whether it is one and its setup's outcomes are covered too (a game that is
+not leaves them out, so games recorded before table games keep their hashes)."""
+
+
 def created_payload(fields: dict[str, Any]) -> dict[str, Any]:
     """What the chain covers of a creation's fields (which include ``chain_version``)."""
-    names = CREATED_FIELDS if fields["chain_version"] == 1 else CREATED_FIELDS_V2
+    if fields["chain_version"] == 1:
+        names = CREATED_FIELDS
+    else:
+        names = CREATED_FIELDS_V3 if fields.get("table") else CREATED_FIELDS_V2
     return {name: fields[name] for name in names}
 
 

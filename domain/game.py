@@ -3,13 +3,18 @@
 Stored events and their fixed topics (a contract: never rename, version instead):
 
 - ``ludolog:Game.Created`` — ruleset name and version, seats, options, the seed, its salt and their
-  commitment, and the version of the hash chain (class version 2; version 1 had no salt);
+  commitment, the version of the hash chain, and whether it is a table game with the outcomes its setup
+  was given (class version 3; version 2 had no table games, version 1 no salt);
 - ``ludolog:<ruleset>:<Fact>`` — one per ruleset fact type (``ludolog:assassination-le:DieRolled``),
   carrying the fact's data, its cause (seat, command, command id) and the hash chain;
 - ``ludolog:Game.SeedRevealed`` — recorded when the game ends, with the seed and its salt.
 
 Every event carries ``chain``, linking it to the event before (``domain.chain``), so any edit of the
 stored log shows. Facts are versioned by their ``Fact.version``; their upcasters run on load.
+
+A table game (a paper playtest transcribed) takes every chance outcome from the people at the table
+(``TableRng``) instead of from its seed: the outcomes its setup was given are in its creation, each
+command's in its cause (``"outcomes"``), so an audit re-decides it with them.
 """
 
 from __future__ import annotations
@@ -24,10 +29,10 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.utils import register_topic
 
 from domain import registry
-from domain.chain import CHAIN_VERSION, CREATED_FIELDS_V2, chain_hash, created_payload
+from domain.chain import CHAIN_VERSION, CREATED_FIELDS_V3, chain_hash, created_payload
 from domain.chain import first_broken_link as first_broken_link  # where callers have found it
-from domain.errors import GameOver, NotYourTurn
-from domain.randomness import Rng, commitment, new_salt
+from domain.errors import GameOver, ImpossibleOutcome, MalformedCommand, NotYourTurn, OutcomeNeeded
+from domain.randomness import Rng, TableRng, commitment, new_salt
 from domain.ruleset import Command, Fact, Outcome, Ruleset
 from domain.seating import seat_label
 
@@ -54,7 +59,7 @@ class Game(Aggregate):
 
     class Created(Aggregate.Created):
         TOPIC = "ludolog:Game.Created"
-        class_version = 2
+        class_version = 3
         ruleset: str
         ruleset_version: int
         seats: list[str]
@@ -63,6 +68,8 @@ class Game(Aggregate):
         seed_commitment: str
         salt: str
         chain_version: int
+        table: bool
+        setup_outcomes: list[Any]
         chain: str
 
         @staticmethod
@@ -71,9 +78,15 @@ class Game(Aggregate):
             state["salt"] = ""
             state["chain_version"] = 1
 
+        @staticmethod
+        def upcast_v2_v3(state: dict[str, Any]) -> None:
+            """Games created before table games: not one."""
+            state["table"] = False
+            state["setup_outcomes"] = []
+
         def chained(self, chain_version: int) -> dict[str, Any]:
             """What of this event its chain covers."""
-            return created_payload({name: getattr(self, name) for name in CREATED_FIELDS_V2})
+            return created_payload({name: getattr(self, name) for name in CREATED_FIELDS_V3})
 
     class Event(Aggregate.Event):
         TOPIC = "ludolog:Game.Event"
@@ -138,6 +151,8 @@ class Game(Aggregate):
     first and last events it caused (bounded, so loading a long game stays cheap)."""
     salt = ""  # not annotated (not a dataclass field): what a snapshot taken before salts existed stands for
     chain_version = 1
+    table = False  # likewise, for a snapshot taken before table games
+    setup_outcomes: Any = ()
 
     def __init__(
         self,
@@ -150,6 +165,8 @@ class Game(Aggregate):
         salt: str,
         chain_version: int,
         chain: str,
+        table: bool = False,
+        setup_outcomes: list[Any] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.ruleset_version = ruleset_version
@@ -159,6 +176,8 @@ class Game(Aggregate):
         self.seed_commitment = seed_commitment
         self.salt = salt
         self.chain_version = chain_version
+        self.table = table
+        self.setup_outcomes = list(setup_outcomes or [])
         self.seed_revealed = False
         self.chain = chain
         self.state = self.rules.new_state(len(seats), self.options)
@@ -184,10 +203,15 @@ class Game(Aggregate):
         game_id: uuid.UUID | None = None,
         salt: str | None = None,
         timestamps: Iterator[datetime] | None = None,
+        table: bool = False,
+        outcomes: list[Any] | None = None,
     ) -> Game:
-        """A new game with its table set; ``options`` already resolved against the ruleset. ``game_id``,
-        ``salt`` and ``timestamps`` (the times of its events, in order) are for re-creating a game from
-        an export as it was; an empty salt re-creates a game of chain version 1."""
+        """A new game with its table set; ``options`` already resolved against the ruleset. A ``table``
+        game takes its setup's chance ``outcomes`` from the table (``OutcomeNeeded`` names the next one
+        missing). ``game_id``, ``salt`` and ``timestamps`` (the times of its events, in order) are for
+        re-creating a game from an export as it was; an empty salt re-creates a game of chain version 1."""
+        if outcomes and not table:
+            raise MalformedCommand("outcomes are for table games: this game takes its chance from its seed")
         salt = new_salt() if salt is None else salt
         chain_version = CHAIN_VERSION if salt else 1
         fields = {
@@ -199,13 +223,19 @@ class Game(Aggregate):
             "seed_commitment": commitment(seed, salt),
             "salt": salt,
             "chain_version": chain_version,
+            "table": table,
+            "setup_outcomes": list(outcomes or []),
         }
+        rng = chance(table, seed, "setup", outcomes)
+        state = rules.new_state(len(seats), fields["options"])
+        setup = with_seat_names(lambda: rules.setup(state, rng), seats)
+        finish_outcomes(rng, seats)
         game_id = game_id or uuid.uuid4()
         timestamp = _stamp(timestamps)
         # the chain starts from the game id
         chain = chain_hash(chain_version, salt, str(game_id), 1, cls.Created.TOPIC, timestamp, created_payload(fields))
         game = cls._create(cls.Created, id=game_id, chain=chain, timestamp=timestamp, **fields)
-        game._record(rules.setup(game.state, Rng(seed, "setup")), cause=None, timestamps=timestamps)
+        game._record(setup, cause=None, timestamps=timestamps)
         return game
 
     @property
@@ -223,11 +253,21 @@ class Game(Aggregate):
     def to_act(self) -> list[int]:
         return self.rules.to_act(self.state)
 
-    def play(self, seat: int, command: Command, command_id: str, timestamps: Iterator[datetime] | None = None) -> None:
+    def play(
+        self,
+        seat: int,
+        command: Command,
+        command_id: str,
+        timestamps: Iterator[datetime] | None = None,
+        outcomes: list[Any] | None = None,
+    ) -> None:
         """Decide the command for the seat and record its facts; raise and change nothing if refused.
-        ``timestamps`` gives the events' times when re-creating a game (default: now)."""
+        A table game takes the command's chance ``outcomes`` from the table. ``timestamps`` gives the
+        events' times when re-creating a game (default: now)."""
         rules = self.rules
         command = rules.check_command(command)
+        if outcomes and not self.table:
+            raise MalformedCommand("outcomes are for table games: this game takes its chance from its seed")
         if rules.outcome(self.state) is not None:
             raise GameOver("the game is over: it takes no more commands")
         waiting = rules.to_act(self.state)
@@ -235,8 +275,12 @@ class Game(Aggregate):
             roles = rules.seat_roles(self.state)
             names = " or ".join(seat_label(self.seats, s, roles) for s in waiting)
             raise NotYourTurn(f"it is not {self.seats[seat - 1]}'s turn: waiting for {names}")
-        facts = rules.decide(self.state, seat, command, Rng(self.seed, self.version))
+        rng = chance(self.table, self.seed, self.version, outcomes)
+        facts = with_seat_names(lambda: rules.decide(self.state, seat, command, rng), self.seats)
+        finish_outcomes(rng, self.seats)
         cause = {"seat": seat, "command": dict(command), "command_id": command_id}
+        if self.table:
+            cause["outcomes"] = list(outcomes or [])
         self._record(facts, cause, timestamps)
         if rules.outcome(self.state) is not None and not self.seed_revealed:
             payload = {"seed": self.seed, "salt": self.salt, "cause": cause}
@@ -276,6 +320,27 @@ class Game(Aggregate):
 
     def _next_chain(self, topic: str, timestamp: datetime, payload: dict[str, Any]) -> str:
         return chain_hash(self.chain_version, self.salt, self.chain, self.version + 1, topic, timestamp, payload)
+
+
+def chance(table: bool, seed: str, purpose: int | str, outcomes: list[Any] | None) -> Rng | TableRng:
+    """The randomness of one decision: the table's outcomes in a table game, else the seed's."""
+    return TableRng(outcomes or []) if table else Rng(seed, purpose)
+
+
+def with_seat_names(decide: Any, seats: list[str]) -> list[Fact]:
+    """The facts ``decide()`` returns; a missing or impossible outcome's question is put with the seat's name."""
+    try:
+        facts: list[Fact] = decide()
+    except (OutcomeNeeded, ImpossibleOutcome) as error:
+        error.name_seat(seats)
+        raise
+    return facts
+
+
+def finish_outcomes(rng: Rng | TableRng, seats: list[str]) -> None:
+    """``MalformedCommand`` when a table game's decision left supplied outcomes unused."""
+    if isinstance(rng, TableRng):
+        rng.check_all_used()
 
 
 def _stamp(timestamps: Iterator[datetime] | None) -> datetime:

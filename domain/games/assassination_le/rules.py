@@ -81,7 +81,7 @@ class AssassinationLe(Ruleset):
         contenders = list(range(1, state.seat_count + 1))
         rounds: list[list[list[int]]] = []
         while len(contenders) > 1:
-            rolls = [[seat, rng.choice(DIE_FACES)] for seat in contenders]
+            rolls = [[seat, rng.choice(DIE_FACES, "{seat} rolls to be the victim: which face?", seat)] for seat in contenders]
             rounds.append(rolls)
             best = max(face for _, face in rolls)
             contenders = [seat for seat, face in rolls if face == best]
@@ -109,7 +109,7 @@ class AssassinationLe(Ruleset):
         if kind == "roll":
             if state.phase == "move":
                 raise IllegalCommand(f"you have rolled {state.rolled} already: move now")
-            face = rng.choice(DIE_FACES)
+            face = rng.choice(DIE_FACES, "{seat} rolls the die: which face?", seat)
             facts: list[Fact] = [DieRolled(seat=seat, face=face)]
             if face == 0 and seat != state.victim:
                 facts.append(TurnLost(seat=seat, reason="null"))

@@ -98,7 +98,7 @@ class Correction(ModularRuleset):
         return State(seat_count=seat_count, turn_limit=int(options.get("turn_limit", 200)))
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
-        coin = rng.choice(("heads", "tails"))
+        coin = rng.choice(("heads", "tails"), "{seat} calls heads and flips the coin: which side?", 1)
         table = f.GameSetUp(call="heads", coin=coin, first=1 if coin == "heads" else 2, tokens=STARTING_TOKENS)
         play = Play(apply(state, table), rng)
         play.facts.append(table)

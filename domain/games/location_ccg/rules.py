@@ -119,7 +119,8 @@ class LocationCCG(ModularRuleset):
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
         play = Play(state, rng)
-        play.emit(f.TableSetUp(first=rng.choice([1, 2]), brought=[list(b) for b in state.options["locations"]]))
+        first = rng.choice([1, 2], "who is the first player: which seat number?")
+        play.emit(f.TableSetUp(first=first, brought=[list(b) for b in state.options["locations"]]))
         play.emit(f.PhaseBegan(phase="locations", seat=play.state.first))
         return play.facts
 

@@ -30,7 +30,7 @@ class Play(Decision):
     def roll(self, seat: int, command: dict[str, Any]) -> None:
         if self.state.phase != "roll":
             raise IllegalCommand(f"you have rolled {self.state.rolled} already: move now")
-        face = self.rng.choice(DIE)
+        face = self.rng.choice(DIE, "{seat} rolls the die: which face?", seat)
         self.emit(f.DieRolled(seat=seat, face=face))
         ways = destinations(self.state, seat, face)
         if not ways:
@@ -76,7 +76,7 @@ class Play(Decision):
     def snitch(self, seat: int, command: dict[str, Any]) -> None:
         if self.state.phase != "snitch":
             raise IllegalCommand("you may snitch only when you have just landed on a police space")
-        face = self.rng.choice(DIE)
+        face = self.rng.choice(DIE, "{seat} rolls to snitch: which face?", seat)
         target = face if face <= self.state.seat_count else 0
         self.emit(f.SnitchRolled(seat=seat, face=face, target=target))
         if target and target != seat:
@@ -124,13 +124,13 @@ class Play(Decision):
             self.end_turn()
 
     def _mission(self, seat: int, level: int) -> None:
-        card = self._draw(level)
+        card = self._draw(seat, level)
         if not card:
             self.emit(f.PileEmpty(seat=seat, level=level))
             return
         self.emit(f.MissionDrawn(seat=seat, level=level, card=card))
         rank = self.state.ranks[seat - 1]
-        face = self.rng.choice(DIE)
+        face = self.rng.choice(DIE, f"{{seat}} rolls for the level {level} mission: which face?", seat)
         threshold = needed(level, rank)
         self.emit(f.MissionRolled(seat=seat, card=card, face=face, needed=threshold, success=face <= threshold))
         options = self.state.options
@@ -144,12 +144,12 @@ class Play(Decision):
             if options["level3_failure_loses_rank"] and rank > RANKS[0]:
                 self.emit(f.RankChanged(seat=seat, rank=rank - 1, reason="failure"))
 
-    def _draw(self, level: int) -> str:
+    def _draw(self, seat: int, level: int) -> str:
         """The top card of the level's pile, chosen now from the cards never yet drawn (their order was
         unknown); once those are gone, the first of the cards put back under the pile. Empty: ``""``."""
         unseen, bottom = self.state.unseen[str(level)], self.state.bottom[str(level)]
         if unseen:
-            return self.rng.choice(unseen)
+            return self.rng.choice(unseen, f"{{seat}} draws a level {level} mission: which card?", seat)
         return bottom[0] if bottom else ""
 
     def _demand(self, seat: int, reason: str) -> bool:
@@ -162,7 +162,7 @@ class Play(Decision):
         return False
 
     def _gain(self, seat: int) -> None:
-        card = self._draw(1)
+        card = self._draw(seat, 1)
         self.emit(f.CardGained(seat=seat, card=card))
         if card:
             self.check_win(seat)

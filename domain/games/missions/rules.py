@@ -118,7 +118,7 @@ class Missions(ModularRuleset):
         return State(seat_count=seat_count, options=rules, spaces=spaces)
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
-        first = rng.choice(range(1, state.seat_count + 1))
+        first = rng.choice(range(1, state.seat_count + 1), "who goes first: which seat number?")
         play = Play(state, rng)
         play.emit(f.TableSetUp(first=first, spaces=start_spaces(state.spaces, state.seat_count),
                                rank=state.options["start_rank"]))

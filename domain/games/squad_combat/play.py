@@ -61,7 +61,7 @@ class Play(Decision):
             stats = self.state.stats(where)
             raise IllegalCommand(f"{stats.name} needs {stats.refresh} energy to refresh and has {self.state.energy(where)}")
         stats = self.state.stats(where)
-        rolled = self._roll_pool(stats.pool)
+        rolled = self._roll_pool(stats.pool, seat, stats.name)
         dice = sorted(self.state.character(where)["dice"] + rolled, reverse=True)
         self.emit(f.DiceRefreshed(character=where, burden=stats.refresh, rolled=rolled, kept=dice[:len(stats.pool)]))
         self.next_phase()
@@ -194,7 +194,8 @@ class Play(Decision):
                     self.emit(f.DiePoweredUp(character=target, before=min(dice)))
         if "overcharge" in effect:
             for _ in range(int(effect["overcharge"])):
-                self.emit(f.DieAdded(character=target, face=self.rng.choice(DIE_FACES)))
+                face = self.rng.choice(DIE_FACES, f"{{seat}} overcharges {self.state.stats(target).name}: which face?", seat)
+                self.emit(f.DieAdded(character=target, face=face))
         if effect.get("taunt"):
             self.emit(f.Taunted(character=performer))
         if "rally" in effect:
@@ -240,8 +241,9 @@ class Play(Decision):
                     return
         self.next_phase()
 
-    def _roll_pool(self, pool: str) -> list[int]:
-        return [self.rng.choice(DIE_FACES) if face is None else face for face in pool_faces(pool, self.state.v05)]
+    def _roll_pool(self, pool: str, seat: int, name: str) -> list[int]:
+        ask = f"{{seat}} rolls {name}'s dice: which face?"
+        return [self.rng.choice(DIE_FACES, ask, seat) if face is None else face for face in pool_faces(pool, self.state.v05)]
 
     # -- carrying play on ----------------------------------------------------------------------
 
@@ -286,7 +288,7 @@ class Play(Decision):
                     return
                 self.emit(f.DeckReshuffled(seat=seat, cards=len(self.state.player(seat)["discard"])))
                 deck = list(self.state.player(seat)["deck"])
-            drawn.append(self.rng.choice(deck))
+            drawn.append(self.rng.choice(deck, "{seat} draws a card: which one?", seat))
             deck.remove(drawn[-1])
         if drawn:
             self.emit(f.CardsDrawn(seat=seat, cards=drawn))

@@ -122,13 +122,14 @@ class SquadCombat(ModularRuleset):
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
         play = Play(state, rng)
-        play.emit(f.TableSetUp(first=rng.choice(range(1, state.seat_count + 1)), squads=list(state.options["squads"])))
+        play.emit(f.TableSetUp(first=rng.choice(range(1, state.seat_count + 1), "who goes first: which seat number?"), squads=list(state.options["squads"])))
         for seat in range(1, state.seat_count + 1):  # "each player draws 5 cards", then the dice
             play.draw(seat, HAND_SIZE)
         for seat in range(1, state.seat_count + 1):
             for place in range(1, 4):
                 pool = play.state.stats([seat, place]).pool
-                dice = [rng.choice(range(1, 7)) if face is None else face for face in pool_faces(pool, state.v05)]
+                ask = f"{{seat}} rolls {play.state.stats([seat, place]).name}'s starting dice: which face?"
+                dice = [rng.choice(range(1, 7), ask, seat) if face is None else face for face in pool_faces(pool, state.v05)]
                 play.emit(f.DiceSet(seat=seat, character=place, dice=dice))
         play.emit(f.PhaseStarted(seat=play.state.first, turn=1))
         return play.facts
