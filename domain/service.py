@@ -11,84 +11,47 @@ import dataclasses
 import threading
 import uuid
 from collections.abc import Iterator, Sequence
-from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
-from eventsourcing.application import (
-    AggregateNotFoundError,
-    Application,
-    ProjectorFunction,
-    Repository,
-)
+from eventsourcing.application import AggregateNotFoundError, Application, Repository
 from eventsourcing.persistence import (
     ApplicationRecorder,
     IntegrityError,
     InternalError,
     JSONTranscoder,
-    MapperDeserialisationError,
     PersistenceError,
     ProgrammingError,
-    Transcoding,
 )
 
 from domain import registry
 from domain.access import OWNER, GameAccess, Tokens
 from domain.bots import RandomBot
-from domain.chain import CREATED_FIELDS
 from domain.errors import (
     IdempotencyKeyReused,
+    IllegalCommand,
     StoreUnavailable,
     Unauthorized,
     UnknownGame,
     UnknownSeat,
     VersionConflict,
 )
-from domain.game import SECRET_FIELDS, Game
+from domain.game import Game
 from domain.notes import GameNotes
+from domain.persistence import DataclassAsDict, SnapshotTolerantRepository
 from domain.randomness import new_seed
-from domain.ruleset import Command, Ruleset
+from domain.ruleset import Command
 from domain.seating import check_seat_names
 from domain.store_health import StoreHealth
 from domain.store_health import check as check_store
+from domain.viewing import GameEvent, Viewer, as_game_event, describe_event, head_seen, summary
 
-Viewer = int | Literal["owner"] | None
-"""Who is looking: a seat number, the game's owner (sees everything), or ``None`` for a spectator."""
+__all__ = ["OWNER", "SNAPSHOT_INTERVAL", "DataclassAsDict", "GameEvent", "GameService", "Submission", "Viewer", "describe_event"]
 
 SNAPSHOT_INTERVAL = 100
 CONFLICT_RETRIES = 5
 LISTING_PAGE = 1000
 SIDE_TOPICS = (GameAccess.TOPIC, GameNotes.TOPIC)
 """The aggregates kept beside a game (its tokens, its notes): their events change no game's summary."""
-
-
-class DataclassAsDict(Transcoding):
-    """Stores a ruleset's state dataclass as a dict of its (JSON-native) fields in snapshots."""
-
-    def __init__(self, cls: type, name: str) -> None:
-        self.type = cls
-        self.name = name
-
-    def encode(self, obj: Any) -> dict[str, Any]:
-        return {field.name: getattr(obj, field.name) for field in dataclasses.fields(obj)}
-
-    def decode(self, data: dict[str, Any]) -> Any:
-        return self.type(**data)
-
-
-@dataclasses.dataclass(frozen=True)
-class GameEvent:
-    """One stored event as a viewer may see it."""
-
-    number: int
-    type: str
-    time: datetime
-    seat: int | None
-    command_id: str | None
-    sentence: str
-    data: dict[str, Any]
-
-    def to_data(self) -> dict[str, Any]:
-        return {**dataclasses.asdict(self), "time": self.time.isoformat()}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -101,31 +64,6 @@ class Submission:
     events: list[GameEvent]
     replayed: bool
     head: dict[str, Any]
-
-
-class SnapshotTolerantRepository(Repository[uuid.UUID]):
-    """The library's repository, but a snapshot that no longer loads (a ruleset's state changed shape
-    since it was taken) is passed over: the game is rebuilt from its events, which are the record."""
-
-    def _reconstruct_aggregate(self, aggregate_id: uuid.UUID, version: int | None, projector_func: ProjectorFunction[Any, Any]) -> Any:
-        try:
-            return super()._reconstruct_aggregate(aggregate_id, version, projector_func)
-        except MapperDeserialisationError:
-            if self.snapshot_store is None or self._snapshot_loads(aggregate_id, version):
-                raise  # an event does not load: nothing to fall back on
-        aggregate = projector_func(None, self.event_store.get(originator_id=aggregate_id, lte=version))
-        if aggregate is None:
-            raise AggregateNotFoundError(f"Aggregate {aggregate_id!r} version {version!r} not found.")
-        return aggregate
-
-    def _snapshot_loads(self, aggregate_id: uuid.UUID, version: int | None) -> bool:
-        assert self.snapshot_store is not None
-        try:
-            list(self.snapshot_store.get(originator_id=aggregate_id, desc=True, limit=1, lte=version))
-        except MapperDeserialisationError:
-            return False
-        return True
-
 
 class GameService(Application[uuid.UUID]):
     """Plays and records games; one instance per process, shared by threads."""
@@ -183,9 +121,12 @@ class GameService(Application[uuid.UUID]):
         seats: Sequence[str],
         options: dict[str, Any] | None = None,
         seed: str | int | None = None,
+        table: bool = False,
+        outcomes: list[Any] | None = None,
     ) -> uuid.UUID:
-        """Create a game with its table set; the seed is drawn from ``secrets`` when not given."""
-        game = self._start(ruleset, seats, options, seed)
+        """Create a game with its table set; the seed is drawn from ``secrets`` when not given. A
+        ``table`` game takes its chance from the table: its setup's ``outcomes`` are given here."""
+        game = self._start(ruleset, seats, options, seed, table, outcomes)
         self._save(game)
         return game.id
 
@@ -195,9 +136,11 @@ class GameService(Application[uuid.UUID]):
         seats: Sequence[str],
         options: dict[str, Any] | None = None,
         seed: str | int | None = None,
+        table: bool = False,
+        outcomes: list[Any] | None = None,
     ) -> tuple[uuid.UUID, Tokens]:
         """Create a game and its tokens in one transaction; the tokens are returned in the clear once."""
-        game = self._start(ruleset, seats, options, seed)
+        game = self._start(ruleset, seats, options, seed, table, outcomes)
         tokens = Tokens.issue(len(seats))
         self._save(game, GameAccess.grant(game.id, tokens))
         return game.id, tokens
@@ -228,12 +171,21 @@ class GameService(Application[uuid.UUID]):
             raise Unauthorized("the token is not one of this game's")
         return holder
 
-    def _start(self, ruleset: str, seats: Sequence[str], options: dict[str, Any] | None, seed: str | int | None) -> Game:
+    def _start(
+        self,
+        ruleset: str,
+        seats: Sequence[str],
+        options: dict[str, Any] | None,
+        seed: str | int | None,
+        table: bool = False,
+        outcomes: list[Any] | None = None,
+    ) -> Game:
         rules = registry.get(ruleset)
         rules.check_seat_count(len(seats))
         check_seat_names(seats)
         resolved = rules.resolve_options(options)
-        return Game.start(rules, list(seats), resolved, new_seed() if seed is None else str(seed))
+        seed = new_seed() if seed is None else str(seed)
+        return Game.start(rules, list(seats), resolved, seed, table=table, outcomes=outcomes)
 
     def submit(
         self,
@@ -243,13 +195,16 @@ class GameService(Application[uuid.UUID]):
         *,
         command_id: str | None = None,
         expected_version: int | None = None,
+        outcomes: list[Any] | None = None,
     ) -> list[GameEvent]:
         """Decide and record a command as a seat; returns the new events as that seat sees them.
 
         A concurrent writer's win is retried against the new state, unless ``expected_version`` was
         given: then a game that moved on raises ``VersionConflict``.
         """
-        return self.submit_once(game_id, seat, command, command_id=command_id, expected_version=expected_version).events
+        return self.submit_once(
+            game_id, seat, command, command_id=command_id, expected_version=expected_version, outcomes=outcomes
+        ).events
 
     def submit_once(
         self,
@@ -259,9 +214,11 @@ class GameService(Application[uuid.UUID]):
         *,
         command_id: str | None = None,
         expected_version: int | None = None,
+        outcomes: list[Any] | None = None,
     ) -> Submission:
         """Like ``submit``, and a command id played before gets its first answer again, writing
-        nothing (``IdempotencyKeyReused`` if it was for another seat or command)."""
+        nothing (``IdempotencyKeyReused`` if it was for another seat or command). A table game's
+        command comes with the chance ``outcomes`` the table saw, in the order the command meets them."""
         command_id = command_id or str(uuid.uuid4())
         for _ in range(CONFLICT_RETRIES):
             game = self.game(game_id)
@@ -273,14 +230,14 @@ class GameService(Application[uuid.UUID]):
                 first, last = answer["first"], answer["last"]
                 events = self.read_events(game_id, after=first - 1, limit=last - first + 1, viewer=number)
                 (stored,) = self.events.get(game_id, gt=last - 1, lte=last)
-                head = _head(game, last, stored.chain, number)
+                head = head_seen(game, last, stored.chain, number)
                 return Submission(version=last, events=events, replayed=True, head=head)
             if expected_version is not None and game.version != expected_version:
                 raise VersionConflict(f"the game is at version {game.version}, not {expected_version}")
-            game.play(number, command, command_id)
-            events = [_as_game_event(event, game, number) for event in game.pending_events]
+            game.play(number, command, command_id, outcomes=outcomes)
+            events = [as_game_event(event, game, number) for event in game.pending_events]
             version = game.version
-            head = _head(game, version, game.chain, number)
+            head = head_seen(game, version, game.chain, number)
             try:
                 self._save(game)  # from here the cache may share ``game`` with other threads: read no more
             except IntegrityError:
@@ -298,6 +255,8 @@ class GameService(Application[uuid.UUID]):
         same commands at the same versions. The default seed is the game's id: bots play each game
         differently, and a stopped bot resumes alike without being told its seed."""
         game = self.game(game_id)
+        if game.table:
+            raise IllegalCommand("a table game takes its chance outcomes from the people at the table: bots cannot play it")
         playing = {self.seat_number(game, seat) for seat in seats} or set(range(1, len(game.seats) + 1))
         bot = RandomBot(str(game_id) if bot_seed is None else bot_seed)
         while True:
@@ -383,7 +342,7 @@ class GameService(Application[uuid.UUID]):
             view = rules.owner_view(game.state)
         else:
             view = rules.view(game.state, viewer if isinstance(viewer, int) else None)
-        return {**_summary(game, viewer), "view": view}
+        return {**summary(game, viewer), "view": view}
 
     def list_games(self) -> list[dict[str, Any]]:
         """Every stored game, oldest first, with ruleset, seats, status and version.
@@ -409,7 +368,7 @@ class GameService(Application[uuid.UUID]):
                     break
                 position = page[-1].id
             for game_id in changed:
-                self._summaries[game_id] = _summary(self.game(game_id))
+                self._summaries[game_id] = summary(self.game(game_id))
             self._listed_up_to = position
             return list(self._summaries.values())
 
@@ -419,7 +378,7 @@ class GameService(Application[uuid.UUID]):
         """The game's events numbered from 1 (creation), after ``after``, as the viewer may see them."""
         game = self.game(game_id)
         stored = self.events.get(game_id, gt=after or None, limit=limit)
-        return [_as_game_event(event, game, viewer) for event in stored]
+        return [as_game_event(event, game, viewer) for event in stored]
 
     def find_game(self, reference: str) -> uuid.UUID:
         """The id of the game whose id is, or starts with, ``reference`` (at least 4 characters)."""
@@ -442,71 +401,3 @@ class GameService(Application[uuid.UUID]):
         nothing (``domain.store_health``); what each met, for ``/healthz``."""
         return check_store(self.recorder)
 
-
-def _summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
-    """A game's envelope without its view: id, ruleset, seats, options, version, status, to_act, outcome,
-    seed commitment, seed and salt (once revealed), head (the receipt of its last event)."""
-    rules = game.rules
-    outcome = rules.outcome(game.state)
-    roles = rules.seat_roles(game.state)
-    return {
-        "id": str(game.id),
-        "ruleset": game.ruleset,
-        "ruleset_version": game.ruleset_version,
-        "title": rules.title,
-        "seats": [{"seat": n, "name": name, "role": roles.get(n)} for n, name in enumerate(game.seats, 1)],
-        "options": _options(game, viewer, over=outcome is not None),
-        "version": game.version,
-        "status": "over" if outcome is not None else "active",
-        "to_act": rules.to_act(game.state),
-        "outcome": None if outcome is None else outcome.to_data(),
-        "seed_commitment": game.seed_commitment,
-        "seed": game.seed if game.seed_revealed else None,
-        "seed_salt": game.salt if game.seed_revealed else None,
-        "head": _head(game, game.version, game.chain, viewer),
-        "created": game.created_on.isoformat(),
-        "updated": game.modified_on.isoformat(),
-    }
-
-
-def _options(game: Game, viewer: Viewer, over: bool) -> dict[str, Any]:
-    """The game's options, with a player's secret ones hidden from the others while the game goes on."""
-    if viewer == OWNER or over:
-        return dict(game.options)
-    return game.rules.redact_options(dict(game.options), viewer if isinstance(viewer, int) else None)
-
-
-def _head(game: Game, number: int, chain: str, viewer: Viewer) -> dict[str, Any]:
-    """The receipt of a game's event ``number`` for the viewer: ``{"number", "hash"}``. A game of chain
-    version 1 has unkeyed hashes, from which a seat could try to recover a secret: its hash is given
-    only to the owner, or once the game is over (``None`` otherwise)."""
-    shown = game.chain_version > 1 or viewer == OWNER or game.seed_revealed
-    return {"number": number, "hash": chain if shown else None}
-
-
-def _as_game_event(event: Any, game: Game, viewer: Viewer) -> GameEvent:
-    """A stored event as the viewer may see it now; secrets are redacted while the game goes on."""
-    return describe_event(event, game.rules, game.seats, viewer, over=game.rules.outcome(game.state) is not None)
-
-
-def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Viewer, over: bool) -> GameEvent:
-    """A stored event as the viewer may see it: redacted for seats and spectators unless ``over``
-    (replays pass whether the game was over at that moment, the service whether it is now)."""
-    number = event.originator_version
-    if isinstance(event, Game.Created):
-        data = {key: getattr(event, key) for key in CREATED_FIELDS if key not in SECRET_FIELDS}
-        if viewer != OWNER and not over:
-            data["options"] = rules.redact_options(dict(data["options"]), viewer if isinstance(viewer, int) else None)
-        sentence = f"New game of {rules.title} (rules v{event.ruleset_version}) for {', '.join(event.seats)}."
-        return GameEvent(number, "GameCreated", event.timestamp, None, None, sentence, data)
-    cause = event.cause or {}
-    seat, command_id = cause.get("seat"), cause.get("command_id")
-    if isinstance(event, Game.SeedRevealed):
-        sentence = f"The game is over; the seed was {event.seed!r}."
-        data = {"seed": event.seed, "salt": event.salt}
-        return GameEvent(number, "SeedRevealed", event.timestamp, seat, command_id, sentence, data)
-    fact = event.as_fact()
-    if viewer != OWNER and not over:
-        fact = rules.redact(fact, viewer if isinstance(viewer, int) else None)
-    sentence = rules.describe(fact, seats)
-    return GameEvent(number, type(fact).__name__, event.timestamp, seat, command_id, sentence, fact.to_data())

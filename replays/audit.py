@@ -2,8 +2,8 @@
 
 Checks, each reporting the first problem in words: the hash chain (an edited, removed or reordered
 event, or an edited time, breaks it), the seed and salt against the commitment published at creation,
-and re-deciding every command on the state before it, with the randomness it had then, under the
-ruleset this service has, comparing the facts with the recorded ones. A game recorded under another
+and re-deciding every command on the state before it, with the randomness it had then (a table game's: the
+outcomes the table supplied, recorded with its setup and each command), under the ruleset this service has, comparing the facts with the recorded ones. A game recorded under another
 version of the rules is re-decided under this one; the report says so.
 
 Two more look past the game's own rows. A receipt (an event number and its chain hash, as every answer,
@@ -24,8 +24,8 @@ from domain import registry
 from domain.access import GameAccess
 from domain.errors import LudologError
 from domain.chain import first_broken_link
-from domain.game import Game
-from domain.randomness import Rng, commitment
+from domain.game import Game, chance, finish_outcomes
+from domain.randomness import commitment
 from domain.service import GameService
 
 
@@ -151,7 +151,11 @@ def _walk(rules: Any, created: Any, stored: list[Any], report: Audit) -> None:
     state = rules.new_state(len(seats), dict(created.options))
     groups = _commands(stored)
     setup = [e for e in stored[1:] if isinstance(e, Game.FactRecorded) and not e.cause]
-    expected_setup = rules.setup(state, Rng(created.seed, "setup"))
+    try:
+        expected_setup = rules.setup(state, chance(created.table, created.seed, "setup", created.setup_outcomes))
+    except LudologError as error:
+        report.problems.append(f"event 2: the setup is refused by the rules: {error}")
+        return
     if not _same(rules, seats, expected_setup, setup, report, "the setup"):
         return
     for fact in expected_setup:
@@ -166,7 +170,9 @@ def _walk(rules: Any, created: Any, stored: list[Any], report: Audit) -> None:
             command = rules.check_command(command)
             if seat not in rules.to_act(state):
                 raise LudologError(f"seat {seat} was not to act")
-            expected = rules.decide(state, seat, command, Rng(created.seed, first - 1))
+            rng = chance(created.table, created.seed, first - 1, cause.get("outcomes"))
+            expected = rules.decide(state, seat, command, rng)
+            finish_outcomes(rng, seats)
         except LudologError as error:
             report.problems.append(
                 f"event {first}: {seats[seat - 1]}'s command {json.dumps(command)} is refused by the rules: {error}"
