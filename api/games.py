@@ -55,7 +55,9 @@ def json_body() -> Any:
 @blueprint.post("/games")
 def create_game() -> Response:
     given = schemas.NEW_GAME.load(json_body())
-    game_id, tokens = service().open_game(given["ruleset"], given["seats"], given["options"], given["seed"])
+    game_id, tokens = service().open_game(
+        given["ruleset"], given["seats"], given["options"], given["seed"], table=given["table"], outcomes=given["outcomes"]
+    )
     game = service().game(game_id)
     body = schemas.GAME_CREATED.dump({
         "id": str(game_id),
@@ -129,7 +131,9 @@ def submit_command(game_id: str) -> Response:
     if key is not None and not 1 <= len(key) <= 200:
         raise InvalidRequest("an Idempotency-Key is 1 to 200 characters")
     try:
-        answer = service().submit_once(found, seat, given["command"], command_id=key, expected_version=expected)
+        answer = service().submit_once(
+            found, seat, given["command"], command_id=key, expected_version=expected, outcomes=given["outcomes"]
+        )
     except VersionConflict as conflict:
         if expected is not None:
             raise StaleVersion(str(conflict)) from None

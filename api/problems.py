@@ -11,7 +11,7 @@ from flask import Flask, Response, current_app, json
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from domain.errors import LudologError
+from domain.errors import LudologError, OutcomeError
 
 PROBLEM_BASE = "urn:ludolog:problem:"
 
@@ -23,6 +23,8 @@ STATUS: dict[str, int] = {
     "unknown-note": 404,
     "unknown-seat": 400,
     "malformed-command": 400,
+    "outcome-needed": 400,
+    "impossible-outcome": 422,
     "invalid-request": 400,
     "illegal-command": 422,
     "not-your-turn": 422,
@@ -44,6 +46,8 @@ TITLES: dict[str, str] = {
     "unknown-note": "No such note",
     "unknown-seat": "No such seat",
     "malformed-command": "The command is malformed",
+    "outcome-needed": "The table game needs a chance outcome from the table",
+    "impossible-outcome": "That outcome could not have happened",
     "invalid-request": "The request is malformed",
     "illegal-command": "The rules do not allow that",
     "not-your-turn": "It is not your turn",
@@ -89,6 +93,8 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(LudologError)
     def ludolog_error(error: LudologError) -> Response:
+        if isinstance(error, OutcomeError):  # what the table is asked, for a client to ask its user
+            return problem(error.kind, str(error), outcome=error.details())
         return problem(error.kind, str(error))
 
     @app.errorhandler(PersistenceError)

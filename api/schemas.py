@@ -23,6 +23,25 @@ class Seed(fields.Field):
         raise self.make_error("invalid")
 
 
+class ChanceOutcome(fields.Field):
+    """One chance outcome a table saw: a whole number (a die face, a seat number) or a short string (a
+    card's or a coin side's name). A boolean, a fraction, an object or a list is refused."""
+
+    default_error_messages = {"invalid": "Not an outcome: give a whole number or a string of 1 to 100 characters."}
+
+    def _deserialize(self, value: object, attr: str | None, data: object, **kwargs: object) -> int | str:
+        if isinstance(value, str) and 1 <= len(value) <= 100:
+            return value
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise self.make_error("invalid")
+
+
+def outcomes_field() -> fields.List:
+    """The chance outcomes a table game's command or setup met, in order (at most 200)."""
+    return fields.List(ChanceOutcome(), load_default=list, validate=validate.Length(max=200))
+
+
 class NewGame(Schema):
     class Meta:
         unknown = RAISE
@@ -33,6 +52,8 @@ class NewGame(Schema):
     )
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seed = Seed(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
+    table = fields.Boolean(load_default=False, strict=True)
+    outcomes = outcomes_field()
 
 
 class NewCommand(Schema):
@@ -41,6 +62,7 @@ class NewCommand(Schema):
 
     command = fields.Dict(keys=fields.String(), required=True)
     seat = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
+    outcomes = outcomes_field()
 
 
 class GamesQuery(Schema):
@@ -126,6 +148,7 @@ class GameSummary(Schema):
     title = fields.String()
     seats = fields.List(fields.Nested(Seat))
     options = fields.Dict()
+    table = fields.Boolean()
     version = fields.Integer()
     status = fields.String()
     to_act = fields.List(fields.Integer())

@@ -29,6 +29,7 @@ from cli.terminal import (
     parse_option,
 )
 from domain import registry
+from cli.outcomes import parse_outcome, with_outcomes
 from domain.errors import LudologError
 from domain.service import OWNER
 
@@ -113,17 +114,31 @@ def rulesets(as_json: bool) -> None:
 @click.option("--seat", "seats", multiple=True, required=True, help="A player's name; repeat, in seat order.")
 @click.option("--seed", help="Seed for a reproducible game (default: a secret random one).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A ruleset option; repeatable.")
+@click.option("--table", is_flag=True, help="A table game: a paper game transcribed, its dice and draws told by the table.")
+@click.option("--outcome", "outcomes", multiple=True, metavar="VALUE",
+              help="A table game's setup outcome (a die face, a card), in order; repeatable. Missing ones are asked for.")
 @db_option
-def new(ruleset: str, seats: tuple[str, ...], seed: str | None, options: tuple[str, ...], db: str) -> None:
+def new(ruleset: str, seats: tuple[str, ...], seed: str | None, options: tuple[str, ...], table: bool,
+        outcomes: tuple[str, ...], db: str) -> None:
     """Create a game of RULESET and print its id.
+
+    A table game (--table) takes every chance outcome from the people at the table: the setup's are
+    given with --outcome or asked for, each command's when it is played ('ludolog play' asks).
 
     \b
     Example:
       ludolog new correction --seat Ana --seat Ben --seed 7
       ludolog new infection --seat Ana --seat Ben --option round_limit=10
+      ludolog new assassination-le --seat Ann --seat Ben --seat Cy --table --outcome 3 --outcome 5 --outcome 1
     """
     parsed = dict(parse_option(text) for text in options)
-    game_id = open_service(db, create=True).create_game(ruleset, list(seats), parsed, seed)
+    if outcomes and not table:
+        raise click.UsageError("--outcome is for table games: add --table")
+    service = open_service(db, create=True)
+    given = [parse_outcome(text) for text in outcomes]
+    game_id = with_outcomes(
+        lambda told: service.create_game(ruleset, list(seats), parsed, seed, table=table, outcomes=told), given, ask=table
+    )
     click.echo(str(game_id))
 
 
@@ -145,7 +160,8 @@ def games(as_json: bool, db: str) -> None:
         click.echo("No games yet: create one with 'ludolog new'.")
     for game in found:
         seats = ", ".join(seat["name"] for seat in game["seats"])
-        click.echo(f"{game['id']}  {game['ruleset']:<18} {game['status']:<6} v{game['version']:<5} {seats}")
+        played = "  (table game)" if game.get("table") else ""
+        click.echo(f"{game['id']}  {game['ruleset']:<18} {game['status']:<6} v{game['version']:<5} {seats}{played}")
 
 
 @cli.command()
@@ -182,22 +198,27 @@ def show(game: str, seat: str | None, at: int | None, as_json: bool, db: str) ->
 @click.option("--seat", required=True, help="The seat acting (number or name).")
 @click.option("--id", "command_id", help="A command id, kept in the log with the events.")
 @click.option("--expect", "expected_version", type=int, help="Refuse unless the game is at this version.")
+@click.option("--outcome", "outcomes", multiple=True, metavar="VALUE",
+              help="In a table game: a chance outcome the command met (a die face, a card drawn), in order; repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print the new events as JSON.")
 @db_option
-def act(game: str, command_json: str, seat: str, command_id: str | None, expected_version: int | None, as_json: bool, db: str) -> None:
+def act(game: str, command_json: str, seat: str, command_id: str | None, expected_version: int | None,
+        outcomes: tuple[str, ...], as_json: bool, db: str) -> None:
     """Submit one command, given as JSON, for a seat; prints the events it caused.
 
     \b
     Example:
       ludolog act 3f2a --seat Ann '{"type": "roll"}'
       ludolog act 3f2a --seat 2 '{"type": "move", "to": "e1"}' --expect 3
+      ludolog act 3f2a --seat Cy '{"type": "roll"}' --outcome 4      (a table game)
     """
     try:
         command = json.loads(command_json)
     except json.JSONDecodeError as error:
         raise click.ClickException(f"COMMAND_JSON is not JSON: {error.msg} at character {error.pos}") from None
     service = open_service(db)
-    events = service.submit(service.find_game(game), seat, command, command_id=command_id, expected_version=expected_version)
+    events = service.submit(service.find_game(game), seat, command, command_id=command_id, expected_version=expected_version,
+                            outcomes=[parse_outcome(text) for text in outcomes])
     if as_json:
         click.echo(json.dumps([event.to_data() for event in events], indent=2))
     else:

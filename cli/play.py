@@ -1,9 +1,13 @@
-"""``ludolog play``: hot-seat play at one terminal, the players taking turns at the keyboard."""
+"""``ludolog play``: hot-seat play at one terminal, the players taking turns at the keyboard.
+
+In a table game (a paper game being transcribed) each chance outcome is asked for when the command
+meets it: "Cy rolls the die: which face?" (``cli.outcomes``)."""
 
 from __future__ import annotations
 
 import click
 
+from cli.outcomes import with_outcomes
 from cli.terminal import (
     db_option,
     format_events,
@@ -21,7 +25,8 @@ from domain.service import GameService
 @db_option
 def play(game: str, db: str) -> None:
     """Play a game hot-seat: each turn shows the board as the seat to act sees it and the legal
-    commands numbered; pick a number or type a command (``move to=b1`` or JSON); ``q`` quits.
+    commands numbered; pick a number or type a command (``move to=b1`` or JSON); ``q`` quits. In a
+    table game, each die face, coin side or card drawn is asked for when it happens.
 
     \b
     Example:
@@ -72,7 +77,7 @@ def _turn(service: GameService, game_id: object, last_seat: int) -> int:
             continue
         try:
             command = legal[int(answer) - 1] if answer.isdigit() else parse_command(answer)
-            events = service.submit(current.id, seat, command)
+            events = with_outcomes(lambda told: service.submit(current.id, seat, command, outcomes=told), [], ask=current.table)
         except (IllegalCommand, MalformedCommand, click.ClickException) as refusal:
             click.echo(f"Refused: {refusal.message}")
             continue

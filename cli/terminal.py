@@ -173,8 +173,9 @@ def seat_names(status: dict[str, Any]) -> list[str]:
 def format_status(status: dict[str, Any], rules: Ruleset) -> str:
     """A game's envelope as a terminal screen: header, board, whose turn or who won."""
     names = seat_names(status)
+    played = ", a table game (transcribed)" if status.get("table") else ""
     lines = [
-        f"{rules.title} (rules v{status['ruleset_version']})  game {status['id']}  version {status['version']}",
+        f"{rules.title} (rules v{status['ruleset_version']}{played})  game {status['id']}  version {status['version']}",
         rules.render(status["view"], names),
     ]
     roles = {seat["seat"]: seat["role"] for seat in status["seats"] if seat.get("role")}
@@ -182,7 +183,10 @@ def format_status(status: dict[str, Any], rules: Ruleset) -> str:
     if outcome is not None:
         winners = " and ".join(seat_label(names, s, roles) for s in outcome["winners"]) or "nobody"
         lines.append(f"Game over. Winner: {winners}: {outcome['reason']}.")
-        lines.append(f"Seed: {status['seed']} (commitment {status['seed_commitment']})")
+        if status.get("table"):
+            lines.append("Its dice and draws were told by the people at the table.")
+        else:
+            lines.append(f"Seed: {status['seed']} (commitment {status['seed_commitment']})")
     else:
         waiting = ", ".join(seat_label(names, s, roles) for s in status["to_act"])
         lines.append(f"To act: {waiting}")

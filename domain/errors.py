@@ -107,44 +107,52 @@ class IdempotencyKeyReused(LudologError):
     kind = "idempotency-key-reused"
 
 
-class OutcomeNeeded(MalformedCommand):
-    """A table game's command needs a chance outcome (a die face, a card drawn) that was not supplied.
-    ``question`` is what the table is asked, ``{seat}`` standing for the seat's name until ``name_seat``;
-    ``values`` are the possible answers; ``index`` is the outcome's place among the command's."""
 
-    kind = "outcome-needed"
+class OutcomeError(LudologError):
+    """About one chance outcome of a table game: ``question`` is what the table is asked (``{seat}``
+    stands for the seat's name until ``name_seat``), ``values`` the possible answers, ``index`` the
+    outcome's place (from 0) among those of the command or setup."""
 
     def __init__(self, question: str, seat: int | None, values: list[object], index: int) -> None:
         self.question, self.seat, self.values, self.index = question, seat, values, index
-        super().__init__(self._say("seat " + str(seat) if seat else "a player"))
+        super().__init__(self.say())
 
-    def _say(self, name: str) -> str:
-        shown = ", ".join(str(value) for value in self.values)
-        return (f"this table game needs outcome {self.index + 1} from the table: "
-                f"{self.question.format(seat=name)} (one of: {shown})")
+    def say(self) -> str:
+        raise NotImplementedError
 
     def name_seat(self, seats: list[str]) -> None:
-        """Say the question with the seat's name."""
-        self.question = self.question.format(seat=seats[self.seat - 1] if self.seat else "a player")
-        self.message = self._say("")
+        """Put the seat's name in the question and the message."""
+        self.question = self.question.replace("{seat}", seats[self.seat - 1] if self.seat else "a player")
+        self.message = self.say()
         self.args = (self.message,)
 
+    def details(self) -> dict[str, object]:
+        """The outcome asked for, as data: ``{"index", "question", "values"}``."""
+        return {"index": self.index, "question": self.question, "values": list(self.values)}
 
-class ImpossibleOutcome(IllegalCommand):
+    def _asked(self) -> str:
+        question = self.question.replace("{seat}", f"seat {self.seat}" if self.seat else "a player")
+        return f"{question} (one of: {', '.join(str(value) for value in self.values)})"
+
+
+class OutcomeNeeded(OutcomeError, MalformedCommand):
+    """A table game's command (or setup) needs a chance outcome (a die face, a card drawn) that was not
+    supplied."""
+
+    kind = "outcome-needed"
+
+    def say(self) -> str:
+        return f"this table game needs outcome {self.index + 1} from the table: {self._asked()}"
+
+
+class ImpossibleOutcome(OutcomeError, IllegalCommand):
     """A supplied outcome that could not have happened: a face the die lacks, a card no longer in that deck."""
 
     kind = "impossible-outcome"
 
     def __init__(self, question: str, seat: int | None, values: list[object], index: int, given: object) -> None:
-        self.question, self.seat, self.values, self.index, self.given = question, seat, values, index, given
-        super().__init__(self._say("seat " + str(seat) if seat else "a player"))
+        self.given = given
+        super().__init__(question, seat, values, index)
 
-    def _say(self, name: str) -> str:
-        shown = ", ".join(str(value) for value in self.values)
-        return (f"outcome {self.index + 1}, {self.given!r}, is not possible: "
-                f"{self.question.format(seat=name)} (one of: {shown})")
-
-    def name_seat(self, seats: list[str]) -> None:
-        self.question = self.question.format(seat=seats[self.seat - 1] if self.seat else "a player")
-        self.message = self._say("")
-        self.args = (self.message,)
+    def say(self) -> str:
+        return f"outcome {self.index + 1}, {self.given!r}, is not possible: {self._asked()}"

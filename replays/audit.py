@@ -130,6 +130,8 @@ def _check_game(stored: list[Any], report: Audit) -> None:
             f"recorded under {recorded.title} rules v{created.ruleset_version}, which this service no longer has; "
             f"re-decided under v{recorded.version}"
         )
+    if created.table:
+        report.notes.append("a table game: its chance outcomes were told by the people at the table, and re-decided with them")
     report.problems += _redecide(recorded, created, stored)
     if report.clean and current.version != recorded.version:
         differences = _redecide(current, created, stored)

@@ -223,7 +223,9 @@ def _facts(head: dict[str, Any], played: Course, viewer: Viewer) -> list[str]:
     long_options = {k: v for k, v in options.items() if len(json.dumps(v)) > _LONG_OPTION}
     shown = [f"{code_span(key)} = {code_span(json.dumps(value))}" for key, value in sorted(options.items()) if key not in long_options]
     shown += [f"{code_span(key)} (below)" for key in sorted(long_options)]
-    if head["seed"] is not None:
+    if head.get("table"):
+        seed = "none: a table game, transcribed from play at a table; its dice and draws were told by the people there"
+    elif head["seed"] is not None:
         seed = f"{code_span(str(head['seed']))} (commitment {code_span(head['seed_commitment'])})"
     else:
         seed = f"secret until the game is over; its commitment is {code_span(head['seed_commitment'])}"
@@ -233,6 +235,7 @@ def _facts(head: dict[str, Any], played: Course, viewer: Viewer) -> list[str]:
         f"- **Ruleset:** {escape_markdown(head['title'])} ({code_span(head['ruleset'])}), rules v{head['ruleset_version']}",
         f"- **Seats:** {listed}",
         f"- **Options:** {', '.join(shown) or 'none'}",
+        f"- **Played:** {'at a table, on paper (a table game)' if head.get('table') else 'in ludolog'}",
         f"- **Seed:** {seed}",
         f"- **Started:** {head['created']}",
         f"- **{'Ended' if over else 'Last event'}:** {head['updated']}",

@@ -45,6 +45,7 @@ def import_game(service: GameService, text: str) -> uuid.UUID:
         rules = registry.get(head["ruleset"], head.get("ruleset_version"))
         seats, options, seed = head["seats"], head["options"], head["seed"]
         salt = str(head.get("seed_salt") or "") if version >= 2 else ""
+        table = _table(head, version)
         times = _times(records)
     except (KeyError, TypeError, ValueError) as error:
         raise InvalidSetup(f"the export's header or an event is incomplete or damaged ({error!r})") from None
@@ -54,7 +55,7 @@ def import_game(service: GameService, text: str) -> uuid.UUID:
         pass
     else:
         raise InvalidSetup(f"game {game_id} is already in this store")
-    game = _recreate(rules, seats, options, seed, salt, game_id, records, times)
+    game = _recreate(rules, seats, options, seed, salt, game_id, records, times, table)
     if game.seed_commitment != head.get("seed_commitment"):
         raise InvalidSetup("the export's seed and salt do not match its seed commitment")
     produced = list(game.pending_events)
@@ -151,19 +152,39 @@ def _times(records: list[dict[str, Any]]) -> list[datetime]:
     return [datetime.fromisoformat(str(record["time"])) for record in records]
 
 
+def _table(head: dict[str, Any], version: int) -> list[Any] | None:
+    """A table game's setup outcomes (format 4 on), or ``None`` for a game that is not one."""
+    if version < 4 or not head.get("table"):
+        return None
+    outcomes = head.get("setup_outcomes")
+    if not isinstance(outcomes, list):
+        raise InvalidSetup("the export is of a table game but its header has no list of setup outcomes")
+    return outcomes
+
+
 def _recreate(
-    rules: Any, seats: Any, options: Any, seed: Any, salt: str, game_id: uuid.UUID, records: list[dict[str, Any]], times: list[datetime]
+    rules: Any,
+    seats: Any,
+    options: Any,
+    seed: Any,
+    salt: str,
+    game_id: uuid.UUID,
+    records: list[dict[str, Any]],
+    times: list[datetime],
+    table: list[Any] | None = None,
 ) -> Game:
-    """The game replayed from the file's commands, its events given the file's times."""
+    """The game replayed from the file's commands (a table game's with the outcomes the table gave),
+    its events given the file's times."""
     stamps: Iterator[datetime] = iter(times)
     try:
-        game = Game.start(rules, list(seats), dict(options), str(seed), game_id=game_id, salt=salt, timestamps=stamps)
+        game = Game.start(rules, list(seats), dict(options), str(seed), game_id=game_id, salt=salt, timestamps=stamps,
+                          table=table is not None, outcomes=table)
         played = set()
         for record in records:
             command_id = record.get("command_id")
             if record.get("command") is not None and command_id not in played:
                 played.add(command_id)
-                game.play(record["seat"], record["command"], command_id, timestamps=stamps)
+                game.play(record["seat"], record["command"], command_id, timestamps=stamps, outcomes=record.get("outcomes"))
     except StopIteration:
         raise InvalidSetup("replaying the export's commands gives more events than the file holds") from None
     except LudologError as error:

@@ -90,6 +90,7 @@ def to_html(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) ->
         f"{head['title']}, rules v{head['ruleset_version']}; seats: "
         + ", ".join(f"{n} {name}" for n, name in enumerate(seats, 1))
         + f"; seen by {viewer_label(viewer, seats)}; game {head['id']}"
+        + ("; a table game: played on paper and transcribed, its dice and draws told by the table" if head.get("table") else "")
     )
     return TEMPLATE.format(
         title=html.escape(title),

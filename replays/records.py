@@ -7,7 +7,10 @@ refuses a file whose events do not match its header (their count, the head's has
 the game under the same id by replaying the recorded commands with the same seed, salt and event
 times, and checks every event it produced against the file, chain hash included: the copy passes
 ``audit`` and renders identically.
-Exports of format versions 1 (before salts and heads) and 2 (before notes) still import. A seat's or
+A table game's export says so (``"table": true``); the owner's also holds the outcomes the table gave:
+the setup's in the header (``setup_outcomes``), each command's with its events (``outcomes``), so the
+import re-creates it with them. Exports of format versions 1 (before salts and heads), 2 (before notes)
+and 3 (before table games) still import. A seat's or
 spectator's export holds only what they may see (no seed or salt while the game goes on) and cannot be
 imported.
 
@@ -46,8 +49,8 @@ from domain.notes import Note
 from domain.service import GameService, Viewer
 
 FORMAT = "ludolog-game"
-FORMAT_VERSION = 3
-READABLE_VERSIONS = (1, 2, 3)
+FORMAT_VERSION = 4
+READABLE_VERSIONS = (1, 2, 3, 4)
 NOTE_EVENT, NOTE = "note_event", "note"
 """The keys of the NDJSON export's note lines: the owner's (a stored note event), anyone else's (a note)."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -67,6 +70,8 @@ def header(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> 
         "title": status["title"],
         "seats": [s["name"] for s in status["seats"]],
         "options": status["options"],
+        "table": game.table,
+        **({"setup_outcomes": list(game.setup_outcomes)} if game.table and (viewer == OWNER or over) else {}),
         "seed": game.seed if viewer == OWNER or over else None,
         "seed_salt": game.salt if viewer == OWNER or over else None,
         "seed_commitment": status["seed_commitment"],
@@ -81,7 +86,8 @@ def header(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> 
 
 
 def events(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> list[dict[str, Any]]:
-    """Every event as the viewer may see it, with its command (the owner also gets topics and hashes)."""
+    """Every event as the viewer may see it; the owner's with its command (and in a table game the outcomes
+    the table gave it), topic and hash."""
     stored = {e.originator_version: e for e in service.events.get(game_id)} if viewer == OWNER else {}
     records = []
     for event in service.read_events(game_id, viewer=viewer):
@@ -89,7 +95,10 @@ def events(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> 
         raw = stored.get(event.number)
         if raw is not None:
             record["topic"] = getattr(type(raw), "TOPIC", None)
-            record["command"] = (getattr(raw, "cause", None) or {}).get("command")
+            cause = getattr(raw, "cause", None) or {}
+            record["command"] = cause.get("command")
+            if "outcomes" in cause:
+                record["outcomes"] = cause["outcomes"]
             record["chain"] = getattr(raw, "chain", None)
         records.append(record)
     return records
