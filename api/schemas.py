@@ -52,7 +52,7 @@ class NewGame(Schema):
     )
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seed = Seed(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
-    table = fields.Boolean(load_default=False, strict=True)
+    table = fields.Boolean(load_default=False, truthy={True}, falsy={False})
     outcomes = outcomes_field()
 
 
