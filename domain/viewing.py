@@ -92,8 +92,9 @@ def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Vie
             data["options"] = rules.redact_options(dict(data["options"]), viewer if isinstance(viewer, int) else None)
         elif event.table:
             data["setup_outcomes"] = list(event.setup_outcomes)  # a hand dealt at setup is a seat's secret
-        kind = "table game (transcribed: its chance outcomes from the people at the table)" if event.table else "game"
-        sentence = f"New {kind} of {rules.title} (rules v{event.ruleset_version}) for {', '.join(event.seats)}."
+        sentence = (f"New {'table game' if event.table else 'game'} of {rules.title} (rules v{event.ruleset_version}) for "
+                    f"{', '.join(event.seats)}" + (": played on paper and transcribed, its dice and draws told by the people "
+                                                   "at the table." if event.table else "."))
         return GameEvent(number, "GameCreated", event.timestamp, None, None, sentence, data)
     cause = event.cause or {}
     seat, command_id = cause.get("seat"), cause.get("command_id")
