@@ -29,6 +29,7 @@ from domain.bots import RandomBot
 from domain.errors import (
     IdempotencyKeyReused,
     IllegalCommand,
+    InvalidSetup,
     StoreUnavailable,
     Unauthorized,
     UnknownGame,
@@ -180,6 +181,8 @@ class GameService(Application[uuid.UUID]):
         table: bool = False,
         outcomes: list[Any] | None = None,
     ) -> Game:
+        if table and seed is not None:
+            raise InvalidSetup("a table game takes its chance outcomes from the table, not from a seed: give no seed")
         rules = registry.get(ruleset)
         rules.check_seat_count(len(seats))
         check_seat_names(seats)
