@@ -82,6 +82,11 @@ def test_a_table_game_says_so_in_games_show_log_and_the_diary_and_audits_clean(t
     assert "New table game of The Assassination Game Le" in invoke("log", game, "--db", db).output
     diary = invoke("export", game, "--format", "md", "--db", db).output
     assert "**Played:** at a table, on paper (a table game)" in diary
+    page = invoke("export", game, "--format", "html", "--db", db).output
+    assert "a table game: played on paper and transcribed" in page
+    assert json.loads(invoke("export", game, "--format", "json", "--as", "Ann", "--db", db).output)["game"]["table"] is True
+    csv_rows = invoke("export", game, "--format", "csv", "--db", db).output.splitlines()
+    assert "New table game of The Assassination Game Le" in csv_rows[1]
     audited = invoke("audit", game, "--db", db)
     assert audited.exit_code == 0 and "clean" in audited.output, audited.output
     assert invoke("bot", game, "--db", db).exit_code == 1
