@@ -173,7 +173,7 @@ def seat_names(status: dict[str, Any]) -> list[str]:
 def format_status(status: dict[str, Any], rules: Ruleset) -> str:
     """A game's envelope as a terminal screen: header, board, whose turn or who won."""
     names = seat_names(status)
-    played = ", a table game (transcribed)" if status.get("table") else ""
+    played = "; a table game, transcribed" if status.get("table") else ""
     lines = [
         f"{rules.title} (rules v{status['ruleset_version']}{played})  game {status['id']}  version {status['version']}",
         rules.render(status["view"], names),

@@ -224,7 +224,7 @@ def _facts(head: dict[str, Any], played: Course, viewer: Viewer) -> list[str]:
     shown = [f"{code_span(key)} = {code_span(json.dumps(value))}" for key, value in sorted(options.items()) if key not in long_options]
     shown += [f"{code_span(key)} (below)" for key in sorted(long_options)]
     if head.get("table"):
-        seed = "none: a table game, transcribed from play at a table; its dice and draws were told by the people there"
+        seed = "none: its dice and draws were told by the people at the table"
     elif head["seed"] is not None:
         seed = f"{code_span(str(head['seed']))} (commitment {code_span(head['seed_commitment'])})"
     else:

@@ -78,7 +78,7 @@ def test_a_table_game_says_so_in_games_show_log_and_the_diary_and_audits_clean(t
     db = str(tmp_path / "games.sqlite3")
     game = table_game(db)
     assert "(table game)" in invoke("games", "--db", db).output
-    assert "a table game (transcribed)" in invoke("show", game, "--db", db).output
+    assert "; a table game, transcribed)" in invoke("show", game, "--db", db).output
     assert "New table game of The Assassination Game Le" in invoke("log", game, "--db", db).output
     diary = invoke("export", game, "--format", "md", "--db", db).output
     assert "**Played:** at a table, on paper (a table game)" in diary
