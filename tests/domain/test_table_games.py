@@ -20,6 +20,9 @@ from replays import records
 from replays.audit import audit
 
 RULESETS = registry.all_rulesets()
+CASES = [(rules, count, variant) for rules in RULESETS for count in sorted({rules.min_seats, rules.max_seats})
+         for variant in ["", *rules.variants]]
+"""Each ruleset with its fewest and its most players, under its default rules and each named variant."""
 
 
 @pytest.fixture(params=RULESETS, ids=lambda rules: rules.name)
@@ -50,7 +53,11 @@ def recorded_facts(service, game_id):
             if event.type not in ("GameCreated", "SeedRevealed")]
 
 
-def test_a_whole_paper_game_is_transcribed_from_its_script_and_gives_the_facts_the_table_saw(service, script):
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0].name}-{c[1]}" + (f"-{c[2]}" if c[2] else ""))
+def test_a_whole_paper_game_is_transcribed_from_its_script_and_gives_the_facts_the_table_saw(service, case):
+    rules, count, variant = case
+    options = {**quick_options(rules.name), **rules.variants.get(variant, {})}
+    script = paper_game(rules, [f"P{n}" for n in range(1, count + 1)], options, seed=f"paper-{count}")
     game_id = transcribe(service, script)
     assert recorded_facts(service, game_id) == script.facts
     status = service.status(game_id, OWNER)
