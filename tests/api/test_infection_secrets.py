@@ -1,11 +1,14 @@
 """Infection's face-down tiles through the REST API: no response to a seat or a spectator shows where a
 face-down tile lies (RULINGS.md of Infection, rulings 3 and 5).
 
-Two games are played through the API with the same seed and the same commands, their tiles laid alike
-but for the face-down tiles nobody picks up, moved round among their squares within each region. Every
-response a seat's token or no token gets (the game, its state at earlier events, the event log, the
-legal commands, every export) must be the same for both games once the game id and the times are taken
-out. The owner's responses differ, and a seat's event log shows the placement blanked.
+Under rules v2 no tile has a place until it is turned over: a seat gets what the owner gets. Games
+recorded under rules v1 had their placement laid at setup (the tests make the API create games under
+v1, as it did before v2): two such games are played through the API with the same seed and the same
+commands, their tiles laid alike but for the face-down tiles nobody picks up, moved round among their
+squares within each region. Every response a seat's token or no token gets (the game, its state at
+earlier events, the event log, the legal commands, every export) must be the same for both games once
+the game id and the times are taken out. The owner's responses differ, and a seat's event log shows
+the placement blanked.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ import re
 
 import pytest
 
-from domain.games.infection import RULESET as RULES
+from domain import registry
+from domain.games.infection import EARLIER
 from domain.games.infection.board import TILE_SQUARES, region_of
 from domain.games.infection.facts import TilesPlaced
 
@@ -27,18 +31,25 @@ HASH = re.compile(r"\b[0-9a-f]{64}\b")
 """The seed commitment and the chain hashes: salted with each game's own random salt, so twin games
 differ in them whatever their tiles (and a seat cannot test a guess of a tile against them)."""
 FORMATS = ("ndjson", "json", "csv", "md", "html")
+V1 = EARLIER[0]
 
 
 @pytest.fixture
-def lay(monkeypatch):
+def v1_games(monkeypatch):
+    """Games created from now on are played under rules v1, as before rules v2."""
+    monkeypatch.setitem(registry._RULESETS, "infection", V1)
+
+
+@pytest.fixture
+def lay(monkeypatch, v1_games):
     """``lay(placement)``: games created from now on get this placement instead of the seed's shuffle."""
-    original = type(RULES).setup
+    original = type(V1).setup
 
     def use(placement):
         def setup(state, rng):
-            return [TilesPlaced(placement=list(placement)), *original(RULES, state, rng)[1:]]
+            return [TilesPlaced(placement=list(placement)), *original(V1, state, rng)[1:]]
 
-        monkeypatch.setattr(RULES, "setup", setup)
+        monkeypatch.setattr(V1, "setup", setup)
 
     return use
 
@@ -86,7 +97,7 @@ def seen(client, game, headers):
     return texts
 
 
-def test_no_response_to_a_seat_or_spectator_depends_on_where_a_face_down_tile_lies(client, new_game, lay):
+def test_in_a_v1_game_no_response_to_a_seat_or_spectator_depends_on_where_a_face_down_tile_lies(client, new_game, lay):
     lay(PLACEMENT)
     first = new_game(ruleset="infection", seats=["Ana", "Ben"], seed=SEED)
     commands = play(client, first, 30)
@@ -106,8 +117,9 @@ def test_no_response_to_a_seat_or_spectator_depends_on_where_a_face_down_tile_li
     assert owner_first.keys() == owner_second.keys() and owner_first != owner_second
 
 
-def test_a_seats_event_log_and_exports_show_the_placement_blanked_and_the_owners_show_it(client, new_game):
+def test_a_v1_games_event_log_and_exports_show_a_seat_the_placement_blanked_and_the_owner_it(client, new_game, v1_games):
     game = new_game(ruleset="infection", seats=["Ana", "Ben"], seed=SEED)
+    assert client.get(game.url, headers=game.owner).get_json()["ruleset_version"] == 1
     play(client, game, 4)
     owner_events = client.get(f"{game.url}/events", headers=game.owner).get_json()["events"]
     placement = next(e for e in owner_events if e["type"] == "TilesPlaced")["data"]["placement"]
@@ -123,3 +135,15 @@ def test_a_seats_event_log_and_exports_show_the_placement_blanked_and_the_owners
             assert "hidden_tiles" not in text and '"placement": ["cure"' not in text
     owner_export = client.get(f"{game.url}/export?format=ndjson", headers=game.owner).get_data(as_text=True)
     assert '"placement": [' in owner_export and '"hidden_tiles"' not in owner_export  # the log, not the view
+
+
+def test_under_rules_v2_a_seat_or_spectator_gets_what_the_owner_gets_no_tile_having_a_place(client, new_game):
+    game = new_game(ruleset="infection", seats=["Ana", "Ben"], seed=SEED)
+    play(client, game, 12)
+    owner = client.get(game.url, headers=game.owner).get_json()
+    owner_events = client.get(f"{game.url}/events?limit=1000", headers=game.owner).get_json()["events"]
+    assert owner["ruleset_version"] == 2 and "hidden_tiles" not in owner["view"]
+    assert [e["type"] for e in owner_events][1] == "TilesLaid" and "TilesPlaced" not in {e["type"] for e in owner_events}
+    for headers in (game.seat[1], game.seat[2], {}):
+        assert client.get(game.url, headers=headers).get_json()["view"] == owner["view"]
+        assert client.get(f"{game.url}/events?limit=1000", headers=headers).get_json()["events"] == owner_events

@@ -28,6 +28,9 @@ SIDE_TILES: dict[str, int] = {"cure": 1, "virus": 4, "recover": 2, "generosity":
 MIDDLE_TILES: dict[str, int] = {"cure": 1, "virus": 2, "generosity": 1, "contagion": 1}
 """The five tiles of the middle row."""
 
+REGION_TILES: dict[str, dict[str, int]] = {"blue": SIDE_TILES, "middle": MIDDLE_TILES, "red": SIDE_TILES}
+"""The tiles laid face down in each region (``board.REGIONS``)."""
+
 MAX_HP = 3
 CURES_TO_WIN = 2
 

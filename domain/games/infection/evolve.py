@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.infection import facts as f
-from domain.games.infection.board import TILE_SQUARES
+from domain.games.infection.board import TILE_SQUARES, region_of
 from domain.games.infection.cards import MAX_HP
-from domain.games.infection.state import State, hand_cards, new_side, played_cards
+from domain.games.infection.state import FACE_DOWN, State, hand_cards, new_side, played_cards
 from domain.ruleset import Fact
 
 
@@ -31,6 +31,13 @@ def _play(s: State, seat: int, card: str) -> None:
 def _tiles_placed(s: State, fact: f.TilesPlaced) -> None:
     s.sides = [new_side(1), new_side(2)]
     s.tiles = dict(zip(TILE_SQUARES, fact.placement))
+
+
+def _tiles_laid(s: State, fact: f.TilesLaid) -> None:
+    s.sides = [new_side(1), new_side(2)]
+    s.tiles = dict.fromkeys(TILE_SQUARES, FACE_DOWN)
+    s.unturned = {region: dict(counts) for region, counts in fact.regions.items()}
+    s.chosen_when_turned = True
 
 
 def _turn_started(s: State, fact: f.TurnStarted) -> None:
@@ -58,6 +65,12 @@ def _cure_delivered(s: State, fact: f.CureDelivered) -> None:
 
 def _tile_picked_up(s: State, fact: f.TilePickedUp) -> None:
     s.tiles.pop(fact.square, None)
+    if s.chosen_when_turned:
+        left = s.unturned.get(region_of(fact.square), {})
+        if left.get(fact.tile, 0) > 1:
+            left[fact.tile] -= 1
+        else:
+            left.pop(fact.tile, None)
     _hurt(s, fact.hits)
     if fact.tile == "cure":
         s.cures[fact.square] = s.cures.get(fact.square, 0) + 1
@@ -143,6 +156,7 @@ def _game_ended(s: State, fact: f.GameEnded) -> None:
 
 _HANDLERS: dict[type[Fact], Any] = {
     f.TilesPlaced: _tiles_placed,
+    f.TilesLaid: _tiles_laid,
     f.TurnStarted: _turn_started,
     f.VillagerMoved: _villager_moved,
     f.VillagerHealed: _villager_healed,

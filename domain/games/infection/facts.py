@@ -2,9 +2,12 @@
 its own and applying it never needs to look anything up.
 
 Seats are 1 (Blue) and 2 (Red); a villager is named by its seat and number (1 or 2). The only random
-outcome is the placement of the tiles, recorded in ``TilesPlaced`` and secret to every seat until
-the game is over; a tile is revealed to everyone by ``TilePickedUp``. A hit is
-``{"seat", "villager", "square", "hp"}`` with the villager's HP after it.
+outcome is which tile is turned over: under rules v2 the tiles are laid face down unseen
+(``TilesLaid``: how many of each kind in each region, nothing secret) and a tile is chosen from its
+region's face-down tiles when a villager picks it up, recorded in ``TilePickedUp``. Under rules v1
+(games recorded before) the setup shuffled the tiles into their places, recorded in ``TilesPlaced``
+and secret to every seat until the game is over, and ``TilePickedUp`` revealed the tile laid there.
+A hit is ``{"seat", "villager", "square", "hp"}`` with the villager's HP after it.
 """
 
 from __future__ import annotations
@@ -17,10 +20,20 @@ from domain.ruleset import Fact
 
 @dataclass(frozen=True)
 class TilesPlaced(Fact):
-    """The 25 tiles shuffled region by region and laid face down, listed in the order of
+    """Rules v1: the 25 tiles shuffled region by region and laid face down, listed in the order of
     ``board.TILE_SQUARES`` (a2, b2, ... e6). Secret: seats and spectators see ``"?"`` for each."""
 
     placement: list[str]
+
+
+@dataclass(frozen=True)
+class TilesLaid(Fact):
+    """Rules v2: the 25 tiles laid face down region by region, unseen: ``regions`` holds how many of
+    each kind each region has (``{"blue": {"cure": 1, "virus": 4, ...}, "middle": ..., "red": ...}``).
+    No tile has a place yet: each is chosen from its region's face-down tiles when it is turned over.
+    Nothing in it is secret."""
+
+    regions: dict[str, dict[str, int]]
 
 
 @dataclass(frozen=True)
@@ -66,8 +79,9 @@ class CureDelivered(Fact):
 
 @dataclass(frozen=True)
 class TilePickedUp(Fact):
-    """A face-down tile picked up and revealed to all. A cure lies face up on the square until taken;
-    ``hits`` are the HP a virus or a contagion took; a disarm stops the villager's weapons next turn."""
+    """A face-down tile picked up and revealed to all: under rules v2 chosen then, from the tiles still
+    face down in its region; under v1 the tile laid there. A cure lies face up on the square until
+    taken; ``hits`` are the HP a virus or a contagion took; a disarm stops the villager's weapons next turn."""
 
     seat: int
     villager: int
@@ -156,6 +170,6 @@ class GameEnded(Fact):
 
 
 FACTS: tuple[type[Fact], ...] = (
-    TilesPlaced, TurnStarted, VillagerMoved, VillagerHealed, CureDelivered, TilePickedUp, CureTaken,
+    TilesPlaced, TilesLaid, TurnStarted, VillagerMoved, VillagerHealed, CureDelivered, TilePickedUp, CureTaken,
     WeaponUsed, CureStolen, VillagerDied, CardDiscarded, CardTakenBack, CardsReset, GameEnded,
 )

@@ -16,9 +16,10 @@ from domain.games.infection.board import (
     coords,
     in_village,
     plus,
+    region_of,
     village_squares,
 )
-from domain.games.infection.cards import CARDS, CURES_TO_WIN, DAMAGE, MAX_HP
+from domain.games.infection.cards import CARDS, CURES_TO_WIN, DAMAGE, MAX_HP, tiles_of
 from domain.games.infection.checks import (
     discard_options,
     move_problem,
@@ -145,9 +146,23 @@ class Play(Decision):
             if village >= CURES_TO_WIN:
                 self.emit(f.GameEnded(winners=[seat], reason=f"{COLOURS[seat].capitalize()} brought {CURES_TO_WIN} cures home"))
 
+    def _turn_over(self, seat: int, square: str) -> str | None:
+        """The face-down tile on the square, turned over (``None``: there is none). Under rules v2 it is
+        chosen now from the tiles still face down in its region (by the rng, or in a table game by
+        the people at the table); under v1 it is the tile laid there at setup."""
+        if square not in self.state.tiles:
+            return None
+        if not self.state.chosen_when_turned:
+            return self.state.tiles[square]
+        left = tiles_of(self.state.unturned.get(region_of(square), {}))
+        if len(set(left)) == 1:
+            return left[0]  # one kind of tile left face down there: nothing to ask
+        assert self.rng is not None, "turning over a face-down tile takes the command's rng"
+        return self.rng.choice(left, ask=f"{{seat}} turns over the tile on {square}: which tile?", seat=seat)
+
     def _pick_up(self, seat: int, square: str) -> None:
         number = self.state.villager
-        tile = self.state.tiles.get(square)
+        tile = self._turn_over(seat, square)
         if tile is not None:
             hits: list[dict[str, Any]] = []
             if tile == "virus":

@@ -1,9 +1,11 @@
 """What players see: the view as JSON, one sentence per fact, and the board drawn for a terminal.
 
 Hands, played cards, HP, carried cures and debuffs are public (every player has the same ten cards
-and plays them face up). Face-down tiles are secret to both players: a view shows where they lie and
+and plays them face up). Face-down tiles are unknown to both players: a view shows where they lie and
 how many of each kind are left in each region (the text's counts less the tiles revealed), never
-which tile lies where; only the owner's view (``hidden_tiles``) shows that.
+which tile lies where. Under rules v2 nobody knows that, the owner neither: a tile is chosen when it
+is turned over. Under rules v1 the placement was laid at setup, and the owner's view shows it
+(``hidden_tiles``).
 """
 
 from __future__ import annotations
@@ -16,19 +18,17 @@ from domain.games.infection.board import (
     COLOURS,
     FILES,
     RANKS,
-    REGIONS,
     SQUARES,
     VILLAGE_RANK,
-    region_of,
 )
-from domain.games.infection.cards import CARDS, NAMES, TILES, a_card
+from domain.games.infection.cards import CARDS, NAMES, a_card
 from domain.games.infection.checks import villager_name
 from domain.games.infection.state import State
 from domain.ruleset import Command, Fact
 
 
 def view(state: State, to_act: list[int], secrets: bool) -> dict[str, Any]:
-    """Everything on the table; which tile lies face down where only with ``secrets``."""
+    """Everything on the table; with ``secrets``, under rules v1, which tile lies face down where."""
     sides = []
     for seat, side in enumerate(state.sides, 1):
         sides.append({
@@ -52,10 +52,6 @@ def view(state: State, to_act: list[int], secrets: bool) -> dict[str, Any]:
                 for number, v in enumerate(side["villagers"], 1)
             ],
         })
-    unrevealed: dict[str, dict[str, int]] = {region: {} for region in REGIONS}
-    for square, tile in state.tiles.items():
-        counts = unrevealed[region_of(square)]
-        counts[tile] = counts.get(tile, 0) + 1
     result: dict[str, Any] = {
         "phase": state.phase,
         "round": state.round,
@@ -66,7 +62,7 @@ def view(state: State, to_act: list[int], secrets: bool) -> dict[str, Any]:
         "sides": sides,
         "face_down": [square for square in SQUARES if square in state.tiles],
         "lying_cures": {square: state.cures[square] for square in SQUARES if square in state.cures},
-        "unrevealed": {region: {t: counts[t] for t in TILES if t in counts} for region, counts in unrevealed.items()},
+        "unrevealed": state.left_face_down(),
         "pending": [dict(choice) for choice in state.pending],
         "outcome": {"winners": list(state.winners), "reason": state.reason} if state.phase == "over" else None,
     }
@@ -78,7 +74,7 @@ def view(state: State, to_act: list[int], secrets: bool) -> dict[str, Any]:
             "cannot_move": state.turn_cannot_move,
             "cannot_use_weapon": state.turn_cannot_use_weapon,
         }
-    if secrets:
+    if secrets and not state.chosen_when_turned:
         result["hidden_tiles"] = {square: state.tiles[square] for square in SQUARES if square in state.tiles}
     return result
 
@@ -94,6 +90,9 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
         return f"{n(seat)}'s {villager_name(seat, number)}"
 
     match fact:
+        case f.TilesLaid():
+            return ("The 25 tiles were laid face down, unseen: 10 on the blue side (ranks 2-3), 5 in the middle "
+                    "row (rank 4), 10 on the red side (ranks 5-6). Nobody knows which lies where until it is turned over.")
         case f.TilesPlaced():
             return ("The 25 tiles were shuffled and laid face down: 10 on the blue side (ranks 2-3), 5 in the "
                     "middle row (rank 4), 10 on the red side (ranks 5-6).")

@@ -1,12 +1,16 @@
 """Infection: two players, two villagers each, race to bring 2 of the 3 cures home across a 5x7 board
 of face-down tiles.
 
-A game of hidden information and no chance after setup: the 25 tiles are shuffled (the only random
-outcome, recorded in ``TilesPlaced``) and lie face down, secret to both players, until a villager picks
-one up. Villagers take turns Blue 1, Red 1, Blue 2, Red 2; on a villager's turn its player plays one
-action card (a Move & Pick-up, or a weapon or Steal with an optional 1-tile move first) or resets the
-played cards. The first side with 2 cures in its village wins; the option ``round_limit`` ends a game
-that runs on (ruling 20). The ruleset's class is here; playing a command is in ``play.py``, its
+A game of hidden information: the 25 tiles lie face down, region by region, unseen by both players
+(``TilesLaid``: how many of each kind each region holds), and the only random outcome is which tile a
+villager turns over when it picks one up, chosen then from the tiles still face down in that region
+(in a table game, said by the people at the table). Rules v1 (``InfectionV1``, kept for the games
+recorded under them) shuffled the tiles into their places at setup instead (``TilesPlaced``).
+
+Villagers take turns Blue 1, Red 1, Blue 2, Red 2; on a villager's turn its player plays one action
+card (a Move & Pick-up, or a weapon or Steal with an optional 1-tile move first) or resets the played
+cards. The first side with 2 cures in its village wins; the option ``round_limit`` ends a game that
+runs on (ruling 20). The ruleset's class is here; playing a command is in ``play.py``, its
 conditions in ``checks.py``, the board's geometry in ``board.py``, applying facts in ``evolve.py``,
 and what players see in ``present.py``. The choices the text leaves open are in RULINGS.md.
 """
@@ -19,7 +23,7 @@ from domain.errors import IllegalCommand
 from domain.games.infection import facts as f
 from domain.games.infection import present
 from domain.games.infection.board import SQUARE_PATTERN, TILE_SQUARES
-from domain.games.infection.cards import CARDS, MIDDLE_TILES, SIDE_TILES, tiles_of
+from domain.games.infection.cards import CARDS, MIDDLE_TILES, REGION_TILES, SIDE_TILES, tiles_of
 from domain.games.infection.checks import (
     discard_options,
     pending_prompt,
@@ -48,7 +52,7 @@ class Infection(ModularRuleset):
     summary = "Two villagers a side search 25 face-down tiles for the cures; the first side to bring 2 home wins."
     min_seats = 2
     max_seats = 2
-    version = 1
+    version = 2
     facts = f.FACTS
     apply_fact = staticmethod(apply)
     present = present
@@ -90,11 +94,15 @@ class Infection(ModularRuleset):
         return State(round_limit=int(options.get("round_limit", 25)))
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
-        blue, middle, red = (rng.shuffled(tiles_of(counts)) for counts in (SIDE_TILES, MIDDLE_TILES, SIDE_TILES))
-        placed = f.TilesPlaced(placement=blue + middle + red)
-        assert len(placed.placement) == len(TILE_SQUARES)
-        play = Play(apply(state, placed), rng)
-        play.facts.append(placed)
+        """The tiles laid face down, unseen (nothing is chosen: a tile is when it is turned over), and
+        Blue 1's turn."""
+        laid = f.TilesLaid(regions={region: dict(counts) for region, counts in REGION_TILES.items()})
+        return self._set_table(state, laid, rng)
+
+    def _set_table(self, state: State, tiles: Fact, rng: Rng) -> list[Fact]:
+        """The fact laying the tiles, then Blue 1's turn."""
+        play = Play(apply(state, tiles), rng)
+        play.facts.append(tiles)
         play.next_turn()
         return play.facts
 
@@ -131,6 +139,7 @@ class Infection(ModularRuleset):
         return present.view(state, self.to_act(state), secrets=True)
 
     def redact(self, fact: Fact, seat: int | None) -> Fact:
+        """A v1 game's placement is blanked; nothing else is secret (``TilesLaid`` places no tile)."""
         if isinstance(fact, f.TilesPlaced):
             return f.TilesPlaced(placement=["?"] * len(fact.placement))
         return fact
@@ -148,3 +157,17 @@ class Infection(ModularRuleset):
             }
             for seat, side in enumerate(state.sides, 1)
         }
+
+
+class InfectionV1(Infection):
+    """Rules v1, kept so that the games recorded under them go on, replay and audit as they were: the
+    setup shuffles each region's tiles into their places (``TilesPlaced``, secret to every seat until
+    the game is over) and a pick-up reveals the tile laid there. Everything else is as in v2."""
+
+    version = 1
+
+    def setup(self, state: State, rng: Rng) -> list[Fact]:
+        blue, middle, red = (rng.shuffled(tiles_of(counts)) for counts in (SIDE_TILES, MIDDLE_TILES, SIDE_TILES))
+        placed = f.TilesPlaced(placement=blue + middle + red)
+        assert len(placed.placement) == len(TILE_SQUARES)
+        return self._set_table(state, placed, rng)

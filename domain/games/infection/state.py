@@ -4,6 +4,10 @@ A side is ``{"village": cures home, "hand": {card: count}, "played": {card: coun
 "villagers": [villager 1, villager 2]}``; a villager is ``{"square", "hp", "cure": carried or not,
 "cannot_move", "cannot_use_weapon"}``, the two debuffs meaning "on its next turn". A pending choice
 is ``{"seat": who chooses, "kind": "discard" | "recover", "victim" | "tile": ...}``.
+
+Face-down tiles: under rules v2 a region's face-down tiles are a known composition in no order
+(``unturned``), and a tile is chosen from it when it is turned over; under rules v1 each tile's
+identity was laid at setup (``tiles``, the secret). ``chosen_when_turned`` says which.
 """
 
 from __future__ import annotations
@@ -11,8 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.games.infection.board import START
-from domain.games.infection.cards import HAND, MAX_HP
+from domain.games.infection.board import REGIONS, START, region_of
+from domain.games.infection.cards import HAND, MAX_HP, TILES
+
+FACE_DOWN = "?"
+"""Under rules v2, what ``tiles`` holds for each face-down tile: not chosen until it is turned over."""
 
 
 @dataclass
@@ -31,7 +38,13 @@ class State:
     turn_cannot_use_weapon: bool = False
     """The debuffs the villager on turn carries this turn."""
     tiles: dict[str, str] = field(default_factory=dict)
-    """The face-down tiles by square: the secret."""
+    """The face-down tiles by square: under rules v1 the tile laid there (the secret), under v2
+    ``FACE_DOWN`` for each."""
+    unturned: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Rules v2: the tiles still face down in each region, by kind (a known composition, in no order)."""
+    chosen_when_turned: bool = False
+    """Whether a face-down tile is chosen from its region's ``unturned`` tiles when it is turned over
+    (rules v2, ``TilesLaid``) rather than laid at setup (rules v1, ``TilesPlaced``)."""
     cures: dict[str, int] = field(default_factory=dict)
     """Face-up cures lying on squares (dropped by the dead, or found by a villager already carrying one)."""
     sides: list[dict[str, Any]] = field(default_factory=list)
@@ -45,11 +58,24 @@ class State:
         new = object.__new__(State)
         new.__dict__.update(self.__dict__)
         new.tiles = dict(self.tiles)
+        new.unturned = {region: dict(counts) for region, counts in self.unturned.items()}
         new.cures = dict(self.cures)
         new.sides = [_copy_side(side) for side in self.sides]
         new.pending = [dict(choice) for choice in self.pending]
         new.winners = list(self.winners)
         return new
+
+    def left_face_down(self) -> dict[str, dict[str, int]]:
+        """How many tiles of each kind are still face down in each region, in ``TILES`` order (a kind
+        with none left is left out): the text's counts less the tiles turned over, as every player counts."""
+        if self.chosen_when_turned:
+            counts = {region: self.unturned.get(region, {}) for region in REGIONS}
+        else:
+            counts = {region: {} for region in REGIONS}
+            for square, tile in self.tiles.items():
+                kinds = counts[region_of(square)]
+                kinds[tile] = kinds.get(tile, 0) + 1
+        return {region: {tile: kinds[tile] for tile in TILES if kinds.get(tile, 0) > 0} for region, kinds in counts.items()}
 
     def side(self, seat: int) -> dict[str, Any]:
         return self.sides[seat - 1]

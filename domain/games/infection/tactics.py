@@ -2,7 +2,10 @@
 and each card's reach (``board.REACH``) is crossed with the enemy villagers' squares.
 
 The conditions are those of ``checks.py``, which ``decide`` applies; a test holds the two together
-(every command listed is accepted, and every command accepted is listed).
+(every command listed is accepted, and every command accepted is listed). Nothing here looks at which
+tile lies face down where (under rules v2 nothing holds that; under v1 only the state's secret part
+does): a bot sees what a player sees, where tiles lie face down and how many of each kind are left in
+each region (``State.left_face_down``).
 """
 
 from __future__ import annotations

@@ -1,22 +1,26 @@
 """Infection's hidden information through the game service and every export: a face-down tile is
-secret to both players and to spectators until it is picked up (ruling 5).
+unknown to both players and to spectators until it is picked up (rulings 3 and 5).
 
-The strongest check is a twin game: the same seed and commands, but the tiles nobody picks up moved round
-among their squares within each region. Everything a seat or a spectator can get (the view and its board,
-the event log, the NDJSON, JSON and CSV exports, the design diary, the replay page) must be the same
-for both games, id aside: nothing they show depends on where a face-down tile lies. The owner's view
-differs, and once the game is over everything is public.
+Under rules v2 no tile has a place until it is turned over, so there is no secret to keep: a seat gets
+what the owner gets. Games recorded under rules v1 had their placement laid at setup, and it must stay
+secret while they go on. The strongest check is a twin game: the same seed and commands, but the tiles
+nobody picks up moved round among their squares within each region. Everything a seat or a spectator
+can get (the view and its board, the event log, the NDJSON, JSON and CSV exports, the design diary, the
+replay page) must be the same for both games, id aside: nothing they show depends on where a face-down
+tile lies. The owner's view differs, and once the game is over everything is public.
 """
 
 from __future__ import annotations
 
 import pytest
 from freezegun import freeze_time
-from infection_table import PLACEMENT, RULES
+from infection_table import PLACEMENT, RULES, V1
 
 from domain.access import OWNER
 from domain.bots import RandomBot
+from domain.game import Game
 from domain.games.infection.board import TILE_SQUARES, region_of
+from domain.games.infection.cards import REGION_TILES
 from domain.games.infection.facts import TilesPlaced
 from replays import diary, page, records
 
@@ -26,29 +30,35 @@ COMMANDS = 40
 
 @pytest.fixture
 def lay(monkeypatch):
-    """``lay(placement)``: new games get this placement instead of the seed's shuffle."""
-    original = type(RULES).setup
+    """``lay(placement)``: new games under rules v1 get this placement instead of the seed's shuffle."""
+    original = type(V1).setup
 
     def use(placement):
         def setup(state, rng):
-            facts = original(RULES, state, rng)
+            facts = original(V1, state, rng)
             return [TilesPlaced(placement=list(placement)), *facts[1:]]
 
-        monkeypatch.setattr(RULES, "setup", setup)
+        monkeypatch.setattr(V1, "setup", setup)
 
     return use
 
 
-def play(service, commands=COMMANDS, bot_seed=7):
-    """A game a random bot plays for some commands (with ids of their own, the same in twin games)."""
-    game_id = service.create_game("infection", ["Ana", "Ben"], seed=SEED)
+def play(service, commands=COMMANDS, bot_seed=7, rules=V1):
+    """A game a random bot plays for some commands (with ids of their own, the same in twin games),
+    under rules v1 (a game recorded under them) unless told otherwise."""
+    if rules is RULES:
+        game_id = service.create_game("infection", ["Ana", "Ben"], seed=SEED)
+    else:
+        started = Game.start(rules, ["Ana", "Ben"], rules.resolve_options({}), SEED)
+        service.save(started)
+        game_id = started.id
     bot = RandomBot(bot_seed)
     for number in range(commands):
         game = service.game(game_id)
         if game.outcome() is not None:
             break
         seat = game.to_act()[0]
-        service.submit(game_id, seat, bot.choose(RULES, game.state, seat, game.version), command_id=f"c{number}")
+        service.submit(game_id, seat, bot.choose(game.rules, game.state, seat, game.version), command_id=f"c{number}")
     return game_id
 
 
@@ -100,7 +110,7 @@ def twins(service, lay):
     return first, second, squares
 
 
-def test_ruling_5_nothing_a_seat_or_spectator_gets_depends_on_where_a_face_down_tile_lies(service, twins):
+def test_ruling_5_in_a_v1_game_nothing_a_seat_or_spectator_gets_depends_on_where_a_face_down_tile_lies(service, twins):
     first, second, squares = twins
     with freeze_time("2026-06-11 10:00:00"):
         for viewer in (1, 2, None):
@@ -111,7 +121,7 @@ def test_ruling_5_nothing_a_seat_or_spectator_gets_depends_on_where_a_face_down_
     assert sorted(owner_first.values()) == sorted(owner_second.values())
 
 
-def test_ruling_5_a_seats_view_shows_where_tiles_lie_face_down_never_which(service):
+def test_ruling_5_in_a_v1_game_a_seats_view_shows_where_tiles_lie_face_down_never_which(service):
     game_id = play(service, commands=12)
     owner = service.status(game_id, OWNER)["view"]
     for viewer in (1, 2, None):
@@ -124,7 +134,7 @@ def test_ruling_5_a_seats_view_shows_where_tiles_lie_face_down_never_which(servi
     assert "(VIRUS)" in RULES.render(owner, ["Ana", "Ben"])
 
 
-def test_ruling_3_the_placement_is_blanked_in_every_seats_and_spectators_event_log(service):
+def test_ruling_3_a_v1_games_placement_is_blanked_in_every_seats_and_spectators_event_log(service):
     game_id = play(service, commands=5)
     owners = service.read_events(game_id)
     placement = next(e for e in owners if e.type == "TilesPlaced").data["placement"]
@@ -135,8 +145,9 @@ def test_ruling_3_the_placement_is_blanked_in_every_seats_and_spectators_event_l
         assert placed.sentence == next(e for e in owners if e.type == "TilesPlaced").sentence
 
 
-def test_a_tile_picked_up_is_shown_to_everyone(service):
-    game_id = play(service, commands=30)
+@pytest.mark.parametrize("rules", [RULES, V1], ids=["v2", "v1"])
+def test_a_tile_picked_up_is_shown_to_everyone(service, rules):
+    game_id = play(service, commands=30, rules=rules)
     picked = [e for e in service.read_events(game_id, viewer=2) if e.type == "TilePickedUp"]
     assert picked, "the bots picked up no tile"
     for event in picked:
@@ -146,7 +157,7 @@ def test_a_tile_picked_up_is_shown_to_everyone(service):
     assert [e.to_data() for e in picked] == [e.to_data() for e in owner]
 
 
-def test_once_the_game_is_over_the_placement_is_public(service):
+def test_once_a_v1_game_is_over_the_placement_is_public(service):
     game_id = play(service, commands=100_000)
     assert service.status(game_id)["status"] == "over"
     owner = service.status(game_id, OWNER)["view"]
@@ -154,3 +165,29 @@ def test_once_the_game_is_over_the_placement_is_public(service):
         assert service.status(game_id, viewer)["view"] == owner
         placed = next(e for e in service.read_events(game_id, viewer=viewer) if e.type == "TilesPlaced")
         assert "?" not in placed.data["placement"]
+
+
+def test_ruling_3_under_rules_v2_a_seat_gets_all_the_owner_gets_no_tile_having_a_place(service):
+    game_id = play(service, commands=12, rules=RULES)
+    owner = service.status(game_id, OWNER)["view"]
+    owner_events = [e.to_data() for e in service.read_events(game_id)]
+    for viewer in (1, 2, None):
+        assert service.status(game_id, viewer)["view"] == owner
+        assert [e.to_data() for e in service.read_events(game_id, viewer=viewer)] == owner_events
+    assert "hidden_tiles" not in owner
+    laid = next(e for e in owner_events if e["type"] == "TilesLaid")
+    assert laid["data"] == {"regions": REGION_TILES}
+    assert not any(e["type"] == "TilesPlaced" for e in owner_events)
+
+
+def test_ruling_5_the_tiles_left_in_each_region_are_the_texts_less_those_turned_over(service):
+    game_id = play(service, commands=60, rules=RULES)
+    view = service.status(game_id, 1)["view"]
+    left = {region: dict(counts) for region, counts in REGION_TILES.items()}
+    for event in service.read_events(game_id, viewer=1):
+        if event.type == "TilePickedUp":
+            left[region_of(event.data["square"])][event.data["tile"]] -= 1
+    assert sum(sum(counts.values()) for counts in left.values()) < 25, "the bots turned no tile over"
+    assert view["unrevealed"] == {region: {t: n for t, n in counts.items() if n} for region, counts in left.items()}
+    for region, counts in view["unrevealed"].items():
+        assert sum(counts.values()) == sum(1 for square in view["face_down"] if region_of(square) == region)

@@ -13,7 +13,9 @@ import pytest
 from infection_table import (
     PLACEMENT,
     RULES,
+    V1,
     act,
+    face_down,
     hand,
     legal,
     of_type,
@@ -28,22 +30,23 @@ from domain.games.infection.facts import (
     CardsReset,
     GameEnded,
     TilePickedUp,
+    TilesLaid,
     TilesPlaced,
     TurnStarted,
     VillagerMoved,
 )
-from domain.randomness import Rng
+from domain.randomness import Rng, TableRng
 
 SIDE = {"cure": 1, "virus": 4, "recover": 2, "generosity": 1, "disarm": 1, "contagion": 1}
 MIDDLE = {"cure": 1, "virus": 2, "generosity": 1, "contagion": 1}
 
 
-def set_up(seed="seed", options=None):
+def set_up(seed="seed", options=None, rules=RULES):
     """A real setup: (facts, state)."""
-    state = RULES.new_state(2, RULES.resolve_options(options or {}))
-    facts = RULES.setup(state, Rng(seed, "setup"))
+    state = rules.new_state(2, rules.resolve_options(options or {}))
+    facts = rules.setup(state, Rng(seed, "setup"))
     for fact in facts:
-        state = RULES.evolve(state, fact)
+        state = rules.evolve(state, fact)
     return facts, state
 
 
@@ -64,7 +67,25 @@ def test_ruling_1_the_board_is_5_by_7_with_a_village_row_at_each_end_and_25_tile
 
 @pytest.mark.parametrize("seed", ["a", "b", "c"])
 def test_the_25_tiles_are_10_on_each_side_and_5_in_the_middle_row_with_the_texts_counts(seed):
-    _, state = set_up(seed)
+    facts, state = set_up(seed)
+    assert facts[0] == TilesLaid(regions={"blue": SIDE, "middle": MIDDLE, "red": SIDE})
+    assert state.left_face_down() == {"blue": SIDE, "middle": MIDDLE, "red": SIDE}
+    assert sorted(state.tiles) == sorted(TILE_SQUARES)
+
+
+def test_ruling_3_the_tiles_are_laid_face_down_unseen_and_the_first_fact_places_none():
+    facts_a, state_a = set_up("a")
+    facts_b, _ = set_up("b")
+    assert isinstance(facts_a[0], TilesLaid) and not any(isinstance(fact, TilesPlaced) for fact in facts_a)
+    assert facts_a == facts_b  # nothing is chosen at setup: a tile is when it is turned over
+    assert "placement" not in facts_a[0].to_data() and set(state_a.tiles.values()) == {"?"}
+    table_game = RULES.new_state(2, RULES.resolve_options({}))
+    assert RULES.setup(table_game, TableRng()) == facts_a  # a table game's setup needs no outcome
+
+
+@pytest.mark.parametrize("seed", ["a", "b", "c"])
+def test_ruling_3_under_rules_v1_the_25_tiles_were_placed_with_the_texts_counts(seed):
+    _, state = set_up(seed, rules=V1)
     by_region: dict[str, Counter] = {"blue": Counter(), "middle": Counter(), "red": Counter()}
     for square, tile in state.tiles.items():
         by_region[region_of(square)][tile] += 1
@@ -72,14 +93,14 @@ def test_the_25_tiles_are_10_on_each_side_and_5_in_the_middle_row_with_the_texts
     assert sorted(state.tiles) == sorted(TILE_SQUARES)
 
 
-def test_ruling_3_each_region_is_shuffled_and_the_placement_is_recorded_in_the_first_fact():
-    facts_a, state_a = set_up("a")
-    facts_b, _ = set_up("b")
+def test_ruling_3_under_rules_v1_each_region_was_shuffled_and_the_placement_recorded_in_the_first_fact():
+    facts_a, state_a = set_up("a", rules=V1)
+    facts_b, _ = set_up("b", rules=V1)
     assert isinstance(facts_a[0], TilesPlaced)
     assert dict(zip(TILE_SQUARES, facts_a[0].placement)) == state_a.tiles
     assert facts_a[0].placement != facts_b[0].placement
-    assert set_up("a")[0] == facts_a  # a seed always lays the same tiles
-    shuffles = {tuple(set_up(str(n))[0][0].placement[10:15]) for n in range(12)}
+    assert set_up("a", rules=V1)[0] == facts_a  # a seed always lays the same tiles
+    shuffles = {tuple(set_up(str(n), rules=V1)[0][0].placement[10:15]) for n in range(12)}
     assert len(shuffles) > 1  # the middle row is shuffled too
 
 
@@ -160,7 +181,7 @@ def test_ruling_7_only_the_landing_square_must_be_free_nothing_is_picked_up_on_t
     put(state, 2, 1, "b3")
     facts, after = act(state, 1, {"type": "move", "to": "c4"})  # over the virus on c3
     assert [f.tile for f in of_type(facts, TilePickedUp)] == ["cure"]
-    assert after.tiles == {"c3": "virus"} and after.member(1, 1)["cure"]
+    assert face_down(after) == {"c3": "virus"} and after.member(1, 1)["cure"]
 
 
 def test_ruling_7_a_move_goes_at_least_one_tile_and_no_more_than_two():
@@ -195,7 +216,7 @@ def test_ruling_6_a_weapon_may_follow_a_1_tile_move_that_picks_nothing_up():
     put(state, 2, 1, "c4")
     facts, after = act(state, 1, {"type": "axe", "target": "c4", "step": "c3"})
     assert of_type(facts, VillagerMoved) == [VillagerMoved(seat=1, villager=1, start="c2", to="c3", pick_up=False)]
-    assert not of_type(facts, TilePickedUp) and after.tiles == {"c3": "cure"}
+    assert not of_type(facts, TilePickedUp) and face_down(after) == {"c3": "cure"}
     assert after.member(2, 1)["hp"] == 1
     assert after.side(1)["played"] == {"move": 1, "axe": 1, "gun": 0, "arrow": 0, "grenade": 0, "steal": 0}
 
@@ -293,5 +314,9 @@ def test_the_board_is_drawn_with_villagers_tiles_cures_and_debuffs():
     assert "Red 1 on c3: 3/3 HP, cannot move next turn" in seat_board
     assert "Blue 1 on c2: 2/3 HP, carries a cure" in seat_board
     assert "Blue 1 (Ana) to play" in seat_board and "(CURE)" not in seat_board
+    assert "face-down tiles left: blue 1 (Virus 1); middle 0; red 1 (Cure 1)" in seat_board
     owner_board = RULES.render(RULES.owner_view(state), ["Ana", "Ben"])
-    assert "(CURE)" in owner_board
+    assert owner_board == RULES.render(RULES.view(state, None), ["Ana", "Ben"])  # under rules v2 no tile has a place
+    v1_table = table(tiles={"c3": "virus", "a5": "cure"}, rules=V1)
+    assert "(CURE)" in V1.render(V1.owner_view(v1_table), ["Ana", "Ben"])  # a v1 game's owner sees its placement
+    assert "(CURE)" not in V1.render(V1.view(v1_table, 2), ["Ana", "Ben"])
