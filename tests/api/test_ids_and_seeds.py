@@ -62,7 +62,7 @@ def _facts(client, game) -> list[tuple[str, dict]]:
     return [(event["type"], event["data"]) for event in events if event["number"] > 1]
 
 
-@pytest.mark.parametrize("ruleset", ["project-assassination", "infection"])
+@pytest.mark.parametrize("ruleset", ["squad-combat", "location-ccg"])  # their setups deal hands: seeds 7 and 8 differ
 def test_a_whole_number_seed_makes_the_same_game_as_its_digits(client, new_game, ruleset):
     seats = ("Ana", "Ben")
     as_number, as_text = new_game(ruleset, seats, seed=7), new_game(ruleset, seats, seed="7")
