@@ -8,13 +8,7 @@ import json
 import sqlite3
 
 import pytest
-from click.testing import CliRunner
-
-from cli.main import cli
-
-
-def invoke(*args: str):
-    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+from cli_runs import invoke
 
 
 @pytest.fixture

@@ -7,21 +7,10 @@ import json
 import sqlite3
 
 import pytest
-from click.testing import CliRunner
+from cli_runs import invoke, one_line_error
 
 from cli.main import cli
 from domain import registry
-
-
-def invoke(*args: str):
-    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
-
-
-def one_line_error(result) -> str:
-    assert result.exit_code == 1, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.output, result.output
-    return lines[0]
 
 
 @pytest.fixture

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
+from cli_runs import invoke, one_line_error
 
-from cli.main import cli
 from domain.games.location_ccg import RULESET as RULES
 from domain.games.location_ccg.cards import pool
 from domain.service import GameService
@@ -19,19 +18,6 @@ BEN_ONLY = ("colossus", "shadow_master", "windfall", "safehouse")
 DEMO = dict(pool().decks["demo"])
 ANN_DECK = {**{card: n for card, n in DEMO.items() if card not in BEN_ONLY},
             "phoenix_monk": 3, "katana": 3, "body_armor": 3, "disguise": 3, "ambush": 3, "dojo": 3, "arrest": 3}
-
-
-def invoke(*args: str, stdin: str | None = None):
-    return CliRunner().invoke(cli, list(args), input=stdin, catch_exceptions=False)
-
-
-def one_line_error(result) -> str:
-    """The message of a command that failed as it should: exit 1, one line, no traceback."""
-    assert result.exit_code == 1, result.output
-    assert "Traceback" not in result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
-    return lines[0]
 
 
 def new_game(db: str, *options: str) -> str:

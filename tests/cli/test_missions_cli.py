@@ -4,15 +4,9 @@ cards, whose turn), and its replay, audit, diary and HTML page working unchanged
 
 from __future__ import annotations
 
-from click.testing import CliRunner
-
-from cli.main import cli
+from cli_runs import invoke
 
 SEATS = ["Ann", "Ben", "Cy", "Dee"]
-
-
-def invoke(*args: str):
-    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
 
 def new_game(db: str, *extra: str) -> str:

@@ -14,9 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
-from click.testing import CliRunner
-
-from cli.main import cli
+from cli_runs import invoke, one_line_error
 
 LUDOLOG = [sys.executable, "-c", "from cli.main import main; main()"]
 ROOT = Path(__file__).parents[2]
@@ -25,19 +23,6 @@ READING = [
     ["export", "GAME", "--format", "ndjson"], ["tokens", "GAME"], ["bot", "GAME"], ["play", "GAME"],
     ["act", "GAME", "--seat", "1", '{"type": "roll"}'],
 ]
-
-
-def one_line_error(result) -> str:
-    """The message of a command that failed as it should: exit 1, one line, no traceback."""
-    assert result.exit_code == 1, result.output
-    assert "Traceback" not in result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
-    return lines[0]
-
-
-def invoke(*args: str) -> object:
-    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
 
 @pytest.fixture
@@ -186,7 +171,6 @@ def test_a_store_on_a_read_only_filesystem_is_one_line(stored, tmp_path):
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert done.stderr.strip() == (f"Error: cannot open the game store {mount}/games.sqlite3: unable to open database "
                                    f"file (the folder {mount} cannot be written, and SQLite writes beside its file)")
-
 
 
 def test_a_misspelt_postgresql_database_is_one_line_at_once():

@@ -10,6 +10,7 @@ import shutil
 import uuid
 
 import pytest
+from cli_runs import one_line_error
 from click.testing import CliRunner
 
 from cli.main import cli
@@ -56,13 +57,6 @@ def game(played, db_path) -> str:
 def ok(result) -> str:
     assert result.exit_code == 0, result.output
     return result.output
-
-
-def one_line_error(result) -> str:
-    assert result.exit_code == 1, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: ") and "Traceback" not in result.output, result.output
-    return lines[0]
 
 
 def listed(run, game, *seat) -> list[dict]:

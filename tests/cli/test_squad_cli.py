@@ -5,15 +5,10 @@ play asking the next player to take the keyboard before it shows their hand."""
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
+from cli_runs import invoke
 
-from cli.main import cli
 from domain.service import GameService
 from domain.store import store_env
-
-
-def invoke(*args: str, stdin: str | None = None):
-    return CliRunner().invoke(cli, list(args), input=stdin, catch_exceptions=False)
 
 
 @pytest.mark.parametrize("rules", ["v1", "v0.5"])

@@ -7,25 +7,12 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
+from cli_runs import invoke, one_line_error
 
-from cli.main import cli
 from domain.service import GameService
 from domain.store import store_env
 
 SEATS = ("--seat", "Ann", "--seat", "Ben", "--seat", "Cy")
-
-
-def invoke(*args: str, stdin: str | None = None):
-    return CliRunner().invoke(cli, list(args), input=stdin, catch_exceptions=False)
-
-
-def one_line_error(result) -> str:
-    assert result.exit_code == 1, result.output
-    assert "Traceback" not in result.output
-    lines = result.output.strip().splitlines()
-    assert lines[-1].startswith("Error: "), result.output
-    return lines[-1]
 
 
 def table_game(db: str) -> str:

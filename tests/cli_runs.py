@@ -1,0 +1,24 @@
+"""Running the CLI in the tests: ``invoke`` runs ``ludolog`` in process (``stdin`` is what is typed), and
+``one_line_error`` checks that a mistake failed as every mistake must: exit 1, one line that starts with
+``Error:``, no traceback."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from cli.main import cli
+
+
+def invoke(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=stdin, catch_exceptions=False)
+
+
+def one_line_error(result: Any) -> str:
+    """The message of a command that failed as it should: exit 1, one line, no traceback."""
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
+    return str(lines[0])
