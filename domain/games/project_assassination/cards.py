@@ -108,6 +108,8 @@ RESERVE_LIMIT = 5
 BASE_ACTIONS = 2
 MAX_BOOTS = 2
 BOSS_NEEDS_ENEMIES = 5
+COIN = ("heads", "tails")
+"""The coin's sides: it decides Player 1 and, with points and health level, who places an enemy."""
 
 
 def deck_cards(kind: tuple[str, ...]) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.games.project_assassination import decks
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination.cards import ENEMY_CARDS, RESERVE_LIMIT, WEAPONS
 from domain.games.project_assassination.state import State, new_player
@@ -24,10 +25,21 @@ def apply(state: State, fact: Fact) -> State:
 
 
 def _table_set_up(s: State, fact: f.TableSetUp) -> None:
-    board = s.board
-    s.order = [fact.first, 3 - fact.first]
-    s.players = [new_player(board.spawns[s.order.index(seat) + 1]) for seat in (1, 2)]
+    """Rules v1: the decks in the order recorded, top card first."""
+    _lay(s, fact.first)
     s.item_deck, s.collectible_deck, s.enemy_deck = list(fact.item_deck), list(fact.collectible_deck), list(fact.enemy_deck)
+    s.ordered = True
+
+
+def _table_laid(s: State, fact: f.TableLaid) -> None:
+    _lay(s, fact.first)
+    decks.lay(s)
+
+
+def _lay(s: State, first: int) -> None:
+    board = s.board
+    s.order = [first, 3 - first]
+    s.players = [new_player(board.spawns[s.order.index(seat) + 1]) for seat in (1, 2)]
     s.obstacles = list(board.preset["obstacle"])
     s.cards = {square: [card] for card in ("sniper", "boots", "uzi") for square in board.preset[card]}
     s.enemies = [_enemy("grunt", square) for square in board.preset["grunt"]]
@@ -68,14 +80,13 @@ def _expire(s: State, seat: int) -> None:
 def _card_drawn(s: State, fact: f.CardDrawn) -> None:
     s.drew = True
     player = s.player(fact.seat)
+    decks.take(s, fact.deck, fact.card)
     if fact.deck == "item":
-        s.item_deck.pop(0)
         if fact.discarded:
             player["reserve"].remove(fact.discarded)
             s.item_discard.append(fact.discarded)
         player["reserve"].append(fact.card)
     else:
-        s.collectible_deck.pop(0)
         point = s.board.rendezvous[s.number(fact.seat)]
         s.cards.setdefault(point, []).append(fact.card)
 
@@ -287,11 +298,11 @@ def _placement_started(s: State, fact: f.PlacementStarted) -> None:
 
 
 def _enemy_drawn(s: State, fact: f.EnemyDrawn) -> None:
-    card = s.enemy_deck.pop(0)
+    decks.take(s, "enemy", fact.card)
     if fact.to_bottom:
-        s.enemy_deck.append(card)
+        decks.put_under(s, fact.card)
     else:
-        s.enemy_in_hand = card
+        s.enemy_in_hand = fact.card
 
 
 def _enemy_placed(s: State, fact: f.EnemyPlaced) -> None:
@@ -312,6 +323,7 @@ def _game_ended(s: State, fact: f.GameEnded) -> None:
 
 _HANDLERS: dict[type[Fact], Any] = {
     f.TableSetUp: _table_set_up,
+    f.TableLaid: _table_laid,
     f.TurnStarted: _turn_started,
     f.TurnSkipped: _turn_skipped,
     f.CardDrawn: _card_drawn,

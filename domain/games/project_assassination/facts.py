@@ -16,8 +16,8 @@ from domain.ruleset import Fact
 
 @dataclass(frozen=True)
 class TableSetUp(Fact):
-    """The coin flip for Player 1 (seat 1 calls), and the three decks shuffled, top card first.
-    The deck orders are secret while the game goes on."""
+    """Rules v1: the coin flip for Player 1 (seat 1 calls), and the three decks shuffled, top card
+    first. The deck orders are secret while the game goes on."""
 
     call: str
     coin: str
@@ -25,6 +25,16 @@ class TableSetUp(Fact):
     item_deck: list[str]
     collectible_deck: list[str]
     enemy_deck: list[str]
+
+
+@dataclass(frozen=True)
+class TableLaid(Fact):
+    """The coin flip for Player 1 (seat 1 calls). The three decks lie shuffled face down: no order is
+    fixed, each card is chosen as it is drawn (RULINGS.md, ruling 32)."""
+
+    call: str
+    coin: str
+    first: int
 
 
 @dataclass(frozen=True)
@@ -263,7 +273,7 @@ class PlacementStarted(Fact):
 
 @dataclass(frozen=True)
 class EnemyDrawn(Fact):
-    """The top enemy card; a Boss drawn with fewer than five enemies out goes to the bottom."""
+    """The enemy card drawn; a Boss drawn with fewer than five enemies out goes to the bottom."""
 
     seat: int
     card: str
@@ -292,7 +302,7 @@ class GameEnded(Fact):
 
 
 FACTS: tuple[type[Fact], ...] = (
-    TableSetUp, TurnStarted, TurnSkipped, CardDrawn, ObstaclePlaced, StrategyPlayed, AmbushSet,
+    TableSetUp, TableLaid, TurnStarted, TurnSkipped, CardDrawn, ObstaclePlaced, StrategyPlayed, AmbushSet,
     CoverTaken, PlayerMoved, TunnelTaken, HealPointUsed, CardsCollected, PlayerTeleported,
     WeaponEquipped, WeaponDropped, BootsWorn, HealthPackUsed, LootTaken, AttachmentFitted, EnemyCaged,
     GrenadeThrown, CollectibleDiscarded, ReserveDiscarded, ShotFired, EnemyParalysed, PlayerParalysed,

@@ -9,10 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.errors import IllegalCommand
+from domain.games.project_assassination import decks
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination.board import SQUARES, around, block
 from domain.games.project_assassination.cards import (
     BOSS_NEEDS_ENEMIES,
+    COIN,
     ENEMY_CARDS,
     GRENADE_DAMAGE,
     HEAL_POINT_HEAL,
@@ -48,6 +50,9 @@ from domain.games.project_assassination.tactics import (
 from domain.modular import Decision
 from domain.ruleset import Command
 
+PLACEMENT_ASK = "{seat} calls heads to place the next enemy: which side does the coin show?"
+"""A table game's question for the placement coin (Player 1 calls heads: heads, Player 1 places)."""
+
 
 class Play(Decision):
     """Builds the facts of one decision, keeping the state they lead to."""
@@ -62,7 +67,7 @@ class Play(Decision):
         problem = draw_problem(self.state, seat, deck, discard)
         if problem:
             raise IllegalCommand(problem)
-        card = (self.state.item_deck if deck == "item" else self.state.collectible_deck)[0]
+        card = decks.draw(self.state, self.rng, deck, seat)
         self.emit(f.CardDrawn(seat=seat, deck=deck, card=card, discarded=discard))
 
     def obstacle(self, seat: int, command: Command) -> None:
@@ -292,7 +297,7 @@ class Play(Decision):
             if self.state.round >= self.state.round_limit:
                 self._end_on_points(f"the last round ({self.state.round_limit}) was played")
                 return
-            if self.state.enemy_deck:
+            if self.state.enemies_left:
                 self._start_placement()
                 return
         self.next_turn()
@@ -323,12 +328,12 @@ class Play(Decision):
         elif first["hp"] != second["hp"]:
             placer, reason = (self.state.order[0] if first["hp"] < second["hp"] else self.state.order[1]), "lower health"
         else:
-            coin = self.rng.choice(("heads", "tails"))
+            coin = self.rng.choice(COIN, PLACEMENT_ASK, self.state.order[0])
             placer, reason = self.state.order[0 if coin == "heads" else 1], "coin"
         self.emit(f.PlacementStarted(seat=placer, reason=reason, coin=coin))
         while True:
-            card = self.state.enemy_deck[0]
-            if card == "boss" and len(self.state.enemies) < BOSS_NEEDS_ENEMIES and len(self.state.enemy_deck) > 1:
+            card = decks.draw(self.state, self.rng, "enemy", placer)
+            if card == "boss" and len(self.state.enemies) < BOSS_NEEDS_ENEMIES and self.state.enemies_left > 1:
                 self.emit(f.EnemyDrawn(seat=placer, card=card, to_bottom=True))
                 continue
             self.emit(f.EnemyDrawn(seat=placer, card=card, to_bottom=False))
@@ -371,7 +376,7 @@ class Play(Decision):
         elif any(p["vp"] >= WINNING_POINTS for p in players):
             winners = [seat for seat, p in enumerate(players, 1) if p["vp"] >= WINNING_POINTS]
             self.emit(f.GameEnded(winners=winners, reason=f"reached {WINNING_POINTS} Victory Points"))
-        elif not self.state.enemy_deck and not self.state.enemies and not self.state.enemy_in_hand:
+        elif not self.state.enemies_left and not self.state.enemies and not self.state.enemy_in_hand:
             self._end_on_points("the enemy deck is spent and the board is clear of enemies")
 
     def _end_on_points(self, why: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -13,6 +14,7 @@ from domain.games.project_assassination.state import State
 from domain.ruleset import Command, Fact
 
 Limit = Callable[[State, int], int]
+DECKS = ("item", "collectible", "enemy")
 
 
 def a(card: str) -> str:
@@ -20,7 +22,9 @@ def a(card: str) -> str:
 
 
 def view(state: State, to_act: list[int], action_limit: Limit, attack_limit: Limit, secrets: bool) -> dict[str, Any]:
-    """Everything on the table (reserves are public); the decks' order only with ``secrets``."""
+    """Everything on the table (reserves are public) and how many cards each deck holds; with
+    ``secrets`` (the owner's view) which cards: the decks' order in a game that recorded one (rules
+    v1), else each deck's cards and how many of each, as they lie in no order."""
     board = state.board
     layout = json.loads(state.layout)
     players = []
@@ -58,7 +62,7 @@ def view(state: State, to_act: list[int], action_limit: Limit, attack_limit: Lim
         "enemies": [dict(e) for e in state.enemies],
         "obstacles": sorted(state.obstacles),
         "cards": {square: list(cards) for square, cards in sorted(state.cards.items())},
-        "decks": {"item": len(state.item_deck), "collectible": len(state.collectible_deck), "enemy": len(state.enemy_deck)},
+        "decks": {"item": len(state.item_deck), "collectible": len(state.collectible_deck), "enemy": state.enemies_left},
         "discards": {
             "item": list(state.item_discard),
             "collectible": list(state.collectible_discard),
@@ -84,12 +88,13 @@ def view(state: State, to_act: list[int], action_limit: Limit, attack_limit: Lim
         }
     elif state.phase == "placement":
         result["placement"] = {"seat": state.current, "enemy": state.enemy_in_hand or None}
-    if secrets:
-        result["deck_order"] = {
-            "item": list(state.item_deck),
-            "collectible": list(state.collectible_deck),
-            "enemy": list(state.enemy_deck),
-        }
+    if not state.ordered:
+        result["enemy_bottom"] = list(state.enemy_bottom)  # every seat saw them put there
+    if secrets and state.ordered:
+        result["deck_order"] = {deck: list(state.deck(deck)) for deck in DECKS}
+    elif secrets:
+        cards = {deck: state.deck(deck) + (state.enemy_bottom if deck == "enemy" else []) for deck in DECKS}
+        result["deck_contents"] = {deck: dict(sorted(Counter(held).items())) for deck, held in cards.items()}
     return result
 
 
@@ -112,18 +117,25 @@ def _hits(hits: list[dict[str, Any]], seats: Sequence[str]) -> str:
     return "; ".join(parts) if parts else "hit nothing"
 
 
+def _coin_flip(fact: f.TableSetUp | f.TableLaid, seats: Sequence[str]) -> str:
+    first, second = seats[fact.first - 1], seats[2 - fact.first]
+    return f"{seats[0]} called {fact.call}; the coin showed {fact.coin}. {first} is Player 1 and {second} Player 2."
+
+
 def describe(fact: Fact, seats: Sequence[str]) -> str:
     def n(seat: int) -> str:
         return seats[seat - 1]
 
     match fact:
         case f.TableSetUp():
-            first = n(fact.first)
-            second = n(3 - fact.first)
             return (
-                f"{n(1)} called {fact.call}; the coin showed {fact.coin}. {first} is Player 1 and {second} Player 2. "
-                f"The item ({len(fact.item_deck)} cards), collectible ({len(fact.collectible_deck)}) and enemy "
-                f"({len(fact.enemy_deck)}) decks are shuffled."
+                f"{_coin_flip(fact, seats)} The item ({len(fact.item_deck)} cards), collectible "
+                f"({len(fact.collectible_deck)}) and enemy ({len(fact.enemy_deck)}) decks are shuffled."
+            )
+        case f.TableLaid():
+            return (
+                f"{_coin_flip(fact, seats)} The item, collectible and enemy decks lie shuffled face down: "
+                "each card is known when it is drawn."
             )
         case f.TurnStarted():
             return f"Round {fact.round}: {n(fact.seat)}'s turn."
@@ -301,9 +313,10 @@ def render(view: dict[str, Any], seats: Sequence[str]) -> str:
         if special.get(square, "").startswith("R") and cards:
             rows.append(f"  on {special[square]} ({square}): {', '.join(NAMES[c] for c in cards)}")
     decks = view["decks"]
+    under = ", ".join(NAMES[c] for c in view.get("enemy_bottom", []))
     rows.append(
         f"  round {view['round']} of at most {view['round_limit']}; decks: item {decks['item']}, "
-        f"collectible {decks['collectible']}, enemy {decks['enemy']}"
+        f"collectible {decks['collectible']}, enemy {decks['enemy']}" + (f" ({under} at the bottom)" if under else "")
     )
     turn = view["turn"]
     if turn is not None:

@@ -8,8 +8,11 @@ board is clear (most points wins). The ruleset's class is here; playing a comman
 its conditions in ``checks.py``, ranges and lines of fire in ``tactics.py``, applying facts in
 ``evolve.py``, and what players see in ``present.py``. The choices the text leaves open are in RULINGS.md.
 
-Nothing is secret but the order of the decks: reserves are public (the text says so) and every card
-drawn is shown.
+Reserves are public (the text says so) and every card drawn is shown. Each deck is a known composition
+in unknown order: no order is fixed at setup, the card drawn is chosen when it is drawn (``decks.py``,
+RULINGS.md ruling 32). Seats see how many cards each deck holds, the owner which ones. Version 1 of
+these rules shuffled the decks at setup and recorded their orders, a secret kept from the seats while
+its games go on: it is in ``earlier.py``, for the games recorded under it.
 """
 
 from __future__ import annotations
@@ -29,12 +32,10 @@ from domain.games.project_assassination.board import (
     parse_layout,
 )
 from domain.games.project_assassination.cards import (
-    COLLECTIBLES,
-    ENEMIES,
+    COIN,
     ITEMS,
     NAMES,
     RESERVE_LIMIT,
-    deck_cards,
 )
 from domain.games.project_assassination.checks import (
     CHOICE_COMMANDS,
@@ -68,6 +69,14 @@ AIM = {
     "pattern": "^([a-g][1-7]|north|east|south|west)$",
     "description": "the target square, or a direction for the shotgun and the sniper",
 }
+FIRST_ASK = "{seat} calls heads for Player 1: which side does the coin show?"
+"""A table game's question for the coin flip of setup (seat 1 calls)."""
+
+
+def flip_for_player_1(rng: Rng) -> tuple[str, int]:
+    """The coin of setup and the seat it makes Player 1: seat 1 calls heads."""
+    coin = rng.choice(COIN, FIRST_ASK, 1)
+    return coin, 1 if coin == "heads" else 2
 
 
 class ProjectAssassination(ModularRuleset):
@@ -76,7 +85,7 @@ class ProjectAssassination(ModularRuleset):
     summary = "Two assassins race to 12 Victory Points on a 7x7 bar of enemies, items and weapons."
     min_seats = 2
     max_seats = 2
-    version = 1
+    version = 2
     facts = f.FACTS
     apply_fact = staticmethod(apply)
     present = present
@@ -153,18 +162,13 @@ class ProjectAssassination(ModularRuleset):
         return State(seat_count=seat_count, layout=canonical(layout), round_limit=int(options.get("round_limit", 40)))
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
-        coin = rng.choice(("heads", "tails"))
-        first = 1 if coin == "heads" else 2
-        table = f.TableSetUp(
-            call="heads",
-            coin=coin,
-            first=first,
-            item_deck=rng.shuffled(deck_cards(ITEMS)),
-            collectible_deck=rng.shuffled(deck_cards(COLLECTIBLES)),
-            enemy_deck=rng.shuffled(deck_cards(ENEMIES)),
-        )
-        play = Play(apply(state, table), rng)
-        play.facts.append(table)
+        coin, first = flip_for_player_1(rng)
+        return self.open_play(state, rng, f.TableLaid(call="heads", coin=coin, first=first))
+
+    def open_play(self, state: State, rng: Rng, table: Fact) -> list[Fact]:
+        """The facts of setup: the table laid, then the first turn."""
+        play = Play(state, rng)
+        play.emit(table)
         play.next_turn()
         return play.facts
 
@@ -235,7 +239,7 @@ class ProjectAssassination(ModularRuleset):
         return present.view(state, self.to_act(state), action_limit, attack_limit, secrets=True)
 
     def redact(self, fact: Fact, seat: int | None) -> Fact:
-        if isinstance(fact, f.TableSetUp):
+        if isinstance(fact, f.TableSetUp):  # rules v1: the decks' order
             return f.TableSetUp(
                 call=fact.call,
                 coin=fact.coin,

@@ -3,7 +3,9 @@
 A player is ``{"square", "hp", "vp", "slots": [weapon|None, weapon|None], "boots", "reserve",
 "covered", "paralysed", "ambushed", "collected"}``; a weapon is ``{"card", "sight", "muzzle"}``; an
 enemy is ``{"kind", "square", "hp", "caged_by", "paralysed_by"}`` (0 when not caged or paralysed).
-Decks list their top card first.
+A deck lists the cards not yet drawn from it, in no order: the card drawn is chosen when it is drawn
+(``decks.py``). Games set up under rules v1 recorded each deck's order: their decks are ``ordered``,
+top card first.
 """
 
 from __future__ import annotations
@@ -37,6 +39,13 @@ class State:
     item_deck: list[str] = field(default_factory=list)
     collectible_deck: list[str] = field(default_factory=list)
     enemy_deck: list[str] = field(default_factory=list)
+    """The enemy cards not yet seen (an ``ordered`` deck: all of it); those put under them are in ``enemy_bottom``."""
+    enemy_bottom: list[str] = field(default_factory=list)
+    """Enemy cards put at the bottom of the deck (a Boss drawn too early), the first to be drawn first:
+    drawn only once no unseen card is left. Always empty in an ``ordered`` game, whose order holds them."""
+    ordered: bool = True
+    """Whether the decks hold an order recorded at setup (rules v1, ``TableSetUp``): a draw takes the
+    top card. ``TableLaid`` (rules v2) makes it False: each card is chosen as it is drawn."""
     item_discard: list[str] = field(default_factory=list)
     """Top card last."""
     collectible_discard: list[str] = field(default_factory=list)
@@ -71,6 +80,7 @@ class State:
         new.item_deck = list(self.item_deck)
         new.collectible_deck = list(self.collectible_deck)
         new.enemy_deck = list(self.enemy_deck)
+        new.enemy_bottom = list(self.enemy_bottom)
         new.item_discard = list(self.item_discard)
         new.collectible_discard = list(self.collectible_discard)
         new.sniper_discard = list(self.sniper_discard)
@@ -82,6 +92,15 @@ class State:
     @property
     def board(self) -> Board:
         return board_of(self.layout)
+
+    def deck(self, name: str) -> list[str]:
+        """The ``item``, ``collectible`` or ``enemy`` deck's cards not yet seen (top first when ``ordered``)."""
+        return {"item": self.item_deck, "collectible": self.collectible_deck, "enemy": self.enemy_deck}[name]
+
+    @property
+    def enemies_left(self) -> int:
+        """How many cards the enemy deck holds, those known to be at its bottom included."""
+        return len(self.enemy_deck) + len(self.enemy_bottom)
 
     def player(self, seat: int) -> dict[str, Any]:
         return self.players[seat - 1]

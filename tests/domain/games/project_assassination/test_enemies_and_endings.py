@@ -357,7 +357,7 @@ def test_the_boss_with_fewer_than_5_enemies_out_goes_to_the_bottom_and_the_next_
         EnemyDrawn(seat=1, card="boss", to_bottom=True),
         EnemyDrawn(seat=1, card="heavy", to_bottom=False),
     ]
-    assert state.enemy_in_hand == "heavy" and state.enemy_deck == ["medic", "boss"]
+    assert state.enemy_in_hand == "heavy" and (state.enemy_deck, state.enemy_bottom) == (["medic"], ["boss"])
 
 
 def test_the_boss_with_5_enemies_out_is_drawn_to_be_placed():
@@ -554,30 +554,19 @@ def test_ruling_31_with_a_round_limit_of_1_two_idle_players_end_after_round_1(se
         service.submit(game_id, 1, {"type": "end"})
 
 
-# -- Hidden information: the decks' order is the only secret ----------------------------------------
+# -- Hidden information: which cards the decks hold (their order under rules v1) ----------------------
 
 
-def test_only_the_owner_sees_the_decks_order(service):
+def test_only_the_owner_sees_which_cards_the_decks_hold(service):
     game_id = service.create_game("project-assassination", SEATS, seed="s")
     owner = service.status(game_id, OWNER)["view"]
-    assert service.status(game_id, 1)["seed"] is None  # the seed would give the order away
-    assert {len(cards) for cards in owner["deck_order"].values()} == {15, 30, 5}
+    assert "deck_order" not in owner  # no order to show: each card is chosen when it is drawn
+    assert {deck: sum(cards.values()) for deck, cards in owner["deck_contents"].items()} == owner["decks"]
+    assert owner["deck_contents"]["enemy"] == {"boss": 1, "heavy": 2, "medic": 2}
     for viewer in (1, 2, None):
         view = service.status(game_id, viewer)["view"]
-        assert "deck_order" not in view
-        assert view == {key: value for key, value in owner.items() if key != "deck_order"}
-
-
-def test_the_decks_in_the_setup_event_are_hidden_from_seats_and_spectators(service):
-    game_id = service.create_game("project-assassination", SEATS, seed="s")
-    order = service.status(game_id, OWNER)["view"]["deck_order"]
-    [owners] = [e for e in service.read_events(game_id, viewer=OWNER) if e.type == "TableSetUp"]
-    assert owners.data["item_deck"] == order["item"] and owners.data["enemy_deck"] == order["enemy"]
-    for viewer in (1, 2, None):
-        [setup] = [e for e in service.read_events(game_id, viewer=viewer) if e.type == "TableSetUp"]
-        for deck in ("item_deck", "collectible_deck", "enemy_deck"):
-            assert setup.data[deck] == ["?"] * len(owners.data[deck])
-        assert setup.data["coin"] == owners.data["coin"] and setup.data["first"] == owners.data["first"]
+        assert "deck_contents" not in view
+        assert view == {key: value for key, value in owner.items() if key != "deck_contents"}
 
 
 def test_reserves_are_public(service):
@@ -639,4 +628,4 @@ def test_every_fact_in_seeded_random_games_reads_as_a_sentence():
             assert not re.search(r"[a-z]_[a-z]", sentence), sentence  # no raw card ids like health_pack
             assert sentence.endswith("."), sentence
     assert len(seen) >= 20, sorted(seen)
-    assert {"TableSetUp", "EnemyStruck", "PlacementStarted", "EnemyPlaced", "GameEnded"} <= seen
+    assert {"TableLaid", "EnemyStruck", "PlacementStarted", "EnemyPlaced", "GameEnded"} <= seen

@@ -37,7 +37,6 @@ from domain.games.project_assassination.facts import (
     PointsScored,
     ShotFired,
     StrategyPlayed,
-    TableSetUp,
     TunnelTaken,
     TurnEnded,
     TurnStarted,
@@ -123,19 +122,6 @@ def test_preset_cards_lie_on_their_squares():
     assert coords("d4") == (3, 3)  # the very centre of the 7x7 board
     assert sorted(state.obstacles) == ["c3", "c5", "e3", "e5"]
     assert state.enemies == [enemy("grunt", "b5", hp=2), enemy("grunt", "f3", hp=2)]
-
-
-def test_each_deck_is_shuffled_and_its_order_recorded_in_table_set_up():
-    facts_a, state_a = set_up("a")
-    facts_b, _ = set_up("b")
-    table_a, table_b = facts_a[0], facts_b[0]
-    assert isinstance(table_a, TableSetUp)
-    assert (state_a.item_deck, state_a.collectible_deck, state_a.enemy_deck) == (
-        table_a.item_deck, table_a.collectible_deck, table_a.enemy_deck)
-    assert table_a.item_deck != table_b.item_deck
-    assert table_a.collectible_deck != table_b.collectible_deck
-    assert table_a.enemy_deck != table_b.enemy_deck
-    assert set_up("a")[0][0] == table_a  # a seed always deals the same decks
 
 
 def test_both_players_start_with_10_hp_0_vp_and_the_pistol_in_slot_2():
