@@ -18,14 +18,15 @@ class Loaded:
     def __init__(self, *outcomes: Any) -> None:
         self.outcomes = list(outcomes)
 
-    def choice(self, options):
-        assert self.outcomes, f"an unexpected random choice among {list(options)!r}"
+    def choice(self, options, ask="", seat=None):
+        assert ask, "every chance outcome is asked with the question a table game puts to the table"
+        assert self.outcomes, f"an unexpected random choice among {list(options)!r} ({ask})"
         outcome = self.outcomes.pop(0)
         assert outcome in list(options), f"{outcome!r} is not one of {list(options)!r}"
         return outcome
 
     def shuffled(self, items):
-        return list(items)
+        raise AssertionError("rulesets choose each card when it is drawn: nothing is shuffled up front")
 
 
 def act_with(rules: Ruleset, state: Any, seat: int, command: dict, *outcomes: Any, every_outcome: bool = True):

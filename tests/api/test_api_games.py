@@ -303,9 +303,9 @@ def test_each_token_sees_its_own_view(app, client, new_game):
     spectator = client.get(game.url).get_json()
 
     assert (owner["viewer"], seat1["viewer"], seat2["viewer"], spectator["viewer"]) == ("owner", 1, 2, None)
-    assert "deck_order" in owner["view"]
+    assert "deck_contents" in owner["view"]
     for body in (seat1, seat2, spectator):
-        assert "deck_order" not in body["view"]
+        assert "deck_contents" not in body["view"]
     stored = service.game(uuid.UUID(game.id))
     assert owner["view"] == stored.rules.owner_view(stored.state)
     assert seat1["view"] == stored.rules.view(stored.state, 1)

@@ -193,9 +193,8 @@ def test_no_response_to_a_seat_or_a_spectator_holds_a_secret(client, new_game, r
 
     # the checks found something to look for: the seed is secret, and (for a game with hidden
     # information) the owner's view holds what the seats' do not
-    if rules.name == "project-assassination":
-        assert "deck_order" in owner_only
-        assert all(secret_lists.values())
+    if rules.name == "project-assassination":  # which cards the decks hold; no event holds a secret
+        assert "deck_contents" in owner_only
     if rules.name == "squad-combat":  # each seat's drawn cards are secret to the others
         assert all(secret_lists.values())
     assert step > max(FULL_CHECKS)
@@ -239,12 +238,12 @@ def test_once_the_game_is_over_everything_is_public(client, new_game, rules):
         assert state["seed"] == SEED
         assert state["view"] == owner["view"]  # the owner's view, with every secret, for everyone
         if rules.name == "project-assassination":
-            assert "deck_order" in state["view"]
+            assert "deck_contents" in state["view"]
         events = all_events(client, game.url, headers)
         assert events == owner_events  # nothing redacted any more
         frames, text = read_stream(client, game.url, headers, owner["version"])
         assert [frame["data"] for frame in frames] == owner_events
         assert SEED in text
-    if rules.name == "project-assassination":
-        setup = next(e for e in owner_events if e["type"] == "TableSetUp")
-        assert "?" not in setup["data"]["item_deck"]
+    if rules.name == "project-assassination":  # no deck order recorded: a card is chosen when drawn
+        setup = next(e for e in owner_events if e["type"] == "TableLaid")
+        assert set(setup["data"]) == {"call", "coin", "first"}

@@ -257,9 +257,9 @@ def test_ruling_13_each_card_drawn_is_chosen_from_what_is_left_of_the_deck():
     offered = []
 
     class Recorder(Loaded):
-        def choice(self, options):
+        def choice(self, options, ask="", seat=None):
             offered.append(Counter(options))
-            return super().choice(options)
+            return super().choice(options, ask, seat)
 
     state = setup_state(first=1)
     for seat, location in ((1, "docks"), (2, "casino")):
