@@ -231,8 +231,10 @@ class GameService(Application[uuid.UUID]):
                 if answer["seat"] != number or answer["command"] != command:
                     raise IdempotencyKeyReused(f"the key {command_id!r} was used for another command")
                 first, last = answer["first"], answer["last"]
-                events = self.read_events(game_id, after=first - 1, limit=last - first + 1, viewer=number)
                 (stored,) = self.events.get(game_id, gt=last - 1, lte=last)
+                if game.table and (stored.cause or {}).get("outcomes") != list(outcomes or []):
+                    raise IdempotencyKeyReused(f"the key {command_id!r} was used for the command with other outcomes")
+                events = self.read_events(game_id, after=first - 1, limit=last - first + 1, viewer=number)
                 head = head_seen(game, last, stored.chain, number)
                 return Submission(version=last, events=events, replayed=True, head=head)
             if expected_version is not None and game.version != expected_version:

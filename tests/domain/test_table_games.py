@@ -14,7 +14,14 @@ from quick_games import quick_options
 
 from domain import registry
 from domain.access import OWNER
-from domain.errors import IllegalCommand, ImpossibleOutcome, InvalidSetup, MalformedCommand, OutcomeNeeded
+from domain.errors import (
+    IdempotencyKeyReused,
+    IllegalCommand,
+    ImpossibleOutcome,
+    InvalidSetup,
+    MalformedCommand,
+    OutcomeNeeded,
+)
 from domain.service import GameService
 from replays import records
 from replays.audit import audit
@@ -165,3 +172,14 @@ def test_a_table_game_takes_no_seed_and_no_bot(service):
     game_id = service.create_game("correction", ["Ann", "Ben"], table=True, outcomes=["heads"])
     with pytest.raises(IllegalCommand, match="bots cannot play it"):
         next(iter(service.play_bots(game_id)))
+
+
+def test_a_retried_command_id_gets_its_first_answer_only_with_the_same_outcomes(service):
+    game_id = service.create_game("assassination-le", ["Ann", "Ben", "Cy"], table=True, outcomes=[3, 5, 1])
+    seat = service.game(game_id).to_act()[0]
+    first = service.submit_once(game_id, seat, {"type": "roll"}, command_id="roll-1", outcomes=[4])
+    again = service.submit_once(game_id, seat, {"type": "roll"}, command_id="roll-1", outcomes=[4])
+    assert again.replayed and again.events == first.events
+    with pytest.raises(IdempotencyKeyReused, match="other outcomes"):
+        service.submit_once(game_id, seat, {"type": "roll"}, command_id="roll-1", outcomes=[2])
+    assert service.game(game_id).version == first.version
