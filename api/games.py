@@ -132,7 +132,8 @@ def submit_command(game_id: str) -> Response:
         raise InvalidRequest("an Idempotency-Key is 1 to 200 characters")
     try:
         answer = service().submit_once(
-            found, seat, given["command"], command_id=key, expected_version=expected, outcomes=given["outcomes"]
+            found, seat, given["command"], command_id=key, expected_version=expected, outcomes=given["outcomes"],
+            teller=None if holder == OWNER else seat,
         )
     except VersionConflict as conflict:
         if expected is not None:

@@ -131,8 +131,10 @@ class OutcomeError(LudologError):
         return {"index": self.index, "question": self.question, "values": list(self.values)}
 
     def _asked(self) -> str:
-        question = self.question.replace("{seat}", f"seat {self.seat}" if self.seat else "a player")
-        return f"{question} (one of: {', '.join(str(value) for value in self.values)})"
+        return f"{self._question()} (one of: {', '.join(str(value) for value in self.values)})"
+
+    def _question(self) -> str:
+        return self.question.replace("{seat}", f"seat {self.seat}" if self.seat else "a player")
 
 
 class OutcomeNeeded(OutcomeError, MalformedCommand):
@@ -156,3 +158,15 @@ class ImpossibleOutcome(OutcomeError, IllegalCommand):
 
     def say(self) -> str:
         return f"outcome {self.index + 1}, {self.given!r}, is not possible: {self._asked()}"
+
+
+class OutcomeNotYours(OutcomeError, Forbidden):
+    """A table game's command whose chance includes another seat's secret (a card that seat draws into its
+    hand), sent with a seat's token: only the game's owner, who transcribes the game, may tell it. The
+    possible values are not named: they would tell what that seat holds."""
+
+    kind = "outcome-not-yours"
+
+    def say(self) -> str:
+        return (f"outcome {self.index + 1} of this command, {self._question()}, is another seat's secret: "
+                "a command that needs it is told with the game owner's token")

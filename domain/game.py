@@ -31,7 +31,7 @@ from eventsourcing.utils import register_topic
 from domain import registry
 from domain.chain import CHAIN_VERSION, CREATED_FIELDS_V3, chain_hash, created_payload
 from domain.chain import first_broken_link as first_broken_link  # where callers have found it
-from domain.errors import GameOver, ImpossibleOutcome, MalformedCommand, NotYourTurn, OutcomeNeeded
+from domain.errors import GameOver, MalformedCommand, NotYourTurn, OutcomeError
 from domain.randomness import Rng, TableRng, commitment, new_salt
 from domain.ruleset import Command, Fact, Outcome, Ruleset
 from domain.seating import seat_label
@@ -260,10 +260,12 @@ class Game(Aggregate):
         command_id: str,
         timestamps: Iterator[datetime] | None = None,
         outcomes: list[Any] | None = None,
+        teller: int | None = None,
     ) -> None:
         """Decide the command for the seat and record its facts; raise and change nothing if refused.
-        A table game takes the command's chance ``outcomes`` from the table. ``timestamps`` gives the
-        events' times when re-creating a game (default: now)."""
+        A table game takes the command's chance ``outcomes`` from the table, told by the seat ``teller``
+        (``None``: the owner), who may not tell another seat's secret. ``timestamps`` gives the events'
+        times when re-creating a game (default: now)."""
         rules = self.rules
         command = rules.check_command(command)
         if outcomes and not self.table:
@@ -275,7 +277,7 @@ class Game(Aggregate):
             roles = rules.seat_roles(self.state)
             names = " or ".join(seat_label(self.seats, s, roles) for s in waiting)
             raise NotYourTurn(f"it is not {self.seats[seat - 1]}'s turn: waiting for {names}")
-        rng = chance(self.table, self.seed, self.version, outcomes)
+        rng = chance(self.table, self.seed, self.version, outcomes, teller)
         facts = with_seat_names(lambda: rules.decide(self.state, seat, command, rng), self.seats)
         finish_outcomes(rng, self.seats)
         cause = {"seat": seat, "command": dict(command), "command_id": command_id}
@@ -322,16 +324,19 @@ class Game(Aggregate):
         return chain_hash(self.chain_version, self.salt, self.chain, self.version + 1, topic, timestamp, payload)
 
 
-def chance(table: bool, seed: str, purpose: int | str, outcomes: list[Any] | None) -> Rng | TableRng:
-    """The randomness of one decision: the table's outcomes in a table game, else the seed's."""
-    return TableRng(outcomes or []) if table else Rng(seed, purpose)
+def chance(
+    table: bool, seed: str, purpose: int | str, outcomes: list[Any] | None, teller: int | None = None
+) -> Rng | TableRng:
+    """The randomness of one decision: the table's outcomes in a table game (told by the seat ``teller``,
+    ``None`` for the owner), else the seed's."""
+    return TableRng(outcomes or [], teller) if table else Rng(seed, purpose)
 
 
 def with_seat_names(decide: Any, seats: list[str]) -> list[Fact]:
     """The facts ``decide()`` returns; a missing or impossible outcome's question is put with the seat's name."""
     try:
         facts: list[Fact] = decide()
-    except (OutcomeNeeded, ImpossibleOutcome) as error:
+    except OutcomeError as error:
         error.name_seat(seats)
         raise
     return facts

@@ -10,9 +10,10 @@ at the same point always gives the same outcome; the outcome is then recorded in
 
 A table game (a paper playtest being transcribed) has no say from its seed: its ``TableRng`` takes each
 outcome from those the people at the table supplied with the command, checked against what was possible.
-Rulesets ask both alike: ``rng.choice(options, ask, seat)``, where ``ask`` is the question the table
-answers ("{seat} rolls the die: which face?", ``{seat}`` being the seat's name) and never shuffle a pile
-up front: a card or tile is chosen from what remains when it is turned over.
+Rulesets ask both alike: ``rng.choice(options, ask, seat, secret)``, where ``ask`` is the question the
+table answers ("{seat} rolls the die: which face?", ``{seat}`` being the seat's name), ``secret`` marks an
+outcome only that seat may know (a card it draws into its hand), and never shuffle a pile up front: a
+card or tile is chosen from what remains when it is turned over.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from domain.errors import ImpossibleOutcome, MalformedCommand, OutcomeNeeded
+from domain.errors import ImpossibleOutcome, MalformedCommand, OutcomeNeeded, OutcomeNotYours
 
 T = TypeVar("T")
 
@@ -53,8 +54,8 @@ class Rng:
         digest = hashlib.sha256(f"ludolog:{seed}:{purpose}".encode()).digest()
         self._random = random.Random(int.from_bytes(digest, "big"))
 
-    def choice(self, options: Sequence[T], ask: str = "which outcome?", seat: int | None = None) -> T:
-        """One of the options, uniformly (``ask`` and ``seat`` are for a table game's question)."""
+    def choice(self, options: Sequence[T], ask: str = "which outcome?", seat: int | None = None, secret: bool = False) -> T:
+        """One of the options, uniformly (``ask``, ``seat`` and ``secret`` are for a table game's question)."""
         return options[self._random.randrange(len(options))]
 
     def randint(self, low: int, high: int, ask: str = "which number?", seat: int | None = None) -> int:
@@ -71,15 +72,20 @@ class Rng:
 class TableRng:
     """The randomness of a table game: each ``choice`` is the next outcome the people at the table
     supplied, checked to be one of the options. It never shuffles: a ruleset chooses a card when it
-    is drawn, never a pile's order up front."""
+    is drawn, never a pile's order up front. ``teller`` is the seat whose token supplies the outcomes
+    (``None``: the game's owner, who may tell any)."""
 
-    def __init__(self, outcomes: Sequence[Any] = ()) -> None:
+    def __init__(self, outcomes: Sequence[Any] = (), teller: int | None = None) -> None:
         self.outcomes = list(outcomes)
         self.used = 0
+        self.teller = teller
 
-    def choice(self, options: Sequence[T], ask: str = "which outcome?", seat: int | None = None) -> T:
+    def choice(self, options: Sequence[T], ask: str = "which outcome?", seat: int | None = None, secret: bool = False) -> T:
         """The next supplied outcome, as the option it names; ``OutcomeNeeded`` when none is left,
-        ``ImpossibleOutcome`` when it is not one of the options."""
+        ``ImpossibleOutcome`` when it is not one of the options, ``OutcomeNotYours`` when it is another
+        seat's secret (whatever was supplied: an answer either way would tell what that seat holds)."""
+        if secret and seat is not None and self.teller is not None and seat != self.teller:
+            raise OutcomeNotYours(ask, seat, [], self.used)
         values = list(options)
         possible = distinct(values)
         if self.used >= len(self.outcomes):

@@ -199,6 +199,7 @@ class GameService(Application[uuid.UUID]):
         command_id: str | None = None,
         expected_version: int | None = None,
         outcomes: list[Any] | None = None,
+        teller: int | None = None,
     ) -> list[GameEvent]:
         """Decide and record a command as a seat; returns the new events as that seat sees them.
 
@@ -206,7 +207,7 @@ class GameService(Application[uuid.UUID]):
         given: then a game that moved on raises ``VersionConflict``.
         """
         return self.submit_once(
-            game_id, seat, command, command_id=command_id, expected_version=expected_version, outcomes=outcomes
+            game_id, seat, command, command_id=command_id, expected_version=expected_version, outcomes=outcomes, teller=teller
         ).events
 
     def submit_once(
@@ -218,10 +219,12 @@ class GameService(Application[uuid.UUID]):
         command_id: str | None = None,
         expected_version: int | None = None,
         outcomes: list[Any] | None = None,
+        teller: int | None = None,
     ) -> Submission:
         """Like ``submit``, and a command id played before gets its first answer again, writing
         nothing (``IdempotencyKeyReused`` if it was for another seat or command). A table game's
-        command comes with the chance ``outcomes`` the table saw, in the order the command meets them."""
+        command comes with the chance ``outcomes`` the table saw, in the order the command meets them, told
+        by the seat ``teller`` (``None``: the owner), who may not tell another seat's secret."""
         command_id = command_id or str(uuid.uuid4())
         for _ in range(CONFLICT_RETRIES):
             game = self.game(game_id)
@@ -239,7 +242,7 @@ class GameService(Application[uuid.UUID]):
                 return Submission(version=last, events=events, replayed=True, head=head)
             if expected_version is not None and game.version != expected_version:
                 raise VersionConflict(f"the game is at version {game.version}, not {expected_version}")
-            game.play(number, command, command_id, outcomes=outcomes)
+            game.play(number, command, command_id, outcomes=outcomes, teller=teller)
             events = [as_game_event(event, game, number) for event in game.pending_events]
             version = game.version
             head = head_seen(game, version, game.chain, number)

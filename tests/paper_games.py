@@ -23,15 +23,19 @@ class TellingRng(Rng):
     def __init__(self, seed: str, purpose: int | str) -> None:
         super().__init__(seed, purpose)
         self.told: list[Any] = []
+        self.secrets: list[int | None] = []
+        """For each outcome, the seat whose secret it is (``None``: a public one)."""
 
-    def choice(self, options: Sequence[T], ask: str = "which outcome?", seat: int | None = None) -> T:
-        value = super().choice(options, ask, seat)
+    def choice(self, options: Sequence[T], ask: str = "which outcome?", seat: int | None = None, secret: bool = False) -> T:
+        value = super().choice(options, ask, seat, secret)
         self.told.append(value)
+        self.secrets.append(seat if secret else None)
         return value
 
     def randint(self, low: int, high: int, ask: str = "which number?", seat: int | None = None) -> int:
         value = super().randint(low, high, ask, seat)
         self.told.append(value)
+        self.secrets.append(None)
         return value
 
 
@@ -41,6 +45,8 @@ class Move:
     command: Command
     outcomes: list[Any]
     facts: list[dict[str, Any]]
+    secrets: list[int | None] = field(default_factory=list)
+    """For each outcome, the seat whose secret it is (``None``: a public one)."""
     """The facts the seeded game recorded for it: ``{"type": ..., **data}``."""
 
 
@@ -77,7 +83,7 @@ def paper_game(rules: Ruleset, seats: list[str], options: dict[str, Any], seed: 
         command = bot.choose(rules, state, seat, version)
         rng = TellingRng(seed, version)
         made = rules.decide(state, seat, command, rng)
-        game.moves.append(Move(seat, command, rng.told, [_data(fact) for fact in made]))
+        game.moves.append(Move(seat, command, rng.told, [_data(fact) for fact in made], rng.secrets))
         for fact in made:
             state = rules.evolve(state, fact)
         version += len(made) + (1 if rules.outcome(state) is not None else 0)

@@ -18,7 +18,7 @@ class Loaded:
     def __init__(self, *outcomes: Any) -> None:
         self.outcomes = list(outcomes)
 
-    def choice(self, options, ask="", seat=None):
+    def choice(self, options, ask="", seat=None, secret=False):
         assert ask, "every chance outcome is asked with the question a table game puts to the table"
         assert self.outcomes, f"an unexpected random choice among {list(options)!r} ({ask})"
         outcome = self.outcomes.pop(0)

@@ -78,3 +78,25 @@ def test_outcomes_that_are_not_numbers_or_strings_are_refused(client, new_game):
     refused = client.post(f"{game.url}/commands", json={"command": {"type": "roll"}, "outcomes": [4]}, headers=game.seat[seat])
     assert refused.status_code == 400 and "only for table games" not in refused.get_json()["detail"]
     assert "outcomes are for table games" in refused.get_json()["detail"]
+
+
+def test_a_seat_token_telling_another_seats_card_is_a_403_that_names_no_card(client):
+    rules = registry.get("squad-combat")
+    script = paper_game(rules, ["Ann", "Ben"], {"turn_limit": 6}, seed="paper-secret")
+    number, move = next((n, m) for n, m in enumerate(script.moves) if set(m.secrets) - {None, m.seat})
+    made = client.post("/games", json={"ruleset": rules.name, "seats": script.seats, "options": {"turn_limit": 6},
+                                       "table": True, "outcomes": script.setup_outcomes}).get_json()
+    url, owner = f"/games/{made['id']}", {"Authorization": f"Bearer {made['owner_token']}"}
+    for earlier in script.moves[:number]:
+        body = {"command": earlier.command, "seat": earlier.seat, "outcomes": earlier.outcomes}
+        assert client.post(f"{url}/commands", json=body, headers=owner).status_code == 201
+    version = client.get(url, headers=owner).get_json()["version"]
+    seat_token = {"Authorization": f"Bearer {made['seats'][move.seat - 1]['token']}"}
+    refused = client.post(f"{url}/commands", json={"command": move.command, "outcomes": move.outcomes}, headers=seat_token)
+    assert refused.status_code == 403
+    problem = refused.get_json()
+    assert problem["type"] == PROBLEM + "outcome-not-yours" and problem["outcome"]["values"] == []
+    assert client.get(url, headers=owner).get_json()["version"] == version
+    told = client.post(f"{url}/commands", json={"command": move.command, "seat": move.seat, "outcomes": move.outcomes},
+                       headers=owner)
+    assert told.status_code == 201

@@ -21,6 +21,7 @@ from domain.errors import (
     InvalidSetup,
     MalformedCommand,
     OutcomeNeeded,
+    OutcomeNotYours,
 )
 from domain.service import GameService
 from replays import records
@@ -183,3 +184,32 @@ def test_a_retried_command_id_gets_its_first_answer_only_with_the_same_outcomes(
     with pytest.raises(IdempotencyKeyReused, match="other outcomes"):
         service.submit_once(game_id, seat, {"type": "roll"}, command_id="roll-1", outcomes=[2])
     assert service.game(game_id).version == first.version
+
+
+def test_a_seat_may_not_tell_another_seats_secret_outcome_and_learns_nothing_from_trying(service):
+    """A card another seat draws into its hand is that seat's secret: a seat's token that tells it is
+    refused whatever card it names (a refusal or an acceptance would say what the other holds), and the
+    refusal names no possible card. The owner, who transcribes the game, tells it."""
+    rules = registry.get("squad-combat")
+    script = paper_game(rules, ["P1", "P2"], quick_options(rules.name), seed="paper-secret")
+    number, move = next((n, m) for n, m in enumerate(script.moves) if set(m.secrets) - {None, m.seat})
+    game_id = transcribe(service, script, moves=number)
+    before = service.game(game_id).version
+    for outcomes in (move.outcomes, [], ["no-such-card"] * len(move.outcomes)):
+        with pytest.raises(OutcomeNotYours) as refused:
+            service.submit(game_id, move.seat, move.command, outcomes=outcomes, teller=move.seat)
+        assert refused.value.values == [] and "owner's token" in str(refused.value)
+    assert service.game(game_id).version == before
+    service.submit(game_id, move.seat, move.command, outcomes=move.outcomes)
+    assert service.game(game_id).version > before
+
+
+def test_a_seat_tells_the_cards_it_draws_itself(service):
+    rules = registry.get("location-ccg")
+    script = paper_game(rules, ["P1", "P2"], quick_options(rules.name), seed="paper-secret")
+    number, move = next((n, m) for n, m in enumerate(script.moves) if m.seat in m.secrets and set(m.secrets) <= {None, m.seat})
+    game_id = transcribe(service, script, moves=number)
+    with pytest.raises(OutcomeNeeded) as asked:
+        service.submit(game_id, move.seat, move.command, outcomes=[], teller=move.seat)
+    assert asked.value.values  # its own deck: the cards it may draw are its to know
+    service.submit(game_id, move.seat, move.command, outcomes=move.outcomes, teller=move.seat)

@@ -239,7 +239,7 @@ class Play(Combat, Decision):
                     return
                 self.emit(f.DeckReshuffled(seat=seat, cards=len(self.state.player(seat)["discard"])))
                 deck = list(self.state.player(seat)["deck"])
-            drawn.append(self.rng.choice(deck, "{seat} draws a card: which one?", seat) if deck else under.pop(0))
+            drawn.append(self.rng.choice(deck, "{seat} draws a card: which one?", seat, secret=True) if deck else under.pop(0))
             if deck:
                 deck.remove(drawn[-1])
         if drawn:

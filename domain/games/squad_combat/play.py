@@ -288,7 +288,7 @@ class Play(Decision):
                     return
                 self.emit(f.DeckReshuffled(seat=seat, cards=len(self.state.player(seat)["discard"])))
                 deck = list(self.state.player(seat)["deck"])
-            drawn.append(self.rng.choice(deck, "{seat} draws a card: which one?", seat))
+            drawn.append(self.rng.choice(deck, "{seat} draws a card: which one?", seat, secret=True))
             deck.remove(drawn[-1])
         if drawn:
             self.emit(f.CardsDrawn(seat=seat, cards=drawn))

@@ -257,9 +257,9 @@ def test_ruling_13_each_card_drawn_is_chosen_from_what_is_left_of_the_deck():
     offered = []
 
     class Recorder(Loaded):
-        def choice(self, options, ask="", seat=None):
+        def choice(self, options, ask="", seat=None, secret=False):
             offered.append(Counter(options))
-            return super().choice(options, ask, seat)
+            return super().choice(options, ask, seat, secret)
 
     state = setup_state(first=1)
     for seat, location in ((1, "docks"), (2, "casino")):
