@@ -17,6 +17,7 @@ from eventsourcing.persistence import PersistenceError
 
 from cli.history import audit, export, import_, log
 from cli.notes import note, notes
+from cli.outcomes import parse_outcome, with_outcomes
 from cli.play import play
 from cli.replay import replay
 from cli.serve import serve
@@ -29,7 +30,6 @@ from cli.terminal import (
     parse_option,
 )
 from domain import registry
-from cli.outcomes import parse_outcome, with_outcomes
 from domain.errors import LudologError
 from domain.service import OWNER
 

@@ -1,15 +1,18 @@
 """Bots that play seats, and a headless loop that plays whole games in memory.
 
 ``RandomBot`` picks uniformly among the legal commands. Its choice depends only on its own seed and
-the game's version, so a game a bot plays can be stopped and resumed with the same result.
+the game's version, so a game a bot plays can be stopped and resumed with the same result. ``BotPlay``
+is the game service's use case of letting bots play stored games.
 """
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.errors import IllegalCommand
+from domain.errors import IllegalCommand, VersionConflict
 from domain.game import Game
 from domain.randomness import Rng
 from domain.ruleset import Command, Ruleset
@@ -49,3 +52,40 @@ def play_random_game(
         game.play(seat, command, f"c{len(played.commands) + 1}")
         played.commands.append((seat, command))
     return played
+
+
+class BotPlay:
+    """Random bots playing a stored game's seats; needs the service's ``game``, ``seat_number`` and ``submit``."""
+
+    def game(self, game_id: uuid.UUID) -> Game:
+        raise NotImplementedError
+
+    def seat_number(self, game: Game, seat: int | str) -> int:
+        raise NotImplementedError
+
+    def submit(self, game_id: uuid.UUID, seat: int | str, command: Command, **options: Any) -> list[Any]:
+        raise NotImplementedError
+
+    def play_bots(
+        self, game_id: uuid.UUID, seats: Sequence[int | str] = (), bot_seed: str | int | None = None
+    ) -> Iterator[list[Any]]:
+        """Let random bots play the given seats (all when none given) until the game ends or waits
+        for a seat no bot plays; yields each command's events. Resumable: the same seed picks the
+        same commands at the same versions. The default seed is the game's id: bots play each game
+        differently, and a stopped bot resumes alike without being told its seed."""
+        game = self.game(game_id)
+        if game.table:
+            raise IllegalCommand("a table game takes its chance outcomes from the people at the table: bots cannot play it")
+        playing = {self.seat_number(game, seat) for seat in seats} or set(range(1, len(game.seats) + 1))
+        bot = RandomBot(str(game_id) if bot_seed is None else bot_seed)
+        while True:
+            game = self.game(game_id)
+            waiting = [seat for seat in game.to_act() if seat in playing]
+            if game.outcome() is not None or not waiting:
+                return
+            seat = waiting[0]
+            command = bot.choose(game.rules, game.state, seat, game.version)
+            try:
+                yield self.submit(game_id, seat, command, expected_version=game.version)
+            except VersionConflict:
+                continue

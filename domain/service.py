@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from eventsourcing.application import AggregateNotFoundError, Application, Repository
@@ -25,22 +25,21 @@ from eventsourcing.persistence import (
 
 from domain import registry
 from domain.access import OWNER, GameAccess, Tokens
-from domain.bots import RandomBot
+from domain.bots import BotPlay
 from domain.errors import (
     IdempotencyKeyReused,
-    IllegalCommand,
     InvalidSetup,
     StoreUnavailable,
-    Unauthorized,
     UnknownGame,
     UnknownSeat,
     VersionConflict,
 )
 from domain.game import Game
-from domain.notes import GameNotes
+from domain.listing import GameListing
 from domain.persistence import DataclassAsDict, SnapshotTolerantRepository
 from domain.randomness import new_seed
 from domain.ruleset import Command
+from domain.seat_tokens import SeatTokens
 from domain.seating import check_seat_names
 from domain.store_health import StoreHealth
 from domain.store_health import check as check_store
@@ -50,9 +49,6 @@ __all__ = ["OWNER", "SNAPSHOT_INTERVAL", "DataclassAsDict", "GameEvent", "GameSe
 
 SNAPSHOT_INTERVAL = 100
 CONFLICT_RETRIES = 5
-LISTING_PAGE = 1000
-SIDE_TOPICS = (GameAccess.TOPIC, GameNotes.TOPIC)
-"""The aggregates kept beside a game (its tokens, its notes): their events change no game's summary."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,8 +62,10 @@ class Submission:
     replayed: bool
     head: dict[str, Any]
 
-class GameService(Application[uuid.UUID]):
-    """Plays and records games; one instance per process, shared by threads."""
+class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
+    """Plays and records games; one instance per process, shared by threads. Listing and finding games
+    (``domain.listing``), the seats' tokens (``domain.seat_tokens``) and bots playing seats
+    (``domain.bots``) are use cases of their own."""
 
     name = "ludolog"
     snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}
@@ -75,9 +73,7 @@ class GameService(Application[uuid.UUID]):
 
     def __init__(self, env: dict[str, str] | None = None) -> None:
         self._locks = [threading.Lock() for _ in range(64)]
-        self._listing_lock = threading.Lock()
-        self._summaries: dict[uuid.UUID, dict[str, Any]] = {}  # by game id, in order of creation
-        self._listed_up_to = 0  # the last notification the summaries have seen
+        self.start_listing()
         for attempt in range(5):
             try:
                 super().__init__(env=env)
@@ -145,32 +141,6 @@ class GameService(Application[uuid.UUID]):
         tokens = Tokens.issue(len(seats))
         self._save(game, GameAccess.grant(game.id, tokens))
         return game.id, tokens
-
-    def issue_tokens(self, game_id: uuid.UUID) -> Tokens:
-        """New tokens for every seat and the owner, replacing any issued before."""
-        game = self.game(game_id)
-        tokens = Tokens.issue(len(game.seats))
-        access = self._access(game_id)
-        if access is None:
-            access = GameAccess.grant(game_id, tokens)
-        else:
-            access.reissue(tokens)
-        self._save(access)
-        return tokens
-
-    def holder(self, game_id: uuid.UUID, token: str | None) -> Viewer:
-        """Who holds the token for this game: a seat, ``OWNER``, or ``None`` (a spectator) without a token."""
-        if token is None:
-            self.game(game_id)
-            return None
-        access = self._access(game_id)
-        if access is None:
-            self.game(game_id)  # no such game: UnknownGame
-            raise Unauthorized("this game has no tokens; its owner can issue them with 'ludolog tokens'")
-        holder = access.holder(token)
-        if holder is None:
-            raise Unauthorized("the token is not one of this game's")
-        return holder
 
     def _start(
         self,
@@ -255,30 +225,6 @@ class GameService(Application[uuid.UUID]):
             return Submission(version=version, events=events, replayed=False, head=head)
         raise VersionConflict("the game is too busy: other commands kept arriving first; try again")
 
-    def play_bots(
-        self, game_id: uuid.UUID, seats: Sequence[int | str] = (), bot_seed: str | int | None = None
-    ) -> Iterator[list[GameEvent]]:
-        """Let random bots play the given seats (all when none given) until the game ends or waits
-        for a seat no bot plays; yields each command's events. Resumable: the same seed picks the
-        same commands at the same versions. The default seed is the game's id: bots play each game
-        differently, and a stopped bot resumes alike without being told its seed."""
-        game = self.game(game_id)
-        if game.table:
-            raise IllegalCommand("a table game takes its chance outcomes from the people at the table: bots cannot play it")
-        playing = {self.seat_number(game, seat) for seat in seats} or set(range(1, len(game.seats) + 1))
-        bot = RandomBot(str(game_id) if bot_seed is None else bot_seed)
-        while True:
-            game = self.game(game_id)
-            waiting = [seat for seat in game.to_act() if seat in playing]
-            if game.outcome() is not None or not waiting:
-                return
-            seat = waiting[0]
-            command = bot.choose(game.rules, game.state, seat, game.version)
-            try:
-                yield self.submit(game_id, seat, command, expected_version=game.version)
-            except VersionConflict:
-                continue
-
     def save_imported(self, game: Game, *beside: Any) -> None:
         """Record a re-created game (``Game.start`` with its id, then its commands) and the aggregates
         kept beside it (its notes) in one transaction."""
@@ -304,13 +250,6 @@ class GameService(Application[uuid.UUID]):
         if not isinstance(found, Game):
             raise UnknownGame(f"no game {game_id}")
         return found
-
-    def _access(self, game_id: uuid.UUID) -> GameAccess | None:
-        try:
-            found = self._get(GameAccess.id_for(game_id))
-        except UnknownGame:
-            return None
-        return found if isinstance(found, GameAccess) else None
 
     def _get(self, aggregate_id: uuid.UUID) -> Any:
         """An aggregate from the repository, one thread at a time per aggregate: the repository's cache
@@ -352,34 +291,6 @@ class GameService(Application[uuid.UUID]):
             view = rules.view(game.state, viewer if isinstance(viewer, int) else None)
         return {**summary(game, viewer), "view": view}
 
-    def list_games(self) -> list[dict[str, Any]]:
-        """Every stored game, oldest first, with ruleset, seats, status and version.
-
-        The summaries are kept between calls: a call reads the store's notification log from where
-        the last one stopped and reloads only the games written since (by any process).
-        """
-        with self._listing_lock:
-            position = self._listed_up_to
-            changed: dict[uuid.UUID, None] = {}
-            if position == 0:  # the first call: every game once, found by its creation alone
-                position = self.recorder.max_notification_id() or 0
-                start = 1
-                while page := self.recorder.select_notifications(start, LISTING_PAGE, stop=position, topics=[Game.Created.TOPIC]):
-                    changed.update((uuid.UUID(str(n.originator_id)), None) for n in page)
-                    start = page[-1].id + 1
-            while True:
-                page = self.recorder.select_notifications(position + 1, LISTING_PAGE)
-                for notification in page:
-                    if not notification.topic.startswith(SIDE_TOPICS):
-                        changed[uuid.UUID(str(notification.originator_id))] = None
-                if not page:
-                    break
-                position = page[-1].id
-            for game_id in changed:
-                self._summaries[game_id] = summary(self.game(game_id))
-            self._listed_up_to = position
-            return list(self._summaries.values())
-
     def read_events(
         self, game_id: uuid.UUID, after: int = 0, limit: int | None = None, viewer: Viewer = OWNER
     ) -> list[GameEvent]:
@@ -387,22 +298,6 @@ class GameService(Application[uuid.UUID]):
         game = self.game(game_id)
         stored = self.events.get(game_id, gt=after or None, limit=limit)
         return [as_game_event(event, game, viewer) for event in stored]
-
-    def find_game(self, reference: str) -> uuid.UUID:
-        """The id of the game whose id is, or starts with, ``reference`` (at least 4 characters)."""
-        text = reference.strip().lower()
-        try:
-            game_id = uuid.UUID(text)
-        except ValueError:
-            if len(text) < 4:
-                raise UnknownGame(f"no game {reference!r}: give the id or at least its first 4 characters") from None
-            matches = [g["id"] for g in self.list_games() if g["id"].startswith(text)]
-            if len(matches) != 1:
-                what = "no game" if not matches else f"{len(matches)} games start with"
-                raise UnknownGame(f"{what} {reference!r}") from None
-            return uuid.UUID(matches[0])
-        self.game(game_id)
-        return game_id
 
     def store_health(self) -> StoreHealth:
         """Whether the store answers a read and takes a write now: one real commit that records

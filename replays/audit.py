@@ -22,8 +22,8 @@ from typing import Any
 
 from domain import registry
 from domain.access import GameAccess
-from domain.errors import LudologError
 from domain.chain import first_broken_link
+from domain.errors import LudologError
 from domain.game import Game, chance, finish_outcomes
 from domain.randomness import commitment
 from domain.service import GameService
