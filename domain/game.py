@@ -31,8 +31,9 @@ from eventsourcing.utils import register_topic
 from domain import registry
 from domain.chain import CHAIN_VERSION, CREATED_FIELDS_V3, chain_hash, created_payload
 from domain.chain import first_broken_link as first_broken_link  # where callers have found it
-from domain.errors import GameOver, MalformedCommand, NotYourTurn, OutcomeError
-from domain.randomness import Rng, TableRng, commitment, new_salt
+from domain.chance import chance, decided
+from domain.errors import GameOver, MalformedCommand, NotYourTurn
+from domain.randomness import commitment, new_salt
 from domain.ruleset import Command, Fact, Outcome, Ruleset
 from domain.seating import seat_label
 
@@ -228,8 +229,7 @@ class Game(Aggregate):
         }
         rng = chance(table, seed, "setup", outcomes)
         state = rules.new_state(len(seats), fields["options"])
-        setup = with_seat_names(lambda: rules.setup(state, rng), seats)
-        finish_outcomes(rng, seats)
+        setup = decided(rng, seats, rules.setup, state)
         game_id = game_id or uuid.uuid4()
         timestamp = _stamp(timestamps)
         # the chain starts from the game id
@@ -278,8 +278,7 @@ class Game(Aggregate):
             names = " or ".join(seat_label(self.seats, s, roles) for s in waiting)
             raise NotYourTurn(f"it is not {self.seats[seat - 1]}'s turn: waiting for {names}")
         rng = chance(self.table, self.seed, self.version, outcomes, teller)
-        facts = with_seat_names(lambda: rules.decide(self.state, seat, command, rng), self.seats)
-        finish_outcomes(rng, self.seats)
+        facts = decided(rng, self.seats, rules.decide, self.state, seat, command)
         cause = {"seat": seat, "command": dict(command), "command_id": command_id}
         if self.table:
             cause["outcomes"] = list(outcomes or [])
@@ -322,30 +321,6 @@ class Game(Aggregate):
 
     def _next_chain(self, topic: str, timestamp: datetime, payload: dict[str, Any]) -> str:
         return chain_hash(self.chain_version, self.salt, self.chain, self.version + 1, topic, timestamp, payload)
-
-
-def chance(
-    table: bool, seed: str, purpose: int | str, outcomes: list[Any] | None, teller: int | None = None
-) -> Rng | TableRng:
-    """The randomness of one decision: the table's outcomes in a table game (told by the seat ``teller``,
-    ``None`` for the owner), else the seed's."""
-    return TableRng(outcomes or [], teller) if table else Rng(seed, purpose)
-
-
-def with_seat_names(decide: Any, seats: list[str]) -> list[Fact]:
-    """The facts ``decide()`` returns; a missing or impossible outcome's question is put with the seat's name."""
-    try:
-        facts: list[Fact] = decide()
-    except OutcomeError as error:
-        error.name_seat(seats)
-        raise
-    return facts
-
-
-def finish_outcomes(rng: Rng | TableRng, seats: list[str]) -> None:
-    """``MalformedCommand`` when a table game's decision left supplied outcomes unused."""
-    if isinstance(rng, TableRng):
-        rng.check_all_used()
 
 
 def _stamp(timestamps: Iterator[datetime] | None) -> datetime:

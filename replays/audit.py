@@ -23,8 +23,9 @@ from typing import Any
 from domain import registry
 from domain.access import GameAccess
 from domain.chain import first_broken_link
+from domain.chance import chance, decided
 from domain.errors import LudologError
-from domain.game import Game, chance, finish_outcomes
+from domain.game import Game
 from domain.randomness import commitment
 from domain.service import GameService
 
@@ -173,8 +174,7 @@ def _walk(rules: Any, created: Any, stored: list[Any], report: Audit) -> None:
             if seat not in rules.to_act(state):
                 raise LudologError(f"seat {seat} was not to act")
             rng = chance(created.table, created.seed, first - 1, cause.get("outcomes"))
-            expected = rules.decide(state, seat, command, rng)
-            finish_outcomes(rng, seats)
+            expected = decided(rng, seats, rules.decide, state, seat, command)
         except LudologError as error:
             report.problems.append(
                 f"event {first}: {seats[seat - 1]}'s command {json.dumps(command)} is refused by the rules: {error}"
