@@ -231,6 +231,25 @@ class Ruleset(ABC):
     def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
         """A view (from ``view`` or ``owner_view``) as text for a terminal: it shows only what the view holds."""
 
+    # -- for bots -------------------------------------------------------------------------------
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        """How near the seat stands to winning, from 0 (it has lost) to 1 (it has won): the game's own
+        measure of progress (bases touched, Victory Points, cures home), read from the state as it is.
+        Greedy bots pick the command whose result scores best; search bots cut their rollouts short with
+        it. Default: 1 for a winner, 0 for a loser, 0.5 while the game goes on."""
+        outcome = self.outcome(state)
+        if outcome is None:
+            return 0.5
+        return 1.0 if seat in outcome.winners else (0.5 if not outcome.winners else 0.0)
+
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+        """A state the seat could not tell from this one: what it cannot see (another seat's hand, the
+        cards a deck still holds where that is secret) sampled afresh from what it could be, given only
+        what the seat has seen. Bots search such states, so that they never peek. Default: the state
+        itself, for a game whose every secret is chosen only when it is revealed."""
+        return state
+
     def turn_number(self, state: Any) -> int:
         """How many turns have begun: replays mark where a turn starts (and step by turns) where it
         changes. ``0`` for a ruleset that does not count turns."""
