@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import cors, events, games, health, history, limits, notes, problems, rulesets
+from api import bots, cors, events, games, health, history, limits, notes, problems, rulesets
 from domain.service import GameService
 from domain.store import DEFAULT_STORE, store_env, store_from
 
@@ -26,13 +26,15 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_POLL_SECONDS": 0.5,
     "STREAM_MAX_SECONDS": 300.0,
     "STREAM_KEEPALIVE_SECONDS": 15.0,
+    "LUDOLOG_BOT_LIMIT_MS": 2000,
     **limits.DEFAULTS,
     **cors.DEFAULTS,
 }
 """Settings (override in ``config``): the game store (a SQLite file, a ``postgresql://`` URL,
 ``:memory:``: see ``domain.store``), the largest body in bytes (413 beyond), how often an event
 stream looks for new events, how long one stream stays open before the client reconnects with
-``Last-Event-ID``, how often it sends a keep-alive; and the rate limits (429 beyond; the defaults
+``Last-Event-ID``, how often it sends a keep-alive; the most a bot may think for one
+``POST /games/{id}/bot-move``, in milliseconds (``LUDOLOG_BOT_LIMIT_MS``); and the rate limits (429 beyond; the defaults
 and why in ``limits.py``): ``LUDOLOG_RATE_LIMIT_PER_TOKEN`` and ``LUDOLOG_RATE_LIMIT_PER_ADDRESS``
 (``500/second;6000/minute`` and ``1000/second;12000/minute``; ``off`` turns one off),
 ``LUDOLOG_RATE_LIMIT_STORAGE`` where the counts live (``memory://``: in each worker process;
@@ -44,6 +46,7 @@ ENVIRONMENT = {
     "LUDOLOG_RATE_LIMIT_PER_ADDRESS": limits.PER_ADDRESS,
     "LUDOLOG_RATE_LIMIT_STORAGE": limits.STORAGE,
     "LUDOLOG_MAX_BODY_BYTES": "MAX_CONTENT_LENGTH",
+    "LUDOLOG_BOT_LIMIT_MS": "LUDOLOG_BOT_LIMIT_MS",
     cors.SETTING: cors.SETTING,
 }
 """The environment variables ``settings_from`` reads, and the settings they set."""
@@ -63,6 +66,11 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
         if not (text.isascii() and text.isdigit() and int(text) > 0):
             raise ValueError(f"LUDOLOG_MAX_BODY_BYTES={text!r} is not a number of bytes above 0")
         settings["MAX_CONTENT_LENGTH"] = int(text)
+    if "LUDOLOG_BOT_LIMIT_MS" in settings:
+        text = settings["LUDOLOG_BOT_LIMIT_MS"]
+        if not (text.isascii() and text.isdigit() and int(text) > 0):
+            raise ValueError(f"LUDOLOG_BOT_LIMIT_MS={text!r} is not a number of milliseconds above 0")
+        settings["LUDOLOG_BOT_LIMIT_MS"] = int(text)
     limits.check(settings)
     cors.check(settings)
     return settings
@@ -78,7 +86,7 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     problems.register(app)
     limits.install(app)
     cors.install(app)
-    for module in (rulesets, games, events, history, notes, health):
+    for module in (rulesets, games, events, history, notes, bots, health):
         app.register_blueprint(module.blueprint)
     return app
 

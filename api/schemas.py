@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
+from domain.bots import STRATEGIES
+
 # -- in ----------------------------------------------------------------------------------------
 
 
@@ -63,6 +65,17 @@ class NewCommand(Schema):
     command = fields.Dict(keys=fields.String(), required=True)
     seat = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
     outcomes = outcomes_field()
+
+
+class BotMove(Schema):
+    class Meta:
+        unknown = RAISE
+
+    strategy = fields.String(load_default="search", validate=validate.OneOf(STRATEGIES))
+    budget = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=20))
+    seed = Seed(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
+    seat = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
+    play = fields.Boolean(load_default=True, truthy={True}, falsy={False})
 
 
 class GamesQuery(Schema):
@@ -204,6 +217,24 @@ class Submission(Schema):
     head = fields.Nested(Head)
 
 
+class BotThought(Schema):
+    strategy = fields.String()
+    command = fields.Dict()
+    simulations = fields.Integer(allow_none=True)
+    milliseconds = fields.Float(allow_none=True)
+
+
+class BotMovePlayed(Schema):
+    version = fields.Integer()
+    events = fields.List(fields.Nested(Event))
+    bot = fields.Nested(BotThought)
+    head = fields.Nested(Head)
+
+
+class BotMoveSuggested(Schema):
+    bot = fields.Nested(BotThought)
+
+
 class LegalCommands(Schema):
     seat = fields.Integer()
     version = fields.Integer()
@@ -269,6 +300,9 @@ GAMES_PAGE = GamesPage()
 EVENT = Event()
 EVENTS_PAGE = EventsPage()
 SUBMISSION = Submission()
+BOT_MOVE = BotMove()
+BOT_MOVE_PLAYED = BotMovePlayed()
+BOT_MOVE_SUGGESTED = BotMoveSuggested()
 LEGAL_COMMANDS = LegalCommands()
 RULESET = Ruleset()
 RULESETS = Rulesets()

@@ -15,6 +15,7 @@ from typing import Any
 import click
 from eventsourcing.persistence import PersistenceError
 
+from cli.bots import bot
 from cli.history import audit, export, import_, log
 from cli.notes import note, notes
 from cli.outcomes import parse_outcome, with_outcomes
@@ -227,37 +228,6 @@ def act(game: str, command_json: str, seat: str, command_id: str | None, expecte
 
 @cli.command()
 @click.argument("game")
-@click.option("--seat", "seats", multiple=True, help="A seat the bot plays (number or name); repeat. Default: all.")
-@click.option("--seed", help="The bot's own seed: the same seed makes the same choices (default: the game's id).")
-@click.option("--quiet", "-q", is_flag=True, help="Print only the final state.")
-@db_option
-def bot(game: str, seats: tuple[str, ...], seed: str | None, quiet: bool, db: str) -> None:
-    """Let a random bot play seats until the game ends or waits for another seat.
-
-    The bot's choices follow its seed and the game's version only, so a bot stopped at any moment
-    and run again ends the game exactly as an uninterrupted one; by default the seed is the game's
-    id, so every game is played differently.
-
-    \b
-    Example:
-      ludolog bot 3f2a -q
-      ludolog bot 3f2a --seat Ben --seed 7
-    """
-    service = open_service(db)
-    game_id = service.find_game(game)
-    bot_seed = str(game_id) if seed is None else seed
-    commands = 0
-    for events in service.play_bots(game_id, seats, bot_seed):
-        commands += 1
-        if not quiet:
-            click.echo(format_events(events))
-    status = service.status(game_id, OWNER)
-    click.echo(f"The bot played {commands} command{'s' if commands != 1 else ''} (bot seed: {bot_seed}).")
-    click.echo(format_status(status, registry.get(status["ruleset"])))
-
-
-@cli.command()
-@click.argument("game")
 @click.option("--json", "as_json", is_flag=True, help="Print the tokens as JSON.")
 @db_option
 def tokens(game: str, as_json: bool, db: str) -> None:
@@ -280,7 +250,7 @@ def tokens(game: str, as_json: bool, db: str) -> None:
         click.echo(f"seat {n} {name}: {token}")
 
 
-for _command in (play, serve, log, replay, audit, export, import_, note, notes):
+for _command in (play, bot, serve, log, replay, audit, export, import_, note, notes):
     cli.add_command(_command)
 for _command in cli.commands.values():
     # -h on each command itself too, not only through the group: click keeps a command's help option

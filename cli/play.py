@@ -1,7 +1,8 @@
 """``ludolog play``: hot-seat play at one terminal, the players taking turns at the keyboard.
 
 In a table game (a paper game being transcribed) each chance outcome is asked for when the command
-meets it: "Cy rolls the die: which face?" (``cli.outcomes``)."""
+meets it: "Cy rolls the die: which face?" (``cli.outcomes``). ``--bot SEAT`` lets a bot fill a seat: it
+plays as soon as that seat is to act, thinking only from what the seat can see."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from cli.terminal import (
     open_service,
     parse_command,
 )
+from domain.bots import STRATEGIES, Bot, make_bot, thought_of
 from domain.errors import IllegalCommand, MalformedCommand
 from domain.seating import seat_label
 from domain.service import GameService
@@ -22,8 +24,10 @@ from domain.service import GameService
 
 @click.command()
 @click.argument("game")
+@click.option("--bot", "bots", multiple=True, metavar="SEAT[=STRATEGY]",
+              help=f"A seat a bot plays (number or name), with its strategy ({', '.join(STRATEGIES)}; default search); repeatable.")
 @db_option
-def play(game: str, db: str) -> None:
+def play(game: str, bots: tuple[str, ...], db: str) -> None:
     """Play a game hot-seat: each turn shows the board as the seat to act sees it and the legal
     commands numbered; pick a number or type a command (``move to=b1`` or JSON); ``q`` quits. In a
     table game, each die face, coin side or card drawn is asked for when it happens.
@@ -31,15 +35,29 @@ def play(game: str, db: str) -> None:
     \b
     Example:
       ludolog play 3f2a
+      ludolog play 3f2a --bot Ben --bot Cy=greedy
     """
     service = open_service(db)
     game_id = service.find_game(game)
+    players = _bots(service, game_id, bots)
     last_seat = 0
-    while seat := _turn(service, game_id, last_seat):
+    while seat := _turn(service, game_id, last_seat, players):
         last_seat = seat
 
 
-def _turn(service: GameService, game_id: object, last_seat: int) -> int:
+def _bots(service: GameService, game_id: object, given: tuple[str, ...]) -> dict[int, Bot]:
+    """The bots by seat number, from ``SEAT`` or ``SEAT=STRATEGY``; each seeded with the game's id."""
+    current = service.game(game_id)  # type: ignore[arg-type]
+    if given and current.table:
+        raise click.UsageError("a table game takes its dice and draws from the people at the table: no bot plays it")
+    players: dict[int, Bot] = {}
+    for text in given:
+        name, _, strategy = text.partition("=")
+        players[service.seat_number(current, name.strip())] = make_bot(strategy.strip() or "search", str(current.id))
+    return players
+
+
+def _turn(service: GameService, game_id: object, last_seat: int, bots: dict[int, Bot] | None = None) -> int:
     """Play one command; the seat that played it, or 0 when the game is over or the player quits.
 
     In a game where each seat keeps a hand secret, the screen is cleared and the next player asked to
@@ -54,6 +72,16 @@ def _turn(service: GameService, game_id: object, last_seat: int) -> int:
         return 0
     seat = waiting[0]
     label = seat_label(current.seats, seat, rules.seat_roles(current.state))
+    if bots and seat in bots:
+        command = bots[seat].choose(rules, current.state, seat, current.version)
+        events = service.submit(current.id, seat, command)
+        if rules.private_hands:  # what the bot drew is its seat's secret: the table sees what a spectator sees
+            events = service.read_events(current.id, after=current.version, viewer=None)
+        thought = thought_of(bots[seat], command)
+        took = f", {thought['milliseconds']:.0f} ms" if thought["milliseconds"] is not None else ""
+        click.echo(f"{label} ({thought['strategy']} bot{took}): {rules.describe_command(command)}")
+        click.echo(format_events(events))
+        return seat
     if rules.private_hands and seat != last_seat:
         click.clear()
         answer = click.prompt(f"{label}, take the keyboard (the others look away) and press Enter, or q to quit",

@@ -1,8 +1,10 @@
 """Bots that play seats, and a headless loop that plays whole games in memory.
 
-``RandomBot`` picks uniformly among the legal commands. Its choice depends only on its own seed and
-the game's version, so a game a bot plays can be stopped and resumed with the same result. ``BotPlay``
-is the game service's use case of letting bots play stored games.
+``RandomBot`` picks uniformly among the legal commands; ``GreedyBot`` and ``SearchBot`` (``domain.search``)
+think, from what their seat can see. A bot's choice depends only on its own seed, the game's version and
+its budget (a search bot's budget in simulations; one in milliseconds depends on the machine too), so a
+game a bot plays can be stopped and resumed with the same result. ``BotPlay`` is the game service's use
+case of letting bots play stored games, or suggest a command.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.errors import IllegalCommand, VersionConflict
+from domain.errors import GameOver, IllegalCommand, InvalidSetup, NotYourTurn, VersionConflict
 from domain.game import Game
 from domain.randomness import Rng
 from domain.ruleset import Command, Ruleset
+from domain.search import GreedyBot, SearchBot, Thought
 
 
 class RandomBot:
@@ -29,6 +32,50 @@ class RandomBot:
         if not options:
             raise IllegalCommand(f"seat {seat} has no legal command")
         return Rng(f"bot:{self.seed}", version).choice(options)
+
+
+STRATEGIES = ("random", "greedy", "search")
+"""The bots one can ask for, weakest first."""
+MAX_SIMULATIONS, MAX_MILLISECONDS = 20_000, 10_000
+"""The largest budget a search bot takes for one move."""
+
+Bot = RandomBot | GreedyBot | SearchBot
+
+
+def parse_budget(text: str) -> dict[str, float]:
+    """A search bot's budget for one move: ``"200ms"`` (milliseconds) or ``"500"`` (simulations)."""
+    given = text.strip().lower()
+    number = given.removesuffix("ms").strip()
+    if not number.isdigit() or int(number) < 1:
+        raise InvalidSetup(f"a bot's budget is simulations (like 300) or milliseconds (like 200ms), not {text!r}")
+    if given.endswith("ms"):
+        if int(number) > MAX_MILLISECONDS:
+            raise InvalidSetup(f"a bot thinks at most {MAX_MILLISECONDS}ms a move, not {number}ms")
+        return {"milliseconds": float(number)}
+    if int(number) > MAX_SIMULATIONS:
+        raise InvalidSetup(f"a bot runs at most {MAX_SIMULATIONS} simulations a move, not {number}")
+    return {"simulations": int(number)}
+
+
+def make_bot(strategy: str, seed: str | int = 0, budget: str | None = None, limit_ms: float | None = None) -> Bot:
+    """The bot of that strategy (``STRATEGIES``) with that seed; ``budget`` is a search bot's, and
+    ``limit_ms`` the most it may think however large its budget."""
+    if strategy == "random":
+        return RandomBot(seed)
+    if strategy == "greedy":
+        return GreedyBot(seed)
+    if strategy == "search":
+        return SearchBot(seed, **(parse_budget(budget) if budget else {}), limit_ms=limit_ms)  # type: ignore[arg-type]
+    raise InvalidSetup(f"no bot strategy {strategy!r}: {', '.join(STRATEGIES)}")
+
+
+def thought_of(bot: Bot, command: Command) -> dict[str, Any]:
+    """What a bot did for its last command: the strategy, the command, and a search bot's simulations and
+    thinking time."""
+    strategy = {RandomBot: "random", GreedyBot: "greedy", SearchBot: "search"}[type(bot)]
+    last: Thought | None = getattr(bot, "last", None)
+    return {"strategy": strategy, "command": command, "simulations": last.simulations if last else None,
+            "milliseconds": round(last.seconds * 1000, 1) if last else None}
 
 
 @dataclass
@@ -55,7 +102,8 @@ def play_random_game(
 
 
 class BotPlay:
-    """Random bots playing a stored game's seats; needs the service's ``game``, ``seat_number`` and ``submit``."""
+    """Bots playing a stored game's seats, or suggesting a command; needs the service's ``game``,
+    ``seat_number`` and ``submit``."""
 
     def game(self, game_id: uuid.UUID) -> Game:
         raise NotImplementedError
@@ -67,17 +115,17 @@ class BotPlay:
         raise NotImplementedError
 
     def play_bots(
-        self, game_id: uuid.UUID, seats: Sequence[int | str] = (), bot_seed: str | int | None = None
+        self, game_id: uuid.UUID, seats: Sequence[int | str] = (), bot_seed: str | int | None = None, bot: Bot | None = None
     ) -> Iterator[list[Any]]:
-        """Let random bots play the given seats (all when none given) until the game ends or waits
-        for a seat no bot plays; yields each command's events. Resumable: the same seed picks the
-        same commands at the same versions. The default seed is the game's id: bots play each game
-        differently, and a stopped bot resumes alike without being told its seed."""
+        """Let bots play the given seats (all when none given) until the game ends or waits for a seat
+        no bot plays; yields each command's events. ``bot`` is the bot (default: a random one with
+        ``bot_seed``). Resumable: the same seed picks the same commands at the same versions. The
+        default seed is the game's id: bots play each game differently, and a stopped bot resumes
+        alike without being told its seed."""
         game = self.game(game_id)
-        if game.table:
-            raise IllegalCommand("a table game takes its chance outcomes from the people at the table: bots cannot play it")
+        _refuse_table_game(game)
         playing = {self.seat_number(game, seat) for seat in seats} or set(range(1, len(game.seats) + 1))
-        bot = RandomBot(str(game_id) if bot_seed is None else bot_seed)
+        bot = bot or RandomBot(str(game_id) if bot_seed is None else bot_seed)
         while True:
             game = self.game(game_id)
             waiting = [seat for seat in game.to_act() if seat in playing]
@@ -89,3 +137,26 @@ class BotPlay:
                 yield self.submit(game_id, seat, command, expected_version=game.version)
             except VersionConflict:
                 continue
+
+    def suggest(self, game_id: uuid.UUID, seat: int, bot: Bot) -> tuple[Game, Command]:
+        """The command the bot would play for the seat now (it must be that seat's turn): a hint. The
+        bot thinks from what the seat can see only. The game as it was asked, and the command."""
+        game = self.game(game_id)
+        if game.outcome() is not None:
+            raise GameOver("the game is over: there is nothing to suggest")
+        if seat not in game.to_act():
+            raise NotYourTurn(f"it is not {game.seats[seat - 1]}'s turn: a bot suggests a command only to the seat to act")
+        return game, bot.choose(game.rules, game.state, seat, game.version)
+
+
+    def bot_move(self, game_id: uuid.UUID, seat: int, bot: Bot) -> tuple[Command, list[Any]]:
+        """The bot plays the seat's command now (it must be that seat's turn): the command and its events
+        as the seat sees them; ``VersionConflict`` if another command came first."""
+        game, command = self.suggest(game_id, seat, bot)
+        _refuse_table_game(game)
+        return command, self.submit(game_id, seat, command, expected_version=game.version)
+
+
+def _refuse_table_game(game: Game) -> None:
+    if game.table:
+        raise IllegalCommand("a table game takes its chance outcomes from the people at the table: bots cannot play it")

@@ -124,13 +124,15 @@ class Thought:
 
 class SearchBot:
     """Information-set MCTS from what its seat can see. ``simulations`` or ``milliseconds`` is the budget
-    of one move (the simulations give the same move for the same seed every time)."""
+    of one move (the simulations give the same move for the same seed every time); ``limit_ms``, when
+    given, stops a simulation budget that runs longer (a server's safety net)."""
 
     def __init__(self, seed: str | int = 0, simulations: int | None = 200, milliseconds: float | None = None,
-                 rollout_depth: int = 6, exploration: float = 0.7) -> None:
+                 rollout_depth: int = 6, exploration: float = 0.7, limit_ms: float | None = None) -> None:
         self.seed = str(seed)
         self.simulations = simulations if milliseconds is None else None
-        self.milliseconds = milliseconds
+        self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)
+        self.limit_ms = limit_ms
         self.rollout_depth, self.exploration = rollout_depth, exploration
         self.last: Thought | None = None
 
@@ -144,9 +146,11 @@ class SearchBot:
         source = thinking_rng(self.seed, version, seat)
         rng, root = SimRng(source), Node()
         started = time.perf_counter()
-        deadline = started + self.milliseconds / 1000 if self.milliseconds is not None else None
+        budget_ms = self.milliseconds if self.milliseconds is not None else self.limit_ms
+        deadline = started + budget_ms / 1000 if budget_ms is not None else None
+        wanted = self.simulations if self.simulations is not None else float("inf")
         runs = 0
-        while (runs < self.simulations) if deadline is None else (runs == 0 or time.perf_counter() < deadline):
+        while runs < wanted and (deadline is None or runs == 0 or time.perf_counter() < deadline):
             self._simulate(rules, rules.determinize(state, seat, rng), seat, root, rng, source)
             runs += 1
         chosen = max(legal, key=lambda c: (root.children[key_of(c)].visits if key_of(c) in root.children else -1,

@@ -149,7 +149,8 @@ class Table:
 def table(tmp_path_factory) -> Table:
     service = GameService(env=store_env(str(tmp_path_factory.mktemp("fuzz") / "games.sqlite3")))
     settings = {"STREAM_POLL_SECONDS": 0.005, "STREAM_MAX_SECONDS": 0.02, "STREAM_KEEPALIVE_SECONDS": 0.01,
-                "LUDOLOG_RATE_LIMIT_PER_TOKEN": "off", "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "off"}
+                "LUDOLOG_RATE_LIMIT_PER_TOKEN": "off", "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "off",
+                "LUDOLOG_BOT_LIMIT_MS": 20}  # a generated budget of thousands of simulations stops at 20 ms
     return Table(app=create_app(settings, service=service), service=service)
 
 

@@ -71,6 +71,7 @@ def test_the_statuses_each_operation_can_give_are_documented():
         ("GET", "/games/{game_id}/notes/{note_id}"): {"200", "401", "404", "503", "429"},
         ("PATCH", "/games/{game_id}/notes/{note_id}"): {"200", "400", "401", "403", "404", "413", "503", "429"},
         ("DELETE", "/games/{game_id}/notes/{note_id}"): {"204", "401", "403", "404", "503", "429"},
+        ("POST", "/games/{game_id}/bot-move"): {"200", "201", "400", "401", "403", "404", "409", "413", "422", "503", "429"},
         ("GET", "/healthz"): {"200", "503"},
     }
     assert set(expected) == oas.operations()

@@ -1,0 +1,56 @@
+"""``ludolog bot``: bots play a stored game's seats, random, greedy or searching from what their seat sees."""
+
+from __future__ import annotations
+
+import click
+
+from cli.terminal import db_option, format_events, format_status, open_service
+from domain import registry
+from domain.bots import STRATEGIES, make_bot, thought_of
+from domain.service import OWNER
+
+
+@click.command()
+@click.argument("game")
+@click.option("--seat", "seats", multiple=True, help="A seat the bot plays (number or name); repeat. Default: all.")
+@click.option("--strategy", type=click.Choice(STRATEGIES), default="random", show_default=True,
+              help="random: any legal command; greedy: the best-looking next command; search: tree search from what its seat sees.")
+@click.option("--budget", help="A search bot's thinking per move: simulations (300) or milliseconds (200ms). Default: 200 simulations.")
+@click.option("--seed", help="The bot's own seed: the same seed makes the same choices (default: the game's id).")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the final state.")
+@db_option
+def bot(game: str, seats: tuple[str, ...], strategy: str, budget: str | None, seed: str | None, quiet: bool, db: str) -> None:
+    """Let a bot play seats until the game ends or waits for another seat.
+
+    The bot's choices follow its seed and the game's version only (and a search bot's budget), so a
+    bot stopped at any moment and run again ends the game exactly as an uninterrupted one; by default
+    the seed is the game's id, so every game is played differently. A thinking bot shows after each
+    command how long it thought.
+
+    \b
+    Example:
+      ludolog bot 3f2a -q
+      ludolog bot 3f2a --seat Ben --seed 7
+      ludolog bot 3f2a --seat Ben --strategy search --budget 200ms
+    """
+    if budget is not None and strategy != "search":
+        raise click.UsageError("--budget is a search bot's: add --strategy search")
+    service = open_service(db)
+    game_id = service.find_game(game)
+    bot_seed = str(game_id) if seed is None else seed
+    player = make_bot(strategy, bot_seed, budget)
+    commands, thinking = 0, 0.0
+    for events in service.play_bots(game_id, seats, bot=player):
+        commands += 1
+        thought = thought_of(player, {})
+        thinking += thought["milliseconds"] or 0.0
+        if not quiet:
+            said = format_events(events)
+            if thought["simulations"] is not None:
+                said += f"   ({thought['simulations']} simulations, {thought['milliseconds']:.0f} ms)"
+            click.echo(said)
+    status = service.status(game_id, OWNER)
+    average = f", {thinking / commands:.0f} ms a command on average" if strategy == "search" and commands else ""
+    name = "The bot" if strategy == "random" else f"The {strategy} bot"
+    click.echo(f"{name} played {commands} command{'s' if commands != 1 else ''} (bot seed: {bot_seed}{average}).")
+    click.echo(format_status(status, registry.get(status["ruleset"])))

@@ -1,0 +1,74 @@
+"""``ludolog bot --strategy`` and ``ludolog play --bot``: a greedy or a search bot plays a whole game of
+any ruleset, shows how long it thought, gives the same game for the same seed and budget, and fills a
+seat in hot-seat play; mistakes (a budget without search, a bad budget or strategy) are one line."""
+
+from __future__ import annotations
+
+import pytest
+from cli_runs import invoke, one_line_error
+from quick_games import quick_options
+
+from domain import registry
+from domain.service import GameService
+from domain.store import store_env
+
+
+def new_game(db: str, ruleset: str, seed: str = "4") -> str:
+    rules = registry.get(ruleset)
+    seats = [arg for n in range(1, rules.min_seats + 1) for arg in ("--seat", f"P{n}")]
+    options = [arg for key, value in quick_options(ruleset).items() for arg in ("--option", f"{key}={value}")]
+    made = invoke("new", ruleset, *seats, *options, "--seed", seed, "--db", db)
+    assert made.exit_code == 0, made.output
+    return made.output.strip()
+
+
+@pytest.mark.parametrize("ruleset", [rules.name for rules in registry.all_rulesets()])
+def test_a_search_bot_plays_any_ruleset_to_the_end(tmp_path, ruleset):
+    db = str(tmp_path / "games.sqlite3")
+    game = new_game(db, ruleset)
+    played = invoke("bot", game, "--strategy", "search", "--budget", "8", "--seed", "1", "--db", db)
+    assert played.exit_code == 0, played.output
+    assert "Game over." in played.output and "ms a command on average" in played.output
+    assert "simulations," in played.output  # each thinking move shows its simulations and time
+    service = GameService(env=store_env(db))
+    assert service.game(service.find_game(game)).outcome() is not None
+    assert "clean" in invoke("audit", game, "--db", db).output
+
+
+def test_the_same_seed_and_budget_play_the_same_game(tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    games = [new_game(db, "correction", seed="9") for _ in range(2)]
+    for game in games:
+        assert invoke("bot", game, "--strategy", "search", "--budget", "10", "--seed", "s", "-q", "--db", db).exit_code == 0
+    service = GameService(env=store_env(db))
+    logs = [[e.data for e in service.read_events(service.find_game(game)) if e.type not in ("GameCreated", "SeedRevealed")]
+            for game in games]
+    assert logs[0] == logs[1]
+
+
+def test_a_greedy_bot_plays_one_seat_and_leaves_the_other(tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    game = new_game(db, "correction")
+    service = GameService(env=store_env(db))
+    seat = service.game(service.find_game(game)).to_act()[0]
+    played = invoke("bot", game, "--seat", str(seat), "--strategy", "greedy", "--db", db)
+    assert played.exit_code == 0 and "The greedy bot played" in played.output
+    assert service.game(service.find_game(game)).to_act() == [3 - seat]  # it stops where the other seat is to act
+
+
+def test_play_lets_a_bot_fill_a_seat(tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    game = new_game(db, "correction")
+    service = GameService(env=store_env(db))
+    bot_seat = service.game(service.find_game(game)).to_act()[0]
+    played = invoke("play", game, "--bot", f"{bot_seat}=greedy", "--db", db, stdin="q\n")
+    assert played.exit_code == 0, played.output
+    assert f"P{bot_seat} (seat {bot_seat}" in played.output and "(greedy bot)" in played.output
+
+
+def test_bot_mistakes_are_one_line(tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    game = new_game(db, "correction")
+    assert "add --strategy search" in one_line_error(invoke("bot", game, "--budget", "10", "--db", db))
+    assert "budget" in one_line_error(invoke("bot", game, "--strategy", "search", "--budget", "soon", "--db", db))
+    assert "no bot strategy" in one_line_error(invoke("play", game, "--bot", "1=genius", "--db", db))
