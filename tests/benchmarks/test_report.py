@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from benchmarks_tables import sections
 
 from domain import registry
 
@@ -26,24 +27,6 @@ def printed() -> str:
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
-
-
-def sections(text: str) -> dict[str, list[dict[str, str]]]:
-    """Each ``## `` section's Markdown table, as rows of cells by column header."""
-    found: dict[str, list[dict[str, str]]] = {}
-    title, headers = "", []
-    for line in text.splitlines():
-        if line.startswith("## "):
-            title, headers = line[3:], []
-            found[title] = []
-        elif line.startswith("|") and title:
-            cells = [cell.strip() for cell in line.strip("|").split("|")]
-            if not headers:
-                headers = cells
-            elif not set(line) <= set("|-"):
-                assert len(cells) == len(headers), line
-                found[title].append(dict(zip(headers, cells)))
-    return found
 
 
 def figures(cell: str) -> list[float]:

@@ -1,0 +1,194 @@
+"""Benchmarks of the rules' speed and of the bots, per ruleset, printed as Markdown tables.
+
+    python tests/benchmarks/bots_report.py [--games 200] [--budget 200] [--workers 2] [--quick]
+
+- **Rules:** random legal commands applied per CPU-second with the ruleset's pure functions
+  (``legal_commands``, ``decide``, ``evolve``), one core, seeded games played to their end.
+- **Search:** the search bot's simulations per CPU-second, over positions of seeded random games.
+- **Strength:** whole games of the search bot (its budget in simulations) in one seat, the seats
+  rotating, against random bots in the others: its wins with the 95% Wilson interval, against its
+  fair share (one over the number of players); and the greedy bot likewise. Games are spread over
+  ``--workers`` processes; each game is seeded, so a run gives the same figures on any machine but the
+  times.
+
+``--quick`` uses tiny sizes: it checks that the runner works and measures nothing useful.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
+
+from domain import registry  # noqa: E402
+from domain.bots import RandomBot  # noqa: E402
+from domain.randomness import Rng  # noqa: E402
+from domain.ruleset import Ruleset  # noqa: E402
+from domain.search import GreedyBot, SearchBot  # noqa: E402
+
+RULES_TARGET, SIMULATIONS_TARGET = 10_000, 500
+
+
+@dataclass(frozen=True)
+class Sizes:
+    rules_seconds: float
+    search_positions: int
+    games: int
+    budget: int
+
+
+FULL = Sizes(rules_seconds=3.0, search_positions=20, games=200, budget=200)
+QUICK = Sizes(rules_seconds=0.05, search_positions=1, games=2, budget=4)
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    centre = rate + z * z / (2 * games)
+    spread = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def random_game_states(rules: Ruleset, players: int, seed: int) -> Any:
+    """The states of one seeded random game, in order, with the seat to act at each."""
+    state = rules.new_state(players, rules.resolve_options({}))
+    for fact in rules.setup(state, Rng(f"bench-{seed}", "setup")):
+        state = rules.evolve(state, fact)
+    bot, version = RandomBot(seed), 0
+    while rules.outcome(state) is None and version < 20_000:
+        seat = rules.to_act(state)[0]
+        yield state, seat
+        command = bot.choose(rules, state, seat, version)
+        for fact in rules.decide(state, seat, command, Rng(f"bench-{seed}", version)):
+            state = rules.evolve(state, fact)
+        version += 1
+
+
+def rules_speed(rules: Ruleset, seconds: float) -> float:
+    """Random legal commands applied per CPU-second (legal_commands, decide, evolve)."""
+    commands, started, seed = 0, time.process_time(), 0
+    while time.process_time() - started < seconds or commands == 0:
+        for _ in random_game_states(rules, rules.min_seats, seed):
+            commands += 1
+        seed += 1
+    return commands / (time.process_time() - started)
+
+
+def search_speed(rules: Ruleset, positions: int, budget: int) -> tuple[float, float]:
+    """The search bot's simulations per CPU-second, and its CPU milliseconds per move, over positions of
+    seeded random games (every seventh, where the seat has a choice)."""
+    runs, spent, moves, seed = 0, 0.0, 0, 0
+    while moves < positions and seed < 50:
+        for number, (state, seat) in enumerate(random_game_states(rules, rules.min_seats, seed)):
+            if number % 7 or len(rules.legal_commands(state, seat)) < 2:
+                continue
+            bot = SearchBot(seed, simulations=budget)
+            started = time.process_time()
+            bot.choose(rules, state, seat, number)
+            spent += time.process_time() - started
+            runs += bot.last.simulations if bot.last else 0
+            moves += 1
+            if moves >= positions:
+                break
+        seed += 1
+    return runs / spent if spent else 0.0, spent / max(moves, 1) * 1000
+
+
+def one_game(job: tuple[str, int, int, str, int]) -> tuple[bool, int, float]:
+    """One seeded game of a thinking bot against random bots: (won, its moves, its CPU seconds)."""
+    name, players, number, strategy, budget = job
+    rules = registry.get(name)
+    me = 1 + number % players
+    thinker: Any = SearchBot(number, simulations=budget) if strategy == "search" else GreedyBot(number)
+    others = RandomBot(number)
+    state = rules.new_state(players, rules.resolve_options({}))
+    for fact in rules.setup(state, Rng(f"match-{number}", "setup")):
+        state = rules.evolve(state, fact)
+    moves, spent, version = 0, 0.0, 0
+    while rules.outcome(state) is None and version < 20_000:
+        seat = rules.to_act(state)[0]
+        if seat == me:
+            started = time.process_time()
+            command = thinker.choose(rules, state, seat, version)
+            spent += time.process_time() - started
+            moves += 1
+        else:
+            command = others.choose(rules, state, seat, version)
+        for fact in rules.decide(state, seat, command, Rng(f"match-{number}", version)):
+            state = rules.evolve(state, fact)
+        version += 1
+    outcome = rules.outcome(state)
+    return bool(outcome and me in outcome.winners), moves, spent
+
+
+def strength(pool: ProcessPoolExecutor, name: str, players: int, games: int, strategy: str, budget: int) -> list[str]:
+    results = list(pool.map(one_game, [(name, players, n, strategy, budget) for n in range(games)]))
+    wins = sum(won for won, _, _ in results)
+    moves = sum(m for _, m, _ in results)
+    low, high = wilson(wins, games)
+    fair = 1 / players
+    target = "≥ 90%, low ≥ 85%" if players == 2 else f"≥ {2.5 * fair:.0%} (2.5× fair)"
+    met = (wins / games >= 0.9 and low >= 0.85) if players == 2 else wins / games >= 2.5 * fair
+    return [name, str(players), strategy, f"{wins}/{games}", f"{wins / games:.0%}", f"{low:.0%}–{high:.0%}", f"{fair:.0%}",
+            f"{sum(s for _, _, s in results) / max(moves, 1) * 1000:.0f}", f"{target}: {'met' if met else 'not met'}"]
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def report(sizes: Sizes, workers: int, progress: Callable[[str], None]) -> str:
+    rulesets = registry.all_rulesets()
+    speed_rows, search_rows, strength_rows = [], [], []
+    for rules in rulesets:
+        progress(f"rules speed: {rules.name}")
+        rate = rules_speed(rules, sizes.rules_seconds)
+        speed_rows.append([rules.name, f"{rate:,.0f}", "met" if rate >= RULES_TARGET else "not met"])
+        progress(f"search speed: {rules.name}")
+        sims, ms = search_speed(rules, sizes.search_positions, sizes.budget)
+        search_rows.append([rules.name, f"{sims:,.0f}", f"{ms:.0f}", "met" if sims >= SIMULATIONS_TARGET else "not met"])
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for rules in rulesets:
+            for players in sorted({rules.min_seats, rules.max_seats}):
+                for strategy in ("search", "greedy"):
+                    progress(f"strength: {rules.name} {players} players, {strategy}")
+                    strength_rows.append(strength(pool, rules.name, players, sizes.games, strategy, sizes.budget))
+    return "\n\n".join([
+        f"# Bots and rules, per ruleset (search budget {sizes.budget} simulations a move)",
+        "## Rules: random legal commands per CPU-second (pure functions, one core)",
+        table(["ruleset", "commands/s", f"target {RULES_TARGET:,}"], speed_rows),
+        "## Search bot: simulations per CPU-second",
+        table(["ruleset", "simulations/s", "ms a move", f"target {SIMULATIONS_TARGET}"], search_rows),
+        "## Strength against random bots",
+        table(["ruleset", "players", "bot", "wins", "win rate", "Wilson 95%", "fair share", "ms a move", "target"],
+              strength_rows),
+    ]) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, help="games per ruleset, seat count and bot (default 200)")
+    parser.add_argument("--budget", type=int, help="the search bot's simulations a move (default 200)")
+    parser.add_argument("--workers", type=int, default=2, help="processes for the games (default 2)")
+    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
+    given = parser.parse_args(argv)
+    sizes = QUICK if given.quick else FULL
+    sizes = Sizes(sizes.rules_seconds, sizes.search_positions, given.games or sizes.games, given.budget or sizes.budget)
+    print(report(sizes, given.workers, lambda text: print(f"... {text}", file=sys.stderr, flush=True)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,36 @@
+"""The bots' benchmark runner works: ``python tests/benchmarks/bots_report.py --quick``, run as a real
+process, prints its three tables with a row for every ruleset (and seat count and bot for strength),
+every figure a number. How fast or how strong anything is is not checked here: the report says."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from benchmarks_tables import sections
+
+from domain import registry
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_bots_report_prints_every_ruleset_in_every_table():
+    done = subprocess.run([sys.executable, "tests/benchmarks/bots_report.py", "--quick", "--workers", "1"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    found = sections(done.stdout)
+    names = sorted(rules.name for rules in registry.all_rulesets())
+    speed = found["Rules: random legal commands per CPU-second (pure functions, one core)"]
+    assert sorted(row["ruleset"] for row in speed) == names
+    assert all(float(row["commands/s"].replace(",", "")) > 0 for row in speed)
+    search = found["Search bot: simulations per CPU-second"]
+    assert sorted(row["ruleset"] for row in search) == names
+    assert all(float(row["simulations/s"].replace(",", "")) > 0 for row in search)
+    strength = found["Strength against random bots"]
+    expected = {(rules.name, str(players), bot) for rules in registry.all_rulesets()
+                for players in {rules.min_seats, rules.max_seats} for bot in ("search", "greedy")}
+    assert {(row["ruleset"], row["players"], row["bot"]) for row in strength} == expected
+    for row in strength:
+        assert re.fullmatch(r"\d+/2", row["wins"]) and re.fullmatch(r"\d+%–\d+%", row["Wilson 95%"])
