@@ -20,12 +20,12 @@ from domain.games.squad_combat.checks import (
     targets_for,
     turn_order,
 )
-from domain.games.squad_combat.evolve import apply, hand_needs
+from domain.games.squad_combat.evolve import AppliesInPlace, apply, hand_needs
 from domain.games.squad_combat.state import State
 from domain.modular import Decision
 
 
-class Play(Decision):
+class Play(AppliesInPlace, Decision):
     """The facts of one decision, and the state as they leave it."""
 
     apply_fact = staticmethod(apply)
