@@ -19,8 +19,8 @@ from itertools import combinations
 from typing import Any
 
 from domain.errors import IllegalCommand, InvalidSetup
+from domain.games.squad_combat import bots, present
 from domain.games.squad_combat import facts as f
-from domain.games.squad_combat import present
 from domain.games.squad_combat.cards import CARD_SET_SCHEMA, HAND_SIZE, Card, canonical, card_set, demo_set_data
 from domain.games.squad_combat.checks import (
     can_refresh,
@@ -173,6 +173,16 @@ class SquadCombat(ModularRuleset):
         play = Play(state, rng)
         COMMANDS[kind](play, seat, command)
         return play.facts
+
+    # -- for bots -----------------------------------------------------------------------------
+
+    def evaluate(self, state: State, seat: int) -> float:
+        if state.phase == "over":
+            return super().evaluate(state, seat)
+        return bots.evaluate(state, seat)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return bots.determinize(state, seat, rng)
 
     # -- what players see --------------------------------------------------------------------
 

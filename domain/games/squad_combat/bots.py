@@ -1,0 +1,111 @@
+"""What bots ask of Squad Combat: how near a seat stands to winning (``evaluate``) and a state its seat
+could not tell from the real one (``determinize``).
+
+The squads' card sets are public, and every card that leaves a hand is seen (discards are face up, hits
+stay under the character they hit, an attack waits on the table for its answer). So another seat's hand
+and deck together are its squad's deck list less what was seen of it: a determinization deals that pool
+afresh into a hand and a deck of the sizes the seat sees. The seat's own hand and deck stay as they are.
+
+The evaluation weighs each squad's standing: characters alive and the share of their HP left (the turn
+limit's own order), an attack waiting to land on a target, and a little for dice and energy left (cards
+in hand count for nothing until they are played: valuing them makes a bot hoard them). A seat's value
+is its standing against its strongest enemy's, squashed into 0 to 1.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+from domain.games.squad_combat.state import State
+
+ALIVE = 1.0
+"""A living character, besides its HP: killing one is worth more than the damage that kills it."""
+HEALTH = 2.0
+"""A character's HP left, as a share of its HP."""
+DIE = 0.04
+"""Each die on a living character (paying dice costs), plus its face's share of a six."""
+ENERGY = 0.01
+"""Each point of energy left this turn."""
+LANDING = 0.6
+"""The chance counted for a waiting attack to land (it may yet be negated)."""
+SCALE = 1.2
+"""How sharply a lead in standing turns into a value near 1."""
+
+
+def determinize(state: State, seat: int, rng: Any) -> State:
+    """The state with every other seat's hand and deck dealt afresh from what the seat has not seen of
+    that seat's squad deck (its list, less the discards, the hits under characters and the attack on the
+    table), at the sizes the seat sees; the given state is left as it was."""
+    if not state.players or state.phase == "over":
+        return state
+    new = state.copy()
+    for other in range(1, state.seat_count + 1):
+        if other == seat:
+            continue
+        player = new.player(other)
+        hand_size, deck_size = len(player["hand"]), len(player["deck"])
+        dealt = rng.shuffled(_unseen(state, other, hand_size + deck_size))
+        player["hand"] = dealt[:hand_size]
+        player["deck"] = sorted(dealt[hand_size:hand_size + deck_size])
+    return new
+
+
+def _unseen(state: State, seat: int, needed: int) -> list[str]:
+    """The cards of the seat's squad deck that nobody has seen leave its hand or deck, in a fixed order;
+    topped up from the deck list should a card set ever move cards where they cannot be followed."""
+    listed = state.cards.squads[state.player(seat)["squad"]]["deck"]
+    left = Counter(listed)
+    left.subtract(state.player(seat)["discard"])
+    for player in state.players:
+        for character in player["characters"]:
+            for wound in character["wounds"]:
+                if wound["owner"] == seat:
+                    left[wound["card"]] -= 1
+    if state.attack is not None and state.attack["seat"] == seat:
+        left[state.attack["card"]] -= 1
+    cards = sorted((+left).elements())
+    full = sorted(Counter(listed).elements())
+    while len(cards) < needed and full:
+        cards += full
+    return cards
+
+
+def evaluate(state: State, seat: int) -> float:
+    """The seat's standing against its strongest enemy, from 0 to 1 (½ when even)."""
+    standings = [_standing(state, other) for other in range(1, state.seat_count + 1)]
+    mine = standings[seat - 1]
+    best_enemy = max(value for other, value in enumerate(standings, 1) if other != seat)
+    return 0.5 + 0.5 * math.tanh((mine - best_enemy) / SCALE)
+
+
+def _standing(state: State, seat: int) -> float:
+    player = state.player(seat)
+    if player["out"]:
+        return 0.0
+    characters = state.cards.characters
+    waiting = _waiting_damage(state)
+    total = 0.0  # cards in hand count for nothing until played: valuing them makes a bot hoard them
+    for place, character in enumerate(player["characters"], 1):
+        if character["dead"]:
+            continue
+        stats = characters[character["id"]]
+        left = stats.hp - sum(wound["damage"] for wound in character["wounds"])
+        value = ALIVE + HEALTH * left / stats.hp
+        if waiting is not None and waiting[0] == seat and waiting[1] == place:  # it may yet land
+            after = left - waiting[2]
+            value = (1 - LANDING) * value + LANDING * (ALIVE + HEALTH * after / stats.hp if after > 0 else 0.0)
+        dice = character["dice"]
+        total += value + DIE * (len(dice) + sum(dice) / 6) + ENERGY * max(0, stats.energy - character["burden"])
+    return total
+
+
+def _waiting_damage(state: State) -> tuple[int, int, int] | None:
+    """The seat and place of the character an attack waits to hit, and the damage it would deal."""
+    attack = state.attack
+    if attack is None:
+        return None
+    card = state.cards.cards[attack["card"]]
+    damage = max(0, int(card.effect.get("damage", 0)) + attack["bonus"] - attack["resist"])
+    return attack["target"][0], attack["target"][1], damage
