@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import IllegalCommand, InvalidSetup
+from domain.games.location_ccg import bots, present
 from domain.games.location_ccg import facts as f
-from domain.games.location_ccg import present
 from domain.games.location_ccg.cards import deck_problems, location_problems, pool
 from domain.games.location_ccg.evolve import apply
 from domain.games.location_ccg.legal import PHASE_COMMANDS, legal_commands
@@ -144,6 +144,16 @@ class LocationCCG(ModularRuleset):
         play = Play(state, rng)
         COMMANDS[kind](play, seat, command)
         return play.facts
+
+    # -- for bots ----------------------------------------------------------------------------------------
+
+    def evaluate(self, state: State, seat: int) -> float:
+        if state.phase == "over":
+            return super().evaluate(state, seat)
+        return bots.evaluate(state, seat)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return bots.determinize(state, seat, rng)
 
     # -- what players see ------------------------------------------------------------------------------
 

@@ -1,0 +1,137 @@
+"""What bots ask of the Location CCG: how near a seat stands to winning (``evaluate``) and a state its
+seat could not tell from the real one (``determinize``).
+
+A player's deck list is its own secret (an option the other seat sees only the size of), so the other
+seat's unseen cards (its hand, its deck, the cards it put under its deck and its void pile, which the
+view shows only by their counts) are sampled from a public prior: the demo deck of ``cards.json``, less
+the cards of that player already seen (its bank, its discard pile, its cards in play and their
+modifiers), topped up with the demo deck again should a deck hold more than the prior has left. The
+counts the seat sees stay as they are, and so do the seat's own secrets.
+
+The evaluation weighs each player's standing: locations won (two of three win the game), victory point
+tokens towards the locations not yet won, the characters in play (their Atk, Def and Skl), assets,
+resource points in the bank and cards in hand; a seat's value is its standing against the other's,
+squashed into 0 to 1.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections import Counter
+from typing import Any
+
+from domain.games.location_ccg.cards import HAND_SIZE, pool
+from domain.games.location_ccg.checks import skill_at
+from domain.games.location_ccg.state import State
+
+PRIOR = "demo"
+"""The public deck list an unseen deck is guessed from."""
+WON = 3.0
+"""A location won."""
+TOKENS = 1.6
+"""Victory point tokens on a location not yet won, as a share of its VP."""
+CHARACTER = 0.3
+"""A character in play, besides its stats."""
+STATS = (0.04, 0.04, 0.08)
+"""Each point of a character's Atk, Def and Skl (Skl takes locations)."""
+ASSET = 0.3
+BANK = 0.1
+"""Each resource point in the bank, up to ``BANK_ENOUGH`` (what the dearest card costs)."""
+BANK_ENOUGH = 4
+BANK_MORE = 0.02
+"""Each point beyond."""
+HAND = 0.05
+"""Each card in hand, up to the hand size (the rest are discarded at the end of the turn)."""
+PROSPECT = 0.7
+"""The chance counted for a mission whose skill check would succeed now to place its token."""
+SCALE = 2.0
+"""How sharply a lead in standing turns into a value near 1."""
+
+
+def determinize(state: State, seat: int, rng: Any) -> State:
+    """The state with the other player's hand, deck, cards under the deck and void pile sampled afresh
+    from the prior less what was seen of that player, at the sizes the seat sees; its deck list (an
+    option) becomes the prior. The given state is left as it was."""
+    if len(state.players) != 2 or state.phase == "over":
+        return state
+    other = state.other(seat)
+    new = state.copy()
+    player = new.player(other)
+    sizes = [len(player[zone]) for zone in ("hand", "deck", "bottom", "void")]
+    dealt = rng.shuffled(_unseen(state, other, sum(sizes)))
+    zones, at = [], 0
+    for size in sizes:
+        zones.append(dealt[at:at + size])
+        at += size
+    player["hand"], player["deck"], player["bottom"], player["void"] = zones[0], sorted(zones[1]), zones[2], zones[3]
+    decks = list(state.options["decks"])
+    decks[other - 1] = dict(pool().decks[PRIOR])
+    new.options = {**state.options, "decks": decks}
+    return new
+
+
+def _unseen(state: State, seat: int, needed: int) -> list[str]:
+    """The prior's cards that have not been seen of the seat, in a fixed order, at least ``needed``."""
+    left = Counter(pool().decks[PRIOR])
+    player = state.player(seat)
+    left.subtract(player["bank"])
+    left.subtract(player["discard"])
+    for card in state.in_play.values():
+        if card["owner"] == seat:
+            left[card["card"]] -= 1
+            left.subtract(card["modifiers"])
+    cards = sorted((+left).elements())
+    while len(cards) < needed:
+        cards += _prior_list()
+    return cards
+
+
+@functools.cache
+def _prior_list() -> list[str]:
+    return sorted(Counter(pool().decks[PRIOR]).elements())
+
+
+def evaluate(state: State, seat: int) -> float:
+    """The seat's standing against the other player's, from 0 to 1 (½ when even)."""
+    if len(state.players) != 2:
+        return 0.5
+    lead = _standing(state, seat) - _standing(state, state.other(seat))
+    if state.mission is not None:
+        lead += _prospect(state) * (1 if seat == state.current else -1)
+    return 0.5 + 0.5 * math.tanh(lead / SCALE)
+
+
+def _prospect(state: State) -> float:
+    """What the mission under way promises its attacker: the token its skill check would place were it
+    made now (and the location, if that token wins it), times the chance counted for it to hold."""
+    assert state.mission is not None
+    index, attacker = state.mission["location"], state.current
+    if skill_at(state, attacker, index) - skill_at(state, state.other(attacker), index) < state.location(index).skill:
+        return 0.0
+    vp, tokens = state.location(index).vp, state.locations[index]["tokens"][str(attacker)]
+    gain = WON - TOKENS * tokens / vp if tokens + 1 >= vp else TOKENS / vp
+    return PROSPECT * gain
+
+
+def _standing(state: State, seat: int) -> float:
+    cards = pool().cards
+    key = str(seat)
+    total = 0.0
+    for index, location in enumerate(state.locations):
+        if location["won_by"] == seat:
+            total += WON
+        elif not location["won_by"]:
+            total += TOKENS * location["tokens"][key] / state.location(index).vp
+    for uid, in_play in state.in_play.items():
+        if in_play["owner"] != seat:
+            continue
+        kind = cards[in_play["card"]].kind
+        if kind == "character":
+            total += CHARACTER + sum(weight * max(0, state.stat(uid, i)) for i, weight in enumerate(STATS))
+        elif kind == "asset":
+            total += ASSET
+    player = state.player(seat)
+    points = sum(len(cards[card].resources) for card in player["bank"])
+    total += BANK * min(points, BANK_ENOUGH) + BANK_MORE * max(0, points - BANK_ENOUGH)
+    return total + HAND * min(len(player["hand"]), HAND_SIZE)
