@@ -18,6 +18,7 @@ from domain.games.project_assassination.cards import (
 from domain.games.project_assassination.state import State
 from domain.games.project_assassination.tactics import (
     enemy_square_problem,
+    enemy_squares,
     obstacle_square_problem,
     occupied,
     two_away,
@@ -88,15 +89,32 @@ def strategy_problem(state: State, start: str, to: str) -> str | None:
         return f"there is no enemy or obstacle on {start}"
     if to not in two_away(start):
         return f"a Strategy moves a piece exactly two squares: {to} is not two squares from {start}"
+    # the piece leaves ``start``, which is never ``to``: what stands on ``to`` and the lines of fire
+    # are the same with or without it, so the squares are judged on the state as it is
     if enemy is not None:
         if enemy["caged_by"]:
             return f"the {NAMES[enemy['kind']]} on {start} is caged and cannot move"
-        moved = state.copy()
-        moved.enemies = [e for e in moved.enemies if e["square"] != start]
-        return enemy_square_problem(moved, enemy["kind"], to)
-    moved = state.copy()
-    moved.obstacles.remove(start)
-    return obstacle_square_problem(moved, to)
+        return enemy_square_problem(state, enemy["kind"], to)
+    return obstacle_square_problem(state, to)
+
+
+def strategy_moves(state: State) -> list[tuple[str, str]]:
+    """Every (from, to) a Strategy may play, in the order of ``movable`` and ``two_away``: those
+    ``strategy_problem`` allows, each kind of enemy's squares worked out once."""
+    allowed: dict[str, set[str]] = {}
+    moves = []
+    for start in movable(state):
+        enemy = state.enemy_at(start)
+        for to in two_away(start):
+            if enemy is None:
+                if obstacle_square_problem(state, to) is None:
+                    moves.append((start, to))
+                continue
+            if enemy["kind"] not in allowed:
+                allowed[enemy["kind"]] = set(enemy_squares(state, enemy["kind"]))
+            if to in allowed[enemy["kind"]]:
+                moves.append((start, to))
+    return moves
 
 
 def step_problem(state: State, seat: int, to: str) -> str | None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from domain.errors import IllegalCommand, InvalidSetup
 from domain.games.project_assassination import facts as f
-from domain.games.project_assassination import present
+from domain.games.project_assassination import judge, present
 from domain.games.project_assassination.board import (
     LAYOUT_SCHEMA,
     SQUARE_PATTERN,
@@ -44,20 +44,18 @@ from domain.games.project_assassination.checks import (
     attack_limit,
     choices,
     draw_problem,
-    movable,
     pending_kind,
     pending_prompt,
     step_problem,
-    strategy_problem,
+    strategy_moves,
 )
 from domain.games.project_assassination.evolve import apply
 from domain.games.project_assassination.play import COMMANDS, Play
 from domain.games.project_assassination.state import State
 from domain.games.project_assassination.tactics import (
     aims,
-    enemy_square_problem,
+    enemy_squares,
     obstacle_square_problem,
-    two_away,
 )
 from domain.modular import ModularRuleset
 from domain.randomness import Rng
@@ -181,7 +179,7 @@ class ProjectAssassination(ModularRuleset):
         if seat not in self.to_act(state):
             return []
         if state.phase == "placement":
-            return [{"type": "place", "square": s} for s in SQUARES if not enemy_square_problem(state, state.enemy_in_hand, s)]
+            return [{"type": "place", "square": s} for s in enemy_squares(state, state.enemy_in_hand)]
         if state.pending:
             return choices(state, seat)
         commands: list[Command] = []
@@ -197,12 +195,7 @@ class ProjectAssassination(ModularRuleset):
             if "obstacle" in reserve:
                 commands += [{"type": "obstacle", "square": s} for s in SQUARES if not obstacle_square_problem(state, s)]
             if "strategy" in reserve:
-                commands += [
-                    {"type": "strategy", "from": start, "to": to}
-                    for start in movable(state)
-                    for to in two_away(start)
-                    if strategy_problem(state, start, to) is None
-                ]
+                commands += [{"type": "strategy", "from": start, "to": to} for start, to in strategy_moves(state)]
             commands += [{"type": card} for card in ("ambush", "cover") if card in reserve]
         if state.actions < action_limit(state, seat):
             commands += [{"type": "move", "to": to} for to in neighbours(state.player(seat)["square"]) if not step_problem(state, seat, to)]
@@ -252,6 +245,12 @@ class ProjectAssassination(ModularRuleset):
 
     def turn_number(self, state: State) -> int:
         return state.turns
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Victory Points, both assassins' health, arms and targets in reach, compared (``judge.py``)."""
+        if state.phase == "over":
+            return super().evaluate(state, seat)
+        return judge.evaluate(state, seat)
 
     def seat_roles(self, state: State) -> dict[int, str]:
         return player_number_roles(state.order)  # Player 1 is the coin flip's winner

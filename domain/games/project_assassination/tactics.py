@@ -8,15 +8,22 @@ at an obstacle: the obstacle itself can be hit, nothing past it (RULINGS.md, "Ra
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from domain.games.project_assassination.board import DIRECTIONS, coords, name, ray
+from domain.games.project_assassination.board import DIRECTIONS, SQUARES, coords, name, ray
 from domain.games.project_assassination.cards import ENEMY_CARDS, NAMES, WEAPONS
 from domain.games.project_assassination.state import State
 
 
-def reach(square: str, distance: int | None, obstacles: set[str] | list[str]) -> list[str]:
+def reach(square: str, distance: int | None, obstacles: set[str] | list[str]) -> tuple[str, ...]:
     """Squares within ``distance`` (``None``: limitless) along the four lines, each line stopping at an obstacle."""
+    return _reach(square, distance, frozenset(obstacles))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _reach(square: str, distance: int | None, obstacles: frozenset[str]) -> tuple[str, ...]:
+    """``reach``, worked out once per square, distance and set of obstacles (bots ask it very often)."""
     found: list[str] = []
     for direction in DIRECTIONS:
         for step, target in enumerate(ray(square, direction), 1):
@@ -25,7 +32,7 @@ def reach(square: str, distance: int | None, obstacles: set[str] | list[str]) ->
             found.append(target)
             if target in obstacles:
                 break
-    return found
+    return tuple(found)
 
 
 def weapon_range(weapon: dict[str, Any]) -> int | None:
@@ -118,6 +125,22 @@ def enemy_square_problem(state: State, kind: str, square: str, moving: str | Non
     return None
 
 
+def enemy_squares(state: State, kind: str) -> list[str]:
+    """The squares where an enemy of the kind may be placed, in board order: those for which
+    ``enemy_square_problem`` finds nothing, worked out in one pass."""
+    reached = set().union(*(player_reach(state, seat) for seat in range(1, state.seat_count + 1)))
+    standing = {player["square"] for player in state.players}
+    taken = standing | {enemy["square"] for enemy in state.enemies} | set(state.obstacles)
+    taken.update(square for square, cards in state.cards.items() if cards)  # what ``occupied`` names
+    distance = ENEMY_CARDS[kind].range
+    forbidden = state.board.no_enemy
+    return [
+        square for square in SQUARES
+        if square not in forbidden and square not in reached and square not in taken
+        and not (distance and standing.intersection(reach(square, distance, state.obstacles)))
+    ]
+
+
 def obstacle_square_problem(state: State, square: str) -> str | None:
     """Why an obstacle may not go on ``square``; ``None`` when it may."""
     if square in state.board.no_obstacle:
@@ -195,6 +218,10 @@ def shot(state: State, seat: int, weapon: dict[str, Any], aim: str) -> tuple[lis
 def aims(state: State, seat: int, weapon: dict[str, Any]) -> list[str]:
     """Every aim (square or direction) at which the weapon would hit something, in a fixed order."""
     card = WEAPONS[weapon["card"]]
-    here = state.player(seat)["square"]
-    candidates = list(DIRECTIONS) if card.pattern in ("spread", "pierce") else reach(here, weapon_range(weapon), state.obstacles)
-    return [aim for aim in candidates if shot(state, seat, weapon, aim)[1] is None]
+    if card.pattern in ("spread", "pierce"):
+        return [aim for aim in DIRECTIONS if shot(state, seat, weapon, aim)[1] is None]
+    # a single shot hits what stands on its square: an enemy not caged, the other player, an obstacle
+    hittable = {e["square"] for e in state.enemies if not e["caged_by"]}
+    hittable.update(p["square"] for other, p in enumerate(state.players, 1) if other != seat)
+    hittable.update(state.obstacles)
+    return [aim for aim in reach(state.player(seat)["square"], weapon_range(weapon), state.obstacles) if aim in hittable]
