@@ -7,6 +7,8 @@ Safe House; an assassin may pass over a base but not land on one, and never ente
 
 from __future__ import annotations
 
+import functools
+
 from domain.errors import IllegalCommand
 from domain.games.assassination_le.board import NEIGHBOURS, SAFE_HOUSE, is_square
 from domain.games.assassination_le.state import State
@@ -36,24 +38,49 @@ def step_problem(state: State, seat: int, before: str | None, here: str, there: 
 
 def destinations(state: State, seat: int, count: int) -> dict[str, list[str]]:
     """Every square the seat's pawn can end on with ``count`` steps, each with the first legal path
-    found (steps tried north, east, south, west), sorted by square name."""
-    found: dict[str, list[str]] = {}
-    start = state.squares[seat - 1]
+    found (steps tried north, east, south, west), sorted by square name. The walk depends only on
+    the seat's role, its square, the count, the squares that stop it and the bases, so it is worked
+    out once for each of those (bots ask for it thousands of times a move)."""
+    if count <= 0:
+        return {}
+    is_victim = seat == state.victim
+    stopping = frozenset(
+        state.squares[other - 1] for other in range(1, state.seat_count + 1)
+        if other != seat and (is_victim or other != state.victim)
+    )
+    reached = paths_from(is_victim, state.squares[seat - 1], count, stopping, tuple(state.bases))
+    return {square: list(path) for square, path in reached}
 
-    def walk(before: str | None, here: str, path: list[str]) -> None:
+
+@functools.lru_cache(maxsize=65536)
+def paths_from(
+    is_victim: bool, start: str, count: int, stopping: frozenset[str], bases: tuple[str, ...]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The walk behind ``destinations``, as ``step_problem`` rules each step: ``stopping`` holds the
+    squares the victim may neither pass over nor land on (the assassins), or that an assassin may not
+    land on (the other assassin)."""
+    found: dict[str, tuple[str, ...]] = {}
+    path: list[str] = []
+
+    def walk(before: str | None, here: str) -> None:
         if len(path) == count:
-            found.setdefault(here, list(path))
+            found.setdefault(here, tuple(path))
             return
         last = len(path) + 1 == count
         for there in NEIGHBOURS[here]:
-            if step_problem(state, seat, before, here, there, last) is None:
-                path.append(there)
-                walk(here, there, path)
-                path.pop()
+            if there == before or there == SAFE_HOUSE:
+                continue
+            if is_victim:
+                if there in stopping:
+                    continue
+            elif last and (there in bases or there in stopping):
+                continue
+            path.append(there)
+            walk(here, there)
+            path.pop()
 
-    if count > 0:
-        walk(None, start, [])
-    return dict(sorted(found.items()))
+    walk(None, start)
+    return tuple(sorted(found.items()))
 
 
 def check_path(state: State, seat: int, count: int, path: list[str], to: str | None) -> list[str]:

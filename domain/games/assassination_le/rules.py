@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.errors import IllegalCommand
+from domain.games.assassination_le import judge
 from domain.games.assassination_le.board import (
     ASSASSIN_CORNERS,
     BASES,
@@ -177,6 +178,12 @@ class AssassinationLe(Ruleset):
             new.left_safe_house = False
             new.phase, new.rolled = "roll", 0
         return new
+
+    # -- for bots ---------------------------------------------------------------------------------
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """The victim's bases against the assassins' reach (``judge.py``); 1 or 0 once the game is over."""
+        return super().evaluate(state, seat) if state.phase in ("over", "setup") else judge.evaluate(state, seat)
 
     # -- what players see --------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from domain.errors import IllegalCommand
 from domain.games.correction import facts as f
-from domain.games.correction import present
+from domain.games.correction import judge, present
 from domain.games.correction.board import KINDS, SQUARE_PATTERN
 from domain.games.correction.checks import (
     banish_problem,
@@ -143,6 +143,13 @@ class Correction(ModularRuleset):
         play = Play(state, rng)
         COMMANDS[kind](play, seat, command)
         return play.facts
+
+    # -- for bots ---------------------------------------------------------------------------------
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Pieces advanced toward the far row, tokens, and threats to land there (``judge.py``); 1 or 0
+        once the game is over."""
+        return super().evaluate(state, seat) if state.phase in ("over", "setup") else judge.evaluate(state, seat)
 
     # -- what players see --------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from domain.errors import IllegalCommand
 from domain.games.infection import facts as f
-from domain.games.infection import present
+from domain.games.infection import judge, present
 from domain.games.infection.board import SQUARE_PATTERN, TILE_SQUARES
 from domain.games.infection.cards import CARDS, MIDDLE_TILES, REGION_TILES, SIDE_TILES, tiles_of
 from domain.games.infection.checks import (
@@ -143,6 +143,10 @@ class Infection(ModularRuleset):
         if isinstance(fact, f.TilesPlaced):
             return f.TilesPlaced(placement=["?"] * len(fact.placement))
         return fact
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Cures home, carried and within reach, HP (``judge.py``); 1 or 0 once the game is over."""
+        return super().evaluate(state, seat) if state.phase in ("over", "setup") else judge.evaluate(state, seat)
 
     def turn_number(self, state: State) -> int:
         return state.turns
