@@ -20,19 +20,32 @@ from domain.ruleset import Command, Fact, Outcome, Ruleset
 class Decision:
     """Builds the facts of one decision, applying each to the state as it is made, so that the next
     step sees its effect. A game's ``Play`` subclasses it, sets ``apply_fact`` (its ``evolve.apply``,
-    as a ``staticmethod``) and adds one method per command."""
+    as a ``staticmethod``) and adds one method per command.
+
+    A game whose state has a ``copy()`` may also set ``apply_in_place`` (a fact applied to a state it
+    may change): the decision then copies the state it was given once, at its first fact, and applies
+    every fact to that copy in place; the given state is still never changed (bots decide thousands of
+    times a move, and a copy per fact was most of a decision's cost)."""
 
     apply_fact: ClassVar[Callable[[Any, Fact], Any]]
+    apply_in_place: ClassVar[Callable[[Any, Fact], None] | None] = None
 
     def __init__(self, state: Any, rng: Rng | None = None) -> None:
         self.state = state
         self.rng = rng
         self.facts: list[Fact] = []
+        self._own_copy = False
 
     def emit(self, fact: Fact) -> None:
         """Record the fact and apply it."""
         self.facts.append(fact)
-        self.state = self.apply_fact(self.state, fact)
+        in_place = type(self).apply_in_place
+        if in_place is None:
+            self.state = self.apply_fact(self.state, fact)
+            return
+        if not self._own_copy:
+            self.state, self._own_copy = self.state.copy(), True
+        in_place(self.state, fact)
 
     @property
     def over(self) -> bool:

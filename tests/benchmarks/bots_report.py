@@ -3,7 +3,8 @@
     python tests/benchmarks/bots_report.py [--games 200] [--budget 200] [--workers 2] [--quick]
 
 - **Rules:** random legal commands applied per CPU-second with the ruleset's pure functions
-  (``legal_commands``, ``decide``, ``evolve``), one core, seeded games played to their end.
+  (``to_act``, ``legal_commands``, ``decide``, ``evolve``, ``outcome``), one core, seeded games played to
+  their end, a plain seeded ``random.Random`` picking the commands and answering the chance.
 - **Search:** the search bot's simulations per CPU-second, over positions of seeded random games.
 - **Strength:** whole games of the search bot (its budget in simulations) in one seat, the seats
   rotating, against random bots in the others: its wins with the 95% Wilson interval, against its
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -32,7 +34,7 @@ from domain import registry  # noqa: E402
 from domain.bots import RandomBot  # noqa: E402
 from domain.randomness import Rng  # noqa: E402
 from domain.ruleset import Ruleset  # noqa: E402
-from domain.search import GreedyBot, SearchBot  # noqa: E402
+from domain.search import GreedyBot, SearchBot, SimRng  # noqa: E402
 
 RULES_TARGET, SIMULATIONS_TARGET = 10_000, 500
 
@@ -61,16 +63,20 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def random_game_states(rules: Ruleset, players: int, seed: int) -> Any:
-    """The states of one seeded random game, in order, with the seat to act at each."""
+    """The states of one seeded random game, in order, with the seat to act at each. One plain seeded
+    ``random.Random`` picks the commands and answers the chance (as bots' imagined games do), so what is
+    measured is the rules' own functions."""
+    source = random.Random(f"bench-{seed}")
+    rng = SimRng(source)
     state = rules.new_state(players, rules.resolve_options({}))
-    for fact in rules.setup(state, Rng(f"bench-{seed}", "setup")):
+    for fact in rules.setup(state, rng):
         state = rules.evolve(state, fact)
-    bot, version = RandomBot(seed), 0
+    version = 0
     while rules.outcome(state) is None and version < 20_000:
         seat = rules.to_act(state)[0]
         yield state, seat
-        command = bot.choose(rules, state, seat, version)
-        for fact in rules.decide(state, seat, command, Rng(f"bench-{seed}", version)):
+        legal = rules.legal_commands(state, seat)
+        for fact in rules.decide(state, seat, legal[source.randrange(len(legal))], rng):
             state = rules.evolve(state, fact)
         version += 1
 

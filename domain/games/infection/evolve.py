@@ -22,6 +22,11 @@ def apply(state: State, fact: Fact) -> State:
     return new
 
 
+def apply_in_place(state: State, fact: Fact) -> None:
+    """The fact applied to the given state, which it changes (a decision's own copy)."""
+    _HANDLERS[type(fact)](state, fact)
+
+
 def _play(s: State, seat: int, card: str) -> None:
     side = s.side(seat)
     side["hand"][card] -= 1

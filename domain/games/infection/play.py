@@ -28,7 +28,7 @@ from domain.games.infection.checks import (
     steal_problem,
     weapon_problem,
 )
-from domain.games.infection.evolve import apply
+from domain.games.infection.evolve import apply, apply_in_place
 from domain.games.infection.state import State
 from domain.modular import Decision
 from domain.ruleset import Command
@@ -43,6 +43,7 @@ class Play(Decision):
     """Builds the facts of one decision, keeping the state they lead to."""
 
     apply_fact = staticmethod(apply)
+    apply_in_place = staticmethod(apply_in_place)
     state: State
 
     # -- the turn's commands ---------------------------------------------------------------

@@ -19,15 +19,16 @@ from domain.games.location_ccg.checks import (
     targets,
 )
 from domain.games.location_ccg.combat import Combat
-from domain.games.location_ccg.evolve import AppliesInPlace, apply
+from domain.games.location_ccg.evolve import apply, apply_in_place
 from domain.games.location_ccg.state import State
 from domain.modular import Decision
 
 
-class Play(AppliesInPlace, Combat, Decision):
+class Play(Combat, Decision):
     """The facts of one decision, and the state as they leave it."""
 
     apply_fact = staticmethod(apply)
+    apply_in_place = staticmethod(apply_in_place)
     state: State
 
     # -- setup ---------------------------------------------------------------------------------------

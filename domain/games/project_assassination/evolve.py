@@ -24,6 +24,11 @@ def apply(state: State, fact: Fact) -> State:
     return new
 
 
+def apply_in_place(state: State, fact: Fact) -> None:
+    """The fact applied to the given state, which it changes (a decision's own copy)."""
+    _HANDLERS[type(fact)](state, fact)
+
+
 def _table_set_up(s: State, fact: f.TableSetUp) -> None:
     """Rules v1: the decks in the order recorded, top card first."""
     _lay(s, fact.first)

@@ -37,7 +37,7 @@ from domain.games.project_assassination.checks import (
     step_problem,
     strategy_problem,
 )
-from domain.games.project_assassination.evolve import apply
+from domain.games.project_assassination.evolve import apply, apply_in_place
 from domain.games.project_assassination.state import State
 from domain.games.project_assassination.tactics import (
     enemy_square_problem,
@@ -58,6 +58,7 @@ class Play(Decision):
     """Builds the facts of one decision, keeping the state they lead to."""
 
     apply_fact = staticmethod(apply)
+    apply_in_place = staticmethod(apply_in_place)
     state: State
 
     # -- the turn's commands ---------------------------------------------------------------

@@ -16,21 +16,9 @@ def apply(state: State, fact: Fact) -> State:
     return new
 
 
-class AppliesInPlace:
-    """How a decision (``Play``) applies its facts as it makes them: the first to a copy of the state it
-    was given, which is never changed, the next ones to that copy in place (bots decide thousands of
-    times a move)."""
-
-    state: State
-    facts: list[Fact]
-    _own_copy = False
-    """Whether ``state`` is the decision's own copy, no longer the state it was given."""
-
-    def emit(self, fact: Fact) -> None:
-        self.facts.append(fact)
-        if not self._own_copy:
-            self.state, self._own_copy = self.state.copy(), True
-        _APPLY[type(fact)](self.state, fact)
+def apply_in_place(state: State, fact: Fact) -> None:
+    """The fact applied to the given state, which it changes (a decision's own copy)."""
+    _APPLY[type(fact)](state, fact)
 
 
 def _table_set_up(state: State, fact: f.TableSetUp) -> None:

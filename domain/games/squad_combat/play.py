@@ -20,15 +20,16 @@ from domain.games.squad_combat.checks import (
     targets_for,
     turn_order,
 )
-from domain.games.squad_combat.evolve import AppliesInPlace, apply, hand_needs
+from domain.games.squad_combat.evolve import apply, apply_in_place, hand_needs
 from domain.games.squad_combat.state import State
 from domain.modular import Decision
 
 
-class Play(AppliesInPlace, Decision):
+class Play(Decision):
     """The facts of one decision, and the state as they leave it."""
 
     apply_fact = staticmethod(apply)
+    apply_in_place = staticmethod(apply_in_place)
     state: State
 
     # -- the action phase ----------------------------------------------------------------------
