@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from domain.errors import IllegalCommand
 from domain.games.infection import facts as f
 from domain.games.infection import judge, present
-from domain.games.infection.board import SQUARE_PATTERN, TILE_SQUARES
+from domain.games.infection.board import SQUARE_PATTERN, TILE_SQUARES, region_of
 from domain.games.infection.cards import CARDS, MIDDLE_TILES, REGION_TILES, SIDE_TILES, tiles_of
 from domain.games.infection.checks import (
     discard_options,
@@ -147,6 +147,21 @@ class Infection(ModularRuleset):
     def evaluate(self, state: State, seat: int) -> float:
         """Cures home, carried and within reach, HP (``judge.py``); 1 or 0 once the game is over."""
         return super().evaluate(state, seat) if state.phase in ("over", "setup") else judge.evaluate(state, seat)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """Under rules v2 no tile lies anywhere until it is turned over: nothing to sample. A v1 game's
+        laid placement is its secret: each region's face-down tiles are dealt afresh over its face-down
+        squares (a region's counts are public), so a bot never reads where a tile really lies."""
+        if state.chosen_when_turned or not state.tiles:
+            return state
+        regions: dict[str, list[str]] = {}
+        for square in sorted(state.tiles):
+            regions.setdefault(region_of(square), []).append(square)
+        dealt = state.copy()
+        for squares in regions.values():
+            for square, tile in zip(squares, rng.shuffled(sorted(state.tiles[s] for s in squares)), strict=True):
+                dealt.tiles[square] = tile
+        return dealt
 
     def turn_number(self, state: State) -> int:
         return state.turns

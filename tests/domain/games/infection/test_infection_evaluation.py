@@ -143,3 +143,28 @@ def bot_wins(games: int) -> int:
 
 def test_a_greedy_bot_beats_a_random_bot_in_a_clear_majority_of_games():
     assert bot_wins(10) >= 8
+
+
+def test_a_bot_never_reads_where_a_v1_games_tiles_lie():
+    """Under rules v1 the tiles were laid in place at setup, a secret of the state: determinizing deals
+    each region's face-down tiles afresh, so two v1 games that differ only in where the tiles lie give the
+    same sampled placement, and the same search move, for the same seed."""
+    import random
+
+    from domain.games.infection import EARLIER
+    from domain.randomness import Rng
+    from domain.search import SearchBot, SimRng
+
+    v1 = EARLIER[0]
+    twins = []
+    for seed in ("layout-a", "layout-b"):
+        state = v1.new_state(2, v1.resolve_options({}))
+        for fact in v1.setup(state, Rng(seed, "setup")):
+            state = v1.evolve(state, fact)
+        twins.append(state)
+    assert twins[0].tiles != twins[1].tiles and v1.view(twins[0], 1) == v1.view(twins[1], 1)
+    seat = v1.to_act(twins[0])[0]
+    dealt = [v1.determinize(state, seat, SimRng(random.Random(3))).tiles for state in twins]
+    assert dealt[0] == dealt[1]
+    moves = [SearchBot(5, simulations=30).choose(v1, state, seat, 9) for state in twins]
+    assert moves[0] == moves[1]
