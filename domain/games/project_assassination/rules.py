@@ -243,6 +243,18 @@ class ProjectAssassination(ModularRuleset):
             )
         return fact
 
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """Under rules v2 a deck has no order until a card is drawn: nothing to sample. A v1 game's decks
+        were shuffled at setup, their order its secret: each is shuffled afresh (what a deck holds follows
+        from the cards seen), so a bot never reads which card is on top."""
+        if not state.ordered:
+            return state
+        dealt = state.copy()
+        dealt.item_deck = rng.shuffled(sorted(state.item_deck))
+        dealt.collectible_deck = rng.shuffled(sorted(state.collectible_deck))
+        dealt.enemy_deck = rng.shuffled(sorted(state.enemy_deck))
+        return dealt
+
     def turn_number(self, state: State) -> int:
         return state.turns
 
