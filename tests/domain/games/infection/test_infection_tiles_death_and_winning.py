@@ -23,7 +23,6 @@ from infection_table import (
 from domain.bots import play_random_game
 from domain.errors import IllegalCommand
 from domain.game import Game
-from domain.randomness import Rng
 from domain.games.infection.board import SQUARES
 from domain.games.infection.cards import CARDS
 from domain.games.infection.facts import (
@@ -38,6 +37,7 @@ from domain.games.infection.facts import (
     VillagerHealed,
     WeaponUsed,
 )
+from domain.randomness import Rng
 
 
 def pick(tile, square="b2", **table_args):
