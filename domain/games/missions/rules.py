@@ -19,7 +19,7 @@ from typing import Any
 
 from domain.errors import IllegalCommand
 from domain.games.missions import facts as f
-from domain.games.missions import present
+from domain.games.missions import judge, present
 from domain.games.missions.board import LAYOUT_SCHEMA, check_layout, default_layout, start_spaces
 from domain.games.missions.cards import ALL_NAMES, money
 from domain.games.missions.checks import destinations, rob_targets
@@ -167,6 +167,12 @@ class Missions(ModularRuleset):
 
     def turn_number(self, state: State) -> int:
         return state.turns
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """The race to the target: money lacking, rank, turns to miss, cards held (``judge.py``)."""
+        if state.phase in ("setup", "over"):
+            return super().evaluate(state, seat)
+        return judge.evaluate(state, seat)
 
     def seat_numbers(self, state: State) -> dict[int, dict[str, float]]:
         if not state.hands:
