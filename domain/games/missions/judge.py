@@ -75,6 +75,7 @@ def turns_left(state: State, seat: int, figures: Figures, stocked: dict[int, boo
         lacking -= pending(state, seat, worth)
     else:
         ahead = (seat - state.mover) % count / count
+        lacking += at_risk(state, seat, cheapest)
     promised = sum(max(worth[kind] for kind in kinds) for kinds in figures.landings[state.positions[seat - 1]]) / len(DIE)
     return max(lacking - promised, 0.0) / figures.rates[rank] + state.skips[seat - 1] + ahead
 
@@ -92,6 +93,23 @@ def pending(state: State, seat: int, worth: dict[str, float]) -> float:
     if phase == "snitch":
         return worth["police"]
     return 0.0
+
+
+def at_risk(state: State, seat: int, cheapest: int) -> float:
+    """What the mover's turn under way may still take from another seat: the card the mover would rob
+    from it (its dearest, for the mover's cheapest, if no one on the space holds a dearer one), or its
+    cheapest card should the snitch's die name it."""
+    if state.phase == "snitch":
+        return cheapest / len(DIE)
+    if state.phase != "rob" or not state.hands[seat - 1]:
+        return 0.0
+    here = state.positions[state.mover - 1]
+    if state.positions[seat - 1] != here:
+        return 0.0
+    dearest = max(value(card) for card in state.hands[seat - 1])
+    if any(value(card) > dearest for other in state.pieces_on(here, besides=state.mover) for card in state.hands[other - 1]):
+        return 0.0
+    return max(0.0, dearest - min((value(card) for card in state.hands[state.mover - 1]), default=dearest))
 
 
 def arrival_worth(state: State, seat: int, to: int, worth: dict[str, float]) -> float:
