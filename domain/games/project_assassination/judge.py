@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from domain.games.project_assassination.board import DIRECTIONS, coords
+from domain.games.project_assassination.board import DIRECTIONS, SQUARES, coords
 from domain.games.project_assassination.cards import ENEMY_CARDS, MAX_HP, WEAPONS, WINNING_POINTS
 from domain.games.project_assassination.state import State
 from domain.games.project_assassination.tactics import reach, spread, weapon_damage, weapon_range
@@ -35,6 +35,10 @@ NEAR = 0.35
 """The share of a card's worth counted for standing next to it (less the farther off)."""
 APPROACH = 0.5
 """The share of a shot's worth counted for standing a step from a square it could be fired from (less the farther off)."""
+
+
+PLACE = {square: coords(square) for square in SQUARES}
+"""Each square's file and rank, looked up rather than worked out (thousands of calls a move)."""
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -71,7 +75,7 @@ def targets(state: State, seat: int) -> float:
     steps to a square in line with it otherwise (``shot_worth`` says what hitting it is worth)."""
     player = state.player(seat)
     here = player["square"]
-    file, rank = coords(here)
+    file, rank = PLACE[here]
     other = state.player(3 - seat)
     aims: list[tuple[str, dict | None]] = [(enemy["square"], enemy) for enemy in state.enemies if not enemy["caged_by"]]
     if not other["covered"]:
@@ -96,7 +100,7 @@ def targets(state: State, seat: int) -> float:
             if square in squares:
                 best = max(best, worth)
                 continue
-            tfile, trank = coords(square)
+            tfile, trank = PLACE[square]
             across, along = abs(tfile - file), abs(trank - rank)
             steps = min(across + max(0, along - distance), along + max(0, across - distance))
             best = max(best, APPROACH * worth / (1 + steps))
@@ -116,7 +120,7 @@ def nearby(state: State, seat: int) -> float:
     """The cards the seat could go and pick up, each by its worth shrunk by the steps to it: those lying
     on the board and those on its own rendezvous point."""
     player = state.player(seat)
-    file, rank = coords(player["square"])
+    file, rank = PLACE[player["square"]]
     theirs = state.board.rendezvous[state.number(3 - seat)]
     best = 0.0
     for square, cards in state.cards.items():
@@ -125,7 +129,7 @@ def nearby(state: State, seat: int) -> float:
         worth = sum(card_worth(card, player) for card in cards)
         if worth <= 0:
             continue
-        cfile, crank = coords(square)
+        cfile, crank = PLACE[square]
         steps = abs(cfile - file) + abs(crank - rank)
         best = max(best, worth / (1 + steps))
     return best
