@@ -29,15 +29,23 @@ BANISH_COST = 3
 
 
 def entry_problem(state: State, kind: str, square: str) -> str | None:
-    """Whether a Denial Token keeps a piece of this kind out of the square."""
+    """Whether a Denial Token keeps a piece of this kind out of the square (called once the square is
+    known to be empty or to hold an opposing piece)."""
     placed = state.tokens.get(square)
     if placed is None:
         return None
     if placed == state.turn:
         return f"the Denial Token placed on {square} this turn blocks every move into it until the turn ends"
-    if kind != "pawn":
+    if kind != "pawn" and not (square in state.pieces and state.capture_on_token == "any-piece"):
         return f"a {kind} never moves onto a Denial Token ({square}): only a pawn may, recovering it"
     return None
+
+
+def spear_blocked(state: State, target: Target) -> list[str]:
+    """The pieces on the squares a line capture passes over, when they stop it (ruling 5)."""
+    if not target.between or state.spear_past_pieces == "reaches":
+        return []
+    return [s for s in target.between if s in state.pieces]
 
 
 def _lands(state: State, seat: int, kind: str, target: Target) -> bool:
@@ -47,7 +55,7 @@ def _lands(state: State, seat: int, kind: str, target: Target) -> bool:
             return False
     elif occupant["seat"] == seat or not target.capture:
         return False
-    if target.between and any(s in state.pieces for s in target.between):
+    if spear_blocked(state, target):
         return False
     return entry_problem(state, kind, target.square) is None
 
@@ -118,7 +126,7 @@ def reach_problem(state: State, seat: int, start: str, to: str) -> str | None:
         return f"your {kind} may go to {to} only to capture, and {to} is empty: {rule}"
     if occupant is not None and not target.capture:
         return f"your {kind} cannot capture on {to}: {rule}"
-    blocking = [s for s in target.between if s in state.pieces]
+    blocking = spear_blocked(state, target)
     if blocking:
         return f"the spearman cannot reach {to} past the piece on {blocking[0]}"
     return entry_problem(state, kind, to)
@@ -186,6 +194,8 @@ def deny_problem(state: State, seat: int) -> str | None:
         return f"a Denial Token cannot be placed on a spawn row: {to} is on one"
     if to in state.tokens:
         return f"{to} holds a Denial Token already"
+    if to in state.pieces and state.deny_capture == "banish-only":
+        return f"a capture cannot be denied: a Denial Token goes only on an empty square ({to} holds a piece); banish instead"
     return None
 
 
@@ -199,4 +209,7 @@ def banish_problem(state: State, seat: int) -> str | None:
 def can_answer(state: State, seat: int, to: str) -> bool:
     """Whether the seat could deny or banish a move to ``to``: only then is it asked."""
     held = state.denial[seat - 1]
-    return held >= BANISH_COST or (held >= DENY_COST and not on_a_spawn_row(to) and to not in state.tokens)
+    if held >= BANISH_COST:
+        return True
+    deniable = not on_a_spawn_row(to) and to not in state.tokens
+    return held >= DENY_COST and deniable and (state.deny_capture != "banish-only" or to not in state.pieces)

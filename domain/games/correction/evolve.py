@@ -2,7 +2,8 @@
 
 Never fails and never rolls: every number it needs is in the fact. The spawn phase closes with the
 turn's first declared (or landed) move, or with the turn's end: then the player's laid-down pieces
-stand up again (RULINGS.md, ruling 9).
+stand up again (RULINGS.md, ruling 9; a banished piece too, unless the option ``banished_piece`` says
+it stands at once).
 """
 
 from __future__ import annotations
@@ -66,7 +67,11 @@ def _move_denied(s: State, fact: f.MoveDenied) -> None:
 
 def _piece_banished(s: State, fact: f.PieceBanished) -> None:
     s.pieces.pop(fact.square, None)
-    s.resting[fact.owner - 1].append(fact.piece)
+    index = fact.owner - 1
+    if s.banished_piece == "standing":  # ruling 9's other reading: back in the supply, spawnable at once
+        s.supply[index] = in_order([*s.supply[index], fact.piece])
+    else:
+        s.resting[index].append(fact.piece)
     s.denial[fact.seat - 1] = fact.tokens
     s.forced = ""
     s.declared = None

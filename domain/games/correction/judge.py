@@ -48,10 +48,12 @@ def advance(state: State, seat: int, square: str) -> int:
 def winning_moves(state: State, seat: int, squares: list[str] | None = None) -> int:
     """How many of the seat's pieces (those on ``squares``, else all) could land on the far row now,
     by their reach alone: onto an empty square they may move to, or an opposing piece they may
-    capture, a spearman's spear over an empty square (no token ever lies on a spawn row)."""
+    capture, a spearman's spear over an empty square unless it reaches past pieces (the option
+    ``spear_past_pieces``; no token ever lies on a spawn row)."""
     player = state.number(seat)
     goal = HOME_RANK[3 - player]
     pieces = state.pieces
+    blocking = state.spear_past_pieces != "reaches"
     count = 0
     for square, piece in pieces.items():
         if piece["seat"] != seat or (squares is not None and square not in squares):
@@ -66,16 +68,19 @@ def winning_moves(state: State, seat: int, squares: list[str] | None = None) -> 
                 reachable = target.move
             else:
                 reachable = occupant["seat"] != seat and target.capture
-            if reachable and not any(s in pieces for s in target.between):
+            if reachable and not (blocking and any(s in pieces for s in target.between)):
                 count += 1
                 break
     return count
 
 
 def attacked(state: State, seat: int) -> set[str]:
-    """The squares of the other seat's pieces that the seat's pieces could capture on a move."""
+    """The squares of the other seat's pieces that the seat's pieces could capture on a move (a piece
+    on a Denial Token only by a pawn, unless the option ``capture_on_token`` lets any piece)."""
     player = state.number(seat)
-    pieces, tokens = state.pieces, state.tokens
+    pieces = state.pieces
+    tokens = {} if state.capture_on_token == "any-piece" else state.tokens
+    blocking = state.spear_past_pieces != "reaches"
     found: set[str] = set()
     for square, piece in pieces.items():
         if piece["seat"] != seat:
@@ -85,7 +90,7 @@ def attacked(state: State, seat: int) -> set[str]:
             occupant = pieces.get(target.square)
             if (occupant is not None and occupant["seat"] != seat and target.capture
                     and not (kind != "pawn" and target.square in tokens)
-                    and not any(s in pieces for s in target.between)):
+                    and not (blocking and any(s in pieces for s in target.between))):
                 found.add(target.square)
     return found
 

@@ -12,7 +12,8 @@ seat) whenever it could answer: ``deny`` (a token on the destination makes the m
 seat could not answer lands at once. The ruleset's class is here; playing a command is in
 ``play.py``, its conditions in ``checks.py``, the board and the pieces' reach in ``board.py``,
 applying facts in ``evolve.py``, what players see in ``present.py``; the choices the text leaves
-open are in RULINGS.md.
+open are in RULINGS.md, and those that pick one of two readings are options (``RULINGS``), kept in
+the state.
 """
 
 from __future__ import annotations
@@ -89,13 +90,48 @@ class Correction(ModularRuleset):
                 "default": 200,
                 "description": "turns (both players' together) after which a game with no winner is a draw: no endless games",
             },
+            "deny_capture": {
+                "enum": ["under-the-piece", "banish-only"],
+                "default": "under-the-piece",
+                "description": "ruling 13: a declared capture may be denied, the token going under the piece it would "
+                "take (under-the-piece), or a token goes only on an empty square, so only a banishment stops a capture "
+                "(banish-only)",
+            },
+            "capture_on_token": {
+                "enum": ["pawns-only", "any-piece"],
+                "default": "pawns-only",
+                "description": "ruling 18: a piece standing on a Denial Token can be captured by a pawn only (knights and "
+                "spearmen never move onto a token) (pawns-only), or by any piece, the token staying under the "
+                "capturing knight or spearman (any-piece)",
+            },
+            "banished_piece": {
+                "enum": ["laid-down", "standing"],
+                "default": "laid-down",
+                "description": "ruling 9: a banished piece is laid down like a captured one and cannot be spawned on "
+                "its owner's next turn (laid-down), or goes back to the supply standing, spawnable at once (standing)",
+            },
+            "spear_past_pieces": {
+                "enum": ["blocked", "reaches"],
+                "default": "blocked",
+                "description": "ruling 5: a spearman's capture two squares ahead is blocked by a piece between "
+                "(blocked), or reaches over it (reaches)",
+            },
         },
     }
+
+    RULINGS: ClassVar[dict[str, str]] = {
+        "deny_capture": "under-the-piece",
+        "capture_on_token": "pawns-only",
+        "banished_piece": "laid-down",
+        "spear_past_pieces": "blocked",
+    }
+    """The switchable rulings and the choice a game recorded without them was played under."""
 
     # -- setting the table -------------------------------------------------------------------
 
     def new_state(self, seat_count: int, options: dict[str, Any]) -> State:
-        return State(seat_count=seat_count, turn_limit=int(options.get("turn_limit", 200)))
+        rulings = {key: str(options.get(key, before)) for key, before in self.RULINGS.items()}
+        return State(seat_count=seat_count, turn_limit=int(options.get("turn_limit", 200)), **rulings)
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
         coin = rng.choice(("heads", "tails"), "{seat} calls heads and flips the coin: which side?", 1)

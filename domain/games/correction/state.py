@@ -3,7 +3,9 @@
 ``pieces`` maps a square to the piece on it, ``{"seat", "piece", "kind"}``; ``tokens`` maps a square
 to the turn its Denial Token was placed. A seat's pieces off the board are in ``supply`` (standing:
 they may be spawned) or ``resting`` (laid down: captured or banished, they stand up after their
-owner's next spawn phase).
+owner's next spawn phase). The rulings the designer may switch (the options ``deny_capture``,
+``capture_on_token``, ``banished_piece``, ``spear_past_pieces``) are fields with today's choice as
+default, so a game recorded before they existed plays on as it was.
 """
 
 from __future__ import annotations
@@ -18,6 +20,15 @@ from domain.games.correction.board import PIECES
 class State:
     seat_count: int
     turn_limit: int
+    deny_capture: str = "under-the-piece"
+    """Ruling 13: ``under-the-piece`` (a capture may be denied, the token going under the piece it
+    would take) or ``banish-only`` (a token goes only on an empty square)."""
+    capture_on_token: str = "pawns-only"
+    """Ruling 18: who may capture a piece standing on a Denial Token: ``pawns-only`` or ``any-piece``."""
+    banished_piece: str = "laid-down"
+    """Ruling 9: a banished piece is ``laid-down`` like a captured one, or ``standing`` (spawnable at once)."""
+    spear_past_pieces: str = "blocked"
+    """Ruling 5: a spearman's capture two ahead is ``blocked`` by a piece between, or ``reaches`` over it."""
     phase: str = "setup"
     """``setup``; ``spawn`` (the player on turn may still spawn); ``move`` (a move has been declared
     this turn, spawning is over); ``over``."""

@@ -25,10 +25,11 @@ KIND = {"P": "pawn", "N": "knight", "S": "spearman"}
 
 
 def table(*, pieces=None, tokens=None, denial=(0, 0), first: int = 1, current: int | None = None, turn: int = 3,
-          turn_limit: int = 200, resting=None) -> State:
+          turn_limit: int = 200, resting=None, options=None) -> State:
     """A state on ``turn`` with ``current`` (default: the first player) to play, spawning open.
-    ``resting``: ``{seat: ["pawn1", ...]}`` laid down (captured on the previous turn)."""
-    state = RULES.new_state(2, RULES.resolve_options({"turn_limit": turn_limit}))
+    ``resting``: ``{seat: ["pawn1", ...]}`` laid down (captured on the previous turn); ``options``:
+    the game's other options (``{"deny_capture": "banish-only"}``)."""
+    state = RULES.new_state(2, RULES.resolve_options({"turn_limit": turn_limit, **(options or {})}))
     state = RULES.evolve(state, GameSetUp(call="heads", coin="heads" if first == 1 else "tails", first=first, tokens=1))
     state = RULES.evolve(state, TurnStarted(seat=current or first, turn=turn))
     state.denial = list(denial)

@@ -30,7 +30,7 @@ def test_ruling_17_the_turn_before_the_limit_does_not_end_the_game():
 
 
 def test_ruling_17_the_turn_limit_is_an_option_with_a_default_of_200():
-    assert RULES.resolve_options({}) == {"turn_limit": 200}
+    assert RULES.resolve_options({})["turn_limit"] == 200
     assert RULES.new_state(2, RULES.resolve_options({"turn_limit": 6})).turn_limit == 6
     with pytest.raises(InvalidSetup):
         RULES.resolve_options({"turn_limit": 0})
