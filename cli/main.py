@@ -15,6 +15,7 @@ from typing import Any
 import click
 from eventsourcing.persistence import PersistenceError
 
+from cli.balance import balance
 from cli.bots import bot
 from cli.history import audit, export, import_, log
 from cli.notes import note, notes
@@ -250,7 +251,7 @@ def tokens(game: str, as_json: bool, db: str) -> None:
         click.echo(f"seat {n} {name}: {token}")
 
 
-for _command in (play, bot, serve, log, replay, audit, export, import_, note, notes):
+for _command in (play, bot, balance, serve, log, replay, audit, export, import_, note, notes):
     cli.add_command(_command)
 for _command in cli.commands.values():
     # -h on each command itself too, not only through the group: click keeps a command's help option

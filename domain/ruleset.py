@@ -260,6 +260,28 @@ class Ruleset(ABC):
         numbers only, as every seat sees them."""
         return {}
 
+    # -- for balance reports ------------------------------------------------------------------
+
+    def card_names(self) -> list[str]:
+        """Every card a command can play, by name, for balance reports' counts of cards never played.
+        Default: the names listed (a JSON Schema ``enum``) by the command fields named ``card``."""
+        names: list[str] = []
+        for shape in self.command_shapes:
+            for name in shape.properties.get("card", {}).get("enum", []):
+                if name not in names:
+                    names.append(name)
+        return names
+
+    def cards_played(self, state: Any, seat: int, command: Command) -> list[str]:
+        """The names of the cards the command plays (``state`` is the state it is played in), for balance
+        reports. Default: its ``card`` field when that field names a card (see ``card_names``)."""
+        card = command.get("card")
+        return [card] if isinstance(card, str) and card in self._card_name_set else []
+
+    @functools.cached_property
+    def _card_name_set(self) -> frozenset[str]:
+        return frozenset(self.card_names())
+
     def seat_roles(self, state: Any) -> dict[int, str]:
         """Each seat's role in the game's own words, where it is worth saying next to the seat number
         (``{2: "Player 1", 1: "Player 2"}`` when the coin made seat 2 go first); public. Messages

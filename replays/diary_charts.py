@@ -88,7 +88,7 @@ def chart_svg(title: str, x_title: str, y_title: str, series: Sequence[Series], 
             stroke["dasharray"] = dash
         chart.add(f"{s.seat} {seats[s.seat - 1]}", s.points, stroke_style=stroke)
     chart.uuid = _CHART_ID  # pygal's is random: the same game gives the same bytes
-    chart.add_xml_filter(_without_scripts_and_comments)
+    chart.add_xml_filter(without_scripts_and_comments)
     svg: bytes = chart.render()
     return svg
 
@@ -141,7 +141,7 @@ def integer_ticks(low: int, high: int) -> list[int]:
     return list(range(first, math.ceil(high / step) * step + 1, step))
 
 
-def _without_scripts_and_comments(root: Any) -> Any:
+def without_scripts_and_comments(root: Any) -> Any:
     """pygal's XML filter: drop its tooltip script (and the chart's config it holds) and its
     comments (a date among them)."""
     from pygal.etree import etree

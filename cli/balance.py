@@ -1,0 +1,156 @@
+"""``ludolog balance``: many seeded bot games of a ruleset and a report a designer can trust.
+
+The games run on every core (or a Dask cluster); the report (``replays.balance_report``) says in
+sentences, with 95% intervals, how fair the seats are, how long games run and how they end, which
+games look like rule holes, how dramatic play is, what gets played, and, with ``--vs``, what switching
+an option changes on the same seeds. The outlier games are kept in the store so they can be replayed.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import uuid
+from dataclasses import replace
+from typing import Any
+
+import click
+
+from cli.balance_runs import default_workers, run_games
+from cli.terminal import db_option, open_service, parse_option
+from domain import registry
+from domain.balance.compare import skill, skill_studies, table_games, versus
+from domain.balance.findings import findings
+from domain.balance.study import MAX_COMMANDS, GameRecord, Study, ending_of, game_seed, seat_names
+from domain.bots import STRATEGIES
+from replays import balance_report, page
+
+FORMATS = {"markdown": balance_report.to_markdown, "html": balance_report.to_html, "json": balance_report.to_json}
+
+
+@click.command()
+@click.argument("ruleset")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=200, show_default=True, help="Games to play.")
+@click.option("--players", type=int, help="Players (default: the fewest the ruleset takes).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A ruleset option for every game; repeatable.")
+@click.option("--vs", "vs_options", multiple=True, metavar="KEY=VALUE",
+              help="Also play the same seeds with this option changed, and compare (A/B); repeatable.")
+@click.option("--bot", type=click.Choice(STRATEGIES), default="greedy", show_default=True, help="The bot in every seat.")
+@click.option("--seat-bot", multiple=True, metavar="SEAT=STRATEGY", help="Another bot for one seat (2=search); repeatable.")
+@click.option("--budget", default="50", show_default=True, help="A search bot's simulations a move.")
+@click.option("--skill", "skill_games", type=click.IntRange(0, 100_000), default=10, show_default=True,
+              help="Games of a search bot against random bots, and against greedy ones (0: none).")
+@click.option("--seed", default="balance", show_default=True, help="The games' base seed: the same seed, the same report.")
+@click.option("--workers", type=click.IntRange(1, 512), default=default_workers, show_default="every core", help="Processes.")
+@click.option("--scheduler", metavar="ADDRESS", help="Run the games on this Dask scheduler (tcp://host:8786) instead.")
+@click.option("--max-commands", type=click.IntRange(10, 1_000_000), default=MAX_COMMANDS, show_default=True,
+              help="A game still going after this many commands is stopped as a suspected rule hole.")
+@click.option("--with-table-games", is_flag=True, help="Set the store's finished table games (paper playtests) beside the bots'.")
+@click.option("--keep/--no-keep", default=True, show_default=True,
+              help="Keep the outlier games (longest, shortest, most lopsided, rule holes) in the store to replay.")
+@click.option("--format", "form", type=click.Choice(list(FORMATS)), default="markdown", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write the report here (default: print it).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@db_option
+def balance(ruleset: str, games: int, players: int | None, options: tuple[str, ...], vs_options: tuple[str, ...], bot: str,
+            seat_bot: tuple[str, ...], budget: str, skill_games: int, seed: str, workers: int, scheduler: str | None,
+            max_commands: int, with_table_games: bool, keep: bool, form: str, output: str | None, quiet: bool, db: str) -> None:
+    """Play seeded bot games of RULESET and report its balance.
+
+    Fairness by seat, skill against luck, length and endings, suspected rule holes, drama, the commands
+    and cards played, and (with --vs) what an option changes, on the same seeds. Each rate comes with
+    its 95% interval and a verdict in words. The same seed gives the same report, on any number of
+    workers or a Dask cluster (install the dask extra).
+
+    \b
+    Example:
+      ludolog balance correction --games 400
+      ludolog balance project-assassination --option strike=on-entering --vs strike=every-move
+      ludolog balance missions --players 4 --bot search --budget 30 --format html -o missions.html
+    """
+    rules = registry.get(ruleset)
+    given = dict(parse_option(text) for text in options)
+    vs = dict(parse_option(text) for text in vs_options)
+    study = Study(ruleset, players or rules.min_seats, given, seat_bots(bot, seat_bot, players or rules.min_seats), budget,
+                  max_commands)
+    other = replace(study, options={**study.options, **vs}) if vs else None  # bad options refused before any game
+    service = open_service(db, create=keep) if keep or with_table_games else None
+    records = run_games([(study, game_seed(seed, n)) for n in range(games)], workers, scheduler, "games", quiet)
+    report: dict[str, Any] = {"seed": seed, "given_options": given, "findings": findings(study, records)}
+    if skill_games:
+        plays = skill_studies(replace(study, bots=()), skill_games)
+        played = run_games([(s, game_seed(f"{seed}-skill-{against}", n)) for against, n, s in plays], workers, scheduler,
+                           "skill", quiet)
+        report["skill"], report["skill_budget"] = skill(list(zip((p[0] for p in plays), played)), study.players), budget
+    if other is not None:
+        second = run_games([(other, game_seed(seed, n)) for n in range(games)], workers, scheduler, "vs", quiet)
+        report["versus"] = versus(study.options, vs, records, second, study.players)
+        report["versus"]["vs_findings"] = findings(other, second)
+    if with_table_games and service is not None:
+        report["table"] = table_games(paper_games(service, ruleset, study.players), report["findings"], study.players)
+    if keep and service is not None:
+        report["kept"] = keep_games(service, study, records, report["findings"], output if form == "html" else None)
+    text = FORMATS[form](report)
+    if output:
+        write(pathlib.Path(output), text)
+        click.echo(f"wrote {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+def seat_bots(bot: str, seat_bot: tuple[str, ...], players: int) -> tuple[str, ...]:
+    bots = [bot] * players
+    for text in seat_bot:
+        seat, _, strategy = text.partition("=")
+        if not seat.strip().isdigit() or not 1 <= int(seat) <= players or strategy not in STRATEGIES:
+            raise click.BadParameter(f"{text!r} is not SEAT=STRATEGY with a seat from 1 to {players} and a strategy "
+                                     f"of {', '.join(STRATEGIES)}", param_hint="--seat-bot")
+        bots[int(seat) - 1] = strategy
+    return tuple(bots)
+
+
+def paper_games(service: Any, ruleset: str, players: int) -> list[dict[str, Any]]:
+    """The store's finished table games of the ruleset with that many players."""
+    found = []
+    for listed in service.list_games():
+        if listed["ruleset"] != ruleset or not listed.get("table") or len(listed["seats"]) != players:
+            continue
+        game = service.game(uuid.UUID(str(listed["id"])))
+        outcome = game.outcome()
+        if outcome is not None:
+            found.append({"turns": game.rules.turn_number(game.state), **ending_of(outcome, game.seats)})
+    return found
+
+
+def keep_games(service: Any, study: Study, records: list[GameRecord], found: dict[str, Any], html_output: str | None) -> dict[str, Any]:
+    """Record the outlier games (and up to three rule holes) in the store, replaying each command the
+    study played, so ``ludolog replay`` shows them; with an HTML report, write each one's replay page
+    beside it and link it."""
+    chosen = {name: game["game"] for name, game in found["outliers"].items()}
+    chosen.update({f"hole {hole['game']}": hole["game"] for hole in found["holes"][:3]})
+    kept: dict[str, Any] = {}
+    for name, number in chosen.items():
+        record = records[number]
+        names = [f"{seat} ({bot})" for seat, bot in zip(seat_names(study.players), record["bots"])]
+        game_id = service.create_game(study.ruleset, names, study.options, seed=record["seed"])
+        for seat, command in record["moves"]:
+            service.submit(game_id, seat, command)
+        kept[name] = {"game_id": str(game_id), "command": f"ludolog replay {str(game_id)[:8]}"}
+        if html_output:
+            folder = pathlib.Path(html_output).with_suffix("")
+            target = folder.parent / f"{folder.name}-games" / f"{name.replace(' ', '-')}.html"
+            write(target, page.to_html(service, game_id))
+            kept[name]["page"] = f"{target.parent.name}/{target.name}"
+    return kept
+
+
+def write(path: pathlib.Path, text: str) -> None:
+    """Write the file whole or not at all (a temporary file renamed over it)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise click.ClickException(f"cannot write {path}: {error.strerror}") from None

@@ -1,0 +1,71 @@
+"""Where a balance study's games run: in this process, on every core (a process pool), or on a Dask
+cluster (``--scheduler``). Every game is seeded and the records come back in the games' order, so the
+same seeds give the same report wherever they ran."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import click
+
+from domain.balance.study import GameRecord, Study, play_study_game
+
+Task = tuple[Study, str]
+
+
+def play_task(task: Task) -> GameRecord:
+    study, seed = task
+    return play_study_game(study, seed)
+
+
+def default_workers() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def run_games(tasks: Sequence[Task], workers: int, scheduler: str | None, label: str, quiet: bool = False) -> list[GameRecord]:
+    """Every task's record, in the tasks' order, with a progress bar on stderr (unless ``quiet``)."""
+    if not tasks:
+        return []
+    bar_or_none = None if quiet else click.progressbar(length=len(tasks), label=label, file=click.get_text_stream("stderr"),
+                                                       show_pos=True, show_eta=True)
+    with bar_or_none or contextlib.nullcontext(_Silent()) as bar:
+        if scheduler:
+            return _on_dask(tasks, scheduler, bar.update)
+        if workers <= 1 or len(tasks) == 1:
+            records = []
+            for task in tasks:
+                records.append(play_task(task))
+                bar.update(1)
+            return records
+        chunk = max(1, min(20, len(tasks) // (workers * 8)))
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            records = []
+            for record in pool.map(play_task, tasks, chunksize=chunk):
+                records.append(record)
+                bar.update(1)
+            return records
+
+
+def _on_dask(tasks: Sequence[Task], scheduler: str, advance: Callable[[int], None]) -> list[GameRecord]:
+    """The tasks run on the Dask cluster whose scheduler is at that address (its workers need ludolog)."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise click.ClickException("--scheduler runs games on a Dask cluster: install the dask extra (pip install 'ludolog[dask]')") from None
+    try:
+        client = Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError) as error:
+        raise click.ClickException(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    with client:
+        futures = client.map(play_task, list(tasks), pure=False)
+        for _ in as_completed(futures):
+            advance(1)
+        return client.gather(futures)
+
+
+class _Silent:
+    def update(self, steps: int) -> None:
+        pass

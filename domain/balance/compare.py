@@ -1,0 +1,96 @@
+"""Comparisons of a balance report: skill against luck, variant A/B, and paper playtests against bots.
+
+- ``skill_studies``/``skill``: a search bot in one seat (rotating over the games) against random or greedy
+  bots in the others; how often it wins, against its fair share. If skill barely beats chance, the game
+  is mostly luck (Jaffe et al. 2012, restricted play).
+- ``versus``: the same seeds played under two sets of options (paired): the differences in seat wins,
+  endings and length, each with its 95% interval.
+- ``table_games``: games transcribed from paper playtests beside the bots' figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from domain.balance.findings import rate
+from domain.balance.stats import mean_interval, newcombe, newcombe_paired, percentile
+from domain.balance.study import GameRecord, Study
+
+SKILL_OPPONENTS = ("random", "greedy")
+
+
+def skill_studies(study: Study, games: int) -> list[tuple[str, int, Study]]:
+    """The games that measure skill: for each opponent, ``games`` games with the search bot in seat
+    ``n % players + 1`` of game ``n``: ``(opponent, game number, study)``."""
+    plays = []
+    for opponent in SKILL_OPPONENTS:
+        for n in range(games):
+            bots = [opponent] * study.players
+            bots[n % study.players] = "search"
+            plays.append((opponent, n, replace(study, bots=tuple(bots))))
+    return plays
+
+
+def skill(played: Sequence[tuple[str, GameRecord]], players: int) -> list[dict[str, Any]]:
+    """The search bot's wins against each opponent, with its interval and the fair share."""
+    rows = []
+    for opponent in SKILL_OPPONENTS:
+        games = [record for against, record in played if against == opponent]
+        if not games:
+            continue
+        wins = sum(1 for r in games if len(r["winners"]) == 1 and r["bots"][r["winners"][0] - 1] == "search")
+        rows.append({"bot": "search", "against": opponent, **rate(wins, len(games)), "fair_share": 1 / players})
+    return rows
+
+
+def versus(options: dict[str, Any], other: dict[str, Any], first: Sequence[GameRecord], second: Sequence[GameRecord],
+           players: int) -> dict[str, Any]:
+    """Game ``n`` of ``first`` (under ``options``) against game ``n`` of ``second`` (under ``other``), same
+    seed: each difference is first minus second, with its 95% interval (Newcombe's paired method for
+    rates, the paired t interval for lengths)."""
+    changed = {key: {"this": options.get(key), "vs": value} for key, value in other.items() if options.get(key) != value}
+    seats = []
+    for seat in range(1, players + 1):
+        a = [seat in r["winners"] and len(r["winners"]) == 1 for r in first]
+        b = [seat in r["winners"] and len(r["winners"]) == 1 for r in second]
+        seats.append({"seat": seat, **paired(a, b)})
+    kinds = sorted({r["ending"] for r in (*first, *second)})
+    ending_rows = [{"ending": kind, **paired([r["ending"] == kind for r in first], [r["ending"] == kind for r in second])}
+                   for kind in kinds]
+    ending_rows.sort(key=lambda row: -abs(row["difference"]))
+    turns = [a["turns"] - b["turns"] for a, b in zip(first, second)]
+    mean, low, high = mean_interval(turns)
+    return {
+        "changed": changed,
+        "games": len(first),
+        "seats": seats,
+        "draws": paired([not r["winners"] for r in first], [not r["winners"] for r in second]),
+        "endings": ending_rows,
+        "turns": {"this": percentile([r["turns"] for r in first], 0.5), "vs": percentile([r["turns"] for r in second], 0.5),
+                  "difference": mean, "low": low, "high": high},
+        "holes": {"this": sum(1 for r in first if r["hole"]), "vs": sum(1 for r in second if r["hole"])},
+    }
+
+
+def paired(first: Sequence[bool], second: Sequence[bool]) -> dict[str, Any]:
+    diff, low, high = newcombe_paired(first, second)
+    n = len(first)
+    return {"this": sum(first) / n if n else 0.0, "vs": sum(second) / n if n else 0.0, "difference": diff, "low": low, "high": high}
+
+
+def table_games(played: Sequence[dict[str, Any]], bots: dict[str, Any], players: int) -> dict[str, Any]:
+    """Finished paper playtests (``{"winners", "turns", "ending"}`` each) beside the bots' fairness figures:
+    each seat's wins at the table, its interval, and the difference from the bots' rate."""
+    seats = []
+    for row in bots["fairness"]["seats"]:
+        seat = row["seat"]
+        wins = sum(1 for g in played if g["winners"] == [seat])
+        diff, low, high = newcombe(wins, len(played), row["count"], row["of"])
+        seats.append({"seat": seat, "table": rate(wins, len(played)), "bots": row["rate"], "bots_low": row["low"],
+                      "bots_high": row["high"], "difference": diff, "low": low, "high": high})
+    return {"games": len(played), "seats": seats,
+            "turns": percentile([g["turns"] for g in played], 0.5) if played else None,
+            "bots_turns": bots["length"]["turns"]["median"],
+            "endings": sorted({g["ending"] for g in played})}

@@ -1,0 +1,171 @@
+"""One game of a balance study, played by bots in memory, and what the report needs to know of it.
+
+A ``Study`` says what is played: the ruleset, the number of players, the options and the bot in each
+seat. ``play_study_game(study, seed)`` plays one game with the ruleset's pure functions, its chance drawn
+exactly as a stored game with that seed draws it (``Rng(seed, version)``), so the commands it records,
+submitted to a game created with the same seed and options, replay it fact for fact. It returns a
+``GameRecord``: plain JSON-native data, cheap to send between processes.
+
+What a record holds:
+- how the game ended (winners, the ruling's reason and its kind), its length in turns and commands;
+- rule holes: a seat to act with no legal command (``stalled``), a legal command the rules refused, or
+  the command limit reached (a game that may never end);
+- drama, from the ruleset's ``evaluate`` at the start of each turn: the leader's changes, the leader at
+  the midpoint, the turn from which the leader never changed, the winner's share of the turns it led;
+- what each seat played: command types and cards.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain import registry
+from domain.bots import STRATEGIES, make_bot
+from domain.errors import InvalidSetup, LudologError
+from domain.randomness import Rng
+from domain.ruleset import Outcome, Ruleset
+
+MAX_COMMANDS = 5_000
+"""Commands after which a game is stopped and reported as one that may never end."""
+
+
+@dataclass(frozen=True)
+class Study:
+    """What a balance study plays: a ruleset, its player count, options, and the bot in each seat."""
+
+    ruleset: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    bots: tuple[str, ...] = ()
+    budget: str | None = None
+    max_commands: int = MAX_COMMANDS
+
+    def __post_init__(self) -> None:
+        rules = registry.get(self.ruleset)
+        rules.check_seat_count(self.players)
+        bots = self.bots or ("random",) * self.players
+        if len(bots) != self.players:
+            raise InvalidSetup(f"a study of {self.players} players needs {self.players} bots, not {len(bots)}")
+        for strategy in bots:
+            if strategy not in STRATEGIES:
+                raise InvalidSetup(f"no bot strategy {strategy!r}: {', '.join(STRATEGIES)}")
+        object.__setattr__(self, "bots", tuple(bots))
+        object.__setattr__(self, "options", rules.resolve_options(self.options))
+
+    @property
+    def seats(self) -> list[str]:
+        return seat_names(self.players)
+
+
+def seat_names(players: int) -> list[str]:
+    return [f"Seat {n}" for n in range(1, players + 1)]
+
+
+def game_seed(base: str, index: int) -> str:
+    """The seed of a study's ``index``-th game: the same base seed gives the same games."""
+    return f"{base}:{index}"
+
+
+GameRecord = dict[str, Any]
+
+
+def play_study_game(study: Study, seed: str) -> GameRecord:
+    """Play one game of the study with that seed to its end (or a rule hole) and describe it."""
+    rules = registry.get(study.ruleset)
+    state = rules.new_state(study.players, study.options)
+    setup = rules.setup(state, Rng(seed, "setup"))
+    for fact in setup:
+        state = rules.evolve(state, fact)
+    version = 1 + len(setup)
+    bots = {seat: make_bot(strategy, seed, study.budget) for seat, strategy in enumerate(study.bots, 1)}
+    moves: list[list[Any]] = []
+    usage: dict[int, Counter[str]] = {seat: Counter() for seat in bots}
+    cards: dict[int, set[str]] = {seat: set() for seat in bots}
+    drama = Drama(rules, study.players)
+    hole = None
+    while rules.outcome(state) is None:
+        drama.observe(state)
+        if len(moves) >= study.max_commands:
+            hole = f"no end after {study.max_commands} commands"
+            break
+        acting = rules.to_act(state)
+        seat = acting[0] if acting else None
+        legal = rules.legal_commands(state, seat) if seat is not None else []
+        if not legal:
+            hole = "nobody may act" if seat is None else f"Seat {seat} is to act but has no legal command"
+            break
+        if study.bots[seat - 1] == "random":  # as RandomBot chooses, without listing the commands twice
+            command = Rng(f"bot:{seed}", version).choice(legal)
+        else:
+            command = bots[seat].choose(rules, state, seat, version)
+        try:
+            facts = rules.decide(state, seat, command, Rng(seed, version))
+        except LudologError as error:
+            hole = f"the rules refused Seat {seat}'s legal command {rules.describe_command(command)}: {error}"
+            break
+        usage[seat][command["type"]] += 1
+        cards[seat].update(rules.cards_played(state, seat, command))
+        for fact in facts:
+            state = rules.evolve(state, fact)
+        version += len(facts)
+        moves.append([seat, command])
+    outcome = rules.outcome(state)
+    return {
+        "seed": seed,
+        "bots": list(study.bots),
+        **ending_of(outcome, study.seats),
+        "turns": rules.turn_number(state),
+        "commands": len(moves),
+        "hole": hole,
+        **drama.summary(outcome),
+        "usage": {str(seat): dict(counts) for seat, counts in usage.items()},
+        "cards": {str(seat): sorted(played) for seat, played in cards.items()},
+        "moves": moves,
+    }
+
+
+def ending_of(outcome: Outcome | None, seats: list[str]) -> dict[str, Any]:
+    """The winners, the reason in the ruleset's words, and its kind: the reason with the seats' names,
+    the numbers in brackets and what follows a colon left out, so that games ending alike count together."""
+    if outcome is None:
+        return {"winners": [], "reason": None, "ending": "did not end"}
+    kind = outcome.reason.split(":")[0]
+    kind = re.sub(r"\s*\([^)]*\)", "", kind)
+    for n, name in enumerate(seats, 1):
+        kind = kind.replace(name, "a player")
+    return {"winners": list(outcome.winners), "reason": outcome.reason,
+            "ending": kind.strip() + ("" if outcome.winners else " (a draw)")}
+
+
+class Drama:
+    """The leader (the seat the ruleset's evaluation rates highest, alone) at the start of each turn."""
+
+    def __init__(self, rules: Ruleset, players: int) -> None:
+        self.rules, self.players = rules, players
+        self.turn = -1
+        self.leaders: list[int | None] = []
+
+    def observe(self, state: Any) -> None:
+        turn = self.rules.turn_number(state)
+        if turn == self.turn:
+            return
+        self.turn = turn
+        scores = [self.rules.evaluate(state, seat) for seat in range(1, self.players + 1)]
+        best = max(scores)
+        self.leaders.append(scores.index(best) + 1 if scores.count(best) == 1 else None)
+
+    def summary(self, outcome: Outcome | None) -> dict[str, Any]:
+        led = [(turn, leader) for turn, leader in enumerate(self.leaders, 1) if leader is not None]
+        changes = [turn for (turn, leader), (_, before) in zip(led[1:], led) if leader != before]
+        winner = outcome.winners[0] if outcome is not None and len(outcome.winners) == 1 else None
+        midpoint = self.leaders[len(self.leaders) // 2] if self.leaders else None
+        return {
+            "lead_changes": len(changes),
+            "settled_turn": changes[-1] if changes else (led[0][0] if led else None),
+            "midpoint_leader": midpoint,
+            "comeback": None if winner is None or midpoint is None else midpoint != winner,
+            "winner_led": None if winner is None or not led else sum(1 for _, s in led if s == winner) / len(led),
+        }
