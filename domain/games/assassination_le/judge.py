@@ -9,7 +9,8 @@ evaluation is an expectation over the captures that may come before the victim m
   touched and the fourth in reach of a roll;
 - each assassin's chance to land on the victim with its next roll, counted exactly from the squares a
   roll of each face reaches (the die: null, ace, 2-5; an assassin may not land on a base, so a victim
-  on a base or in the Safe House is safe), discounted when the victim moves first;
+  on a base or in the Safe House is safe, unless the option ``victim_on_base`` opens the victim's
+  base), discounted when the victim moves first (the order of turns follows ``victim_turns``);
 - the victim keeps ``S`` if nobody catches it, else it becomes an assassin; an assassin that catches
   it becomes a fresh victim (keeping its coins in the ``keep_coins`` variant); the assassins share
   what the victim does not hold.
@@ -35,23 +36,30 @@ LATER_DISCOUNT = 0.15
 """The same, for the assassin that moves after the next one."""
 
 
-def _reach(is_victim: bool) -> dict[tuple[str, int], frozenset[str]]:
+def _reach(is_victim: bool, bases: tuple[str, ...] = BASES) -> dict[tuple[str, int], frozenset[str]]:
     return {
-        (square, count): frozenset(end for end, _ in paths_from(is_victim, square, count, frozenset(), BASES))
+        (square, count): frozenset(end for end, _ in paths_from(is_victim, square, count, frozenset(), bases))
         for square in SQUARES for count in FACES
+    }
+
+
+def _threat(reach: dict[tuple[str, int], frozenset[str]]) -> dict[tuple[str, str], float]:
+    return {
+        (start, target): sum(target in reach[(start, count)] for count in FACES) / 6
+        for start in SQUARES for target in SQUARES
     }
 
 
 ASSASSIN_REACH = _reach(False)
 """The squares an assassin can land on from each square with each roll (pawns never stop it from
 landing on the victim: it may pass over them)."""
+ONTO_BASE_REACH = _reach(False, ())
+"""The same when an assassin may land on a base (the victim's, under ``victim_on_base="capturable"``)."""
 VICTIM_REACH = _reach(True)
 """The squares a victim can land on from each square with each roll, no assassin in the way."""
-THREAT = {
-    (start, target): sum(target in ASSASSIN_REACH[(start, count)] for count in FACES) / 6
-    for start in SQUARES for target in SQUARES
-}
+THREAT = _threat(ASSASSIN_REACH)
 """The chance that an assassin on ``start`` can land on ``target`` with its next roll."""
+ONTO_BASE_THREAT = _threat(ONTO_BASE_REACH)
 
 
 def _distances(source: str) -> dict[str, int]:
@@ -83,35 +91,30 @@ def strength(state: State, seat: int) -> float:
     return FRESH + (1 - FRESH) * min(1.0, progress / 4)
 
 
-def _next_assassin(state: State) -> int:
-    """The assassin who moves after the victim's turn."""
-    seat = state.last_assassin
-    for _ in range(state.seat_count):
-        seat = seat % state.seat_count + 1
-        if seat != state.victim:
-            return seat
-    return seat
-
-
 def capture_chances(state: State) -> dict[int, float]:
     """Each assassin's chance to catch the victim before the victim has moved twice more."""
     victim_square = state.squares[state.victim - 1]
     assassins = state.assassins()
-    if victim_square in state.bases or victim_square == SAFE_HOUSE:
+    on_base = victim_square in state.bases
+    if victim_square == SAFE_HOUSE or (on_base and state.victim_on_base != "capturable"):
         return dict.fromkeys(assassins, 0.0)
+    reach, threats = (ONTO_BASE_REACH, ONTO_BASE_THREAT) if on_base else (ASSASSIN_REACH, THREAT)
+    both = state.victim_turns == "after-both-assassins"  # both assassins move between the victim's turns
     if state.mover == state.victim:
-        first = _next_assassin(state)
-        order = [(first, FIRST_DISCOUNT)] + [(a, LATER_DISCOUNT) for a in assassins if a != first]
+        first = state.next_assassin()
+        later = FIRST_DISCOUNT if both else LATER_DISCOUNT
+        order = [(first, FIRST_DISCOUNT)] + [(a, later) for a in assassins if a != first]
     else:
-        order = [(state.mover, 1.0)] + [(a, FIRST_DISCOUNT) for a in assassins if a != state.mover]
+        other = 1.0 if both and state.assassins_moved == 0 else FIRST_DISCOUNT
+        order = [(state.mover, 1.0)] + [(a, other) for a in assassins if a != state.mover]
     chances: dict[int, float] = {}
     escaped = 1.0
     for assassin, weight in order:
         start = state.squares[assassin - 1]
         if assassin == state.mover and state.phase == "move":
-            threat = 1.0 if victim_square in ASSASSIN_REACH.get((start, state.rolled), ()) else 0.0
+            threat = 1.0 if victim_square in reach.get((start, state.rolled), ()) else 0.0
         else:
-            threat = THREAT[(start, victim_square)]
+            threat = threats[(start, victim_square)]
         chances[assassin] = escaped * weight * threat
         escaped -= chances[assassin]
     return chances

@@ -2,7 +2,8 @@
 
 A move is exactly ``count`` orthogonal steps; the pawn may turn but never step straight back onto the
 square it just left. The victim may not pass over or land on an assassin and may not re-enter the
-Safe House; an assassin may pass over a base but not land on one, and never enters the Safe House.
+Safe House; an assassin may pass over a base but not land on one (unless the victim stands there and
+the option ``victim_on_base`` is ``capturable``), and never enters the Safe House.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def step_problem(state: State, seat: int, before: str | None, here: str, there: 
             verb = "land on" if last else "pass over"
             return f"the victim may not {verb} an assassin (seat {occupant} is on {there})"
     elif last:
-        if there in state.bases:
+        if there in state.bases and not (occupant == state.victim and state.victim_on_base == "capturable"):
             return f"assassins may not land on a base ({there} is a base)"
         if occupant and occupant != state.victim:
             return f"an assassin may not land on the other assassin (seat {occupant} is on {there})"
@@ -48,7 +49,10 @@ def destinations(state: State, seat: int, count: int) -> dict[str, list[str]]:
         state.squares[other - 1] for other in range(1, state.seat_count + 1)
         if other != seat and (is_victim or other != state.victim)
     )
-    reached = paths_from(is_victim, state.squares[seat - 1], count, stopping, tuple(state.bases))
+    bases = tuple(state.bases)
+    if not is_victim and state.victim_on_base == "capturable":  # the victim's base is open to the capture
+        bases = tuple(base for base in bases if base != state.squares[state.victim - 1])
+    reached = paths_from(is_victim, state.squares[seat - 1], count, stopping, bases)
     return {square: list(path) for square, path in reached}
 
 
@@ -58,7 +62,7 @@ def paths_from(
 ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The walk behind ``destinations``, as ``step_problem`` rules each step: ``stopping`` holds the
     squares the victim may neither pass over nor land on (the assassins), or that an assassin may not
-    land on (the other assassin)."""
+    land on (the other assassin), and ``bases`` the bases an assassin may not land on."""
     found: dict[str, tuple[str, ...]] = {}
     path: list[str] = []
 

@@ -3,7 +3,7 @@
 Perfect information with chance: every pawn, base and coin is in plain view; the die is the only
 randomness. One player is the victim, racing to touch all four bases; the other two are assassins
 trying to land on the victim and take over the role. Rulings on what the text leaves open are in
-RULINGS.md beside this file.
+RULINGS.md beside this file; those that pick one of two readings are options (``RULINGS``).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from domain.games.assassination_le.movement import (
     destinations,
     why_unreachable,
 )
+from domain.games.assassination_le.options import OPTIONS_SCHEMA, RULINGS
 from domain.games.assassination_le.state import State
 from domain.randomness import Rng
 from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
@@ -62,21 +63,14 @@ class AssassinationLe(Ruleset):
             ("to",),
         ),
     )
-    options_schema = {
-        "type": "object",
-        "properties": {
-            "keep_coins": {
-                "type": "boolean",
-                "default": False,
-                "description": "variant for a shorter, easier game: captured victims keep their coins",
-            }
-        },
-    }
+    options_schema = OPTIONS_SCHEMA
+    RULINGS = RULINGS
 
     # -- setting the table -------------------------------------------------------------------
 
     def new_state(self, seat_count: int, options: dict[str, Any]) -> State:
-        return State(seat_count=seat_count, keep_coins=bool(options.get("keep_coins", False)))
+        rulings = {key: str(options.get(key, before)) for key, before in self.RULINGS.items()}
+        return State(seat_count=seat_count, keep_coins=bool(options.get("keep_coins", False)), **rulings)
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
         contenders = list(range(1, state.seat_count + 1))
@@ -154,6 +148,8 @@ class AssassinationLe(Ruleset):
             new.coins = [[] for _ in range(new.seat_count)]
             new.small_victories = [0] * new.seat_count
             new.victim = new.mover = new.last_assassin = fact.victim
+            if new.opens == "assassin":
+                new.mover = new.next_assassin()
             new.phase = "roll"
         elif isinstance(fact, DieRolled):
             new.rolled = fact.face
@@ -174,6 +170,7 @@ class AssassinationLe(Ruleset):
                 new.coins[fact.victim - 1].remove(base)
             new.small_victories[fact.assassin - 1] += 1
             new.victim = new.mover = new.last_assassin = fact.assassin
+            new.assassins_moved = 0
             new.squares[fact.assassin - 1] = SAFE_HOUSE
             new.left_safe_house = False
             new.phase, new.rolled = "roll", 0
@@ -285,14 +282,16 @@ class AssassinationLe(Ruleset):
 
 
 def _end_turn(state: State) -> None:
-    """Pass the turn: after the victim comes the next assassin in seat order, after an assassin the victim."""
+    """Pass the turn: after the victim comes the next assassin in seat order, after an assassin the victim
+    (under ``victim_turns="after-both-assassins"``, the other assassin first)."""
     if state.mover == state.victim:
-        seat = state.last_assassin
-        for _ in range(state.seat_count):
-            seat = seat % state.seat_count + 1
-            if seat != state.victim:
-                break
-        state.mover = seat
+        state.mover = state.next_assassin()
+    elif state.victim_turns == "after-both-assassins":
+        state.last_assassin = state.mover
+        state.assassins_moved += 1
+        state.mover = state.next_assassin() if state.assassins_moved < len(state.assassins()) else state.victim
+        if state.mover == state.victim:
+            state.assassins_moved = 0
     else:
         state.last_assassin = state.mover
         state.mover = state.victim
