@@ -90,6 +90,14 @@ def reaction_performers(state: State, card: Card) -> list[int]:
     return [defender[1]] if state.alive(defender) else []
 
 
+def reactions_left(state: State) -> int:
+    """How many more reactions the defending player may play against the waiting attack (option
+    ``reactions_per_attack``, ruling 13; games recorded before it counted one)."""
+    attack = state.attack
+    played = attack.get("reactions", 1 if attack["reacted"] else 0)
+    return max(0, int(state.options.get("reactions_per_attack", 1)) - played)
+
+
 def can_refresh(state: State, seat: int, place: int) -> bool:
     where = [seat, place]
     return state.alive(where) and state.energy(where) >= state.stats(where).refresh

@@ -78,6 +78,7 @@ def _card_played(state: State, fact: f.CardPlayed) -> None:
     if state.phase == "reaction":  # a reaction answers the waiting attack
         attack = state.attack
         attack["reacted"] = True
+        attack["reactions"] = attack.get("reactions", 0) + 1
         attack["resist"] += int(card.effect.get("resist", 0))
         attack["defense"] += int(card.v05.get("defense", 0))
         player["discard"].append(fact.card)
@@ -185,8 +186,8 @@ def _game_ended(state: State, fact: f.GameEnded) -> None:
 
 
 def hand_needs(state: State, seat: int) -> int:
-    """How many cards the seat draws to fill its hand."""
-    return max(0, HAND_SIZE - len(state.player(seat)["hand"]))
+    """How many cards the seat draws to fill its hand (option ``hand_size``, ruling 17)."""
+    return max(0, int(state.options.get("hand_size", HAND_SIZE)) - len(state.player(seat)["hand"]))
 
 
 _APPLY = {

@@ -16,6 +16,7 @@ from domain.games.squad_combat.checks import (
     perform_problem,
     pool_faces,
     reaction_performers,
+    reactions_left,
     target_problem,
     targets_for,
     turn_order,
@@ -75,8 +76,10 @@ class Play(Decision):
 
     def react(self, seat: int, command: dict[str, Any]) -> None:
         attack = self.state.attack
-        if attack["reacted"]:
-            raise IllegalCommand("one reaction an attack: now defend")
+        if not reactions_left(self.state):
+            limit = int(self.state.options.get("reactions_per_attack", 1))
+            then = "defend" if self.state.v05 else "allow"
+            raise IllegalCommand("one reaction an attack: now defend" if limit == 1 else f"{limit} reactions an attack: now {then}")
         card = self._card_in_hand(seat, command["card"])
         if card.window != "reaction":
             raise IllegalCommand(f"{card.name} is not a reaction")
@@ -100,8 +103,9 @@ class Play(Decision):
                 self._burden(attacker, int(card.effect["burden_attacker"]), "riposte")
             self.emit(f.AttackFailed(seat=attack["seat"], card=attack["card"], reason="negated"))
             self.next_phase()
-        else:
+        elif not reactions_left(self.state):
             self._hit()
+        # else the attack waits: the defending player may react again or allow (ruling 13)
 
     def allow(self, seat: int, command: dict[str, Any]) -> None:
         if self.state.v05:
@@ -228,8 +232,9 @@ class Play(Decision):
         damage = max(0, int(card.effect["damage"]) + attack["bonus"] - attack["resist"])
         self.emit(f.AttackHit(seat=attack["seat"], card=card.id, target=target, damage=damage))
         if self.state.wounds(target) < self.state.stats(target).hp:  # a living target suffers the rest
-            if "stun" in card.effect:
-                self._burden(target, int(card.effect["stun"]), "stun")
+            if "stun" in card.effect:  # ruling 11: X tokens, or 1 with the option stun: one-token
+                one = self.state.options.get("stun", "x-tokens") == "one-token"
+                self._burden(target, 1 if one else int(card.effect["stun"]), "stun")
             if card.effect.get("lose_die") and self.state.character(target)["dice"]:
                 self.emit(f.DieLost(character=target, face=max(self.state.character(target)["dice"])))
         else:
@@ -277,15 +282,17 @@ class Play(Decision):
 
     def draw(self, seat: int, count: int) -> None:
         """Draw ``count`` cards, each chosen from the deck at the moment it is drawn; an empty deck takes
-        the discard pile back first (reshuffled), and with both empty there is nothing to draw."""
+        the discard pile back first (reshuffled; never with the option ``reshuffle: never``), and with
+        both empty there is nothing to draw."""
         drawn: list[str] = []
         deck = list(self.state.player(seat)["deck"])
+        reshuffles = self.state.options.get("reshuffle", "discard-pile") == "discard-pile"
         for _ in range(count):
             if not deck:
                 if drawn:
                     self.emit(f.CardsDrawn(seat=seat, cards=drawn))
                     drawn = []
-                if not self.state.player(seat)["discard"]:
+                if not reshuffles or not self.state.player(seat)["discard"]:
                     return
                 self.emit(f.DeckReshuffled(seat=seat, cards=len(self.state.player(seat)["discard"])))
                 deck = list(self.state.player(seat)["deck"])

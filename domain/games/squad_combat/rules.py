@@ -28,6 +28,7 @@ from domain.games.squad_combat.checks import (
     perform_problem,
     pool_faces,
     reaction_performers,
+    reactions_left,
     targets_for,
 )
 from domain.games.squad_combat.evolve import apply
@@ -94,6 +95,19 @@ class SquadCombat(ModularRuleset):
                              "description": "each turn is opened by the next player instead of the first player"},
             "turn_limit": {"type": "integer", "minimum": 1, "maximum": 500, "default": 60,
                            "description": "turns after which the most characters alive (then HP left) wins"},
+            "stun": {"enum": ["x-tokens", "one-token"], "default": "x-tokens",
+                     "description": "ruling 11: Stun X puts X burden tokens on the target (x-tokens), or 1 whatever X "
+                     "(one-token: the text's \"Remove 1 energy\")"},
+            "reactions_per_attack": {"type": "integer", "minimum": 1, "maximum": 3, "default": 1,
+                                     "description": "ruling 13: how many reactions the defending player may play "
+                                     "against one attack (1: the text's \"a chance to play a reaction\"); with more, "
+                                     "the attack waits after each reaction that does not stop it"},
+            "reshuffle": {"enum": ["discard-pile", "never"], "default": "discard-pile",
+                          "description": "ruling 16: a player who must draw from an empty deck takes the discard "
+                          "pile back as the deck (discard-pile), or draws nothing (never: a deck runs out for good)"},
+            "hand_size": {"type": "integer", "minimum": 1, "maximum": 10, "default": 5,
+                          "description": "ruling 17: the opening hand and the hand drawn back to at the end of each "
+                          "turn (the text's \"hand size (default 5.)\")"},
             "card_set": CARD_SET_SCHEMA,
         },
     }
@@ -124,7 +138,7 @@ class SquadCombat(ModularRuleset):
         play = Play(state, rng)
         play.emit(f.TableSetUp(first=rng.choice(range(1, state.seat_count + 1), "who goes first: which seat number?"), squads=list(state.options["squads"])))
         for seat in range(1, state.seat_count + 1):  # "each player draws 5 cards", then the dice
-            play.draw(seat, HAND_SIZE)
+            play.draw(seat, state.options.get("hand_size", HAND_SIZE))
         for seat in range(1, state.seat_count + 1):
             for place in range(1, 4):
                 pool = play.state.stats([seat, place]).pool
@@ -238,7 +252,7 @@ def _answers(state: State, seat: int) -> list[Command]:
     """The defending player's answers: each reaction they can perform (one an attack), then allow (v1)
     or a defense die (v0.5)."""
     commands: list[Command] = []
-    if not state.attack["reacted"]:
+    if reactions_left(state):
         for card_id in dict.fromkeys(state.player(seat)["hand"]):
             card = state.cards.cards[card_id]
             if card.window != "reaction":
