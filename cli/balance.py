@@ -8,6 +8,7 @@ an option changes on the same seeds. The outlier games are kept in the store so 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
 import uuid
@@ -138,7 +139,7 @@ def keep_games(service: Any, study: Study, records: list[GameRecord], found: dic
         kept[name] = {"game_id": str(game_id), "command": f"ludolog replay {str(game_id)[:8]}"}
         if html_output:
             folder = pathlib.Path(html_output).with_suffix("")
-            target = folder.parent / f"{folder.name}-games" / f"{name.replace(' ', '-')}.html"
+            target = folder.parent / f"{folder.name}-games" / f"{name.replace(' ', '-').replace('_', '-')}.html"
             write(target, page.to_html(service, game_id))
             kept[name]["page"] = f"{target.parent.name}/{target.name}"
     return kept
@@ -146,11 +147,12 @@ def keep_games(service: Any, study: Study, records: list[GameRecord], found: dic
 
 def write(path: pathlib.Path, text: str) -> None:
     """Write the file whole or not at all (a temporary file renamed over it)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.partial")
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         partial.write_text(text, encoding="utf-8")
         os.replace(partial, path)
     except OSError as error:
-        partial.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
         raise click.ClickException(f"cannot write {path}: {error.strerror}") from None

@@ -1,0 +1,169 @@
+"""``ludolog balance``: its report's numbers against a direct count of the same games played by the
+engine itself, the same report from the same seeds anywhere, outliers kept to replay, paper playtests
+beside the bots, and mistakes refused in one line with nothing written."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import uuid
+from collections import Counter
+
+import pytest
+from cli_runs import invoke, one_line_error
+from paper_games import paper_game
+
+from domain import registry
+from domain.balance.study import ending_of, game_seed, seat_names
+from domain.bots import play_random_game
+from domain.service import GameService
+from domain.store import store_env
+
+
+def counted(ruleset: str, players: int, options: dict, seeds: list[str]) -> list[dict]:
+    """The same seeded random games played by the engine's own aggregate (``play_random_game``), counted
+    directly: who won, how it ended, how many turns."""
+    rules = registry.get(ruleset)
+    found = []
+    for seed in seeds:
+        game = play_random_game(rules, seat_names(players), options, seed, bot_seed=seed).game
+        found.append({"turns": rules.turn_number(game.state), **ending_of(game.outcome(), game.seats)})
+    return found
+
+
+def report(*args: str) -> dict:
+    result = invoke("balance", *args, "--format", "json", "--no-keep", "-q")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_report_numbers_match_a_direct_count_of_the_same_games_with_option_and_vs():
+    games = 400
+    found = report("project-assassination", "--games", str(games), "--bot", "random", "--skill", "0",
+                   "--option", "strike=on-entering", "--vs", "strike=every-move")
+    seeds = [game_seed("balance", n) for n in range(games)]
+    this = counted("project-assassination", 2, {"strike": "on-entering"}, seeds)
+    that = counted("project-assassination", 2, {"strike": "every-move"}, seeds)
+    main = found["findings"]
+    for row in main["fairness"]["seats"]:
+        assert row["count"] == sum(1 for g in this if g["winners"] == [row["seat"]])
+        assert row["of"] == games
+    assert main["fairness"]["draws"]["count"] == sum(1 for g in this if not g["winners"])
+    assert {row["ending"]: row["count"] for row in main["endings"]} == dict(Counter(g["ending"] for g in this))
+    assert main["length"]["turns"]["median"] == statistics.median(g["turns"] for g in this)
+    assert (main["length"]["turns"]["min"], main["length"]["turns"]["max"]) == (min(g["turns"] for g in this), max(g["turns"] for g in this))
+    versus = found["versus"]
+    assert versus["changed"] == {"strike": {"this": "on-entering", "vs": "every-move"}}
+    for row in versus["endings"]:
+        assert row["this"] == sum(1 for g in this if g["ending"] == row["ending"]) / games
+        assert row["vs"] == sum(1 for g in that if g["ending"] == row["ending"]) / games
+        assert row["low"] <= row["difference"] <= row["high"]
+    mean_gap = statistics.fmean(a["turns"] - b["turns"] for a, b in zip(this, that))
+    assert versus["turns"]["difference"] == pytest.approx(mean_gap)
+    assert versus["vs_findings"]["study"]["options"]["strike"] == "every-move"
+    died = {row["ending"]: row for row in versus["endings"]}["the other assassin died"]
+    assert died["difference"] == pytest.approx(died["this"] - died["vs"])
+
+
+def test_markdown_report_says_each_seats_win_rate_with_its_interval_and_a_verdict():
+    result = invoke("balance", "correction", "--games", "60", "--bot", "random", "--skill", "0", "--no-keep", "-q")
+    assert result.exit_code == 0, result.output
+    wins = Counter(tuple(g["winners"]) for g in counted("correction", 2, {}, [game_seed("balance", n) for n in range(60)]))
+    for seat in (1, 2):
+        rate = round(100 * wins[(seat,)] / 60)
+        assert f"Seat {seat} wins {rate}% (" in result.output
+    assert "Random bots play without purpose" in result.output
+    for heading in ("## Fairness by seat", "## Length and endings", "## Suspected rule holes", "## Drama", "## Commands and cards",
+                    "## Games worth replaying"):
+        assert heading in result.output
+    assert "turns |" in result.output  # the text histogram
+
+
+def test_same_seed_gives_the_same_report_on_one_worker_or_two():
+    args = ("correction", "--games", "24", "--skill", "2", "--budget", "5", "--seed", "same")
+    assert report(*args, "--workers", "1") == report(*args, "--workers", "2")
+    assert report(*args, "--workers", "2") != report("correction", "--games", "24", "--skill", "2", "--budget", "5", "--seed", "other")
+
+
+def test_skill_counts_the_search_bots_wins_in_rotating_seats():
+    found = report("correction", "--games", "4", "--skill", "4", "--budget", "20", "--bot", "random")
+    rows = {row["against"]: row for row in found["skill"]}
+    assert set(rows) == {"random", "greedy"}
+    assert all(row["of"] == 4 and 0 <= row["count"] <= 4 and row["fair_share"] == 0.5 for row in rows.values())
+    assert rows["random"]["count"] >= 3  # searching beats random play in Correction
+
+
+def test_games_run_on_a_dask_cluster_give_the_same_report():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        on_dask = report("infection", "--games", "12", "--bot", "random", "--skill", "0", "--scheduler", cluster.scheduler_address)
+    assert on_dask == report("infection", "--games", "12", "--bot", "random", "--skill", "0")
+
+
+def test_outlier_games_are_kept_in_the_store_and_replay_to_the_same_end(db_path, tmp_path):
+    output = tmp_path / "report.html"
+    result = invoke("balance", "missions", "--players", "3", "--games", "10", "--bot", "random", "--skill", "0", "--db", db_path,
+                    "--format", "html", "--output", str(output), "-q")
+    assert result.exit_code == 0, result.output
+    text = output.read_text()
+    assert text.startswith("<!DOCTYPE html>") and text.count("<svg") == 2 and "<script" not in text
+    found = json.loads(invoke("balance", "missions", "--players", "3", "--games", "10", "--bot", "random", "--skill", "0",
+                              "--db", db_path, "--format", "json", "-q").output)
+    service = GameService(env=store_env(db_path))
+    for name, kept in found["kept"].items():
+        game = service.game(uuid.UUID(kept["game_id"]))
+        expected = found["findings"]["outliers"][name]
+        assert game.rules.turn_number(game.state) == expected["turns"] and game.outcome().winners == expected["winners"]
+        assert kept["command"] == f"ludolog replay {kept['game_id'][:8]}"
+    for name in ("longest", "shortest", "most-lopsided"):
+        page = tmp_path / "report-games" / f"{name}.html"
+        assert page.exists() and f'href="report-games/{name}.html"' in text
+
+
+def test_games_that_never_end_are_named_as_suspected_rule_holes(db_path):
+    found = json.loads(invoke("balance", "assassination-le", "--games", "5", "--bot", "random", "--skill", "0", "--max-commands", "10",
+                              "--db", db_path, "--format", "json", "-q").output)
+    assert [hole["hole"] for hole in found["findings"]["holes"]] == ["no end after 10 commands"] * 5
+    assert found["findings"]["endings"] == [{"ending": "stopped: a rule hole", "count": 5, "of": 5, "rate": 1.0,
+                                             "low": pytest.approx(0.566, abs=0.001), "high": 1.0}]
+    assert {"hole 0", "hole 1", "hole 2"} <= set(found["kept"])
+
+
+def test_paper_playtests_are_set_beside_the_bots(db_path):
+    service = GameService(env=store_env(db_path))
+    rules = registry.get("correction")
+    winners = []
+    for n in range(3):
+        script = paper_game(rules, ["Ann", "Ben"], {}, f"paper-{n}")
+        game_id = service.create_game("correction", ["Ann", "Ben"], {}, table=True, outcomes=script.setup_outcomes)
+        for move in script.moves:
+            service.submit(game_id, move.seat, move.command, outcomes=move.outcomes)
+        winners.append(service.game(game_id).outcome().winners)
+    result = invoke("balance", "correction", "--games", "20", "--bot", "random", "--skill", "0", "--with-table-games", "--no-keep",
+                    "--db", db_path, "-q")
+    assert result.exit_code == 0, result.output
+    won = sum(1 for w in winners if w == [1])
+    assert f"At the table Seat 1 won {won} of 3 (" in result.output
+    assert "3 games transcribed from paper playtests" in result.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("no-such-game",), "no-such-game"),
+    (("project-assassination", "--option", "strike=sideways"), "strike"),
+    (("project-assassination", "--vs", "strike=sideways"), "strike"),
+    (("correction", "--seat-bot", "3=search"), "--seat-bot"),
+    (("correction", "--scheduler", "tcp://127.0.0.1:9"), "Dask scheduler"),
+])
+def test_mistakes_are_one_line_and_write_nothing(args, message, tmp_path):
+    output = tmp_path / "report.md"
+    result = invoke("balance", *args, "--games", "2", "--skill", "0", "--no-keep", "-q", "--output", str(output))
+    assert message in one_line_error(result)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_output_that_cannot_be_written_is_one_line_and_leaves_no_file(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    result = invoke("balance", "correction", "--games", "2", "--skill", "0", "--no-keep", "-q", "--output", str(blocker / "r.md"))
+    assert "cannot write" in one_line_error(result)
+    assert [p.name for p in tmp_path.iterdir()] == ["file"]
