@@ -1,0 +1,72 @@
+"""A study's records and findings against direct counts: a recorded game replays in the store to the same
+end, commands and cards are counted as played, and drama is read off the leader at each turn."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from domain import registry
+from domain.balance.findings import findings
+from domain.balance.study import Drama, Study, game_seed, play_study_game
+from domain.ruleset import Outcome
+
+
+@pytest.mark.parametrize("bots", [("random", "random"), ("greedy", "random")])
+def test_a_study_game_submitted_to_the_store_with_its_seed_replays_to_the_same_end(service, bots):
+    study = Study("infection", 2, {}, bots)
+    record = play_study_game(study, "replay-me")
+    game_id = service.create_game("infection", ["A", "B"], study.options, seed=record["seed"])
+    for seat, command in record["moves"]:
+        service.submit(game_id, seat, command)
+    game = service.game(game_id)
+    assert game.outcome().winners == record["winners"] and game.outcome().reason == record["reason"]
+    assert game.rules.turn_number(game.state) == record["turns"]
+
+
+def test_commands_and_cards_are_counted_as_they_were_played():
+    study = Study("infection", 2)
+    records = [play_study_game(study, game_seed("count", n)) for n in range(12)]
+    found = findings(study, records)["usage"]
+    played = Counter(command["type"] for r in records for _, command in r["moves"])
+    assert {row["type"]: row["count"] for row in found["commands"]} == {shape.type: played[shape.type]
+                                                                        for shape in registry.get("infection").command_shapes}
+    assert found["never"] == [row["type"] for row in found["commands"] if not played[row["type"]]]
+    cards = {card for r in records for _, command in r["moves"] if command["type"] in ("discard", "recover") for card in [command["card"]]}
+    assert {row["card"] for row in found["cards"]["played"]} == cards
+    assert set(found["cards"]["never"]) == set(registry.get("infection").card_names()) - cards
+    for row in found["cards"]["played"]:
+        seat_games = [(r, seat) for r in records for seat in (1, 2)
+                      if any(s == seat and c.get("card") == row["card"] for s, c in r["moves"])]
+        assert row["played"] == len(seat_games)
+        assert row["win_with"] == sum(1 for r, seat in seat_games if r["winners"] == [seat]) / len(seat_games)
+
+
+class Scripted:
+    """A ruleset stand-in whose evaluation is a script: turn ``t`` rates the seats ``scores[t]``."""
+
+    def __init__(self, scores):
+        self.scores = scores
+
+    def turn_number(self, state):
+        return state
+
+    def evaluate(self, state, seat):
+        return self.scores[state][seat - 1]
+
+
+def test_drama_counts_lead_changes_comebacks_and_when_the_lead_settled():
+    scores = [(0.6, 0.4), (0.7, 0.3), (0.4, 0.6), (0.5, 0.5), (0.3, 0.7), (0.8, 0.2), (0.9, 0.1)]
+    drama = Drama(Scripted(scores), 2)
+    for turn in [0, 0, 1, 2, 2, 3, 4, 5, 6]:
+        drama.observe(turn)
+    summary = drama.summary(Outcome(winners=[1], reason="won"))
+    assert drama.leaders == [1, 1, 2, None, 2, 1, 1]
+    assert summary["lead_changes"] == 2 and summary["settled_turn"] == 6
+    assert summary["midpoint_leader"] is None and summary["comeback"] is None
+    assert summary["winner_led"] == pytest.approx(4 / 6)
+    later = Drama(Scripted([(0.4, 0.6), (0.3, 0.7), (0.6, 0.4)]), 2)
+    for turn in range(3):
+        later.observe(turn)
+    assert later.summary(Outcome(winners=[1], reason="won"))["comeback"] is True  # seat 2 led at the midpoint, seat 1 won
