@@ -15,6 +15,7 @@ from domain.games.project_assassination.cards import (
     RESERVE_LIMIT,
     WEAPONS,
 )
+from domain.games.project_assassination.options import option
 from domain.games.project_assassination.state import State
 from domain.games.project_assassination.tactics import (
     enemy_square_problem,
@@ -29,7 +30,10 @@ from domain.ruleset import Command
 
 
 def action_limit(state: State, seat: int) -> int:
+    """2, +1 per boot worn; with the option ``boots_take_effect`` next-turn, not those put on this turn (ruling 33)."""
     boots: int = state.player(seat)["boots"]
+    if seat == state.current:
+        boots -= state.fresh_boots
     return BASE_ACTIONS + min(MAX_BOOTS, boots)
 
 
@@ -68,6 +72,24 @@ def draw_problem(state: State, seat: int, deck: str, discard: str | None) -> str
     if len(player["reserve"]) < RESERVE_LIMIT:
         return f"discard only to make room: your reserve holds {len(player['reserve'])} of {RESERVE_LIMIT}"
     return None
+
+
+def draws(state: State, seat: int) -> list[Command]:
+    """The draws the seat may make now: from each deck, into a full reserve naming the card to discard."""
+    commands: list[Command] = []
+    for deck in ("item", "collectible"):
+        if draw_problem(state, seat, deck, None) is None:
+            commands.append({"type": "draw", "deck": deck})
+        elif deck == "item" and len(state.player(seat)["reserve"]) >= RESERVE_LIMIT:
+            for card in sorted(set(state.player(seat)["reserve"])):
+                if draw_problem(state, seat, deck, card) is None:
+                    commands.append({"type": "draw", "deck": deck, "discard": card})
+    return commands
+
+
+def must_draw(state: State, seat: int) -> bool:
+    """With the option ``draw`` required, a turn begins with a draw whenever one can be made (ruling 6)."""
+    return option(state, "draw") == "required" and not state.pending and bool(draws(state, seat))
 
 
 def item_problem(state: State, seat: int, card: str) -> str | None:

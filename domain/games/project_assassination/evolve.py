@@ -10,6 +10,7 @@ from typing import Any
 from domain.games.project_assassination import decks
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination.cards import ENEMY_CARDS, RESERVE_LIMIT, WEAPONS
+from domain.games.project_assassination.options import option
 from domain.games.project_assassination.state import State, new_player
 from domain.ruleset import Fact
 
@@ -59,7 +60,7 @@ def _turn_started(s: State, fact: f.TurnStarted) -> None:
     s.phase, s.current, s.round = "turn", fact.seat, fact.round
     s.turns += 1
     s.drew = s.acted = s.used_item = s.healed = False
-    s.actions = s.attacks = 0
+    s.actions = s.attacks = s.fresh_boots = 0
     s.armed_twice = all(s.player(fact.seat)["slots"])
     s.pending = []
 
@@ -76,10 +77,21 @@ def _expire(s: State, seat: int) -> None:
     """What lasts "until the start of your next turn": cages, paralysed enemies, cover."""
     for enemy in s.enemies:
         if enemy["caged_by"] == seat:
-            enemy["caged_by"] = 0
+            _cage_turn_passes(enemy)
         if enemy["paralysed_by"] == seat:
             enemy["paralysed_by"] = 0
     s.player(seat)["covered"] = False
+
+
+def _cage_turn_passes(enemy: dict[str, Any]) -> None:
+    """The caging player's turn begins: a cage of one turn opens; a longer one has a turn less to go
+    (``cage_turns``: absent is one turn, 0 is for the rest of the game; option ``cage_turns``)."""
+    left = enemy.get("cage_turns", 1)
+    if left == 1:
+        enemy.pop("cage_turns", None)
+        enemy["caged_by"] = 0
+    elif left > 1:
+        enemy["cage_turns"] = left - 1
 
 
 def _card_drawn(s: State, fact: f.CardDrawn) -> None:
@@ -188,7 +200,10 @@ def _discard_weapon(s: State, weapon: dict[str, Any]) -> None:
 
 def _boots_worn(s: State, fact: f.BootsWorn) -> None:
     s.pending.pop(0)
-    s.player(fact.seat)["boots"] = fact.boots
+    player = s.player(fact.seat)
+    if option(s, "boots_take_effect") == "next-turn":
+        s.fresh_boots += fact.boots - player["boots"]
+    player["boots"] = fact.boots
 
 
 def _health_pack_used(s: State, fact: f.HealthPackUsed) -> None:
@@ -219,6 +234,9 @@ def _enemy_caged(s: State, fact: f.EnemyCaged) -> None:
     enemy = s.enemy_at(fact.square)
     assert enemy is not None
     enemy["caged_by"] = fact.seat
+    turns = option(s, "cage_turns")
+    if turns != 1:
+        enemy["cage_turns"] = turns
 
 
 def _grenade_thrown(s: State, fact: f.GrenadeThrown) -> None:
@@ -246,9 +264,23 @@ def _shot_fired(s: State, fact: f.ShotFired) -> None:
     _apply_hits(s, fact.hits)
     slots = s.player(fact.seat)["slots"]
     weapon = slots[fact.slot - 1]
-    if weapon is not None and WEAPONS[weapon["card"]].single_use:
+    if weapon is not None and _spent(s, weapon):
         _discard_weapon(s, weapon)
         slots[fact.slot - 1] = None
+
+
+def _spent(s: State, weapon: dict[str, Any]) -> bool:
+    """Whether the weapon just fired is spent: a one-use weapon is, a Paralysis Pistol once it has fired
+    the option's number of shots (``paralysis_shots``: 0 never; ruling 16)."""
+    if not WEAPONS[weapon["card"]].single_use:
+        return False
+    if weapon["card"] != "paralysis_pistol":
+        return True
+    shots = option(s, "paralysis_shots")
+    if shots == 1:
+        return True
+    weapon["shots"] = weapon.get("shots", 0) + 1
+    return bool(shots) and weapon["shots"] >= shots
 
 
 def _apply_hits(s: State, hits: list[dict[str, Any]]) -> None:

@@ -15,6 +15,7 @@ import math
 
 from domain.games.project_assassination.board import DIRECTIONS, SQUARES, coords
 from domain.games.project_assassination.cards import ENEMY_CARDS, MAX_HP, WEAPONS, WINNING_POINTS
+from domain.games.project_assassination.options import shielded
 from domain.games.project_assassination.state import State
 from domain.games.project_assassination.tactics import reach, spread, weapon_damage, weapon_range
 
@@ -78,7 +79,7 @@ def targets(state: State, seat: int) -> float:
     file, rank = PLACE[here]
     other = state.player(3 - seat)
     aims: list[tuple[str, dict | None]] = [(enemy["square"], enemy) for enemy in state.enemies if not enemy["caged_by"]]
-    if not other["covered"]:
+    if not shielded(state, 3 - seat, "opponent"):
         aims.append((other["square"], None))
     best = 0.0
     for weapon in player["slots"]:
@@ -87,7 +88,7 @@ def targets(state: State, seat: int) -> float:
         card = WEAPONS[weapon["card"]]
         if card.range is None:
             continue  # a one-shot weapon reaching everywhere: its worth is counted in arms
-        damage = weapon_damage(weapon)
+        damage = weapon_damage(state, weapon)
         if card.pattern == "spread":
             distance, squares = 1, set()
             for direction in DIRECTIONS:

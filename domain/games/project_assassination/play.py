@@ -21,7 +21,6 @@ from domain.games.project_assassination.cards import (
     HEALTH_PACK_HEAL,
     MAX_BOOTS,
     MAX_HP,
-    MEDIC_HEAL,
     NAMES,
     WEAPONS,
     WINNING_POINTS,
@@ -38,6 +37,7 @@ from domain.games.project_assassination.checks import (
     strategy_problem,
 )
 from domain.games.project_assassination.evolve import apply, apply_in_place
+from domain.games.project_assassination.options import option, shielded
 from domain.games.project_assassination.state import State
 from domain.games.project_assassination.tactics import (
     enemy_square_problem,
@@ -104,7 +104,8 @@ class Play(Decision):
         if problem:
             raise IllegalCommand(problem)
         board = self.state.board
-        self.emit(f.PlayerMoved(seat=seat, start=self.state.player(seat)["square"], to=to))
+        start = self.state.player(seat)["square"]
+        self.emit(f.PlayerMoved(seat=seat, start=start, to=to))
         here = to
         exit_ = board.tunnel_exit.get(to)
         if exit_ is not None and occupied(self.state, exit_) is None:
@@ -122,7 +123,7 @@ class Play(Decision):
             if self.state.cards.get(here):
                 self._collect(seat, here)
                 self.settle(seat)
-            self._strike(seat, here)
+            self._strike(seat, here, start)
         self.after(seat)
 
     def _collect(self, seat: int, square: str) -> None:
@@ -138,11 +139,13 @@ class Play(Decision):
         if taken:
             self.emit(f.CardsCollected(seat=seat, square=square, cards=taken))
 
-    def _strike(self, seat: int, square: str) -> None:
-        for enemy in strikers(self.state, square):
-            card = ENEMY_CARDS[enemy["kind"]]
-            hp = max(0, self.state.player(seat)["hp"] - card.damage)
-            self.emit(f.EnemyStruck(kind=enemy["kind"], square=enemy["square"], seat=seat, damage=card.damage, hp=hp))
+    def _strike(self, seat: int, square: str, start: str) -> None:
+        """The enemies' strikes on a move from ``start`` ending on ``square`` (rulings 26 and 18)."""
+        covered = shielded(self.state, seat, "enemies")
+        for enemy in strikers(self.state, square, start):
+            damage = 0 if covered else ENEMY_CARDS[enemy["kind"]].damage
+            hp = max(0, self.state.player(seat)["hp"] - damage)
+            self.emit(f.EnemyStruck(kind=enemy["kind"], square=enemy["square"], seat=seat, damage=damage, hp=hp))
 
     def attack(self, seat: int, command: Command) -> None:
         self._check_action(seat)
@@ -171,7 +174,7 @@ class Play(Decision):
                     self._score(seat, ENEMY_CARDS[hit["kind"]].points, f"killed {a_card(hit['kind'])}")
                 elif paralyse:
                     self.emit(f.EnemyParalysed(seat=seat, square=hit["square"], kind=hit["kind"]))
-            elif hit["target"] == "player" and hit["seat"] != seat and not self.state.player(hit["seat"])["covered"]:
+            elif hit["target"] == "player" and hit["seat"] != seat and not shielded(self.state, hit["seat"], "opponent"):
                 self._score(seat, 1, "hit the other assassin")
                 if paralyse and hit["hp"] > 0:
                     self.emit(f.PlayerParalysed(seat=seat, target=hit["seat"]))
@@ -223,7 +226,7 @@ class Play(Decision):
             raise IllegalCommand(f"a 2x2 area with its lower-left square on {command['corner']} runs off the board")
         hits = targets_in(self.state, seat, area, GRENADE_DAMAGE)
         own = self.state.player(seat)
-        if own["square"] in area:
+        if own["square"] in area and option(self.state, "grenade_hurts_thrower"):
             hits.append({"square": own["square"], "target": "player", "seat": seat, "damage": GRENADE_DAMAGE,
                          "hp": max(0, own["hp"] - GRENADE_DAMAGE)})
         self.emit(f.GrenadeThrown(seat=seat, corner=command["corner"], hits=hits))
@@ -305,6 +308,9 @@ class Play(Decision):
 
     def _medics_heal(self) -> None:
         heals: dict[str, int] = {}
+        heal = option(self.state, "medic_heal")
+        if not heal:
+            return
         for medic in self.state.enemies:
             if medic["kind"] != "medic":
                 continue
@@ -314,7 +320,7 @@ class Play(Decision):
                     continue
                 hp = heals.get(square, enemy["hp"])
                 if hp < ENEMY_CARDS[enemy["kind"]].hp:
-                    heals[square] = hp + MEDIC_HEAL
+                    heals[square] = min(ENEMY_CARDS[enemy["kind"]].hp, hp + heal)
         if heals:
             self.emit(f.EnemiesHealed(heals=[
                 {"square": s, "kind": self.state.enemy_at(s)["kind"], "hp": hp}  # type: ignore[index]

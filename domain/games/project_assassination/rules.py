@@ -31,25 +31,22 @@ from domain.games.project_assassination.board import (
     neighbours,
     parse_layout,
 )
-from domain.games.project_assassination.cards import (
-    COIN,
-    ITEMS,
-    NAMES,
-    RESERVE_LIMIT,
-)
+from domain.games.project_assassination.cards import COIN, ITEMS, NAMES
 from domain.games.project_assassination.checks import (
     CHOICE_COMMANDS,
     PENDING_COMMANDS,
     action_limit,
     attack_limit,
     choices,
-    draw_problem,
+    draws,
+    must_draw,
     pending_kind,
     pending_prompt,
     step_problem,
     strategy_moves,
 )
 from domain.games.project_assassination.evolve import apply
+from domain.games.project_assassination.options import OPTIONS_SCHEMA
 from domain.games.project_assassination.play import COMMANDS, Play
 from domain.games.project_assassination.state import State
 from domain.games.project_assassination.tactics import (
@@ -103,7 +100,7 @@ class ProjectAssassination(ModularRuleset):
             ("from", "to"),
         ),
         CommandShape("ambush", "play an Ambush on the opponent's rendezvous point for their next turn"),
-        CommandShape("cover", "play a Cover: the opponent's weapons cannot hurt you until your next turn"),
+        CommandShape("cover", "play a Cover: the opponent's weapons (option cover: or enemies) cannot hurt you until your next turn"),
         CommandShape("move", "spend an action to move one square north, east, south or west", {"to": SQUARE}, ("to",)),
         CommandShape(
             "attack",
@@ -140,6 +137,7 @@ class ProjectAssassination(ModularRuleset):
                 "description": "rounds (a turn each) after which the game ends on points: no endless games",
             },
             "layout": LAYOUT_SCHEMA,
+            **OPTIONS_SCHEMA,
         },
     }
 
@@ -157,7 +155,8 @@ class ProjectAssassination(ModularRuleset):
             parse_layout(layout)
         except KeyError as missing:
             raise InvalidSetup(f"bad layout: missing {missing}") from None
-        return State(seat_count=seat_count, layout=canonical(layout), round_limit=int(options.get("round_limit", 40)))
+        rulings = {key: value for key, value in options.items() if key in OPTIONS_SCHEMA}
+        return State(seat_count=seat_count, layout=canonical(layout), round_limit=int(options.get("round_limit", 40)), options=rulings)
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
         coin, first = flip_for_player_1(rng)
@@ -182,14 +181,9 @@ class ProjectAssassination(ModularRuleset):
             return [{"type": "place", "square": s} for s in enemy_squares(state, state.enemy_in_hand)]
         if state.pending:
             return choices(state, seat)
-        commands: list[Command] = []
-        for deck in ("item", "collectible"):
-            if draw_problem(state, seat, deck, None) is None:
-                commands.append({"type": "draw", "deck": deck})
-            elif deck == "item" and len(state.player(seat)["reserve"]) >= RESERVE_LIMIT:
-                for card in sorted(set(state.player(seat)["reserve"])):
-                    if draw_problem(state, seat, deck, card) is None:
-                        commands.append({"type": "draw", "deck": deck, "discard": card})
+        commands = draws(state, seat)
+        if commands and must_draw(state, seat):
+            return commands
         if not state.acted:
             reserve = state.player(seat)["reserve"]
             if "obstacle" in reserve:
@@ -220,6 +214,8 @@ class ProjectAssassination(ModularRuleset):
             raise IllegalCommand(pending_prompt(state, seat))
         if not state.pending and kind in CHOICE_COMMANDS:
             raise IllegalCommand(f"there is nothing to {kind}: that answers a card you have just collected")
+        if kind != "draw" and must_draw(state, seat):
+            raise IllegalCommand("draw a card first: a turn begins with a draw from the item or collectible deck")
         COMMANDS[kind](play, seat, command)
         return play.facts
 

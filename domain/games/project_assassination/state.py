@@ -1,8 +1,10 @@
 """The state of a game of Project Assassination: JSON-native, one entry per seat in ``players``.
 
 A player is ``{"square", "hp", "vp", "slots": [weapon|None, weapon|None], "boots", "reserve",
-"covered", "paralysed", "ambushed", "collected"}``; a weapon is ``{"card", "sight", "muzzle"}``; an
-enemy is ``{"kind", "square", "hp", "caged_by", "paralysed_by"}`` (0 when not caged or paralysed).
+"covered", "paralysed", "ambushed", "collected"}``; a weapon is ``{"card", "sight", "muzzle"}`` (and
+``"shots"`` fired, for a Paralysis Pistol that lasts more than one: option ``paralysis_shots``); an
+enemy is ``{"kind", "square", "hp", "caged_by", "paralysed_by"}`` (0 when not caged or paralysed; and
+``"cage_turns"`` left, when a cage lasts other than one turn: option ``cage_turns``).
 A deck lists the cards not yet drawn from it, in no order: the card drawn is chosen when it is drawn
 (``decks.py``). Games set up under rules v1 recorded each deck's order: their decks are ``ordered``,
 top card first.
@@ -22,6 +24,8 @@ class State:
     layout: str
     """The board layout as canonical JSON text (see ``board.canonical``)."""
     round_limit: int
+    options: dict[str, Any] = field(default_factory=dict)
+    """The ruling options of the game (``options.py``), as resolved; a game recorded before one existed lacks its key."""
     phase: str = "setup"
     """``setup``, ``turn`` (the current seat plays), ``placement`` (the placer places an enemy), ``over``."""
     order: list[int] = field(default_factory=list)
@@ -60,6 +64,8 @@ class State:
     armed_twice: bool = False
     """Both weapon slots have been filled at some moment of this turn: two attacks are allowed."""
     healed: bool = False
+    fresh_boots: int = 0
+    """Boots put on during this turn that add no action until the next (option ``boots_take_effect``: next-turn)."""
     """A heal point has healed the player on turn this turn."""
     pending: list[str] = field(default_factory=list)
     """Collected cards (and ``discard`` for a reserve over its limit) waiting for the player's choice, first first."""

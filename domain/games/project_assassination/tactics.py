@@ -13,6 +13,7 @@ from typing import Any
 
 from domain.games.project_assassination.board import DIRECTIONS, SQUARES, coords, name, ray
 from domain.games.project_assassination.cards import ENEMY_CARDS, NAMES, WEAPONS
+from domain.games.project_assassination.options import DAMAGE_OPTION, option, shielded
 from domain.games.project_assassination.state import State
 
 
@@ -42,8 +43,12 @@ def weapon_range(weapon: dict[str, Any]) -> int | None:
     return card.range + (1 if weapon["sight"] else 0)
 
 
-def weapon_damage(weapon: dict[str, Any]) -> int:
-    return WEAPONS[weapon["card"]].damage + (1 if weapon["muzzle"] else 0)
+def weapon_damage(state: State, weapon: dict[str, Any]) -> int:
+    """The weapon's damage: its card's, or the game's option for it (ruling 12), +1 with a muzzle."""
+    card = weapon["card"]
+    key = DAMAGE_OPTION.get(card)
+    damage: int = option(state, key) if key else WEAPONS[card].damage
+    return damage + (1 if weapon["muzzle"] else 0)
 
 
 def spread(square: str, direction: str, sight: bool, obstacles: set[str] | list[str]) -> list[str]:
@@ -63,17 +68,28 @@ def spread(square: str, direction: str, sight: bool, obstacles: set[str] | list[
     return squares
 
 
-def enemy_reach(state: State, enemy: dict[str, Any], square: str | None = None) -> list[str]:
+def enemy_reach(state: State, enemy: dict[str, Any], square: str | None = None) -> tuple[str, ...]:
     """The squares an enemy strikes (from ``square`` if given): none for medics and paralysed enemies."""
     card = ENEMY_CARDS[enemy["kind"]]
     if card.range == 0 or enemy["paralysed_by"]:
-        return []
-    return reach(square or enemy["square"], card.range, state.obstacles)
+        return ()
+    return reach(square or enemy["square"], card.range, enemy_blockers(state))
 
 
-def strikers(state: State, square: str) -> list[dict[str, Any]]:
-    """The enemies that strike a player arriving on ``square``, in board order."""
-    return [enemy for enemy in state.enemies if square in enemy_reach(state, enemy)]
+def enemy_blockers(state: State) -> list[str]:
+    """What stops an enemy's range: the obstacles, unless the option says enemies strike through them (ruling 13)."""
+    return state.obstacles if option(state, "obstacles_block_enemies") else []
+
+
+def strikers(state: State, square: str, start: str | None = None) -> list[dict[str, Any]]:
+    """The enemies that strike a player whose move from ``start`` ends on ``square``, in board order:
+    every enemy reaching it, or with the option ``strike`` on-entering only those not reaching
+    ``start`` (ruling 26)."""
+    entering = start is not None and option(state, "strike") == "on-entering"
+    return [
+        enemy for enemy in state.enemies
+        if square in (reached := enemy_reach(state, enemy)) and not (entering and start in reached)
+    ]
 
 
 def player_reach(state: State, seat: int) -> set[str]:
@@ -133,11 +149,12 @@ def enemy_squares(state: State, kind: str) -> list[str]:
     taken = standing | {enemy["square"] for enemy in state.enemies} | set(state.obstacles)
     taken.update(square for square, cards in state.cards.items() if cards)  # what ``occupied`` names
     distance = ENEMY_CARDS[kind].range
+    blockers = enemy_blockers(state)
     forbidden = state.board.no_enemy
     return [
         square for square in SQUARES
         if square not in forbidden and square not in reached and square not in taken
-        and not (distance and standing.intersection(reach(square, distance, state.obstacles)))
+        and not (distance and standing.intersection(reach(square, distance, blockers)))
     ]
 
 
@@ -177,7 +194,7 @@ def targets_in(state: State, seat: int, squares: list[str], damage: int) -> list
         other = state.seat_at(square)
         if other and other != seat:
             target = state.player(other)
-            dealt = 0 if target["covered"] else damage
+            dealt = 0 if shielded(state, other, "opponent") else damage
             hits.append({"square": square, "target": "player", "seat": other, "damage": dealt, "hp": max(0, target["hp"] - dealt)})
             continue
         if square in state.obstacles:
@@ -190,7 +207,7 @@ def shot(state: State, seat: int, weapon: dict[str, Any], aim: str) -> tuple[lis
     why the shot cannot be made."""
     card = WEAPONS[weapon["card"]]
     here = state.player(seat)["square"]
-    damage = weapon_damage(weapon)
+    damage = weapon_damage(state, weapon)
     if card.pattern in ("spread", "pierce"):
         if aim not in DIRECTIONS:
             return [], f"aim the {NAMES[weapon['card']]} with a direction: north, east, south or west"
