@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -31,6 +30,7 @@ from typing import Any
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
 from domain import registry  # noqa: E402
+from domain.balance.stats import wilson  # noqa: E402
 from domain.bots import RandomBot  # noqa: E402
 from domain.randomness import Rng  # noqa: E402
 from domain.ruleset import Ruleset  # noqa: E402
@@ -49,17 +49,6 @@ class Sizes:
 
 FULL = Sizes(rules_seconds=3.0, search_positions=20, games=200, budget=200)
 QUICK = Sizes(rules_seconds=0.05, search_positions=1, games=2, budget=4)
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    rate = wins / games
-    centre = rate + z * z / (2 * games)
-    spread = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
-    scale = 1 + z * z / games
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
 def random_game_states(rules: Ruleset, players: int, seed: int) -> Any:

@@ -1,0 +1,80 @@
+"""Benchmark of balance studies: how long ``ludolog balance`` takes to play and report, per ruleset.
+
+    python tests/benchmarks/balance_report.py [--games 1000] [--search-games 20] [--budget 50] [--workers N] [--quick]
+
+- **Random bots:** ``--games`` seeded games of random bots at the ruleset's fewest players, played on
+  ``--workers`` processes (default: every core) as ``ludolog balance`` plays them, and their findings and
+  Markdown report made: the wall-clock seconds of it all, against the target of 60 s for 1,000 games.
+- **Search bots:** ``--search-games`` games of search bots (``--budget`` simulations a move) in every seat:
+  seconds a game and the projected time of 1,000.
+- **Greedy bots** (the report's default): likewise, ``--search-games`` games.
+
+``--quick`` uses tiny sizes: it checks that the runner works and measures nothing useful.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
+
+from cli.balance_runs import default_workers, run_games  # noqa: E402
+from domain import registry  # noqa: E402
+from domain.balance.findings import findings  # noqa: E402
+from domain.balance.study import Study, game_seed  # noqa: E402
+from replays.balance_report import to_markdown  # noqa: E402
+
+TARGET_SECONDS = 60.0
+
+
+def timed_study(study: Study, games: int, workers: int) -> tuple[float, dict]:
+    """Wall-clock seconds to play the games and write their report, and the findings."""
+    started = time.perf_counter()
+    records = run_games([(study, game_seed("bench", n)) for n in range(games)], workers, None, "", quiet=True)
+    found = findings(study, records)
+    to_markdown({"seed": "bench", "given_options": {}, "findings": found})
+    return time.perf_counter() - started, found
+
+
+def report(games: int, search_games: int, budget: str, workers: int, progress: Sequence[str] = ()) -> str:
+    lines = [f"## Random bots: {games} games and their report ({workers} workers)", "",
+             "| ruleset | players | seconds | games/s | seconds for 1,000 | target | median turns |", "|---|---|---|---|---|---|---|"]
+    for rules in registry.all_rulesets():
+        print(f"... random {rules.name}", file=sys.stderr, flush=True)
+        seconds, found = timed_study(Study(rules.name, rules.min_seats), games, workers)
+        per_thousand = seconds * 1000 / games
+        verdict = "met" if per_thousand <= TARGET_SECONDS else "missed"
+        lines.append(f"| {rules.name} | {rules.min_seats} | {seconds:.1f} | {games / seconds:,.1f} | {per_thousand:.1f} | "
+                     f"≤ {TARGET_SECONDS:.0f} s: {verdict} | {found['length']['turns']['median']:g} |")
+    for bot, extra in (("search", f", {budget} simulations a move"), ("greedy", "")):
+        lines += ["", f"## {bot.capitalize()} bots: {search_games} games in every seat{extra} ({workers} workers)", "",
+                  "| ruleset | players | seconds | seconds a game | seconds for 1,000 |", "|---|---|---|---|---|"]
+        for rules in registry.all_rulesets():
+            print(f"... {bot} {rules.name}", file=sys.stderr, flush=True)
+            study = Study(rules.name, rules.min_seats, bots=(bot,) * rules.min_seats, budget=budget)
+            seconds, _ = timed_study(study, search_games, workers)
+            lines.append(f"| {rules.name} | {rules.min_seats} | {seconds:.1f} | {seconds / search_games:.2f} | "
+                         f"{seconds * 1000 / search_games:,.0f} |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--search-games", type=int, default=20)
+    parser.add_argument("--budget", default="50")
+    parser.add_argument("--workers", type=int, default=default_workers())
+    parser.add_argument("--quick", action="store_true")
+    given = parser.parse_args(argv)
+    if given.quick:
+        given.games, given.search_games, given.budget = 4, 2, "3"
+    print(report(given.games, given.search_games, given.budget, given.workers))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
