@@ -45,7 +45,7 @@ def _no_card(state: State, seat: int, card: str) -> str | None:
 def destination_problem(state: State, seat: int, to: str) -> str | None:
     """Why the villager on turn may not end a move on ``to``."""
     enemy = 3 - seat
-    if in_village(to, enemy):
+    if in_village(to, enemy) and state.enemy_village != "open":
         return f"{to} is in the {COLOURS[enemy]} village: a villager enters only its own village"
     taken = state.villager_at(to)
     if taken is not None:
@@ -114,6 +114,8 @@ def steal_problem(state: State, seat: int, target: str, step: str | None) -> str
     problem = _no_card(state, seat, "steal")
     if problem:
         return problem
+    if state.turn_cannot_use_weapon and state.steal_under_disarm == "forbidden":
+        return f"{villager_name(seat, state.villager)} cannot use a weapon this turn (Grenade or Disarm), nor the Steal"
     if step is not None:
         problem = step_problem(state, seat, step)
         if problem:

@@ -116,7 +116,8 @@ def lying_cures(state: State, seat: int) -> list[str]:
 def within_steal(state: State, seat: int) -> tuple[bool, set[str]]:
     """What the other side's Steal may take from the seat on its next turn (a 1-tile step first):
     whether one of its village's cures, from the row next to it, and the squares of its carriers that
-    a thief stands next to."""
+    a thief stands next to (not a thief that cannot use a weapon on its next turn, when the option
+    ``steal_under_disarm`` forbids it the Steal too)."""
     enemy = 3 - seat
     if state.side(enemy)["hand"]["steal"] < 1:
         return False, set()
@@ -124,8 +125,9 @@ def within_steal(state: State, seat: int) -> tuple[bool, set[str]]:
     carriers = [v["square"] for v in side["villagers"] if v["cure"]]
     row = coords("a" + STEAL_RANK[enemy])[1]
     village, exposed = False, set()
+    disarmed_cannot = state.steal_under_disarm == "forbidden"
     for villager in state.side(enemy)["villagers"]:
-        if villager["cure"]:
+        if villager["cure"] or (disarmed_cannot and villager["cannot_use_weapon"]):
             continue
         square = villager["square"]
         village = village or bool(side["village"]) and abs(coords(square)[1] - row) <= 1

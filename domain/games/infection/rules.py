@@ -12,7 +12,8 @@ card (a Move & Pick-up, or a weapon or Steal with an optional 1-tile move first)
 cards. The first side with 2 cures in its village wins; the option ``round_limit`` ends a game that
 runs on (ruling 20). The ruleset's class is here; playing a command is in ``play.py``, its
 conditions in ``checks.py``, the board's geometry in ``board.py``, applying facts in ``evolve.py``,
-and what players see in ``present.py``. The choices the text leaves open are in RULINGS.md.
+and what players see in ``present.py``. The choices the text leaves open are in RULINGS.md; those
+that pick one of two readings are options (``RULINGS``), kept in the state.
 """
 
 from __future__ import annotations
@@ -85,13 +86,29 @@ class Infection(ModularRuleset):
                 "default": 25,
                 "description": "rounds (a turn of each of the four villagers) after which the game ends: more cures home wins",
             },
+            "enemy_village": {
+                "enum": ["closed", "open"],
+                "default": "closed",
+                "description": "ruling 8: a villager never enters the enemy village (closed), or may move into it "
+                "like any free square (open; stealing from the village is still done from the row next to it)",
+            },
+            "steal_under_disarm": {
+                "enum": ["allowed", "forbidden"],
+                "default": "allowed",
+                "description": "ruling 11: a villager that cannot use a weapon this turn (Grenade or Disarm) may still "
+                "play the Steal, which is not a weapon (allowed), or may not (forbidden)",
+            },
         },
     }
+
+    RULINGS: ClassVar[dict[str, str]] = {"enemy_village": "closed", "steal_under_disarm": "allowed"}
+    """The switchable rulings and the choice a game recorded without them was played under."""
 
     # -- setting the table -------------------------------------------------------------------
 
     def new_state(self, seat_count: int, options: dict[str, Any]) -> State:
-        return State(round_limit=int(options.get("round_limit", 25)))
+        rulings = {key: str(options.get(key, before)) for key, before in self.RULINGS.items()}
+        return State(round_limit=int(options.get("round_limit", 25)), **rulings)
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
         """The tiles laid face down, unseen (nothing is chosen: a tile is when it is turned over), and

@@ -8,6 +8,9 @@ is ``{"seat": who chooses, "kind": "discard" | "recover", "victim" | "tile": ...
 Face-down tiles: under rules v2 a region's face-down tiles are a known composition in no order
 (``unturned``), and a tile is chosen from it when it is turned over; under rules v1 each tile's
 identity was laid at setup (``tiles``, the secret). ``chosen_when_turned`` says which.
+
+The rulings a designer may switch are fields whose defaults are the rules played before they were
+options (``enemy_village``, ``steal_under_disarm``), so an old game's snapshot still loads and plays on.
 """
 
 from __future__ import annotations
@@ -25,6 +28,11 @@ FACE_DOWN = "?"
 @dataclass
 class State:
     round_limit: int
+    enemy_village: str = "closed"
+    """Ruling 8 (an option): ``closed`` (a villager never enters the enemy village) or ``open``."""
+    steal_under_disarm: str = "allowed"
+    """Ruling 11 (an option): whether a villager that cannot use a weapon may still Steal (``allowed``)
+    or not (``forbidden``)."""
     phase: str = "setup"
     """``setup``, ``turn`` (a villager's turn, or a choice it caused), ``over``."""
     turns: int = 0

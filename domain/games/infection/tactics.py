@@ -41,8 +41,10 @@ def turn_commands(state: State, seat: int) -> list[Command]:
             if v["cure"]:
                 carrying.add(v["square"])
 
+    closed = state.enemy_village != "open"
+
     def free(square: str) -> bool:
-        return square not in occupied and not in_village(square, enemy)
+        return square not in occupied and not (closed and in_village(square, enemy))
 
     commands: list[Command] = []
     can_move = hand["move"] > 0 and not state.turn_cannot_move
@@ -63,7 +65,8 @@ def turn_commands(state: State, seat: int) -> list[Command]:
                 else:
                     targets = [t for t in REACH[card](origin) if t in enemies]
                 commands += [_command(card, target, step) for target in targets]
-    if hand["steal"] > 0 and not villager["cure"]:
+    stealing = not (state.turn_cannot_use_weapon and state.steal_under_disarm == "forbidden")
+    if hand["steal"] > 0 and not villager["cure"] and stealing:
         for step in step_options:
             origin = step or here
             if origin[1] == STEAL_RANK[seat] and state.side(enemy)["village"] > 0:

@@ -42,13 +42,14 @@ contagion, e6 cure."""
 
 
 def table(*, tiles: dict[str, str] | None = None, current: int = 1, villager: int = 1, round_limit: int = 25,
-          cannot_move: bool = False, cannot_use_weapon: bool = False, rules=RULES) -> State:
+          cannot_move: bool = False, cannot_use_weapon: bool = False, rules=RULES, options=None) -> State:
     """The table after setup with ``PLACEMENT`` (or exactly ``tiles``) face down, ``current``'s
     ``villager`` on turn in round 1 with the debuffs given. Under rules v2 the tiles of each region lie
-    face down unplaced; under ``rules=V1`` each lies on its square."""
+    face down unplaced; under ``rules=V1`` each lies on its square. ``options``: the game's other
+    options (``{"enemy_village": "open"}``)."""
     assert len(PLACEMENT) == len(TILE_SQUARES)
     laid = dict(zip(TILE_SQUARES, PLACEMENT)) if tiles is None else dict(tiles)
-    state = rules.new_state(2, rules.resolve_options({"round_limit": round_limit}))
+    state = rules.new_state(2, rules.resolve_options({"round_limit": round_limit, **(options or {})}))
     if rules.version == 1:
         state = rules.evolve(state, TilesPlaced(placement=list(PLACEMENT)))
         state.tiles = laid

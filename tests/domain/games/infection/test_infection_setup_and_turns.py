@@ -282,7 +282,7 @@ def test_ruling_20_after_the_last_round_the_same_number_of_cures_home_is_a_draw(
 
 
 def test_ruling_20_the_round_limit_is_an_option_with_a_default_of_25():
-    assert RULES.resolve_options({}) == {"round_limit": 25}
+    assert RULES.resolve_options({})["round_limit"] == 25
     _, state = set_up(options={"round_limit": 7})
     assert state.round_limit == 7
 
