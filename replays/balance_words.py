@@ -151,8 +151,9 @@ def versus(found: dict[str, Any]) -> Section:
         lines.append(f"{row['ending']}: {pct(row['this'])} against {pct(row['vs'])}, {points(row['difference'], row['low'], row['high'])}"
                      f"{'' if row['low'] > 0 or row['high'] < 0 else ': no clear change'}.")
     turns = found["turns"]
-    lines.append(f"Games last {signed(turns['difference'], 1)} turns on average ({signed(turns['low'], 1)} to {signed(turns['high'], 1)}; "
-                 f"medians {turns['this']:g} against {turns['vs']:g}).")
+    longer = "longer" if turns["difference"] >= 0 else "shorter"
+    lines.append(f"Games are {abs(turns['difference']):.1f} turns {longer} on average (the difference {signed(turns['low'], 1)} to "
+                 f"{signed(turns['high'], 1)}; medians {turns['this']:g} against {turns['vs']:g}).")
     for row in found["seats"]:
         lines.append(f"Seat {row['seat']} wins {pct(row['this'])} against {pct(row['vs'])}, {points(row['difference'], row['low'], row['high'])}.")
     lines.append(f"Suspected rule holes: {found['holes']['this']} against {found['holes']['vs']}.")
