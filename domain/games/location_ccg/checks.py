@@ -9,8 +9,16 @@ from domain.games.location_ccg.cards import Card, Cost, cheapest_payment, covers
 from domain.games.location_ccg.state import State
 
 SURPRISE_WINDOWS = {"production": "current", "mission": "current", "attackers": "current", "defenders": "other",
-                    "tricks": "priority", "deploy": "current", "response": "other"}
-"""The windows in which surprises and abilities may be played (a ruling), and whose they are."""
+                    "tricks": "priority", "before_check": "priority", "deploy": "current", "response": "other"}
+"""The windows in which surprises and abilities may be played (ruling 24), and whose they are;
+``before_check`` opens only with the option ``windows: before-skill-check``."""
+PRIORITY_WINDOWS = ("tricks", "before_check")
+"""The windows both players share, taking turns: two passes in a row end them."""
+
+
+def windows(state: State) -> str:
+    """The option ``windows`` (ruling 24); games recorded before it have the fixed windows."""
+    return str(state.options.get("windows", "fixed"))
 DEPLOY_KINDS = ("character", "modifier", "asset")
 
 
@@ -52,6 +60,8 @@ def _bank_text(bank: list[str]) -> str:
 def window_owner(state: State) -> int:
     """The seat that may play surprises and abilities in the current window, or 0."""
     who = SURPRISE_WINDOWS.get(state.phase)
+    if windows(state) == "own-turn" and (who == "other" or (who == "priority" and state.priority != state.current)):
+        return 0  # the other player has no window
     if who == "current":
         return state.current
     if who == "other":
@@ -173,5 +183,21 @@ def unopposed_gangs(state: State, seat: int) -> list[str]:
 
 
 def skill_at(state: State, seat: int, location: int) -> int:
-    """LC-57: the Skl of the seat's characters at the location (any that are there, in combat or not)."""
-    return sum(max(0, state.stat(uid, 2)) for uid in state.characters(seat, at=location))
+    """LC-57: the Skl of the seat's characters at the location (any that are there, in combat or not;
+    with the option ``skill_count: parties``, only the mission's parties there, ruling 28)."""
+    uids = state.characters(seat, at=location)
+    mission = state.mission
+    if state.options.get("skill_count", "all-there") == "parties" and mission is not None and mission["location"] == location:
+        uids = [uid for uid in uids if uid in mission["attackers"] or uid in mission["defenders"]]
+    return sum(max(0, state.stat(uid, 2)) for uid in uids)
+
+
+def strikes_at_once(state: State, uid: str) -> bool:
+    """Whether this character in combat dealt its damage as it was paired (Long Range, ruling 22): always
+    when paired, or with the option ``long_range: when-opposed`` only as a challenger that was opposed."""
+    if not state.card(uid).has("long_range"):
+        return False
+    if state.options.get("long_range", "paired") == "paired":
+        return True
+    assert state.mission is not None
+    return any(pair["challenger"] == uid and pair["opposers"] for pair in state.mission["pairs"])

@@ -15,7 +15,9 @@ from domain.games.location_ccg.checks import (
     may_oppose,
     opposers_needed,
     skill_at,
+    strikes_at_once,
     unopposed_gangs,
+    windows,
 )
 from domain.games.location_ccg.state import State
 
@@ -84,8 +86,12 @@ class Combat:
             self.next_pairing(s.current)
         elif s.phase == "tricks":
             self.emit(f.Passed(seat=seat))
-            if self.state.passes >= 2:
+            if self.state.passes >= 2 or windows(s) == "own-turn":  # own-turn: the active player's alone
                 self.gang_step(self.state.current)
+        elif s.phase == "before_check":
+            self.emit(f.Passed(seat=seat))
+            if self.state.passes >= 2:
+                self.skill_check()
         elif s.phase == "gang":
             self.gang_step(s.other(seat) if seat == s.current else 0)
         else:
@@ -136,10 +142,13 @@ class Combat:
 
     def _long_range(self, challenger: str, opposer: str) -> None:
         """LC-66: a Long Range character in a new pairing deals its combat damage at once (two Long
-        Range characters paired strike each other at the same moment)."""
+        Range characters paired strike each other at the same moment); with the option ``long_range:
+        when-opposed`` only a challenger does (ruling 22)."""
         s = self.state
+        both = s.options.get("long_range", "paired") == "paired"
         strikes = [(struck, max(0, s.stat(striker, 0))) for striker, struck in ((challenger, opposer), (opposer, challenger))
-                   if striker in s.in_play and struck in s.in_play and s.card(striker).has("long_range")]
+                   if striker in s.in_play and struck in s.in_play and s.card(striker).has("long_range")
+                   and (both or striker == challenger)]
         for struck, amount in strikes:
             self.emit(f.DamageDealt(uid=struck, amount=amount, source="long range"))
         self.check_lethal([struck for struck, _ in strikes])
@@ -174,7 +183,7 @@ class Combat:
         damage: dict[str, int] = {}
         for uid in in_combat(s):
             targets = foes(s, uid)
-            if not targets or s.card(uid).has("long_range"):
+            if not targets or strikes_at_once(s, uid):
                 continue
             atk = max(0, s.stat(uid, 0)) + sum(max(0, s.stat(g, 0)) for g, to in s.mission["gangs"].items()
                                                if to == uid and g in s.in_play)
@@ -184,7 +193,10 @@ class Combat:
             if amount:
                 self.emit(f.DamageDealt(uid=target, amount=amount, source="combat"))
         self.check_lethal(list(damage))
-        self.skill_check()
+        if windows(self.state) == "before-skill-check":  # ruling 24's option: one more window first
+            self.emit(f.PhaseBegan(phase="before_check", seat=self.state.current))
+        else:
+            self.skill_check()
 
     def _share(self, atk: int, targets: list[str]) -> list[tuple[str, int]]:
         if len(targets) == 1 or self.state.options["giant_damage"] == "full":
@@ -215,6 +227,17 @@ class Combat:
         self.end_mission()
 
     def end_mission(self) -> None:
+        """The mission ends; with the option ``stay_at_location: in-combat`` the characters sent there that
+        were never in combat go home first (ruling 18)."""
+        s = self.state
+        mission = s.mission
+        if s.options.get("stay_at_location", "all") == "in-combat":
+            fought = {uid for pair in mission["pairs"] if pair["opposers"] for uid in [pair["challenger"], *pair["opposers"]]}
+            for seat, party in ((s.current, mission["attackers"]), (s.other(s.current), mission["defenders"])):
+                home = [uid for uid in party if uid in s.in_play and s.in_play[uid]["at"] == mission["location"]
+                        and uid not in fought]
+                if home:
+                    self.emit(f.CharactersReturned(seat=seat, characters=home))
         self.emit(f.MissionEnded(location=self.state.mission["location"]))
         self.emit(f.PhaseBegan(phase="deploy", seat=self.state.current))
 

@@ -121,8 +121,9 @@ def _ability_used(s: State, fact: f.AbilityUsed) -> None:
 
 
 def _answered(s: State, seat: int) -> None:
-    """A surprise or ability in the tricks window: the other player may answer it."""
-    if s.phase == "tricks":
+    """A surprise or ability in a window both players share: the other player may answer it (not with
+    the option ``windows: own-turn``, where the window is the active player's alone)."""
+    if s.phase in ("tricks", "before_check") and s.options.get("windows", "fixed") != "own-turn":
         s.passes = 0
         s.priority = s.other(seat)
 

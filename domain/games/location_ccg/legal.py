@@ -30,7 +30,7 @@ WINDOW = ("play", "activate", "pass")
 PHASE_COMMANDS = {
     "locations": ("choose_location",), "mulligan": ("mulligan",), "upkeep": ("upkeep",),
     "production": ("draw", "bank", *WINDOW), "mission": ("attack", *WINDOW), "attackers": ("send", *WINDOW),
-    "defenders": ("send", *WINDOW), "challenge": ("challenge",), "oppose": ("oppose",), "tricks": WINDOW,
+    "defenders": ("send", *WINDOW), "challenge": ("challenge",), "oppose": ("oppose",), "tricks": WINDOW, "before_check": WINDOW,
     "gang": ("gang", "pass"), "deploy": WINDOW, "response": WINDOW, "discard": ("discard",),
 }
 """The commands each step takes."""

@@ -17,6 +17,7 @@ from domain.games.location_ccg.checks import (
     payment,
     surprise_problem,
     targets,
+    windows,
 )
 from domain.games.location_ccg.combat import Combat
 from domain.games.location_ccg.evolve import apply, apply_in_place
@@ -103,6 +104,8 @@ class Play(Combat, Decision):
             self.mission_phase(seat)
         elif phase == "mission":
             self.emit(f.PhaseBegan(phase="deploy", seat=seat))
+        elif phase == "deploy" and windows(self.state) == "own-turn":
+            self.end_turn()  # ruling 24's option: the other player has no response window
         elif phase == "deploy":
             self.emit(f.PhaseBegan(phase="response", seat=self.state.other(seat)))
         elif phase == "response":
@@ -185,9 +188,11 @@ class Play(Combat, Decision):
             self.draw(seat, int(effect["draw"]), card.id)
 
     def _attach(self, seat: int, card: Card, target: str, keep: str) -> None:
-        """LC-9: one modifier of each type on a character; the player keeps the new or the old one."""
+        """LC-9: one modifier of each type on a character (or one in all, with the option ``modifier_limit:
+        one``); the player keeps the new or the old one."""
         self.emit(f.CardPlayed(seat=seat, card=card.id, uid="", target=target))
-        same = [m for m in self.state.in_play[target]["modifiers"][:-1] if pool().cards[m].subtype == card.subtype]
+        one = self.state.options.get("modifier_limit", "one-per-type") == "one"  # ruling 9's option: one in all
+        same = [m for m in self.state.in_play[target]["modifiers"][:-1] if one or pool().cards[m].subtype == card.subtype]
         for old in same:
             self.emit(f.ModifierRemoved(uid=target, card=card.id if keep == "old" else old, to="discard"))
         self.check_lethal([target])

@@ -199,6 +199,7 @@ PHASE_WORDS = {
     "mission": "mission phase (attack a location, or pass)", "attackers": "sends attackers",
     "defenders": "may send defenders", "challenge": "chooses a challenger", "oppose": "opposes the challenger",
     "tricks": "surprises and abilities before combat damage", "gang": "Gang characters may join",
+    "before_check": "surprises and abilities before the skill check",
     "deploy": "deploy phase (characters, modifiers, assets)", "response": "may answer at the end of the turn",
     "discard": "discards down to seven cards",
 }

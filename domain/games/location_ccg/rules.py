@@ -93,6 +93,24 @@ class LocationCCG(ModularRuleset):
                              "description": "a Giant's Atk is split among its opposers (lethal first) or dealt in full to each"},
             "unique": {"enum": ["old_goes", "new_goes"], "default": "old_goes",
                        "description": "a second copy of a Unique card in play: the one already in play is discarded, or the new one"},
+            "long_range": {"enum": ["paired", "when-opposed"], "default": "paired",
+                           "description": "ruling 22: a Long Range character strikes at once whenever a pairing puts it "
+                           "in combat, as challenger or as opposer (paired), or only when it is a challenger that gets "
+                           "opposed (when-opposed: a Long Range opposer deals normal combat damage)"},
+            "windows": {"enum": ["fixed", "before-skill-check", "own-turn"], "default": "fixed",
+                        "description": "ruling 24: when surprises and abilities are played: the fixed windows (fixed); "
+                        "those and one more for both players after combat damage, before the skill check "
+                        "(before-skill-check); or only the active player's own (own-turn: none in the opponent's turn)"},
+            "stay_at_location": {"enum": ["all", "in-combat"], "default": "all",
+                                 "description": "ruling 18: after a mission every character sent there stays until its "
+                                 "owner's next begin phase (all), or only those that fought (in-combat: the unopposed go "
+                                 "home once the skill check is made)"},
+            "skill_count": {"enum": ["all-there", "parties"], "default": "all-there",
+                            "description": "ruling 28: a skill check counts every character of each player at the "
+                            "location (all-there), or only the mission's attacking and defending parties (parties)"},
+            "modifier_limit": {"enum": ["one-per-type", "one"], "default": "one-per-type",
+                               "description": "ruling 9: a character holds one modifier of each type (weapon, armor, "
+                               "gear: one-per-type), or one modifier in all (one)"},
         },
     }
 

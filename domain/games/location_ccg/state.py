@@ -36,12 +36,13 @@ class State:
     phase: str = "setup"
     """``locations``, ``mulligan``, ``upkeep``, ``production``, ``mission`` (attack or not),
     ``attackers``, ``defenders``, ``challenge``, ``oppose``, ``tricks`` (surprises and abilities before
-    damage), ``gang``, ``deploy``, ``response`` (the other player's surprises at the end of the turn),
+    damage), ``gang``, ``before_check`` (surprises and abilities before the skill check, with the option
+    ``windows: before-skill-check``), ``deploy``, ``response`` (the other player's surprises at the end of the turn),
     ``discard`` (down to seven), ``over``."""
     priority: int = 0
     """The seat to act in a phase where it is not the active player (defenders, pairing, tricks, gang)."""
     passes: int = 0
-    """Passes in a row in the tricks window: two end it."""
+    """Passes in a row in a window both players share (``tricks``, ``before_check``): two end it."""
     production: int = 0
     """Production points left this phase."""
     attacked: bool = False
