@@ -2,7 +2,8 @@
 
 The text lists every card type and count; the preset cards laid on the board at setup come out of
 those counts, the rest make the three decks. Weapon damages the text leaves to the missing card
-pictures are rulings (RULINGS.md, "Weapon numbers").
+pictures are rulings (RULINGS.md, "Weapon numbers"): the damages here are the defaults of the options
+that set them (``options.py``).
 """
 
 from __future__ import annotations

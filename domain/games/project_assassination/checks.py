@@ -38,8 +38,11 @@ def action_limit(state: State, seat: int) -> int:
 
 
 def attack_limit(state: State, seat: int) -> int:
-    """Two attacks when both weapon slots are filled, or were this turn (ruling 24)."""
-    return 2 if all(state.player(seat)["slots"]) or (state.current == seat and state.armed_twice) else 1
+    """Two attacks when both weapon slots are filled, or were this turn (ruling 24; option ``two_attacks``)."""
+    if all(state.player(seat)["slots"]):
+        return 2
+    armed_earlier = state.current == seat and state.armed_twice and option(state, "two_attacks") == "armed-this-turn"
+    return 2 if armed_earlier else 1
 
 
 # -- problems: why a command is refused, or None ------------------------------------------------

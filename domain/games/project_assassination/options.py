@@ -63,6 +63,17 @@ OPTIONS_SCHEMA: dict[str, Any] = {
         "description": "ruling 6: drawing a card at the beginning of a turn is optional (the turn's procedure: "
         "'may') or required whenever a deck can be drawn from ('must choose a deck')",
     },
+    "two_attacks": {
+        "enum": ["armed-this-turn", "armed-now"], "default": "armed-this-turn",
+        "description": "ruling 24: two attacks a turn when both weapon slots were filled at some moment of it "
+        "(armed-this-turn) or only while both are filled (armed-now: a one-use weapon fired first takes the "
+        "second attack with it)",
+    },
+    "tie_break": {
+        "enum": ["health", "draw"], "default": "health",
+        "description": "ruling 30: a game ending on points level in Victory Points goes to the healthier player "
+        "(health) or is a draw",
+    },
     "boots_take_effect": {
         "enum": ["at-once", "next-turn"], "default": "at-once",
         "description": "ruling 33: Boots collected during a turn add their action at once, that turn, or only "

@@ -387,13 +387,17 @@ class Play(Decision):
             self._end_on_points("the enemy deck is spent and the board is clear of enemies")
 
     def _end_on_points(self, why: str) -> None:
-        """Most Victory Points wins; a tie goes to the healthier player; a tie in both is a draw."""
+        """Most Victory Points wins; a tie goes to the healthier player (option ``tie_break``); a tie in both is a draw."""
         a, b = self.state.players
-        for key, words in (("vp", "more Victory Points"), ("hp", "the same Victory Points and more health")):
+        keys = (("vp", "more Victory Points"), ("hp", "the same Victory Points and more health"))
+        if option(self.state, "tie_break") == "draw":
+            keys = keys[:1]
+        for key, words in keys:
             if a[key] != b[key]:
                 self.emit(f.GameEnded(winners=[1 if a[key] > b[key] else 2], reason=f"{why}: {words}"))
                 return
-        self.emit(f.GameEnded(winners=[], reason=f"{why}: a draw, level on Victory Points and health"))
+        level = "Victory Points and health" if len(keys) > 1 else "Victory Points"
+        self.emit(f.GameEnded(winners=[], reason=f"{why}: a draw, level on {level}"))
 
 
 COMMANDS: dict[str, Callable[[Play, int, Command], None]] = {

@@ -17,7 +17,9 @@ from domain.errors import InvalidSetup
 from domain.games.project_assassination import judge
 from domain.games.project_assassination.facts import (
     EnemiesHealed,
+    EnemyKilled,
     EnemyStruck,
+    GameEnded,
     PlayerParalysed,
     PointsScored,
     TurnEnded,
@@ -77,6 +79,7 @@ def test_every_ruling_option_has_a_default_a_description_naming_its_ruling_and_t
     {"strike": "sometimes"}, {"cover": "all"}, {"boots_take_effect": "later"}, {"draw": "never"},
     {"uzi_damage": 0}, {"sniper_damage": 11}, {"paralysis_shots": -1}, {"cage_turns": 11},
     {"medic_heal": "1"}, {"grenade_hurts_thrower": "no"}, {"obstacles_block_enemies": 1},
+    {"two_attacks": "always"}, {"tie_break": "coin"},
 ])
 def test_a_bad_ruling_option_value_is_refused(bad):
     with pytest.raises(InvalidSetup):
@@ -290,6 +293,40 @@ def test_ruling_22_whether_the_grenade_hurts_its_thrower_is_an_option(hurts):
     hit = [h["square"] for h in facts[0].hits]
     assert hit == (["d2"] if hurts is False else ["d2", "c1"])
     assert state.player(1)["hp"] == (10 if hurts is False else 8)
+
+
+# -- ruling 24: when a turn allows two attacks --------------------------------------------------
+
+
+@pytest.mark.parametrize("rule", [None, "armed-this-turn", "armed-now"])
+def test_ruling_24_firing_a_one_use_weapon_first_keeps_the_second_attack_unless_armed_now(rule):
+    options = {} if rule is None else {"two_attacks": rule}
+    state = armed("sniper", "pistol", options=options, enemies=[enemy("heavy", "d3"), enemy("grunt", "c1", hp=1)])
+    state = RULES.evolve(state, TurnStarted(seat=1, round=2))  # the turn begins with both slots filled
+    _, state = shoot(state, 1, "north")
+    assert state.player(1)["slots"][0] is None
+    if rule == "armed-now":
+        assert "1 attack per turn" in refused(state, 1, {"type": "attack", "slot": 2, "aim": "c1"})
+    else:
+        facts, _ = shoot(state, 2, "c1")
+        assert of_type(facts, EnemyKilled)
+
+
+# -- ruling 30: a tie on points -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rule", [None, "health", "draw"])
+def test_ruling_30_a_tie_on_points_goes_to_the_healthier_player_unless_the_tie_break_is_a_draw(rule):
+    options = {} if rule is None else {"tie_break": rule}
+    state = bare(options, enemies=[enemy("grunt", "c4", hp=1)], enemy_deck=[])
+    state.player(1).update(square="c3", vp=1, hp=5)
+    state.player(2).update(vp=2, hp=8)
+    facts, state = act(state, 1, {"type": "attack", "slot": 2, "aim": "c4"})  # the last enemy: 2 points each
+    ended = of_type(facts, GameEnded)[0]
+    if rule == "draw":
+        assert ended.winners == [] and ended.reason.endswith("a draw, level on Victory Points")
+    else:
+        assert ended.winners == [2] and "more health" in ended.reason
 
 
 # -- ruling 26: when enemies strike -------------------------------------------------------------
