@@ -22,7 +22,7 @@ from collections import Counter
 from typing import Any
 
 from domain.games.location_ccg.cards import HAND_SIZE, pool
-from domain.games.location_ccg.checks import skill_at
+from domain.games.location_ccg.checks import cost_unit, skill_at
 from domain.games.location_ccg.state import State
 
 PRIOR = "demo"
@@ -132,6 +132,9 @@ def _standing(state: State, seat: int) -> float:
         elif kind == "asset":
             total += ASSET
     player = state.player(seat)
-    points = sum(len(cards[card].resources) for card in player["bank"])
+    if cost_unit(state) == "cards":  # ruling 3's option: a card is one resource whatever its symbols
+        points = len(player["bank"])
+    else:
+        points = sum(len(cards[card].resources) for card in player["bank"])
     total += BANK * min(points, BANK_ENOUGH) + BANK_MORE * max(0, points - BANK_ENOUGH)
     return total + HAND * min(len(player["hand"]), HAND_SIZE)

@@ -156,28 +156,30 @@ def location_problems(brought: list[str]) -> list[str]:
 # -- paying from a bank ---------------------------------------------------------------------------
 
 
-def covers(cards: list[str], cost: Cost) -> bool:
+def covers(cards: list[str], cost: Cost, unit: str = "points") -> bool:
     """Whether these bank cards pay the cost: as many points in all, and a symbol of each type the cost
-    names for each time it names it (LC-25, LC-26; a ``$$`` card may pay ``$`` and a generic point)."""
-    symbols = Counter(symbol for card in cards for symbol in pool().cards[card].resources)
-    need = Counter(cost.typed)
-    return sum(symbols.values()) >= cost.points and all(symbols[s] >= n for s, n in need.items())
+    names for each time it names it (LC-25, LC-26; a ``$$`` card may pay ``$`` and a generic point).
+    With ``unit`` ``cards`` (ruling 3's option) a card is one resource whatever its symbols: as many
+    cards as the cost has points, a different card holding each typed symbol."""
+    return _rows_cover(tuple(pool().cards[card].resources for card in cards), cost, unit)
 
 
-def cheapest_payment(bank: list[str], cost: Cost) -> list[str] | None:
+def cheapest_payment(bank: list[str], cost: Cost, unit: str = "points") -> list[str] | None:
     """The bank cards the engine spends by default: the fewest points overpaid, then the fewest cards,
     then the set that keeps the rarer symbols in the bank; ``None`` when the bank cannot pay. Cards
-    with the same resource row pay alike; of those, the first by id is spent."""
+    with the same resource row pay alike; of those, the first by id is spent. Counted in cards, exactly
+    as many cards as the cost has points, those with the fewest symbols first."""
     if cost.points == 0:
         return []
-    if not covers(bank, cost):
+    if not covers(bank, cost, unit):
         return None
     rows = Counter(pool().cards[card].resources for card in bank)
     symbols = Counter(symbol for row, n in rows.items() for symbol in row * n)
     best: tuple[Any, ...] | None = None
-    for size in range(1, cost.points + 1):  # each card pays at least a point: no more cards are needed
+    sizes = [cost.points] if unit == "cards" else range(1, cost.points + 1)  # each card pays at least a point
+    for size in sizes:
         for pick in combinations_with_replacement(sorted(rows), size):
-            if any(pick.count(row) > rows[row] for row in pick) or not _rows_cover(pick, cost):
+            if any(pick.count(row) > rows[row] for row in pick) or not _rows_cover(pick, cost, unit):
                 continue
             overpay = sum(len(row) for row in pick) - cost.points
             rarity = sum(1 / symbols[s] for row in pick for s in row)
@@ -192,6 +194,15 @@ def cheapest_payment(bank: list[str], cost: Cost) -> list[str] | None:
     return spent
 
 
-def _rows_cover(rows: tuple[str, ...], cost: Cost) -> bool:
+def _rows_cover(rows: tuple[str, ...], cost: Cost, unit: str = "points") -> bool:
+    if unit == "cards":
+        return len(rows) >= cost.points and _typed_on_different_cards(list(rows), list(cost.typed))
     symbols = Counter("".join(rows))
     return sum(symbols.values()) >= cost.points and all(symbols[s] >= n for s, n in Counter(cost.typed).items())
+
+
+def _typed_on_different_cards(rows: list[str], typed: list[str]) -> bool:
+    """Whether each typed symbol can be paid by a card of its own holding it (costs are short: a search)."""
+    if not typed:
+        return True
+    return any(typed[0] in row and _typed_on_different_cards(rows[:i] + rows[i + 1:], typed[1:]) for i, row in enumerate(rows))

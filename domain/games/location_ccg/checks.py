@@ -31,25 +31,32 @@ def cost_for(state: State, seat: int, card: Card) -> Cost:
     return card.cost.reduced(reduction)
 
 
+def cost_unit(state: State) -> str:
+    """The option ``cost_unit`` (ruling 3): costs counted in resource points, or in cards."""
+    return str(state.options.get("cost_unit", "points"))
+
+
 def can_pay(state: State, seat: int, cost: Cost) -> bool:
     if cost.production:
         return state.phase == "production" and seat == state.current and state.production > 0
-    return covers(state.player(seat)["bank"], cost)
+    return covers(state.player(seat)["bank"], cost, cost_unit(state))
 
 
 def payment(state: State, seat: int, cost: Cost, named: list[str] | None) -> list[str] | str:
     """The bank cards spent on the cost: those named (checked), or the cheapest; a reason when not."""
     bank = state.player(seat)["bank"]
     if named is None:
-        spent = cheapest_payment(bank, cost)
+        spent = cheapest_payment(bank, cost, cost_unit(state))
         return spent if spent is not None else f"your bank cannot pay {cost} (bank: {_bank_text(bank)})"
     left = list(bank)
     for card in named:
         if card not in left:
             return f"there is no {card!r} (left) in your bank to pay with"
         left.remove(card)
-    if not covers(named, cost):
-        return f"{', '.join(named) or 'nothing'} does not pay {cost}: {cost.points} points, typed symbols paid by their own type"
+    if not covers(named, cost, cost_unit(state)):
+        counted = f"{cost.points} cards, each typed symbol on a card of its own" if cost_unit(state) == "cards" \
+            else f"{cost.points} points, typed symbols paid by their own type"
+        return f"{', '.join(named) or 'nothing'} does not pay {cost}: {counted}"
     return list(named)
 
 

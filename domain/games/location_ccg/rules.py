@@ -108,6 +108,10 @@ class LocationCCG(ModularRuleset):
             "skill_count": {"enum": ["all-there", "parties"], "default": "all-there",
                             "description": "ruling 28: a skill check counts every character of each player at the "
                             "location (all-there), or only the mission's attacking and defending parties (parties)"},
+            "cost_unit": {"enum": ["points", "cards"], "default": "points",
+                          "description": "ruling 3: a cost is paid in resource points, each symbol one (points), or "
+                          "in resource cards, each card one whatever its symbols (cards: the example's \"discard a "
+                          "total of 4 resources\")"},
             "modifier_limit": {"enum": ["one-per-type", "one"], "default": "one-per-type",
                                "description": "ruling 9: a character holds one modifier of each type (weapon, armor, "
                                "gear: one-per-type), or one modifier in all (one)"},

@@ -8,13 +8,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from location_table import DOCKS, act, table
+from location_table import DOCKS, act, refuse, table
 
 from domain.bots import RandomBot
-from domain.errors import InvalidSetup
+from domain.errors import IllegalCommand, InvalidSetup
 from domain.game import Game
 from domain.games.location_ccg import RULESET as RULES
 from domain.games.location_ccg import bots
+from domain.games.location_ccg.cards import covers, parse_cost
 from domain.games.location_ccg.facts import (
     CardLeftPlay,
     CardPlayed,
@@ -25,14 +26,15 @@ from domain.games.location_ccg.facts import (
     Opposed,
     Passed,
     PhaseBegan,
+    ResourcesSpent,
     SkillChecked,
     TurnEnded,
 )
 from domain.search import GreedyBot, SimRng
 
-NEW_OPTIONS = ("long_range", "windows", "stay_at_location", "skill_count", "modifier_limit")
+NEW_OPTIONS = ("long_range", "windows", "stay_at_location", "skill_count", "modifier_limit", "cost_unit")
 DEFAULTS = {"long_range": "paired", "windows": "fixed", "stay_at_location": "all", "skill_count": "all-there",
-            "modifier_limit": "one-per-type"}
+            "modifier_limit": "one-per-type", "cost_unit": "points"}
 PASS = {"type": "pass"}
 
 
@@ -76,10 +78,58 @@ def test_the_new_options_default_to_the_rulings_of_today():
 
 
 @pytest.mark.parametrize("bad", [{"long_range": "never"}, {"windows": "any-time"}, {"stay_at_location": "none"},
-                                 {"skill_count": "attackers"}, {"modifier_limit": 2}])
+                                 {"skill_count": "attackers"}, {"modifier_limit": 2},
+                                 {"cost_unit": "symbols"}])
 def test_a_bad_value_of_a_new_option_is_refused(bad):
     with pytest.raises(InvalidSetup):
         RULES.resolve_options(bad)
+
+
+# -- ruling 3: costs counted in points or in cards -------------------------------------------------------------
+
+
+def _armor_from(bank, options=None):
+    """Seat 1's deploy phase: a Body Armor (cost "2") in hand, a Sniper to put it on, the bank given."""
+    return table(phase="deploy", hands=[["body_armor"], []], banks=[bank, []], in_play={"1": ("sniper", 1)}, options=options)
+
+
+ARMOR = {"type": "play", "card": "body_armor", "target": "1"}
+
+
+@pytest.mark.parametrize("options", [None, {"cost_unit": "points"}])
+def test_ruling_03_a_two_symbol_card_pays_two_points(options):
+    state = _armor_from(["fixer"], options)  # the Fixer's row is "$$"
+    assert ARMOR in RULES.legal_commands(state, 1)
+    facts, state = act(state, 1, ARMOR)
+    assert facts[0] == ResourcesSpent(seat=1, cards=["fixer"], purpose="body_armor")
+
+
+def test_ruling_03_with_cost_unit_cards_a_cost_takes_as_many_cards_as_it_has_points():
+    state = _armor_from(["fixer"], {"cost_unit": "cards"})
+    assert ARMOR not in RULES.legal_commands(state, 1)
+    with pytest.raises(IllegalCommand, match="2 cards, each typed symbol on a card of its own"):
+        refuse(state, 1, {**ARMOR, "pay": ["fixer"]})
+    state = _armor_from(["fixer", "sniper", "enforcer"], {"cost_unit": "cards"})
+    facts, state = act(state, 1, ARMOR)
+    assert facts[0] == ResourcesSpent(seat=1, cards=["enforcer", "sniper"], purpose="body_armor")  # the Fixer kept
+    assert state.player(1)["bank"] == ["fixer"]
+
+
+def test_ruling_03_counted_in_cards_each_typed_symbol_needs_a_card_of_its_own():
+    cost = parse_cost("2!!")
+    assert covers(["ninja_adept", "katana", "fixer", "fixer"], cost, "cards")
+    assert not covers(["ninja_adept", "fixer", "fixer", "fixer"], cost, "cards")
+    assert covers(["ninja_adept", "fixer", "fixer"], parse_cost("1!"), "cards") and not covers(["fixer", "fixer"], parse_cost("1!"), "cards")
+
+
+def test_ruling_03_the_bots_count_the_bank_as_the_option_does():
+    points, cards = _armor_from(["fixer", "fixer"]), _armor_from(["fixer", "fixer"], {"cost_unit": "cards"})
+    assert RULES.evaluate(points, 1) > RULES.evaluate(cards, 1)
+
+
+def test_ruling_03_a_game_recorded_without_the_option_counts_points():
+    state = _armor_from(["fixer"])
+    assert act(_recorded_before(state), 1, ARMOR)[0] == act(state, 1, ARMOR)[0]
 
 
 # -- ruling 9: modifiers per character ------------------------------------------------------------------------
@@ -291,7 +341,7 @@ def test_ruling_28_a_game_recorded_without_the_option_counts_everyone_there():
 
 @pytest.mark.parametrize("options", [
     {"long_range": "when-opposed", "windows": "before-skill-check", "stay_at_location": "in-combat", "turn_limit": 14},
-    {"windows": "own-turn", "skill_count": "parties", "modifier_limit": "one", "turn_limit": 14},
+    {"windows": "own-turn", "skill_count": "parties", "modifier_limit": "one", "cost_unit": "cards", "turn_limit": 14},
 ])
 def test_bots_play_and_think_under_the_switched_rulings(options):
     """A game to its end by a random bot and a greedy one; every few positions the determinization keeps
