@@ -11,11 +11,13 @@ from typing import Any
 
 from replays.balance_words import Section, sections
 from replays.diary_charts import without_scripts_and_comments
-from replays.markdown import escape_markdown, link_target
+from replays.markdown import code_span, escape_markdown, link_target
 
 BAR_WIDTH = 40
-NUMBER = re.compile(r"[0-9 .%–+−()-]*")
+NUMBER = re.compile(r"(?:[0-9 .%–+−()-]|points|to)*")
 """A table cell that is a number, a rate or an interval: nothing in it for Markdown to read."""
+IDENTIFIER = re.compile(r"[a-z0-9_]+")
+"""A table cell that names a command or a card: shown as code."""
 
 
 def to_json(report: dict[str, Any]) -> str:
@@ -53,9 +55,15 @@ def label(b: dict[str, Any]) -> str:
 
 def markdown_table(table: dict[str, Any]) -> list[str]:
     def row(cells: list[str]) -> str:
-        return "| " + " | ".join((cell if NUMBER.fullmatch(cell) else escape_markdown(cell)) or " " for cell in cells) + " |"
+        return "| " + " | ".join(markdown_cell(cell) or " " for cell in cells) + " |"
 
     return [row(table["header"]), "|" + "---|" * len(table["header"]), *[row(cells) for cells in table["rows"]]]
+
+
+def markdown_cell(cell: str) -> str:
+    if NUMBER.fullmatch(cell):
+        return cell
+    return code_span(cell) if IDENTIFIER.fullmatch(cell) and "_" in cell else escape_markdown(cell)
 
 
 def to_html(report: dict[str, Any]) -> str:

@@ -70,3 +70,13 @@ def test_drama_counts_lead_changes_comebacks_and_when_the_lead_settled():
     for turn in range(3):
         later.observe(turn)
     assert later.summary(Outcome(winners=[1], reason="won"))["comeback"] is True  # seat 2 led at the midpoint, seat 1 won
+
+
+@pytest.mark.parametrize(("ruleset", "playing"), [("location-ccg", {"play"}), ("squad-combat", {"play", "edge", "react"})])
+def test_card_games_count_the_cards_their_commands_play(ruleset, playing):
+    record = play_study_game(Study(ruleset, 2), "cards")
+    rules = registry.get(ruleset)
+    for seat in ("1", "2"):
+        expected = {c["card"] for s, c in record["moves"] if str(s) == seat and c["type"] in playing}
+        assert set(record["cards"][seat]) == expected
+        assert expected <= set(rules.card_names())

@@ -169,6 +169,14 @@ class LocationCCG(ModularRuleset):
 
     # -- for bots ----------------------------------------------------------------------------------------
 
+    def card_names(self) -> list[str]:
+        """The demo pool's cards, for balance reports."""
+        return sorted(pool().cards)
+
+    def cards_played(self, state: State, seat: int, command: Command) -> list[str]:
+        """The card a ``play`` puts into play (banking a card only pays with it)."""
+        return [command["card"]] if command["type"] == "play" else []
+
     def evaluate(self, state: State, seat: int) -> float:
         if state.phase == "over":
             return super().evaluate(state, seat)

@@ -190,6 +190,14 @@ class SquadCombat(ModularRuleset):
 
     # -- for bots -----------------------------------------------------------------------------
 
+    def card_names(self) -> list[str]:
+        """The demo set's cards, for balance reports (a game's own ``card_set`` may name others)."""
+        return sorted(card_set(canonical(demo_set_data())).cards)
+
+    def cards_played(self, state: State, seat: int, command: Command) -> list[str]:
+        """The card an action, edge or reaction plays (a v0.5 attack's paid cards are spent, not played)."""
+        return [command["card"]] if command["type"] in ("play", "edge", "react") else []
+
     def evaluate(self, state: State, seat: int) -> float:
         if state.phase == "over":
             return super().evaluate(state, seat)
