@@ -48,7 +48,7 @@ def report(games: int, search_games: int, budget: str, workers: int, progress: S
         seconds, found = timed_study(Study(rules.name, rules.min_seats), games, workers)
         per_thousand = seconds * 1000 / games
         verdict = "met" if per_thousand <= TARGET_SECONDS else "missed"
-        lines.append(f"| {rules.name} | {rules.min_seats} | {seconds:.1f} | {games / seconds:,.1f} | {per_thousand:.1f} | "
+        lines.append(f"| {rules.name} | {rules.min_seats} | {seconds:.2f} | {games / seconds:,.1f} | {per_thousand:.1f} | "
                      f"≤ {TARGET_SECONDS:.0f} s: {verdict} | {found['length']['turns']['median']:g} |")
     for bot, extra in (("search", f", {budget} simulations a move"), ("greedy", "")):
         lines += ["", f"## {bot.capitalize()} bots: {search_games} games in every seat{extra} ({workers} workers)", "",
@@ -57,7 +57,7 @@ def report(games: int, search_games: int, budget: str, workers: int, progress: S
             print(f"... {bot} {rules.name}", file=sys.stderr, flush=True)
             study = Study(rules.name, rules.min_seats, bots=(bot,) * rules.min_seats, budget=budget)
             seconds, _ = timed_study(study, search_games, workers)
-            lines.append(f"| {rules.name} | {rules.min_seats} | {seconds:.1f} | {seconds / search_games:.2f} | "
+            lines.append(f"| {rules.name} | {rules.min_seats} | {seconds:.2f} | {seconds / search_games:.2f} | "
                          f"{seconds * 1000 / search_games:,.0f} |")
     return "\n".join(lines)
 

@@ -25,6 +25,6 @@ def test_the_balance_benchmark_prints_every_ruleset_in_every_table():
     for title, rows in found.items():
         assert sorted(row["ruleset"] for row in rows) == names, title
         for row in rows:
-            assert float(row["seconds"]) > 0 and float(row["seconds for 1,000"].replace(",", "")) > 0
+            assert float(row["seconds"]) >= 0 and float(row["seconds for 1,000"].replace(",", "")) >= 0
     random_rows = next(rows for title, rows in found.items() if title.startswith("Random bots"))
     assert all(row["target"].startswith("≤ 60 s: ") for row in random_rows)
