@@ -9,7 +9,7 @@ import json
 import re
 from typing import Any
 
-from replays.balance_words import Section, sections
+from replays.balance_words import sections
 from replays.diary_charts import without_scripts_and_comments
 from replays.markdown import code_span, escape_markdown, link_target
 
