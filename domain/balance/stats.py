@@ -96,10 +96,13 @@ def percentile(values: Sequence[float], fraction: float) -> float:
 
 
 def games_to_tell(rate: float, fair: float, games: int, margin: float = 0.05, z: float = Z) -> int:
-    """About how many more games would tell the observed ``rate`` from the ``fair`` share (its interval no
-    longer holding the fair share), or, for a rate within ``margin`` of fair, pin it within ± ``margin``.
-    An estimate: it assumes the rate stays as observed."""
+    """About how many more games would reach a verdict, if the rate stays as observed: either its interval
+    leaves out the fair share (a gap of ``g`` needs ``z²·p(1−p)/g²`` games), or, for a gap under
+    ``margin``, its interval fits within ± ``margin`` of the fair share (``z²·p(1−p)/(margin − g)²``),
+    whichever comes first. An estimate."""
     gap = abs(rate - fair)
     spread = max(rate * (1 - rate), 0.01)
-    needed = z * z * spread / (gap * gap if gap >= margin else margin * margin)
-    return max(0, math.ceil(needed) - games)
+    needed = [z * z * spread / (gap * gap)] if gap > 0 else []
+    if gap < margin:
+        needed.append(z * z * spread / ((margin - gap) ** 2))
+    return max(0, math.ceil(min(needed)) - games)
