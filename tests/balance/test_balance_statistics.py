@@ -88,3 +88,15 @@ def test_games_to_tell_grows_as_the_gap_shrinks():
     assert games_to_tell(0.58, 0.5, 100) > 0
     assert games_to_tell(0.58, 0.5, 100) < games_to_tell(0.54, 0.5, 100)
     assert games_to_tell(0.9, 0.5, 1000) == 0
+
+
+@pytest.mark.parametrize(("rate", "games"), [(0.58, 100), (0.5175, 400), (0.54, 100), (0.4, 80), (0.47, 1000)])
+def test_about_n_more_games_at_the_same_rate_would_reach_a_verdict(rate, games):
+    def word(n: int) -> str:
+        low, high = wilson(rate * n, n)
+        return verdict({"rate": rate, "low": low, "high": high}, 0.5, n)["verdict"]
+
+    more = games_to_tell(rate, 0.5, games)
+    assert word(games) == "can't tell yet"
+    assert word(round((games + more) * 1.1)) != "can't tell yet"
+    assert word(round((games + more) * 0.8)) == "can't tell yet"
