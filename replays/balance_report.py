@@ -107,7 +107,7 @@ def chart_svg(name: str, report: dict[str, Any]) -> str:
     found = report["findings"]
     common = {"js": [], "width": 700, "height": 320, "explicit_size": True, "legend_at_bottom": True, "print_values": False}
     if name == "seats":
-        chart = pygal.Bar(title="Wins by seat (95% intervals); the line is a fair share", y_title="wins (%)", range=(0, 100), **common)
+        chart = pygal.Bar(title="Wins by seat, with 95% intervals, beside a fair share", y_title="wins (%)", range=(0, 100), **common)
         chart.x_labels = [f"Seat {row['seat']}" for row in found["fairness"]["seats"]]
         chart.add("wins", [{"value": round(row["rate"] * 100, 1), "ci": {"low": row["low"] * 100, "high": row["high"] * 100}}
                            for row in found["fairness"]["seats"]])
