@@ -167,3 +167,10 @@ def test_an_output_that_cannot_be_written_is_one_line_and_leaves_no_file(tmp_pat
     result = invoke("balance", "correction", "--games", "2", "--skill", "0", "--no-keep", "-q", "--output", str(blocker / "r.md"))
     assert "cannot write" in one_line_error(result)
     assert [p.name for p in tmp_path.iterdir()] == ["file"]
+
+
+def test_a_study_refused_before_any_game_leaves_no_new_store_behind(tmp_path):
+    store = tmp_path / "new.sqlite3"
+    result = invoke("balance", "correction", "--games", "2", "--skill", "0", "--option", "turn_limit=-3", "--db", str(store), "-q")
+    assert "turn_limit" in one_line_error(result)
+    assert list(tmp_path.iterdir()) == []
