@@ -68,7 +68,8 @@ def fairness(main: dict[str, Any]) -> Section:
     fair = main["fairness"]
     lines = []
     for row in fair["seats"]:
-        line = f"Seat {row['seat']} wins {span(row)}: {row['verdict']}"
+        line = f"Seat {row['seat']} wins {span(row)}"
+        line += (f" of the {row['of']} games one seat won: " if row["of"] != fair["games"] else ": ") + row["verdict"]
         if row["verdict"] == "can't tell yet":
             line += f"; about {row['more_games']} more games would tell"
         elif row["verdict"] in ("favoured", "handicapped"):
@@ -161,10 +162,10 @@ def versus(found: dict[str, Any]) -> Section:
 
 
 def table(found: dict[str, Any]) -> Section:
-    lines = [f"{found['games']} games transcribed from paper playtests (table games):"]
+    lines = [f"{found['games']} games transcribed from paper playtests (table games), {found['decided']} of them won by one seat:"]
     for row in found["seats"]:
         told = "can't be told from chance yet" if row["low"] <= 0 <= row["high"] else "a real difference"
-        lines.append(f"At the table Seat {row['seat']} won {row['table']['count']} of {found['games']} ({span(row['table'])}); "
+        lines.append(f"At the table Seat {row['seat']} won {row['table']['count']} of {found['decided']} ({span(row['table'])}); "
                      f"the bots say {pct(row['bots'])} ({pct(row['bots_low'])}–{pct(row['bots_high'])}): "
                      f"{points(row['difference'], row['low'], row['high'])}, {told}.")
     if found["turns"] is not None:

@@ -82,15 +82,16 @@ def paired(first: Sequence[bool], second: Sequence[bool]) -> dict[str, Any]:
 
 def table_games(played: Sequence[dict[str, Any]], bots: dict[str, Any], players: int) -> dict[str, Any]:
     """Finished paper playtests (``{"winners", "turns", "ending"}`` each) beside the bots' fairness figures:
-    each seat's wins at the table, its interval, and the difference from the bots' rate."""
+    each seat's share of the games one seat won at the table, its interval, and the difference from the bots'."""
+    decided = sum(1 for g in played if len(g["winners"]) == 1)
     seats = []
     for row in bots["fairness"]["seats"]:
         seat = row["seat"]
         wins = sum(1 for g in played if g["winners"] == [seat])
-        diff, low, high = newcombe(wins, len(played), row["count"], row["of"])
-        seats.append({"seat": seat, "table": rate(wins, len(played)), "bots": row["rate"], "bots_low": row["low"],
+        diff, low, high = newcombe(wins, decided, row["count"], row["of"])
+        seats.append({"seat": seat, "table": rate(wins, decided), "bots": row["rate"], "bots_low": row["low"],
                       "bots_high": row["high"], "difference": diff, "low": low, "high": high})
-    return {"games": len(played), "seats": seats,
+    return {"games": len(played), "decided": decided, "seats": seats,
             "turns": percentile([g["turns"] for g in played], 0.5) if played else None,
             "bots_turns": bots["length"]["turns"]["median"],
             "endings": sorted({g["ending"] for g in played})}

@@ -43,16 +43,18 @@ def findings(study: Study, records: Sequence[GameRecord]) -> dict[str, Any]:
 
 
 def fairness(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
-    """Each seat's wins with its interval against the fair share, and a verdict in words."""
-    games, fair = len(records), 1 / players
+    """Each seat's share of the games one seat won, with its interval against the fair share (one over the
+    players), and a verdict in words; draws (and wins shared by several seats) counted apart."""
+    fair = 1 / players
+    decided = sum(1 for r in records if len(r["winners"]) == 1)
     seats = []
     for seat in range(1, players + 1):
-        wins = sum(1 for r in records if seat in r["winners"] and len(r["winners"]) == 1)
+        wins = sum(1 for r in records if r["winners"] == [seat])
         shared = sum(1 for r in records if seat in r["winners"] and len(r["winners"]) > 1)
-        won = rate(wins, games)
-        seats.append({"seat": seat, **won, "shared": shared, **verdict(won, fair, games)})
+        won = rate(wins, decided)
+        seats.append({"seat": seat, **won, "shared": shared, **verdict(won, fair, decided)})
     draws = sum(1 for r in records if not r["winners"] and r["reason"] is not None)
-    return {"fair_share": fair, "seats": seats, "draws": rate(draws, games),
+    return {"fair_share": fair, "seats": seats, "games": len(records), "decided": decided, "draws": rate(draws, len(records)),
             "same_bots": len({tuple(r["bots"]) for r in records}) == 1 and len(set(records[0]["bots"])) == 1 if records else True}
 
 

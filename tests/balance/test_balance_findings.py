@@ -80,3 +80,14 @@ def test_card_games_count_the_cards_their_commands_play(ruleset, playing):
         expected = {c["card"] for s, c in record["moves"] if str(s) == seat and c["type"] in playing}
         assert set(record["cards"][seat]) == expected
         assert expected <= set(rules.card_names())
+
+
+def test_fairness_shares_out_the_games_one_seat_won_and_counts_draws_apart():
+    from domain.balance.findings import fairness
+
+    records = ([{"winners": [1], "reason": "won", "bots": ["greedy"] * 2}] * 30 + [{"winners": [2], "reason": "won", "bots": ["greedy"] * 2}] * 30
+               + [{"winners": [], "reason": "a draw", "bots": ["greedy"] * 2}] * 40)
+    found = fairness(records, 2)
+    assert [(row["count"], row["of"], row["rate"]) for row in found["seats"]] == [(30, 60, 0.5), (30, 60, 0.5)]
+    assert found["draws"]["count"] == 40 and found["draws"]["of"] == 100 and found["games"] == 100
+    assert all(row["verdict"] == "can't tell yet" for row in found["seats"])  # 60 games: the interval is wide, not unfair
