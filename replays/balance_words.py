@@ -22,6 +22,10 @@ def points(diff: float, low: float, high: float) -> str:
     return f"{signed(diff * 100)} points ({signed(low * 100)} to {signed(high * 100)})"
 
 
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def signed(value: float, digits: int = 0) -> str:
     text = f"{abs(value):.{digits}f}"
     return ("+" if value > 0 else "−" if value < 0 and text.strip("0.") else "") + text
@@ -98,7 +102,7 @@ def length(main: dict[str, Any]) -> Section:
     turns, commands = main["length"]["turns"], main["length"]["commands"]
     lines = [f"Games last a median of {turns['median']:g} turns (10th–90th percentile {turns['p10']:g}–{turns['p90']:g}, "
              f"shortest {turns['min']}, longest {turns['max']}) and {commands['median']:g} commands."]
-    lines += [f"{row['ending']}: {row['count']} game{'' if row['count'] == 1 else 's'}, {span(row)}." for row in main['endings']]
+    lines += [f"{capital(row['ending'])}: {row['count']} game{'' if row['count'] == 1 else 's'}, {span(row)}." for row in main['endings']]
     return {"title": "Length and endings", "lines": lines, "histogram": turns["histogram"], "chart": "length"}
 
 
@@ -149,7 +153,7 @@ def versus(found: dict[str, Any]) -> Section:
     lines = [f"With {changed or 'the same options'}, on the same {found['games']} seeds (each figure: this against that, "
              f"the difference and its 95% interval):"]
     for row in found["endings"]:
-        lines.append(f"{row['ending']}: {pct(row['this'])} against {pct(row['vs'])}, {points(row['difference'], row['low'], row['high'])}"
+        lines.append(f"{capital(row['ending'])}: {pct(row['this'])} against {pct(row['vs'])}, {points(row['difference'], row['low'], row['high'])}"
                      f"{'' if row['low'] > 0 or row['high'] < 0 else ': no clear change'}.")
     turns = found["turns"]
     longer = "longer" if turns["difference"] >= 0 else "shorter"
