@@ -36,7 +36,7 @@ from domain.errors import (
 )
 from domain.game import Game
 from domain.listing import GameListing
-from domain.persistence import DataclassAsDict, SnapshotTolerantRepository
+from domain.persistence import DataclassAsDict, SnapshotTolerantRepository, snapshots_in_hand
 from domain.randomness import new_seed
 from domain.ruleset import Command
 from domain.seat_tokens import SeatTokens
@@ -98,6 +98,13 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
                 with datastore.transaction(commit=True) as cursor:
                     cursor.execute(SQL("CREATE SCHEMA IF NOT EXISTS {0}").format(Identifier(datastore.schema)))
         return super().construct_recorder()
+
+    def _take_snapshots(self, processing_event: Any) -> None:
+        """Snapshot a game carried past a multiple of ``SNAPSHOT_INTERVAL`` events as it is in hand (the
+        library's own method, overridden: it would read back and replay up to 100 events to do so)."""
+        taken = snapshots_in_hand(processing_event, SNAPSHOT_INTERVAL) if self.snapshots is not None else []
+        if taken:
+            self.snapshots.put(taken)
 
     def construct_repository(self) -> Repository[uuid.UUID]:
         repository = super().construct_repository()
