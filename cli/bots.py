@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import click
 
-from cli.terminal import db_option, format_events, format_status, open_service
+from cli.terminal import HELP, db_option, format_events, format_status, open_service
 from domain import registry
 from domain.bots import STRATEGIES, make_bot, thought_of
 from domain.service import OWNER
 
 
-@click.command()
+@click.command(context_settings=HELP)
 @click.argument("game")
 @click.option("--seat", "seats", multiple=True, help="A seat the bot plays (number or name); repeat. Default: all.")
 @click.option("--strategy", type=click.Choice(STRATEGIES), default="random", show_default=True,

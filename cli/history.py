@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from cli.terminal import db_option, open_service
+from cli.terminal import HELP, db_option, open_service
 from domain.access import OWNER
 from domain.errors import LudologError
 from domain.notebook import Notebook
@@ -30,7 +30,7 @@ def viewer_of(service: GameService, game_id: object, seat: str | None) -> Viewer
     return service.seat_number(service.game(game_id), seat)  # type: ignore[arg-type]
 
 
-@click.command()
+@click.command(context_settings=HELP)
 @click.argument("game")
 @click.option("--as", "seat", help="What this seat (number or name) may see; default: everything.")
 @click.option("--from", "start", type=click.IntRange(min=1), default=1, show_default=True, help="First event number.")
@@ -82,7 +82,7 @@ def parse_head(text: str | None) -> tuple[int, str] | None:
     return int(number), digest
 
 
-@click.command()
+@click.command(context_settings=HELP)
 @click.argument("game", required=False)
 @click.option("--all", "every", is_flag=True, help="Audit every game in the store.")
 @click.option("--head", "head", metavar="N:HASH",
@@ -131,7 +131,7 @@ def _said(report: Audit, receipt: tuple[int, str] | None = None) -> str:
     return "\n".join(lines)
 
 
-@click.command()
+@click.command(context_settings=HELP)
 @click.argument("game")
 @click.option("--format", "form", type=click.Choice(FORMATS), required=True, help="What to write.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The file to write (default: standard output).")
@@ -178,7 +178,7 @@ def _exported(service: GameService, game_id: object, viewer: Viewer, form: str, 
     return writers[form](service, game_id, viewer)
 
 
-@click.command("import")
+@click.command("import", context_settings=HELP)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @db_option
 def import_(file: Path, db: str) -> None:

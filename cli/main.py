@@ -3,37 +3,107 @@ replay commands log, replay, audit, export and import, and the notes on a game's
 
 Commands parse their input, call the game service and print. Mistakes (an unknown game, an illegal
 command, a malformed option) exit with status 1 and a one-line message, never a traceback.
+
+``ludolog -h`` imports none of the commands (nor eventsourcing, jsonschema, the rulesets): the
+group lists them from ``COMMANDS``, and loads a command's module when it is run or asked for its help.
 """
 
 from __future__ import annotations
 
-import json
+import importlib
 import sqlite3
 import sys
-from typing import Any
+from collections.abc import Iterator, Mapping, MutableMapping
+from typing import Any, NamedTuple
 
 import click
-from eventsourcing.persistence import PersistenceError
 
-from cli.balance import balance
-from cli.bots import bot
-from cli.history import audit, export, import_, log
-from cli.notes import note, notes
-from cli.outcomes import parse_outcome, with_outcomes
-from cli.play import play
-from cli.replay import replay
-from cli.serve import serve
-from cli.terminal import (
-    db_option,
-    discard_new_store,
-    format_events,
-    format_status,
-    open_service,
-    parse_option,
-)
-from domain import registry
+from cli.terminal import HELP, discard_new_store
 from domain.errors import LudologError
-from domain.service import OWNER
+
+
+class Entry(NamedTuple):
+    """Where a command is defined (``module:attribute``) and the first paragraph of its help."""
+
+    where: str
+    summary: str
+
+
+COMMANDS = {
+    "act": Entry("cli.games:act", "Submit one command, given as JSON, for a seat; prints the events it caused."),
+    "audit": Entry("cli.history:audit", "Check a game's hash chain, its seed and every command against the rules; "
+                   "exit 1 at the first problem."),
+    "balance": Entry("cli.balance:balance", "Play seeded bot games of RULESET and report its balance."),
+    "bot": Entry("cli.bots:bot", "Let a bot play seats until the game ends or waits for another seat."),
+    "export": Entry("cli.history:export", "Export a game: ndjson (lossless, importable), json, csv, md "
+                    "(a design diary with charts), html."),
+    "games": Entry("cli.games:games", "List the stored games."),
+    "import": Entry("cli.history:import_", "Re-create a game from an owner's NDJSON export (its id is kept); prints the id."),
+    "log": Entry("cli.history:log", "The game's events, one numbered line each: number, time, seat, what happened; "
+                 "under an event, each note on it that the viewer may see "
+                 '(✎ author glyph "text" [marks] ⚑ bookmark).'),
+    "new": Entry("cli.games:new", "Create a game of RULESET and print its id."),
+    "note": Entry("cli.notes:note", "Write a note on one of a game's events: a comment, a glyph, marked squares, "
+                  "a bookmark; prints its id."),
+    "notes": Entry("cli.notes:notes", "List a game's notes, by event: id, event, author, glyph, text, marks, "
+                   "bookmark, (private)."),
+    "play": Entry("cli.play:play", "Play a game hot-seat: each turn shows the board as the seat to act sees it "
+                  "and the legal commands numbered; pick a number or type a command (``move to=b1`` or JSON); "
+                  "``q`` quits."),
+    "replay": Entry("cli.replay:replay", "Step through a game's events: the board after each, the event, its notes, "
+                    "what changed."),
+    "rulesets": Entry("cli.games:rulesets", "List the games ludolog knows, with their players, options and commands."),
+    "serve": Entry("cli.serve:serve", "Serve the REST API (openapi.yaml) until interrupted; a new store is created "
+                   "on first use."),
+    "show": Entry("cli.games:show", "Show a game's current state, or its state after event N."),
+    "tokens": Entry("cli.games:tokens", "Issue new API tokens for every seat and the owner (the old ones stop working)."),
+}
+"""Every command of the group, by name, with the first sentence of its help (the help listing shortens
+it to fit); tests/cli/test_startup.py checks each against its command."""
+
+
+class LazyCommands(MutableMapping[str, click.Command]):
+    """The group's commands by name: every name in the table, each command imported when first looked up."""
+
+    def __init__(self, table: Mapping[str, Entry], loaded: Mapping[str, click.Command]) -> None:
+        self.table = table
+        self.loaded = dict(loaded)
+
+    def summary(self, name: str) -> click.Command:
+        """The command, if loaded, else a stand-in with its summary as help (for the help listing)."""
+        if name in self.loaded:
+            return self.loaded[name]
+        return click.Command(name, help=self.table[name].summary)
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name not in self.loaded:
+            if name not in self.table:
+                raise KeyError(name)
+            module, _, attribute = self.table[name].where.partition(":")
+            command = getattr(importlib.import_module(module), attribute)
+            command.context_settings.setdefault("help_option_names", HELP["help_option_names"])
+            self.loaded[name] = command
+        return self.loaded[name]
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        self.loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        raise TypeError("the ludolog commands are fixed")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys([*self.table, *self.loaded]))
+
+    def __len__(self) -> int:
+        return len(dict.fromkeys([*self.table, *self.loaded]))
+
+
+def _is_persistence_error(error: Exception) -> bool:
+    """Whether the store failed (eventsourcing's PersistenceError); the library need not be loaded
+    to say no, for none of its errors can have been raised without it."""
+    persistence = sys.modules.get("eventsourcing.persistence")
+    return persistence is not None and isinstance(error, persistence.PersistenceError)
+
 
 NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 """What click 8.2 raises to show a group's help when it is called without a command."""
@@ -41,7 +111,22 @@ NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 class LudologGroup(click.Group):
     """A click group that turns engine errors and usage mistakes into one-line messages, and every
-    mistake into exit 1; a store file the failed command created is removed."""
+    mistake into exit 1; a store file the failed command created is removed.
+
+    Its commands are a ``LazyCommands`` table: the help lists them from their summaries, and a
+    command's module is imported only when the command is run or its own help is asked for."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = LazyCommands(COMMANDS, self.commands)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands and their one-line help, from the table, without importing any of them."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = [(name, self.commands.summary(name).get_short_help_str(limit)) for name in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -49,8 +134,10 @@ class LudologGroup(click.Group):
                 return super().invoke(ctx)
             except LudologError as error:
                 raise click.ClickException(error.message) from None
-            except (PersistenceError, sqlite3.Error) as error:  # the store failed under a command
-                raise click.ClickException(f"the game store failed: {error}") from None
+            except Exception as error:
+                if isinstance(error, sqlite3.Error) or _is_persistence_error(error):  # the store failed under a command
+                    raise click.ClickException(f"the game store failed: {error}") from None
+                raise
         except BaseException:
             discard_new_store(ctx)
             raise
@@ -76,7 +163,7 @@ class LudologGroup(click.Group):
         sys.exit(0)
 
 
-@click.group(cls=LudologGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LudologGroup, context_settings=HELP)
 @click.version_option(package_name="ludolog")
 def cli() -> None:
     """ludolog: play, record and replay tabletop games while they are being designed.
@@ -88,177 +175,10 @@ def cli() -> None:
     """
 
 
-@cli.command()
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, each ruleset as GET /rulesets/{name} gives it.")
-def rulesets(as_json: bool) -> None:
-    """List the games ludolog knows, with their players, options and commands.
-
-    \b
-    Example:
-      ludolog rulesets
-      ludolog rulesets --json
-    """
-    if as_json:
-        click.echo(json.dumps([rules.to_data() for rules in registry.all_rulesets()], indent=2))
-        return
-    for rules in registry.all_rulesets():
-        seats = str(rules.min_seats) if rules.min_seats == rules.max_seats else f"{rules.min_seats}-{rules.max_seats}"
-        click.echo(f"{rules.name}  ({seats} players, rules v{rules.version})  {rules.title}: {rules.summary}")
-        for key, prop in rules.options_schema.get("properties", {}).items():
-            click.echo(f"    option {key}={json.dumps(prop.get('default'))}  {prop.get('description', '')}")
-        for shape in rules.command_shapes:
-            fields = " ".join(f"{name}=..." for name in shape.properties)
-            click.echo(f"    command {shape.type} {fields}".rstrip() + f"  {shape.summary}")
-
-
-@cli.command()
-@click.argument("ruleset")
-@click.option("--seat", "seats", multiple=True, required=True, help="A player's name; repeat, in seat order.")
-@click.option("--seed", help="Seed for a reproducible game (default: a secret random one).")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A ruleset option; repeatable.")
-@click.option("--table", is_flag=True, help="A table game: a paper game transcribed, its dice and draws told by the table.")
-@click.option("--outcome", "outcomes", multiple=True, metavar="VALUE",
-              help="A table game's setup outcome (a die face, a card), in order; repeatable. Missing ones are asked for.")
-@db_option
-def new(ruleset: str, seats: tuple[str, ...], seed: str | None, options: tuple[str, ...], table: bool,
-        outcomes: tuple[str, ...], db: str) -> None:
-    """Create a game of RULESET and print its id.
-
-    A table game (--table) takes every chance outcome from the people at the table: the setup's are
-    given with --outcome or asked for, each command's when it is played ('ludolog play' asks).
-
-    \b
-    Example:
-      ludolog new correction --seat Ana --seat Ben --seed 7
-      ludolog new infection --seat Ana --seat Ben --option round_limit=10
-      ludolog new assassination-le --seat Ann --seat Ben --seat Cy --table --outcome 3 --outcome 5 --outcome 1
-    """
-    parsed = dict(parse_option(text) for text in options)
-    if outcomes and not table:
-        raise click.UsageError("--outcome is for table games: add --table")
-    service = open_service(db, create=True)
-    given = [parse_outcome(text) for text in outcomes]
-    game_id = with_outcomes(
-        lambda told: service.create_game(ruleset, list(seats), parsed, seed, table=table, outcomes=told), given, ask=table
-    )
-    click.echo(str(game_id))
-
-
-@cli.command()
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
-@db_option
-def games(as_json: bool, db: str) -> None:
-    """List the stored games.
-
-    \b
-    Example:
-      ludolog games --db games.sqlite3
-    """
-    found = open_service(db).list_games()
-    if as_json:
-        click.echo(json.dumps(found, indent=2))
-        return
-    if not found:
-        click.echo("No games yet: create one with 'ludolog new'.")
-    for game in found:
-        seats = ", ".join(seat["name"] for seat in game["seats"])
-        played = "  (table game)" if game.get("table") else ""
-        click.echo(f"{game['id']}  {game['ruleset']:<18} {game['status']:<6} v{game['version']:<5} {seats}{played}")
-
-
-@cli.command()
-@click.argument("game")
-@click.option("--as", "seat", help="Show what this seat (number or name) sees; default: everything.")
-@click.option("--at", "at", type=click.IntRange(min=1), help="Show the game as it stood after event N.")
-@click.option("--json", "as_json", is_flag=True, help="Print the game as one JSON object.")
-@db_option
-def show(game: str, seat: str | None, at: int | None, as_json: bool, db: str) -> None:
-    """Show a game's current state, or its state after event N.
-
-    \b
-    Example:
-      ludolog show 3f2a --as Ben
-      ludolog show 3f2a --at 40 --json
-    """
-    service = open_service(db)
-    game_id = service.find_game(game)
-    current = service.game(game_id)
-    viewer = OWNER if seat is None else service.seat_number(current, seat)
-    if at is not None and at > current.version:
-        raise click.ClickException(f"the game has {current.version} events; --at takes 1 to {current.version}")
-    then = service.game_at(game_id, at) if at is not None else current
-    status = service.status(game_id, viewer, game=then)
-    if as_json:
-        click.echo(json.dumps(status, indent=2))
-    else:
-        click.echo(format_status(status, registry.get(status["ruleset"])))
-
-
-@cli.command()
-@click.argument("game")
-@click.argument("command_json")
-@click.option("--seat", required=True, help="The seat acting (number or name).")
-@click.option("--id", "command_id", help="A command id, kept in the log with the events.")
-@click.option("--expect", "expected_version", type=int, help="Refuse unless the game is at this version.")
-@click.option("--outcome", "outcomes", multiple=True, metavar="VALUE",
-              help="In a table game: a chance outcome the command met (a die face, a card drawn), in order; repeatable.")
-@click.option("--json", "as_json", is_flag=True, help="Print the new events as JSON.")
-@db_option
-def act(game: str, command_json: str, seat: str, command_id: str | None, expected_version: int | None,
-        outcomes: tuple[str, ...], as_json: bool, db: str) -> None:
-    """Submit one command, given as JSON, for a seat; prints the events it caused.
-
-    \b
-    Example:
-      ludolog act 3f2a --seat Ann '{"type": "roll"}'
-      ludolog act 3f2a --seat 2 '{"type": "move", "to": "e1"}' --expect 3
-      ludolog act 3f2a --seat Cy '{"type": "roll"}' --outcome 4      (a table game)
-    """
-    try:
-        command = json.loads(command_json)
-    except json.JSONDecodeError as error:
-        raise click.ClickException(f"COMMAND_JSON is not JSON: {error.msg} at character {error.pos}") from None
-    service = open_service(db)
-    events = service.submit(service.find_game(game), seat, command, command_id=command_id, expected_version=expected_version,
-                            outcomes=[parse_outcome(text) for text in outcomes])
-    if as_json:
-        click.echo(json.dumps([event.to_data() for event in events], indent=2))
-    else:
-        click.echo(format_events(events))
-
-
-@cli.command()
-@click.argument("game")
-@click.option("--json", "as_json", is_flag=True, help="Print the tokens as JSON.")
-@db_option
-def tokens(game: str, as_json: bool, db: str) -> None:
-    """Issue new API tokens for every seat and the owner (the old ones stop working).
-
-    \b
-    Example:
-      ludolog tokens 3f2a --json
-    """
-    service = open_service(db)
-    game_id = service.find_game(game)
-    issued = service.issue_tokens(game_id)
-    seats = service.game(game_id).seats
-    if as_json:
-        listing = [{"seat": n, "name": name, "token": token} for n, (name, token) in enumerate(zip(seats, issued.seats), 1)]
-        click.echo(json.dumps({"id": str(game_id), "owner_token": issued.owner, "seats": listing}, indent=2))
-        return
-    click.echo(f"owner  {issued.owner}")
-    for n, (name, token) in enumerate(zip(seats, issued.seats), 1):
-        click.echo(f"seat {n} {name}: {token}")
-
-
-for _command in (play, bot, balance, serve, log, replay, audit, export, import_, note, notes):
-    cli.add_command(_command)
-for _command in cli.commands.values():
-    # -h on each command itself too, not only through the group: click keeps a command's help option
-    # once made, so a command first run on its own (as tests do) would otherwise lose -h for good
-    _command.context_settings.setdefault("help_option_names", ["-h", "--help"])
-
-
 def main() -> None:
     """Console entry point."""
     cli(prog_name="ludolog")
+
+
+if __name__ == "__main__":
+    main()

@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from cli.history import viewer_of
-from cli.terminal import db_option, open_service
+from cli.terminal import HELP, db_option, open_service
 from domain.notebook import Notebook
 from replays.terminal_notes import listing_line
 
@@ -34,7 +34,7 @@ def _text(text: str | None) -> str | None:
     return text
 
 
-@click.command()
+@click.command(context_settings=HELP)
 @click.argument("game")
 @click.argument("text", required=False)
 @click.option("--at", "at", type=int, metavar="N", help="The event the note is on (1 to the game's version).")
@@ -86,7 +86,7 @@ def note(game: str, text: str | None, at: int | None, glyph: str | None, marks: 
     click.echo(str(written.id))
 
 
-@click.command()
+@click.command(context_settings=HELP)
 @click.argument("game")
 @click.option("--as", "seat", help="The notes this seat (number or name) may see; default: all (the owner's).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list, each note as an object.")

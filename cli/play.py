@@ -10,6 +10,7 @@ import click
 
 from cli.outcomes import with_outcomes
 from cli.terminal import (
+    HELP,
     db_option,
     format_events,
     format_status,
@@ -22,7 +23,7 @@ from domain.seating import seat_label
 from domain.service import GameService
 
 
-@click.command()
+@click.command(context_settings=HELP)
 @click.argument("game")
 @click.option("--bot", "bots", multiple=True, metavar="SEAT[=STRATEGY]",
               help=f"A seat a bot plays (number or name), with its strategy ({', '.join(STRATEGIES)}; default search); repeatable.")

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 import click
 
-from cli.terminal import db_option, open_service
+from cli.terminal import HELP, db_option, open_service
 from domain.access import OWNER
 from domain.errors import LudologError
 from domain.notebook import Notebook
@@ -151,7 +151,7 @@ def _complete(key: str) -> bool:
     return len(key) >= 3 and (key[-1].isalpha() or key[-1] == "~")
 
 
-@click.command()
+@click.command(context_settings=HELP)
 @click.argument("game")
 @click.option("--as", "seat", help="Replay what this seat (number or name) knew; default: everything.")
 @click.option("--at", "at", type=int, default=1, show_default=True, help="The step to start at.")

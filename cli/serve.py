@@ -20,12 +20,12 @@ from typing import Any
 
 import click
 
-from cli.terminal import NEW_STORE, db_option, open_service
+from cli.terminal import HELP, NEW_STORE, db_option, open_service
 from domain.service import GameService
 from domain.store import describe_store
 
 
-@click.command()
+@click.command(context_settings=HELP)
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="The port (0: any free one).")
 @click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 256),

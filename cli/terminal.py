@@ -1,4 +1,7 @@
-"""What the CLI commands share: the ``--db`` option, opening the service, parsing and printing."""
+"""What the CLI commands share: the ``--db`` option, opening the service, parsing and printing.
+
+Importing it is quick (no eventsourcing, no rulesets): commands' help is shown without the engine.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +9,19 @@ import json
 import os
 import sqlite3
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from eventsourcing.persistence import InfrastructureFactoryError, PersistenceError
 
-from domain.ruleset import Ruleset
 from domain.seating import seat_label
-from domain.service import GameEvent, GameService
 from domain.store import DEFAULT_STORE, PREFIX, describe_store, is_postgres, store_env, store_from
+
+if TYPE_CHECKING:
+    from domain.ruleset import Ruleset
+    from domain.service import GameEvent, GameService
+
+HELP = {"help_option_names": ["-h", "--help"]}
+"""Every command's context settings: ``-h`` as well as ``--help``, also when a command is run on its own."""
 
 db_option = click.option(
     "--db",
@@ -44,6 +51,10 @@ def open_service(db: str, *, create: bool = False) -> GameService:
         click.get_current_context().meta[NEW_STORE] = (path, None)
     if is_postgres(db) and db != "postgres":
         _reach_postgres(db, env, create)
+    from eventsourcing.persistence import InfrastructureFactoryError, PersistenceError
+
+    from domain.service import GameService
+
     try:
         service = GameService(env=env)
     except (ImportError, InfrastructureFactoryError):
@@ -74,6 +85,8 @@ def _reach_postgres(db: str, env: dict[str, str], create: bool) -> None:
         import psycopg
     except ImportError:
         return  # GameService says which extra to install
+    from domain.service import GameService
+
     setting = {key: env[PREFIX + "POSTGRES_" + key.upper()] for key in ("host", "port", "user", "password")}
     schema = env.get(PREFIX + "POSTGRES_SCHEMA") or "public"
     table = '"{}".{}_events'.format(schema.replace('"', '""'), GameService.name)

@@ -1,0 +1,182 @@
+"""The commands on games themselves: rulesets, new, games, show, act and tokens.
+
+Each imports the rulesets and the game service only when it runs, so that ``ludolog -h`` and
+``ludolog COMMAND -h`` stay quick.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from cli.outcomes import parse_outcome, with_outcomes
+from cli.terminal import HELP, db_option, format_events, format_status, open_service, parse_option
+
+
+@click.command(context_settings=HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, each ruleset as GET /rulesets/{name} gives it.")
+def rulesets(as_json: bool) -> None:
+    """List the games ludolog knows, with their players, options and commands.
+
+    \b
+    Example:
+      ludolog rulesets
+      ludolog rulesets --json
+    """
+    from domain import registry
+
+    if as_json:
+        click.echo(json.dumps([rules.to_data() for rules in registry.all_rulesets()], indent=2))
+        return
+    for rules in registry.all_rulesets():
+        seats = str(rules.min_seats) if rules.min_seats == rules.max_seats else f"{rules.min_seats}-{rules.max_seats}"
+        click.echo(f"{rules.name}  ({seats} players, rules v{rules.version})  {rules.title}: {rules.summary}")
+        for key, prop in rules.options_schema.get("properties", {}).items():
+            click.echo(f"    option {key}={json.dumps(prop.get('default'))}  {prop.get('description', '')}")
+        for shape in rules.command_shapes:
+            fields = " ".join(f"{name}=..." for name in shape.properties)
+            click.echo(f"    command {shape.type} {fields}".rstrip() + f"  {shape.summary}")
+
+
+@click.command(context_settings=HELP)
+@click.argument("ruleset")
+@click.option("--seat", "seats", multiple=True, required=True, help="A player's name; repeat, in seat order.")
+@click.option("--seed", help="Seed for a reproducible game (default: a secret random one).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A ruleset option; repeatable.")
+@click.option("--table", is_flag=True, help="A table game: a paper game transcribed, its dice and draws told by the table.")
+@click.option("--outcome", "outcomes", multiple=True, metavar="VALUE",
+              help="A table game's setup outcome (a die face, a card), in order; repeatable. Missing ones are asked for.")
+@db_option
+def new(ruleset: str, seats: tuple[str, ...], seed: str | None, options: tuple[str, ...], table: bool,
+        outcomes: tuple[str, ...], db: str) -> None:
+    """Create a game of RULESET and print its id.
+
+    A table game (--table) takes every chance outcome from the people at the table: the setup's are
+    given with --outcome or asked for, each command's when it is played ('ludolog play' asks).
+
+    \b
+    Example:
+      ludolog new correction --seat Ana --seat Ben --seed 7
+      ludolog new infection --seat Ana --seat Ben --option round_limit=10
+      ludolog new assassination-le --seat Ann --seat Ben --seat Cy --table --outcome 3 --outcome 5 --outcome 1
+    """
+    parsed = dict(parse_option(text) for text in options)
+    if outcomes and not table:
+        raise click.UsageError("--outcome is for table games: add --table")
+    service = open_service(db, create=True)
+    given = [parse_outcome(text) for text in outcomes]
+    game_id = with_outcomes(
+        lambda told: service.create_game(ruleset, list(seats), parsed, seed, table=table, outcomes=told), given, ask=table
+    )
+    click.echo(str(game_id))
+
+
+@click.command(context_settings=HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@db_option
+def games(as_json: bool, db: str) -> None:
+    """List the stored games.
+
+    \b
+    Example:
+      ludolog games --db games.sqlite3
+    """
+    found = open_service(db).list_games()
+    if as_json:
+        click.echo(json.dumps(found, indent=2))
+        return
+    if not found:
+        click.echo("No games yet: create one with 'ludolog new'.")
+    for game in found:
+        seats = ", ".join(seat["name"] for seat in game["seats"])
+        played = "  (table game)" if game.get("table") else ""
+        click.echo(f"{game['id']}  {game['ruleset']:<18} {game['status']:<6} v{game['version']:<5} {seats}{played}")
+
+
+@click.command(context_settings=HELP)
+@click.argument("game")
+@click.option("--as", "seat", help="Show what this seat (number or name) sees; default: everything.")
+@click.option("--at", "at", type=click.IntRange(min=1), help="Show the game as it stood after event N.")
+@click.option("--json", "as_json", is_flag=True, help="Print the game as one JSON object.")
+@db_option
+def show(game: str, seat: str | None, at: int | None, as_json: bool, db: str) -> None:
+    """Show a game's current state, or its state after event N.
+
+    \b
+    Example:
+      ludolog show 3f2a --as Ben
+      ludolog show 3f2a --at 40 --json
+    """
+    from domain import registry
+    from domain.access import OWNER
+
+    service = open_service(db)
+    game_id = service.find_game(game)
+    current = service.game(game_id)
+    viewer = OWNER if seat is None else service.seat_number(current, seat)
+    if at is not None and at > current.version:
+        raise click.ClickException(f"the game has {current.version} events; --at takes 1 to {current.version}")
+    then = service.game_at(game_id, at) if at is not None else current
+    status = service.status(game_id, viewer, game=then)
+    if as_json:
+        click.echo(json.dumps(status, indent=2))
+    else:
+        click.echo(format_status(status, registry.get(status["ruleset"])))
+
+
+@click.command(context_settings=HELP)
+@click.argument("game")
+@click.argument("command_json")
+@click.option("--seat", required=True, help="The seat acting (number or name).")
+@click.option("--id", "command_id", help="A command id, kept in the log with the events.")
+@click.option("--expect", "expected_version", type=int, help="Refuse unless the game is at this version.")
+@click.option("--outcome", "outcomes", multiple=True, metavar="VALUE",
+              help="In a table game: a chance outcome the command met (a die face, a card drawn), in order; repeatable.")
+@click.option("--json", "as_json", is_flag=True, help="Print the new events as JSON.")
+@db_option
+def act(game: str, command_json: str, seat: str, command_id: str | None, expected_version: int | None,
+        outcomes: tuple[str, ...], as_json: bool, db: str) -> None:
+    """Submit one command, given as JSON, for a seat; prints the events it caused.
+
+    \b
+    Example:
+      ludolog act 3f2a --seat Ann '{"type": "roll"}'
+      ludolog act 3f2a --seat 2 '{"type": "move", "to": "e1"}' --expect 3
+      ludolog act 3f2a --seat Cy '{"type": "roll"}' --outcome 4      (a table game)
+    """
+    try:
+        command = json.loads(command_json)
+    except json.JSONDecodeError as error:
+        raise click.ClickException(f"COMMAND_JSON is not JSON: {error.msg} at character {error.pos}") from None
+    service = open_service(db)
+    events = service.submit(service.find_game(game), seat, command, command_id=command_id, expected_version=expected_version,
+                            outcomes=[parse_outcome(text) for text in outcomes])
+    if as_json:
+        click.echo(json.dumps([event.to_data() for event in events], indent=2))
+    else:
+        click.echo(format_events(events))
+
+
+@click.command(context_settings=HELP)
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="Print the tokens as JSON.")
+@db_option
+def tokens(game: str, as_json: bool, db: str) -> None:
+    """Issue new API tokens for every seat and the owner (the old ones stop working).
+
+    \b
+    Example:
+      ludolog tokens 3f2a --json
+    """
+    service = open_service(db)
+    game_id = service.find_game(game)
+    issued = service.issue_tokens(game_id)
+    seats = service.game(game_id).seats
+    if as_json:
+        listing = [{"seat": n, "name": name, "token": token} for n, (name, token) in enumerate(zip(seats, issued.seats), 1)]
+        click.echo(json.dumps({"id": str(game_id), "owner_token": issued.owner, "seats": listing}, indent=2))
+        return
+    click.echo(f"owner  {issued.owner}")
+    for n, (name, token) in enumerate(zip(seats, issued.seats), 1):
+        click.echo(f"seat {n} {name}: {token}")
