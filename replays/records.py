@@ -41,12 +41,14 @@ import csv
 import io
 import json
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 from domain.access import OWNER
 from domain.notebook import Notebook
 from domain.notes import Note
-from domain.service import GameService, Viewer
+from domain.game import Game
+from domain.service import GameEvent, GameService, Viewer, describe_event
 
 FORMAT = "ludolog-game"
 FORMAT_VERSION = 4
@@ -57,8 +59,9 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 CSV_COLUMNS = ("number", "time", "type", "seat", "seat_name", "command_id", "sentence", "data")
 
 
-def header(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> dict[str, Any]:
-    game = service.game(game_id)
+def header(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, game: Game | None = None) -> dict[str, Any]:
+    """The export's header; ``game``, when given, is the game as just read (one read for the whole export)."""
+    game = game or service.game(game_id)
     status = service.status(game_id, viewer, game=game)
     over = status["status"] == "over"
     return {
@@ -85,15 +88,15 @@ def header(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> 
     }
 
 
-def events(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> list[dict[str, Any]]:
+def events(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, game: Game | None = None) -> list[dict[str, Any]]:
     """Every event as the viewer may see it; the owner's with its command (and in a table game the outcomes
-    the table gave it), topic and hash."""
-    stored = {e.originator_version: e for e in service.events.get(game_id)} if viewer == OWNER else {}
+    the table gave it), topic and hash. The stored events are read and decoded once, up to ``game``'s version
+    (the game as just read, by default now): the same events the header counts."""
+    game = game or service.game(game_id)
     records = []
-    for event in service.read_events(game_id, viewer=viewer):
-        record = event.to_data()
-        raw = stored.get(event.number)
-        if raw is not None:
+    for raw, event in described(service, game, viewer):
+        record = event_record(event)
+        if viewer == OWNER:
             record["topic"] = getattr(type(raw), "TOPIC", None)
             cause = getattr(raw, "cause", None) or {}
             record["command"] = cause.get("command")
@@ -102,6 +105,22 @@ def events(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> 
             record["chain"] = getattr(raw, "chain", None)
         records.append(record)
     return records
+
+
+def described(service: GameService, game: Game, viewer: Viewer) -> Iterator[tuple[Any, GameEvent]]:
+    """The game's stored events up to its version, each with what the viewer may see of it now
+    (``GameService.read_events``'s rule: redacted while the game goes on)."""
+    rules, seats = game.rules, game.seats
+    over = rules.outcome(game.state) is not None
+    for raw in service.events.get(game.id, lte=game.version):
+        yield raw, describe_event(raw, rules, seats, viewer, over=over)
+
+
+def event_record(event: GameEvent) -> dict[str, Any]:
+    """``GameEvent.to_data`` without its deep copy: the export only serialises the dict, and the values are
+    JSON-native already."""
+    return {"number": event.number, "type": event.type, "time": event.time.isoformat(), "seat": event.seat,
+            "command_id": event.command_id, "sentence": event.sentence, "data": event.data}
 
 
 def notes(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> list[Note]:
@@ -117,27 +136,30 @@ def note_lines(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER)
 
 
 def to_ndjson(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> str:
-    head = header(service, game_id, viewer)
-    written, annotations = events(service, game_id, viewer), note_lines(service, game_id, viewer)
+    game = service.game(game_id)
+    head = header(service, game_id, viewer, game)
+    written, annotations = events(service, game_id, viewer, game), note_lines(service, game_id, viewer)
     head["note_events" if viewer == OWNER else "notes"] = len(annotations)
     return "".join(json.dumps(line, sort_keys=True) + "\n" for line in [head, *written, *annotations])
 
 
 def to_json(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> str:
-    document = {"game": header(service, game_id, viewer), "events": events(service, game_id, viewer),
+    game = service.game(game_id)
+    document = {"game": header(service, game_id, viewer, game), "events": events(service, game_id, viewer, game),
                 "notes": [note.to_data() for note in notes(service, game_id, viewer)]}
     return json.dumps(document, indent=2, sort_keys=True) + "\n"
 
 
 def to_csv(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> str:
-    seats = service.game(game_id).seats
+    game = service.game(game_id)
+    seats = game.seats
     on: dict[int, list[Note]] = {}
     for note in notes(service, game_id, viewer):
         on.setdefault(note.at, []).append(note)
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
-    for event in service.read_events(game_id, viewer=viewer):
+    for event in [event for _, event in described(service, game, viewer)]:  # faster than writing as they come
         row = {
             "number": event.number,
             "time": event.time.isoformat(),
