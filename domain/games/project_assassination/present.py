@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain.games.project_assassination import facts as f
-from domain.games.project_assassination.board import DIRECTIONS, FILES, RANKS
+from domain.games.project_assassination.board import DIRECTIONS, FILES, RANKS, board_of
 from domain.games.project_assassination.cards import NAMES, a_card
 from domain.games.project_assassination.state import State
 from domain.ruleset import Command, Fact
@@ -26,7 +27,6 @@ def view(state: State, to_act: list[int], action_limit: Limit, attack_limit: Lim
     ``secrets`` (the owner's view) which cards: the decks' order in a game that recorded one (rules
     v1), else each deck's cards and how many of each, as they lie in no order."""
     board = state.board
-    layout = json.loads(state.layout)
     players = []
     for seat, player in enumerate(state.players, 1):
         number = state.number(seat)
@@ -46,14 +46,7 @@ def view(state: State, to_act: list[int], action_limit: Limit, attack_limit: Lim
             "rendezvous": board.rendezvous[number],
         })
     result: dict[str, Any] = {
-        "board": {
-            "spawns": layout["spawns"],
-            "rendezvous": layout["rendezvous"],
-            "tunnels": layout["tunnels"],
-            "heal_points": layout["heal_points"],
-            "no_enemy": sorted(board.no_enemy),
-            "no_obstacle": sorted(board.no_obstacle),
-        },
+        "board": _board_view(state.layout),
         "phase": state.phase,
         "round": state.round,
         "round_limit": state.round_limit,
@@ -96,6 +89,38 @@ def view(state: State, to_act: list[int], action_limit: Limit, attack_limit: Lim
         cards = {deck: state.deck(deck) + (state.enemy_bottom if deck == "enemy" else []) for deck in DECKS}
         result["deck_contents"] = {deck: dict(sorted(Counter(held).items())) for deck, held in cards.items()}
     return result
+
+
+def _board_view(layout_json: str) -> dict[str, Any]:
+    """The view's ``board``: a fresh copy (a caller may change its view) of what the layout shows."""
+    shown = _shown_board(layout_json)
+    return {
+        "spawns": dict(shown["spawns"]),
+        "rendezvous": dict(shown["rendezvous"]),
+        "tunnels": [list(pair) for pair in shown["tunnels"]],
+        "heal_points": list(shown["heal_points"]),
+        "no_enemy": list(shown["no_enemy"]),
+        "no_obstacle": list(shown["no_obstacle"]),
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _shown_board(layout_json: str) -> dict[str, Any]:
+    """What the view shows of a layout (in canonical JSON), decoded once per process and never
+    handed out: the layout's special squares as the layout names them (``"1"``, ``"2"``: JSON keys),
+    and the squares no enemy or obstacle may take (the text's restrictions folded in), sorted. A
+    layout is checked against ``LAYOUT_SCHEMA`` before a game holds it, so its values are squares
+    (strings), lists of squares, and pairs of squares: copied as such by ``_board_view``."""
+    layout = json.loads(layout_json)
+    board = board_of(layout_json)
+    return {
+        "spawns": layout["spawns"],
+        "rendezvous": layout["rendezvous"],
+        "tunnels": layout["tunnels"],
+        "heal_points": layout["heal_points"],
+        "no_enemy": sorted(board.no_enemy),
+        "no_obstacle": sorted(board.no_obstacle),
+    }
 
 
 # -- sentences ----------------------------------------------------------------------------------
