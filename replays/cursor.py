@@ -224,7 +224,7 @@ class _OutOfSweeps:
     """
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # a collection inside ``hold`` may finalize another cursor
         self._open = 0
         self._frozen = False
 
