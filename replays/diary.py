@@ -114,20 +114,26 @@ class Course:
 
 
 def course(cursor: Cursor) -> Course:
-    """One forward pass of the cursor: every event as its viewer saw it, grouped into turns (or commands)."""
+    """One forward pass of the cursor: every event as its viewer saw it, grouped into turns (or commands),
+    with each seat's numbers at the end of each group. Only what the diary prints is worked out: no view
+    at each step, and the numbers only where a turn or a command ends."""
     rules = cursor.rules
-    rows: list[tuple[GameEvent, int, Any]] = []
-    step = cursor.first()
-    while True:
-        rows.append((step.event, step.turn, step.state))
-        if step.number >= step.total:
-            break
-        step = cursor.next()
-    by_turns = any(turn != 0 for _, turn, _ in rows)
+    rows: list[tuple[GameEvent, int]] = []
+    numbers_at: dict[int, dict[int, dict[str, float]]] = {}
+    """Each seat's numbers after the events that end a turn or a command (what a group may end on)."""
+    state: Any = None
+    for number in range(1, cursor.total + 1):
+        before, state = state, cursor.state_at(number)
+        event, turn = cursor.event(number), rules.turn_number(state)
+        if rows and (turn != rows[-1][1] or event.command_id != rows[-1][0].command_id):
+            numbers_at[number - 1] = rules.seat_numbers(before)
+        rows.append((event, turn))
+    numbers_at[len(rows)] = rules.seat_numbers(state)
+    by_turns = any(turn != 0 for _, turn in rows)
     groups: list[Group] = []
     key: object = object()
     commands = 0
-    for event, turn, state in rows:
+    for event, turn in rows:
         here: object = turn if by_turns else event.command_id
         if not groups or here != key:
             key = here
@@ -141,11 +147,11 @@ def course(cursor: Cursor) -> Course:
                 who = f" by {cursor.seats[event.seat - 1]}" if event.seat else ""
                 groups.append(Group(commands, f"Command {commands}{who}"))
         groups[-1].events.append(event)
-        groups[-1].numbers = rules.seat_numbers(state)
-    final = rows[-1][2]
-    board = rules.render(cursor.view_of(final, cursor.viewer), cursor.seats)
-    distinct = len({event.command_id for event, _, _ in rows if event.command_id is not None})
-    return Course(groups, by_turns, rules.turn_number(final), distinct, len(rows), final, board)
+    for group in groups:
+        group.numbers = numbers_at[group.events[-1].number]
+    board = rules.render(cursor.view_of(state, cursor.viewer), cursor.seats)
+    distinct = len({event.command_id for event, _ in rows if event.command_id is not None})
+    return Course(groups, by_turns, rules.turn_number(state), distinct, len(rows), state, board)
 
 
 _CACHE: LRUCache[tuple[Any, ...], str] = LRUCache(maxsize=16_000_000, getsizeof=len)
