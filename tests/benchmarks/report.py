@@ -58,6 +58,11 @@ from domain.ruleset import Command, Ruleset
 from domain.service import GameService
 from domain.store import describe_store, store_env
 
+import peer  # noqa: I001 -- the runner's own modules, beside it
+import targets
+from startup import help_seconds
+from targets import Found
+
 LUDOLOG = [sys.executable, "-c", "from cli.main import main; main()"]
 """The ``ludolog`` command of the installed package, run by this interpreter."""
 
@@ -569,8 +574,9 @@ def commands_table(rows: list[CommandRow]) -> str:
 # -- 2. replays ------------------------------------------------------------------------------------
 
 
-def replay_measures(store: Store, folder: Path, sizes: Sizes) -> tuple[int, dict[str, str]]:
-    """The game's number of events, and each replay measurement as shown in the table."""
+def replay_measures(store: Store, folder: Path, sizes: Sizes, found: Found | None = None) -> tuple[int, dict[str, str]]:
+    """The game's number of events, and each replay measurement as shown in the table (and, given ``found``,
+    the figures the targets are about)."""
     from replays import records
     from replays.cursor import Cursor
     from replays.diary import to_markdown
@@ -605,8 +611,12 @@ def replay_measures(store: Store, folder: Path, sizes: Sizes) -> tuple[int, dict
             while cursor.position > 1:
                 cursor.prev()
 
-        measures["full forward sweep, step by step"] = duration(repeated(forward, sizes.replay_repeats).median)
-        measures["full backward sweep, step by step"] = duration(repeated(backward, sizes.replay_repeats).median)
+        forward_seconds = repeated(forward, sizes.replay_repeats).median
+        backward_seconds = repeated(backward, sizes.replay_repeats).median
+        measures["full forward sweep, step by step"] = duration(forward_seconds)
+        measures["full backward sweep, step by step"] = duration(backward_seconds)
+        if found is not None:
+            found.sweep, found.slowest_goto = forward_seconds + backward_seconds, max(steps.seconds)
         exports: dict[str, Callable[[], Any]] = {
             "ndjson": lambda: records.to_ndjson(service, game_id),
             "json": lambda: records.to_json(service, game_id),
@@ -616,7 +626,10 @@ def replay_measures(store: Store, folder: Path, sizes: Sizes) -> tuple[int, dict
         }
         for form in EXPORTS:
             label = f"export {form}" + (" (with its charts as SVG files)" if form == "md" else "")
-            measures[label] = duration(repeated(exports[form], sizes.replay_repeats).median)
+            seconds = repeated(exports[form], sizes.replay_repeats).median
+            measures[label] = duration(seconds)
+            if found is not None:
+                found.exports[form] = seconds
     return game.version, measures
 
 
@@ -739,13 +752,21 @@ def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Pat
         else:
             progress(f"PostgreSQL: not measured: {skip_reason}")
         command_rows = [row for store in stores for row in commands_rows(store, folder, sizes)]
+        found = Found(help_seconds=help_seconds(runs=3 if sizes == QUICK else 10))
+        for command_row in command_rows:
+            if command_row.store == "SQLite" and command_row.service is not None:
+                found.http_over_service.append(command_row.http.rate / command_row.service.rate)
+                found.p99_http_largest = command_row.http.p99
         replays = []
         replay_events = 0
         for store in stores:
-            replay_events, measures = replay_measures(store, folder, sizes)
+            replay_events, measures = replay_measures(store, folder, sizes, found if store.name == "SQLite" else None)
             replays.append((store, measures))
+
         diaries = [(store, diary_measures(store, sizes)) for store in stores]
     ruleset_table = rulesets_table(ruleset_rows(folder, sizes))
+    # last: the trivial game it registers is no ruleset of the project's
+    target_rows = targets.table(found, folder, 400 if sizes == QUICK else peer.WINDOWS[-1][1], with_node=sizes != QUICK)
     mode = "quick sizes (a smoke test, not a measurement)" if sizes == QUICK else "full sizes"
     lines = [
         "# ludolog benchmarks", "",
@@ -754,6 +775,11 @@ def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Pat
     if not postgres_url:
         lines += [f"PostgreSQL not measured: {skip_reason}.", ""]
     lines += [
+        "## Targets", "",
+        ("Each target of the service's speed beside what this run measured (SQLite; the largest game of the "
+         "commands table; the replay and export rows below; the peer ratios on a trivial game, moves 0–100 and "
+         "5,000–5,100, the lower judged)."), "",
+        markdown_table(["measure", "target", "measured", "verdict"], target_rows), "",
         "## Commands through HTTP and through the service", "",
         (f"One command at a time to games of {SIZED_RULES} of about the given number of events "
          f"({sizes.timed_commands} timed commands a row; HTTP: `ludolog serve`, {SERVER_THREADS} threads, one "

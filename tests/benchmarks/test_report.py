@@ -92,3 +92,14 @@ def test_random_games_of_every_ruleset(printed):
         (f"`{rules.name}`", str(count)) for rules in registry.all_rulesets() for count in sorted({rules.min_seats, rules.max_seats})]
     for row in rows:
         assert_all_positive(row, list(row)[2:])
+
+
+def test_the_targets_table_judges_every_target_of_the_service_speed(printed):
+    rows = section(sections(printed), "Targets")
+    measures = [row["measure"] for row in rows]
+    for start in ("HTTP commands/s", "p99 command latency", "replay: full forward", "replay: slowest", "export ndjson",
+                  "export md", "`ludolog --help`", "`GameService` on `:memory:`", "`GameService` on a SQLite file"):
+        assert sum(1 for measure in measures if measure.startswith(start)) == 1, start
+    for row in rows:
+        assert row["verdict"] in ("met", "missed", "—") and figures(row["measured"]), row
+    assert {row["verdict"] for row in rows if not row["measure"].startswith("`GameService` on `:memory:`")} <= {"met", "missed"}

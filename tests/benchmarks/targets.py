@@ -1,0 +1,81 @@
+"""The service's speed targets, each measured figure beside its target, for the top of the benchmark report.
+
+The runner (``report.py``) hands over what it measured (``Found``); the peer comparisons are measured here
+(``peer.py``): ``GameService`` on ``:memory:`` against boardgame.io's ``Master`` on ``InMemory``, and on a
+SQLite file against the eventsourcing library's own get + save of a trivial aggregate, on the same trivial
+game, the lower of the two windows (moves 0–100 and 5,000–5,100) counting.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import peer
+
+
+@dataclass
+class Found:
+    """What the runner measured that a target is about (seconds, or ratios)."""
+
+    http_over_service: list[float] = field(default_factory=list)
+    """HTTP commands/s ÷ service commands/s on SQLite, one per game size."""
+    p99_http_largest: float | None = None
+    sweep: float | None = None
+    slowest_goto: float | None = None
+    exports: dict[str, float] = field(default_factory=dict)
+    help_seconds: float | None = None
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def row(what: str, target: str, measured: str, met: bool | None) -> list[str]:
+    return [what, target, measured, "—" if met is None else ("met" if met else "missed")]
+
+
+def peer_rows(folder: Path, moves: int, with_node: bool) -> list[list[str]]:
+    """The two peer ratios, each window's ratio shown, the lower one judged."""
+    memory = peer.service_rates(":memory:", moves)
+    on_file = peer.service_rates(str(folder / "peer.sqlite3"), moves)
+    library = peer.library_rates(str(folder / "library.sqlite3"), moves)
+    rows = []
+    bgio, how = peer.boardgameio_rates() if with_node else (None, "not run with --quick")
+    if bgio is None:
+        rows.append(row("`GameService` on `:memory:` ÷ boardgame.io `Master` on `InMemory`", "≥ 1.0",
+                        f"{memory[0]:,.0f} and {memory[1]:,.0f} moves/s; boardgame.io {how}", None))
+    else:
+        ratios = [ours / theirs for ours, theirs in zip(memory, bgio)]
+        rows.append(row("`GameService` on `:memory:` ÷ boardgame.io `Master` on `InMemory`", "≥ 1.0",
+                        " and ".join(f"{r:.2f}" for r in ratios) + f" ({memory[0]:,.0f}/{bgio[0]:,.0f} and "
+                        f"{memory[1]:,.0f}/{bgio[1]:,.0f} moves/s)", min(ratios) >= 1.0))
+    ratios = [ours / theirs for ours, theirs in zip(on_file, library)]
+    rows.append(row("`GameService` on a SQLite file ÷ the library's own get + save", "≥ 0.8",
+                    " and ".join(f"{r:.2f}" for r in ratios) + f" ({on_file[0]:,.0f}/{library[0]:,.0f} and "
+                    f"{on_file[1]:,.0f}/{library[1]:,.0f} moves/s)", min(ratios) >= 0.8))
+    return rows
+
+
+def table(found: Found, folder: Path, peer_moves: int, with_node: bool) -> list[list[str]]:
+    """Every target's row: what, target, measured, met."""
+    rows = []
+    if found.http_over_service:
+        low = min(found.http_over_service)
+        rows.append(row("HTTP commands/s ÷ the service's own, SQLite", "≥ 0.6",
+                        " · ".join(f"{r:.2f}" for r in found.http_over_service), low >= 0.6))
+    if found.p99_http_largest is not None:
+        rows.append(row("p99 command latency at the largest game, HTTP, SQLite", "≤ 10 ms", ms(found.p99_http_largest),
+                        found.p99_http_largest <= 0.010))
+    if found.sweep is not None:
+        rows.append(row("replay: full forward + backward sweep", "≤ 1 s", ms(found.sweep), found.sweep <= 1.0))
+    if found.slowest_goto is not None:
+        rows.append(row("replay: slowest `goto` of the random steps", "≤ 5 ms", ms(found.slowest_goto), found.slowest_goto <= 0.005))
+    for form, limit in (("ndjson", 1.0), ("md", 3.0)):
+        if form in found.exports:
+            rows.append(row(f"export {form}", f"≤ {limit:g} s", ms(found.exports[form]), found.exports[form] <= limit))
+    if found.help_seconds is not None:
+        rows.append(row("`ludolog --help`", "≤ 250 ms", ms(found.help_seconds), found.help_seconds <= 0.250))
+    print("... peer comparisons on the trivial game", file=sys.stderr, flush=True)
+    return rows + peer_rows(folder, peer_moves, with_node)
