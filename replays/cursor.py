@@ -32,7 +32,7 @@ from typing import Any
 from domain import registry
 from domain.access import OWNER
 from domain.game import Game
-from domain.ruleset import Ruleset
+from domain.ruleset import Fact, Ruleset
 from domain.service import GameEvent, GameService, Viewer, describe_event
 
 CHECKPOINT_EVERY = 64
@@ -79,8 +79,11 @@ class Cursor:
         self.applied = 0
         self._checkpoints: dict[int, Any] = {}
         state: Any = None
-        for number, event in enumerate(self.stored, 1):
-            state = self._apply(state, event)
+        self._facts: list[Fact | None] = [event.as_fact() if isinstance(event, Game.FactRecorded) else None
+                                           for event in self.stored]
+        """Each event's fact, decoded once (facts are frozen; ``evolve`` never changes one)."""
+        for number in range(1, self.total + 1):
+            state = self._apply(state, number)
             if number == 1 or number % every == 0:
                 self._checkpoints[number] = state
         self.position = self.total
@@ -119,7 +122,7 @@ class Cursor:
         begin = self.position if start is None else start
         state = self.state_at(begin) if begin >= 1 else None
         for number in range(begin + 1, self.total + 1):
-            state = self._apply(state, self.stored[number - 1])
+            state = self._apply(state, number)
             over = self.viewer == OWNER or self.rules.outcome(state) is not None
             event = describe_event(self.stored[number - 1], self.rules, self.seats, self.viewer, over=over)
             if wanted in event.sentence.lower():
@@ -131,7 +134,7 @@ class Cursor:
         here = self.rules.turn_number(self._state)
         state = self._state
         for number in range(self.position + 1, self.total + 1):
-            state = self._apply(state, self.stored[number - 1])
+            state = self._apply(state, number)
             if self.rules.turn_number(state) != here:
                 return number
         return None
@@ -194,15 +197,18 @@ class Cursor:
             return block[number - base]
         state = block[-1]
         for n in range(base + len(block), number + 1):
-            state = self._apply(state, self.stored[n - 1])
+            state = self._apply(state, n)
             block.append(state)
             if moving:
                 self.applied += 1
         return state
 
-    def _apply(self, state: Any, event: Any) -> Any:
-        if isinstance(event, Game.FactRecorded):
-            return self.rules.evolve(state, event.as_fact())
+    def _apply(self, state: Any, number: int) -> Any:
+        """The state after event ``number``, from the state before it."""
+        fact = self._facts[number - 1]
+        if fact is not None:
+            return self.rules.evolve(state, fact)
+        event = self.stored[number - 1]
         if isinstance(event, Game.Created):
             return self.rules.new_state(len(event.seats), dict(event.options))
         return state
