@@ -5,9 +5,8 @@ from __future__ import annotations
 import click
 
 from cli.terminal import HELP, db_option, format_events, format_status, open_service
-from domain import registry
 from domain.bots import STRATEGIES, make_bot, thought_of
-from domain.service import OWNER
+from domain.access import OWNER
 
 
 @click.command(context_settings=HELP)
@@ -49,6 +48,8 @@ def bot(game: str, seats: tuple[str, ...], strategy: str, budget: str | None, se
             if thought["simulations"] is not None:
                 said += f"   ({thought['simulations']} simulations, {thought['milliseconds']:.0f} ms)"
             click.echo(said)
+    from domain import registry
+
     status = service.status(game_id, OWNER)
     average = f", {thinking / commands:.0f} ms a command on average" if strategy == "search" and commands else ""
     name = "The bot" if strategy == "random" else f"The {strategy} bot"

@@ -7,24 +7,24 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from cli.terminal import HELP, db_option, open_service
-from domain.access import OWNER
 from domain.errors import LudologError
-from domain.notebook import Notebook
-from domain.notes import Note
-from domain.service import GameService, Viewer
-from replays import records
-from replays.audit import Audit, audit_all
-from replays.audit import audit as audit_game
-from replays.terminal_notes import note_line, plain
+
+if TYPE_CHECKING:  # the engine and the replays are imported when a command runs: its help is quick
+    from domain.notes import Note
+    from domain.service import GameService, Viewer
+    from replays.audit import Audit
 
 FORMATS = ("ndjson", "json", "csv", "md", "html")
 
 
 def viewer_of(service: GameService, game_id: object, seat: str | None) -> Viewer:
+    from domain.access import OWNER
+
     if seat is None:
         return OWNER
     return service.seat_number(service.game(game_id), seat)  # type: ignore[arg-type]
@@ -46,6 +46,9 @@ def log(game: str, seat: str | None, start: int, stop: int | None, as_json: bool
       ludolog log 3f2a --from 30 --to 45
       ludolog log 3f2a --as Ben --json
     """
+    from domain.notebook import Notebook
+    from replays.terminal_notes import note_line, plain
+
     service = open_service(db)
     game_id = service.find_game(game)
     viewer = viewer_of(service, game_id, seat)
@@ -103,6 +106,9 @@ def audit(game: str | None, every: bool, head: str | None, as_json: bool, db: st
         raise click.UsageError("give a GAME or --all")
     if every and receipt is not None:
         raise click.ClickException("--head is one game's receipt: give a GAME, not --all")
+    from replays.audit import audit as audit_game
+    from replays.audit import audit_all
+
     service = open_service(db)
     if every:
         reports = audit_all(service)
@@ -174,6 +180,8 @@ def _exported(service: GameService, game_id: object, viewer: Viewer, form: str, 
         from replays.page import to_html
 
         return to_html(service, game_id, viewer)
+    from replays import records
+
     writers = {"ndjson": records.to_ndjson, "json": records.to_json, "csv": records.to_csv}
     return writers[form](service, game_id, viewer)
 
@@ -194,6 +202,8 @@ def import_(file: Path, db: str) -> None:
         raise click.ClickException(f"{file} is not an NDJSON export: it is not UTF-8 text") from None
     except OSError as error:
         raise click.ClickException(f"cannot read {file}: {error.strerror}") from None
+    from replays import records
+
     service = open_service(db, create=True)
     try:
         game_id = records.import_game(service, text)

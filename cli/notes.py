@@ -15,8 +15,6 @@ import click
 
 from cli.history import viewer_of
 from cli.terminal import HELP, db_option, open_service
-from domain.notebook import Notebook
-from replays.terminal_notes import listing_line
 
 
 def _marks(given: tuple[str, ...]) -> list[str] | None:
@@ -71,6 +69,8 @@ def note(game: str, text: str | None, at: int | None, glyph: str | None, marks: 
             raise click.UsageError("a new note needs --at N: the event it is on")
         if given["text"] is None:
             raise click.UsageError("a new note needs its TEXT")
+    from domain.notebook import Notebook
+
     service = open_service(db)
     game_id = service.find_game(game)
     viewer = viewer_of(service, game_id, seat)
@@ -99,6 +99,9 @@ def notes(game: str, seat: str | None, as_json: bool, db: str) -> None:
       ludolog notes 3f2a
       ludolog notes 3f2a --as Ben --json
     """
+    from domain.notebook import Notebook
+    from replays.terminal_notes import listing_line
+
     service = open_service(db)
     game_id = service.find_game(game)
     viewer = viewer_of(service, game_id, seat)

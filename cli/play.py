@@ -6,6 +6,8 @@ plays as soon as that seat is to act, thinking only from what the seat can see."
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from cli.outcomes import with_outcomes
@@ -20,7 +22,9 @@ from cli.terminal import (
 from domain.bots import STRATEGIES, Bot, make_bot, thought_of
 from domain.errors import IllegalCommand, MalformedCommand
 from domain.seating import seat_label
-from domain.service import GameService
+
+if TYPE_CHECKING:
+    from domain.service import GameService
 
 
 @click.command(context_settings=HELP)

@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import click
 
 from cli.terminal import HELP, db_option, open_service
-from domain.access import OWNER
 from domain.errors import LudologError
-from domain.notebook import Notebook
-from domain.notes import Note
-from domain.service import Viewer
-from replays.cursor import Cursor
-from replays.screen import RULE, screen
+
+if TYPE_CHECKING:  # the engine and the replays are imported when the command runs: its help is quick
+    from domain.notes import Note
+    from domain.service import Viewer
+    from replays.cursor import Cursor
 
 NEXT = frozenset({"\x1b[C", "\x1bOC", "\xe0M", "\x00M", "n", " "})
 PREVIOUS = frozenset({"\x1b[D", "\x1bOD", "\xe0K", "\x00K", "p"})
@@ -51,6 +51,8 @@ class Session:
 
     def render(self) -> str:
         """The screen to draw now."""
+        from replays.screen import screen
+
         return screen(self.cursor, self.seat_names, note=self.note, notes=self.notes)
 
     def handle(self, key: str, read_line: ReadLine) -> bool:
@@ -167,6 +169,10 @@ def replay(game: str, seat: str | None, at: int, db: str) -> None:
       ludolog replay 3f2a --as Ben --at 40
       ludolog replay 3f2a | less
     """
+    from domain.access import OWNER
+    from domain.notebook import Notebook
+    from replays.cursor import Cursor
+
     try:
         service = open_service(db)
         game_id = service.find_game(game)
@@ -188,6 +194,8 @@ def replay(game: str, seat: str | None, at: int, db: str) -> None:
 
 def _print_all(cursor: Cursor, names: Sequence[str], notes: Sequence[Note] = ()) -> None:
     """Every step from where the cursor stands to the end, with its notes, screens separated by a rule."""
+    from replays.screen import RULE, screen
+
     for number in range(cursor.position, cursor.total + 1):
         cursor.goto(number)
         click.echo(screen(cursor, names, keys=False, notes=notes))

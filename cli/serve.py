@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from cli.terminal import HELP, NEW_STORE, db_option, open_service
-from domain.service import GameService
 from domain.store import describe_store
+
+if TYPE_CHECKING:
+    from domain.service import GameService
 
 
 @click.command(context_settings=HELP)

@@ -43,6 +43,12 @@ def test_a_commands_help_imports_that_command_only():
     assert [name for name in loaded if name in {"cli.balance", "cli.history", "cli.replay", "cli.serve"}] == []
 
 
+@pytest.mark.parametrize("name", ["show", "export", "notes", "replay", "serve"])
+def test_a_commands_help_imports_no_engine_unless_its_options_need_the_bots(name):
+    # bot, play and balance list the bots' strategies, which domain.bots holds beside the engine
+    assert [module for module in modules_after(name, "-h") if module.startswith(HEAVY)] == []
+
+
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_the_table_names_each_command_with_the_first_sentence_of_its_help(name):
     command = cli.commands[name]
