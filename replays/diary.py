@@ -115,12 +115,10 @@ class Course:
 
 def course(cursor: Cursor) -> Course:
     """One forward pass of the cursor: every event as its viewer saw it, grouped into turns (or commands),
-    with each seat's numbers at the end of each group. Only what the diary prints is worked out: no view
-    at each step, and the numbers only where a turn or a command ends."""
+    with each seat's numbers at the end of each group; no views, and numbers only where a turn or command ends."""
     rules = cursor.rules
     rows: list[tuple[GameEvent, int]] = []
-    numbers_at: dict[int, dict[int, dict[str, float]]] = {}
-    """Each seat's numbers after the events that end a turn or a command (what a group may end on)."""
+    numbers_at: dict[int, dict[int, dict[str, float]]] = {}  # after each event that ends a turn or a command
     state: Any = None
     for number in range(1, cursor.total + 1):
         before, state = state, cursor.state_at(number)
