@@ -13,20 +13,19 @@ import os
 import pathlib
 import uuid
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from cli.balance_runs import default_workers, run_games
 from cli.terminal import db_option, open_service, parse_option
-from domain import registry
-from domain.balance.compare import skill, skill_studies, table_games, versus
-from domain.balance.findings import findings
-from domain.balance.study import MAX_COMMANDS, GameRecord, Study, ending_of, game_seed, seat_names
-from domain.bots import STRATEGIES
-from replays import balance_report, page
+from domain.balance import MAX_COMMANDS
+from domain.strategies import STRATEGIES
 
-FORMATS = {"markdown": balance_report.to_markdown, "html": balance_report.to_html, "json": balance_report.to_json}
+if TYPE_CHECKING:
+    from domain.balance.study import GameRecord, Study
+
+FORMATS = ("markdown", "html", "json")
 
 
 @click.command()
@@ -49,7 +48,7 @@ FORMATS = {"markdown": balance_report.to_markdown, "html": balance_report.to_htm
 @click.option("--with-table-games", is_flag=True, help="Set the store's finished table games (paper playtests) beside the bots'.")
 @click.option("--keep/--no-keep", default=True, show_default=True,
               help="Keep the outlier games (longest, shortest, most lopsided, rule holes) in the store to replay.")
-@click.option("--format", "form", type=click.Choice(list(FORMATS)), default="markdown", show_default=True)
+@click.option("--format", "form", type=click.Choice(FORMATS), default="markdown", show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write the report here (default: print it).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @db_option
@@ -69,6 +68,12 @@ def balance(ruleset: str, games: int, players: int | None, options: tuple[str, .
       ludolog balance project-assassination --option strike=on-entering --vs strike=every-move
       ludolog balance missions --players 4 --bot search --budget 30 --format html -o missions.html
     """
+    from domain import registry
+    from domain.balance.compare import skill, skill_studies, table_games, versus
+    from domain.balance.findings import findings
+    from domain.balance.study import Study, game_seed
+    from replays import balance_report
+
     rules = registry.get(ruleset)
     given = dict(parse_option(text) for text in options)
     vs = dict(parse_option(text) for text in vs_options)
@@ -91,7 +96,7 @@ def balance(ruleset: str, games: int, players: int | None, options: tuple[str, .
         report["table"] = table_games(paper_games(service, ruleset, study.players), report["findings"], study.players)
     if keep and service is not None:
         report["kept"] = keep_games(service, study, records, report["findings"], output if form == "html" else None)
-    text = FORMATS[form](report)
+    text = {"markdown": balance_report.to_markdown, "html": balance_report.to_html, "json": balance_report.to_json}[form](report)
     if output:
         write(pathlib.Path(output), text)
         click.echo(f"wrote {output}", err=True)
@@ -112,6 +117,8 @@ def seat_bots(bot: str, seat_bot: tuple[str, ...], players: int) -> tuple[str, .
 
 def paper_games(service: Any, ruleset: str, players: int) -> list[dict[str, Any]]:
     """The store's finished table games of the ruleset with that many players."""
+    from domain.balance.study import ending_of
+
     found = []
     for listed in service.list_games():
         if listed["ruleset"] != ruleset or not listed.get("table") or len(listed["seats"]) != players:
@@ -127,6 +134,9 @@ def keep_games(service: Any, study: Study, records: list[GameRecord], found: dic
     """Record the outlier games (and up to three rule holes) in the store, replaying each command the
     study played, so ``ludolog replay`` shows them; with an HTML report, write each one's replay page
     beside it and link it."""
+    from domain.balance.study import seat_names
+    from replays import page
+
     chosen = {name: game["game"] for name, game in found["outliers"].items()}
     chosen.update({f"hole {hole['game']}": hole["game"] for hole in found["holes"][:3]})
     kept: dict[str, Any] = {}

@@ -8,15 +8,19 @@ import contextlib
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
 import click
 
-from domain.balance.study import GameRecord, Study, play_study_game
+if TYPE_CHECKING:
+    from domain.balance.study import GameRecord, Study
 
-Task = tuple[Study, str]
+Task = tuple["Study", str]
 
 
 def play_task(task: Task) -> GameRecord:
+    from domain.balance.study import play_study_game
+
     study, seed = task
     return play_study_game(study, seed)
 

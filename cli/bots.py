@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from cli.terminal import HELP, db_option, format_events, format_status, open_service
-from domain.bots import STRATEGIES, make_bot, thought_of
 from domain.access import OWNER
+from domain.strategies import STRATEGIES
 
 
 @click.command(context_settings=HELP)
@@ -37,6 +37,8 @@ def bot(game: str, seats: tuple[str, ...], strategy: str, budget: str | None, se
     service = open_service(db)
     game_id = service.find_game(game)
     bot_seed = str(game_id) if seed is None else seed
+    from domain.bots import make_bot, thought_of
+
     player = make_bot(strategy, bot_seed, budget)
     commands, thinking = 0, 0.0
     for events in service.play_bots(game_id, seats, bot=player):

@@ -19,11 +19,12 @@ from cli.terminal import (
     open_service,
     parse_command,
 )
-from domain.bots import STRATEGIES, Bot, make_bot, thought_of
 from domain.errors import IllegalCommand, MalformedCommand
 from domain.seating import seat_label
+from domain.strategies import STRATEGIES
 
 if TYPE_CHECKING:
+    from domain.bots import Bot
     from domain.service import GameService
 
 
@@ -55,6 +56,8 @@ def _bots(service: GameService, game_id: object, given: tuple[str, ...]) -> dict
     current = service.game(game_id)  # type: ignore[arg-type]
     if given and current.table:
         raise click.UsageError("a table game takes its dice and draws from the people at the table: no bot plays it")
+    from domain.bots import make_bot
+
     players: dict[int, Bot] = {}
     for text in given:
         name, _, strategy = text.partition("=")
@@ -82,6 +85,8 @@ def _turn(service: GameService, game_id: object, last_seat: int, bots: dict[int,
         events = service.submit(current.id, seat, command)
         if rules.private_hands:  # what the bot drew is its seat's secret: the table sees what a spectator sees
             events = service.read_events(current.id, after=current.version, viewer=None)
+        from domain.bots import thought_of
+
         thought = thought_of(bots[seat], command)
         took = f", {thought['milliseconds']:.0f} ms" if thought["milliseconds"] is not None else ""
         click.echo(f"{label} ({thought['strategy']} bot{took}): {rules.describe_command(command)}")

@@ -19,6 +19,7 @@ from domain.game import Game
 from domain.randomness import Rng
 from domain.ruleset import Command, Ruleset
 from domain.search import GreedyBot, SearchBot, Thought
+from domain.strategies import STRATEGIES
 
 
 class RandomBot:
@@ -34,8 +35,6 @@ class RandomBot:
         return Rng(f"bot:{self.seed}", version).choice(options)
 
 
-STRATEGIES = ("random", "greedy", "search")
-"""The bots one can ask for, weakest first."""
 MAX_SIMULATIONS, MAX_MILLISECONDS = 20_000, 10_000
 """The largest budget a search bot takes for one move."""
 

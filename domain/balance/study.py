@@ -23,13 +23,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain import registry
+from domain.balance import MAX_COMMANDS
 from domain.bots import STRATEGIES, make_bot
 from domain.errors import InvalidSetup, LudologError
 from domain.randomness import Rng
 from domain.ruleset import Outcome, Ruleset
-
-MAX_COMMANDS = 5_000
-"""Commands after which a game is stopped and reported as one that may never end."""
 
 
 @dataclass(frozen=True)
