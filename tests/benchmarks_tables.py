@@ -1,6 +1,21 @@
-"""Reading the benchmark runners' Markdown output in their tests: each ``## `` section's table."""
+"""The benchmark runners in their tests: running one as a real process from the project's root
+(``printed``), and reading its Markdown output: each ``## `` section's table (``sections``)."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def printed(script: str, *args: str) -> str:
+    """What ``python tests/benchmarks/SCRIPT ARGS`` prints, run from the project's root; it must succeed."""
+    done = subprocess.run([sys.executable, f"tests/benchmarks/{script}", *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 def sections(text: str) -> dict[str, list[dict[str, str]]]:

@@ -55,7 +55,7 @@ def fairness(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         seats.append({"seat": seat, **won, "shared": shared, **verdict(won, fair, decided)})
     draws = sum(1 for r in records if not r["winners"] and r["reason"] is not None)
     return {"fair_share": fair, "seats": seats, "games": len(records), "decided": decided, "draws": rate(draws, len(records)),
-            "same_bots": len({tuple(r["bots"]) for r in records}) == 1 and len(set(records[0]["bots"])) == 1 if records else True}
+            "same_bots": len({bot for r in records for bot in r["bots"]}) <= 1}
 
 
 def verdict(won: dict[str, Any], fair: float, games: int) -> dict[str, Any]:
@@ -131,9 +131,8 @@ def usage(shapes: Sequence[Any], cards: Sequence[str], records: Sequence[GameRec
 
 def card_effects(cards: Sequence[str], records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     """Per card: seat-games that played it, and win rate with it minus without it, with its interval."""
-    seat_games = [(card_set, seat in r["winners"] and len(r["winners"]) == 1)
-                  for r in records for seat in range(1, players + 1)
-                  for card_set in [set(r["cards"].get(str(seat), []))]]
+    seat_games = [(set(r["cards"].get(str(seat), [])), r["winners"] == [seat])
+                  for r in records for seat in range(1, players + 1)]
     played_names = {card for card_set, _ in seat_games for card in card_set}
     names = list(cards) + sorted(played_names - set(cards))
     rows = []

@@ -4,22 +4,13 @@ is is not checked here: the report says."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
-from benchmarks_tables import sections
+from benchmarks_tables import printed, sections
 
 from domain import registry
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def test_the_balance_benchmark_prints_every_ruleset_in_every_table():
-    done = subprocess.run([sys.executable, "tests/benchmarks/balance_report.py", "--quick", "--workers", "2"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stderr
-    found = sections(done.stdout)
+    found = sections(printed("balance_report.py", "--quick", "--workers", "2"))
     names = sorted(rules.name for rules in registry.all_rulesets())
     assert len(found) == 3
     for title, rows in found.items():

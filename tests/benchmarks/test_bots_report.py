@@ -5,22 +5,14 @@ every figure a number. How fast or how strong anything is is not checked here: t
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-from benchmarks_tables import sections
+from benchmarks_tables import printed, sections
 
 from domain import registry
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def test_the_bots_report_prints_every_ruleset_in_every_table():
-    done = subprocess.run([sys.executable, "tests/benchmarks/bots_report.py", "--quick", "--workers", "1"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stderr
-    found = sections(done.stdout)
+    found = sections(printed("bots_report.py", "--quick", "--workers", "1"))
     names = sorted(rules.name for rules in registry.all_rulesets())
     speed = found["Rules: random legal commands per CPU-second (pure functions, one core)"]
     assert sorted(row["ruleset"] for row in speed) == names

@@ -5,28 +5,20 @@ a positive number. How fast anything is is not checked."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from benchmarks_tables import printed as run_runner
 from benchmarks_tables import sections
 
 from domain import registry
 
-ROOT = Path(__file__).resolve().parents[2]
 QUICK_GAME_SIZES = ("10", "100", "300")  # report.QUICK.game_sizes
 EXPORTS = ("ndjson", "json", "csv", "md", "html")
 
 
 @pytest.fixture(scope="module")
 def printed() -> str:
-    done = subprocess.run(
-        [sys.executable, "tests/benchmarks/report.py", "--quick", "--no-postgres"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    return run_runner("report.py", "--quick", "--no-postgres")
 
 
 def figures(cell: str) -> list[float]:

@@ -9,6 +9,7 @@ import random
 from collections import Counter
 
 import pytest
+from bot_matches import finished_random_game
 from location_table import CASINO, DOCKS, RULES, table
 
 from domain.bots import RandomBot
@@ -128,11 +129,7 @@ def test_determinize_guesses_a_secret_deck_list_from_the_demo_deck():
 
 
 def test_determinize_of_a_finished_game_is_the_game_itself():
-    game = Game.start(RULES, ["A", "B"], RULES.resolve_options(QUICK), "over")
-    bot = RandomBot("over")
-    while game.outcome() is None:
-        seat = game.to_act()[0]
-        game.play(seat, bot.choose(RULES, game.state, seat, game.version), "c")
+    game = finished_random_game(RULES, QUICK, "over")
     assert RULES.determinize(game.state, 1, rng()) is game.state
 
 

@@ -5,14 +5,11 @@ as today, that a bad value is refused, and that bots play and think under each."
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from bot_matches import play_checking_bots
 from location_table import DOCKS, act, refuse, table
 
-from domain.bots import RandomBot
 from domain.errors import IllegalCommand, InvalidSetup
-from domain.game import Game
 from domain.games.location_ccg import RULESET as RULES
 from domain.games.location_ccg import bots
 from domain.games.location_ccg.cards import covers, parse_cost
@@ -30,7 +27,6 @@ from domain.games.location_ccg.facts import (
     SkillChecked,
     TurnEnded,
 )
-from domain.search import GreedyBot, SimRng
 
 NEW_OPTIONS = ("long_range", "windows", "stay_at_location", "skill_count", "modifier_limit", "cost_unit")
 DEFAULTS = {"long_range": "paired", "windows": "fixed", "stay_at_location": "all", "skill_count": "all-there",
@@ -346,14 +342,5 @@ def test_ruling_28_a_game_recorded_without_the_option_counts_everyone_there():
 def test_bots_play_and_think_under_the_switched_rulings(options):
     """A game to its end by a random bot and a greedy one; every few positions the determinization keeps
     what the seat sees, and the evaluation is a number in [0, 1]."""
-    game = Game.start(RULES, ["A", "B"], RULES.resolve_options(options), "options")
-    players, played = {1: RandomBot("r"), 2: GreedyBot(3)}, 0
-    while game.outcome() is None:
-        seat = game.to_act()[0]
-        if played % 7 == 0:
-            world = RULES.determinize(game.state, seat, SimRng(random.Random(played)))
-            assert RULES.view(world, seat) == RULES.view(game.state, seat)
-            assert 0 <= RULES.evaluate(world, seat) <= 1
-        game.play(seat, players[seat].choose(RULES, game.state, seat, game.version), f"c{played}")
-        played += 1
+    game = play_checking_bots(RULES, options)
     assert all(game.state.options[key] == value for key, value in options.items())

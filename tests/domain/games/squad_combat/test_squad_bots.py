@@ -9,6 +9,7 @@ import random
 from collections import Counter
 
 import pytest
+from bot_matches import finished_random_game
 from squad_table import RULES, table
 
 from domain.bots import RandomBot
@@ -115,11 +116,7 @@ def test_determinize_deals_the_other_hand_afresh_from_the_cards_not_seen():
 
 
 def test_determinize_of_a_finished_game_is_the_game_itself():
-    game = Game.start(RULES, ["A", "B"], RULES.resolve_options(QUICK), "over")
-    bot = RandomBot("over")
-    while game.outcome() is None:
-        seat = game.to_act()[0]
-        game.play(seat, bot.choose(RULES, game.state, seat, game.version), "c")
+    game = finished_random_game(RULES, QUICK, "over")
     assert RULES.determinize(game.state, 1, rng()) is game.state
 
 

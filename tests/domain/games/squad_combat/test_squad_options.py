@@ -4,14 +4,11 @@ recorded before these options play as today, and that a bad value is refused."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from bot_matches import play_checking_bots
 from squad_table import act, kinds, refuse, table
 
-from domain.bots import RandomBot
 from domain.errors import IllegalCommand, InvalidSetup
-from domain.game import Game
 from domain.games.squad_combat import RULESET as RULES
 from domain.games.squad_combat.facts import (
     AttackFailed,
@@ -23,7 +20,6 @@ from domain.games.squad_combat.facts import (
     DeckReshuffled,
     PhaseStarted,
 )
-from domain.search import GreedyBot, SimRng
 
 NEW_OPTIONS = ("stun", "reactions_per_attack", "reshuffle", "hand_size")
 STRIKE_JIMBO = {"type": "play", "card": "strike", "performer": 1, "target": [2, 1]}  # the Bruiser's Strike
@@ -237,14 +233,5 @@ class _FirstOfEach:
 def test_bots_play_and_think_under_the_switched_rulings(options):
     """A game to its end by a random bot and a greedy one; every few positions the determinization keeps
     what the seat sees, and the greedy bot's evaluation is a number in [0, 1]."""
-    game = Game.start(RULES, ["A", "B"], RULES.resolve_options(options), "options")
-    bots, played = {1: RandomBot("r"), 2: GreedyBot(3)}, 0
-    while game.outcome() is None:
-        seat = game.to_act()[0]
-        if played % 7 == 0:
-            world = RULES.determinize(game.state, seat, SimRng(random.Random(played)))
-            assert RULES.view(world, seat) == RULES.view(game.state, seat)
-            assert 0 <= RULES.evaluate(world, seat) <= 1
-        game.play(seat, bots[seat].choose(RULES, game.state, seat, game.version), f"c{played}")
-        played += 1
+    game = play_checking_bots(RULES, options)
     assert game.state.options["hand_size"] == options["hand_size"]
