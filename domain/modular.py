@@ -62,6 +62,8 @@ class ModularRuleset(Ruleset):
     present: ClassVar[ModuleType]
     """The game's ``present`` module: ``view(state, to_act)``, ``describe(fact, seats)``,
     ``render(view, seats)`` and ``describe_command(command)``."""
+    drawing: ClassVar[ModuleType | None] = None
+    """The game's ``picture`` module, if it draws its views: ``picture(view, seats)`` (``domain.picture``)."""
     seat_views: ClassVar[bool] = False
     """Whether each seat sees a view of its own (its hand): ``present.view(state, to_act, seat, secrets)``
     then makes every view, the owner's with ``secrets``."""
@@ -92,6 +94,13 @@ class ModularRuleset(Ruleset):
 
     def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
         return str(self.present.render(view, seats))
+
+    def picture(self, view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
+        drawing = getattr(self, "drawing", None)
+        if drawing is None:
+            return super().picture(view, seats)
+        found: dict[str, Any] = drawing.picture(view, seats)
+        return found
 
     def describe_command(self, command: Command) -> str:
         return str(self.present.describe_command(command))

@@ -231,6 +231,13 @@ class Ruleset(ABC):
     def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
         """A view (from ``view`` or ``owner_view``) as text for a terminal: it shows only what the view holds."""
 
+    def picture(self, view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
+        """A view (from ``view`` or ``owner_view``) as a picture to draw (``domain.picture``: spaces,
+        pieces, cards, counters, labels), built from the view alone. Default: the terminal board as text."""
+        from domain.picture import text_picture
+
+        return text_picture(self.render(view, seats))
+
     # -- for bots -------------------------------------------------------------------------------
 
     def evaluate(self, state: Any, seat: int) -> float:
