@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from domain.errors import IllegalCommand
 from domain.games.correction import facts as f
-from domain.games.correction import judge, present
+from domain.games.correction import judge, picture, present
 from domain.games.correction.board import KINDS, SQUARE_PATTERN
 from domain.games.correction.checks import (
     banish_problem,
@@ -62,6 +62,7 @@ class Correction(ModularRuleset):
     facts = f.FACTS
     apply_fact = staticmethod(apply)
     present = present
+    drawing = picture
     state_types = (State,)
     command_shapes = (
         CommandShape(
