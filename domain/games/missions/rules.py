@@ -19,7 +19,7 @@ from typing import Any
 
 from domain.errors import IllegalCommand
 from domain.games.missions import facts as f
-from domain.games.missions import judge, present
+from domain.games.missions import judge, picture, present
 from domain.games.missions.board import LAYOUT_SCHEMA, check_layout, default_layout, start_spaces
 from domain.games.missions.cards import ALL_NAMES, money
 from domain.games.missions.checks import destinations, rob_targets
@@ -54,6 +54,7 @@ class Missions(ModularRuleset):
     facts = f.FACTS
     apply_fact = staticmethod(apply)
     present = present
+    drawing = picture
     state_types = (State,)
     command_shapes = (
         CommandShape("roll", "roll the die to move"),
