@@ -22,7 +22,7 @@ from typing import Any
 
 from domain.errors import IllegalCommand, InvalidSetup
 from domain.games.project_assassination import facts as f
-from domain.games.project_assassination import judge, present
+from domain.games.project_assassination import judge, picture, present
 from domain.games.project_assassination.board import (
     LAYOUT_SCHEMA,
     SQUARE_PATTERN,
@@ -85,6 +85,7 @@ class ProjectAssassination(ModularRuleset):
     facts = f.FACTS
     apply_fact = staticmethod(apply)
     present = present
+    drawing = picture
     state_types = (State,)
     command_shapes = (
         CommandShape(
