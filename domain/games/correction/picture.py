@@ -23,6 +23,8 @@ BOARD_Y = 1.5
 PANEL_X = BOARD_X + len(FILES) + 0.7
 PANEL_W = 6.2
 SHAPE = {"pawn": "disc", "knight": "diamond", "spearman": "square"}
+NAME_ROOM = 24
+"""The most characters of a seat's name drawn on the table."""
 
 
 def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
@@ -45,12 +47,18 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     items.append({"kind": "text", "id": "turn", "x": BOARD_X, "y": BOARD_Y + len(RANKS) + 0.6,
                   "text": f"Turn {view['turn']} of at most {view['turn_limit']}", "size": 0.32})
     items.append({"kind": "text", "id": "legend", "x": BOARD_X, "y": BOARD_Y + len(RANKS) + 1.1, "size": 0.28,
-                  "text": "P pawn (disc)   N knight (diamond)   S spearman (square)   small gold diamond: a Denial Token"})
+                  "text": "P pawn (disc) · N knight (diamond) · S spearman (square) · gold diamond: Denial Token"})
     return {"width": round(PANEL_X + PANEL_W + 0.3, 2), "height": round(BOARD_Y + len(RANKS) + 1.5, 2), "items": items}
 
 
 def _name(seats: Sequence[str], seat: int) -> str:
     return seats[seat - 1] if 0 < seat <= len(seats) else f"seat {seat}"
+
+
+def _shown(seats: Sequence[str], seat: int) -> str:
+    """The seat's name as the table shows it: a long one cut short so it fits (titles keep it whole)."""
+    name = _name(seats, seat)
+    return name if len(name) <= NAME_ROOM else name[: NAME_ROOM - 1] + "…"
 
 
 def _center(square: str) -> tuple[float, float]:
@@ -134,7 +142,7 @@ def _panel(player: dict[str, Any], view: dict[str, Any], seats: Sequence[str], y
     items: list[dict[str, Any]] = [
         {"kind": "area", "id": f"{key}:panel", "x": PANEL_X, "y": y, "w": PANEL_W, "h": 2.8, "owner": seat,
          "title": f"{_name(seats, seat)}: {about}"},
-        {"kind": "text", "id": f"{key}:name", "x": PANEL_X + 0.25, "y": y + 0.5, "text": _name(seats, seat), "bold": True,
+        {"kind": "text", "id": f"{key}:name", "x": PANEL_X + 0.25, "y": y + 0.5, "text": _shown(seats, seat), "bold": True,
          "size": 0.38, "owner": seat},
         {"kind": "text", "id": f"{key}:about", "x": PANEL_X + 0.25, "y": y + 0.9, "text": about, "size": 0.28},
         {"kind": "counter", "id": f"{key}:tokens", "x": PANEL_X + 0.25, "y": y + 1.15, "w": 2.7, "label": "Denial Tokens",
@@ -172,17 +180,17 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> tuple[str, str]:
     """Whose turn it is and what they may do, or how the game ended: a headline and a detail."""
     outcome = view["outcome"]
     if outcome is not None:
-        winners = " and ".join(_name(seats, s) for s in outcome["winners"])
+        winners = " and ".join(_shown(seats, s) for s in outcome["winners"])
         return f"Over: {winners + ' won' if winners else 'a draw'}", outcome["reason"]
     declared = view["declared"]
     if declared is not None:
-        return (f"{_name(seats, declared['answering'])} to answer",
-                f"{_name(seats, declared['seat'])} declared the {declared['kind']} from {declared['from']} to {declared['to']}: "
+        return (f"{_shown(seats, declared['answering'])} to answer",
+                f"{_shown(seats, declared['seat'])} declared the {declared['kind']} from {declared['from']} to {declared['to']}: "
                 "deny it, banish it or allow it")
     current = view["current"]
     if current is None:
         return "Setting up", ""
-    who = _name(seats, current["seat"])
+    who = _shown(seats, current["seat"])
     if current["spawning"]:
         return f"{who} to spawn or move", f"{len(current['spawned'])} of 2 pieces spawned this turn so far"
     if current["forced"]:
