@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.errors import IllegalCommand
-from domain.games.assassination_le import judge
+from domain.games.assassination_le import judge, picture
 from domain.games.assassination_le.board import (
     ASSASSIN_CORNERS,
     BASES,
@@ -252,6 +252,10 @@ class AssassinationLe(Ruleset):
                    "small victories": state.small_victories[seat - 1] if state.small_victories else 0}
             for seat in range(1, state.seat_count + 1)
         }
+
+    def picture(self, view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
+        """The board, the pawns, the coins, the die and each seat's role and numbers (``picture.py``)."""
+        return picture.picture(view, seats)
 
     def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
         players = view["players"]
