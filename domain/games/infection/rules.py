@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from domain.errors import IllegalCommand
 from domain.games.infection import facts as f
-from domain.games.infection import judge, present
+from domain.games.infection import judge, picture, present
 from domain.games.infection.board import SQUARE_PATTERN, TILE_SQUARES, region_of
 from domain.games.infection.cards import CARDS, MIDDLE_TILES, REGION_TILES, SIDE_TILES, tiles_of
 from domain.games.infection.checks import (
@@ -57,6 +57,7 @@ class Infection(ModularRuleset):
     facts = f.FACTS
     apply_fact = staticmethod(apply)
     present = present
+    drawing = picture
     state_types = (State,)
     command_shapes = (
         CommandShape("move", "play a Move & Pick-up: 1 or 2 tiles (a diagonal counts as 2), then pick up the tile there",
