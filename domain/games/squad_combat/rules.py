@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import Any
 
 from domain.errors import IllegalCommand, InvalidSetup
-from domain.games.squad_combat import bots, present
+from domain.games.squad_combat import bots, picture, present
 from domain.games.squad_combat import facts as f
 from domain.games.squad_combat.cards import CARD_SET_SCHEMA, HAND_SIZE, Card, canonical, card_set, demo_set_data
 from domain.games.squad_combat.checks import (
@@ -59,6 +59,7 @@ class SquadCombat(ModularRuleset):
     facts = f.FACTS
     apply_fact = staticmethod(apply)
     present = present
+    drawing = picture
     state_types = (State,)
     command_shapes = (
         CommandShape("play", "play an action or attack card from your hand, performed by one of your characters",
