@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Any
-from xml.sax.saxutils import quoteattr
 from xml.sax.saxutils import escape as _escape
+from xml.sax.saxutils import quoteattr
 
 from domain.picture import refs
 
@@ -36,6 +36,12 @@ def seat_colour(seat: int) -> str:
 
 def to_svg(picture: dict[str, Any], seats: Sequence[str] = (), changed: Iterable[str] = (), label: str = "") -> str:
     """The picture as one ``<svg>`` element, ``changed`` items outlined, with a legend of ``seats``."""
+    return "".join(svg_parts(picture, seats, changed, label))
+
+
+def svg_parts(picture: dict[str, Any], seats: Sequence[str] = (), changed: Iterable[str] = (), label: str = "") -> list[str]:
+    """``to_svg``'s text in pieces (the opening tag, one piece per item, the outlines, the legend, the
+    closing tag), whose concatenation is the SVG: a replay page stores each distinct piece once."""
     width, height = float(picture["width"]), float(picture["height"])
     total = height + (LEGEND_HEIGHT if seats else 0)
     spaces = {item["id"]: item for item in picture["items"] if item["kind"] == "space" and "id" in item}
@@ -52,7 +58,7 @@ def to_svg(picture: dict[str, Any], seats: Sequence[str] = (), changed: Iterable
             if key in clickable:
                 attributes += f' data-ref={quoteattr(clickable[key])}'
             title = f"<title>{_escape(item['title'])}</title>" if item.get("title") else ""
-            body.append(f'<g class="item {item["kind"]}"{attributes}>{title}{drawn}</g>')
+            body.append(f'<g class="item {item["kind"]}"{attributes}>{title}{_marked(drawn)}</g>')
         elif item.get("title"):
             body.append(f"<g><title>{_escape(item['title'])}</title>{drawn}</g>")
         else:
@@ -66,9 +72,9 @@ def to_svg(picture: dict[str, Any], seats: Sequence[str] = (), changed: Iterable
     if seats:
         body.append(_legend(seats, height, width))
     aria = f" aria-label={quoteattr(label)}" if label else ""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {_n(width)} {_n(total)}" '
-            f'width="{_n(width * 56)}" height="{_n(total * 56)}" role="img"{aria} '
-            f'font-family="system-ui, sans-serif">{"".join(body)}</svg>')
+    opening = (f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {_n(width)} {_n(total)}" '
+               f'width="{_n(width * 56)}" height="{_n(total * 56)}" role="img"{aria} font-family="system-ui, sans-serif">')
+    return [opening, *body, "</svg>"]
 
 
 def _item(item: dict[str, Any], index: int, places: dict[int, tuple[float, float, float]],
@@ -85,7 +91,7 @@ def _item(item: dict[str, Any], index: int, places: dict[int, tuple[float, float
     box = (x, y, w, h)
     if kind == "area":
         fill = _fill(item, "plain")
-        tint = f' fill-opacity="0.18"' if "owner" in item and "tone" not in item else ""
+        tint = ' fill-opacity="0.18"' if "owner" in item and "tone" not in item else ""
         label = _label(item.get("label"), x + 0.12, y + 0.32, 0.26, bold=True)
         return (f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="0.12" fill="{fill}"{tint} '
                 f'stroke="#999999" stroke-width="0.03"/>{label}', box)
@@ -262,6 +268,13 @@ def _piece_places(items: list[dict[str, Any]], spaces: dict[str, Any]) -> dict[i
                 size = min(size, min(w / columns, h / rows) * 0.9)
             places[index] = (x + w * (column + 0.5) / columns, y + h * (row + 0.5) / rows, size)
     return places
+
+
+def _marked(drawn: str) -> str:
+    """The drawing with its first element (the item's own shape) marked ``class="shape"``, for the
+    browser client to outline what may be clicked."""
+    space = drawn.find(" ")
+    return drawn[:space] + ' class="shape"' + drawn[space:] if drawn.startswith("<") and space > 0 else drawn
 
 
 def _fill(item: dict[str, Any], default: str) -> str:

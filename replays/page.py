@@ -1,10 +1,13 @@
 """A replay page: one self-contained HTML file that steps through a game as a viewer saw it.
 
-Every step (the game after each event: its number, the event's sentence, the turn, and the board as
-the ruleset's ``render`` draws the viewer's view) is built in one forward pass of a ``Cursor`` and
+Every step (the game after each event: its number, the event's sentence, the turn, and the board,
+drawn by the one renderer every game shares (``replays.drawing``, the ruleset's ``picture`` of the
+viewer's view, what the event changed outlined) and as text (the ruleset's ``render``)) is built in one forward pass of a ``Cursor`` and
 embedded as JSON in a ``<script type="application/json">`` element, with ``<``, ``>`` and ``&``
 written as ``\\u003c``, ``\\u003e`` and ``\\u0026`` so no seat name or sentence can end the element.
-The inline script shows one step at a time, setting every text with ``textContent``: the board,
+The drawings' SVG is stored in pieces, each distinct piece once, and each step lists its pieces; the
+script joins them and parses the result as SVG (never as HTML). The inline script shows one step at a
+time, setting every text with ``textContent``: the drawing, the board as text (under a disclosure),
 "Step N of M", the sentence, and the log of all sentences with the current one highlighted (click
 an entry to jump there). Buttons First / Previous / Next / Last; keys ArrowRight, n and space step
 forward, ArrowLeft and p back, Home and End to the ends; ``#step-N`` in the address opens step N.
@@ -28,26 +31,36 @@ from typing import Any
 
 from domain.access import OWNER
 from domain.notes import Note
+from domain.picture import changed
 from domain.service import GameService, Viewer
 from replays import records
 from replays.cursor import Cursor
 from replays.diary import check_viewer, outcome_text, viewer_label
 from replays.diary_notes import author_label, by_event
+from replays.drawing import svg_parts
 from replays.page_assets import SCRIPT, STYLE, TEMPLATE
 
 
-def steps(cursor: Cursor) -> list[dict[str, Any]]:
-    """Every step as the cursor's viewer saw it, in one forward pass."""
+def steps(cursor: Cursor, pieces: dict[str, int] | None = None) -> list[dict[str, Any]]:
+    """Every step as the cursor's viewer saw it, in one forward pass: its sentence, its board as text, and
+    its drawing (``replays.drawing``, what its event changed outlined) as the indexes of its pieces of SVG
+    in ``pieces`` (each distinct piece stored once: most of a board stays the same from step to step)."""
     rules, seats = cursor.rules, cursor.seats
+    pieces = {} if pieces is None else pieces
     found: list[dict[str, Any]] = []
+    before: dict[str, Any] | None = None
     step = cursor.first()
     while True:
         event = step.event
+        picture = rules.picture(step.view, seats)
+        parts = svg_parts(picture, seats, changed(before, picture), label=f"{rules.title} after step {step.number}")
+        before = picture
         found.append({
             "number": step.number,
             "total": step.total,
             "sentence": event.sentence,
             "board": rules.render(step.view, seats),
+            "drawing": [pieces.setdefault(part, len(pieces)) for part in parts],
             "turn": step.turn,
             "seat": seats[event.seat - 1] if event.seat else None,
             "type": event.type,
@@ -75,7 +88,8 @@ def to_html(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) ->
     seats: list[str] = head["seats"]
     check_viewer(viewer, seats)
     cursor = Cursor(service, game_id, viewer)
-    found = steps(cursor)
+    pieces: dict[str, int] = {}
+    found = steps(cursor, pieces)
     notes = records.notes(service, game_id, viewer)
     on = by_event(notes)
     for step in found:
@@ -85,7 +99,7 @@ def to_html(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) ->
     turns = any(step["turn"] != 0 for step in found)
     title = f"{head['title']}: {', '.join(seats)} (game {head['id'][:8]})"
     outcome = outcome_text(head["outcome"], seats, cursor.rules.to_act(cursor.state), cursor.rules.seat_roles(cursor.state))
-    data = {"turns": turns, "steps": found, "bookmarks": bookmarks}
+    data = {"turns": turns, "steps": found, "bookmarks": bookmarks, "pieces": list(pieces)}
     facts = (
         f"{head['title']}, rules v{head['ruleset_version']}; seats: "
         + ", ".join(f"{n} {name}" for n, name in enumerate(seats, 1))

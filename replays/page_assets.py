@@ -11,10 +11,12 @@ h1 { font-size: 1.35rem; margin: 0 0 0.25rem; }
 #position { font-weight: 600; margin-left: 0.6rem; }
 #turn { color: GrayText; }
 .hint { color: GrayText; font-size: 0.85rem; }
-main { display: grid; grid-template-columns: minmax(0, max-content) minmax(18rem, 1fr); gap: 1.2rem; align-items: start; }
+main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(18rem, 1fr); gap: 1.2rem; align-items: start; }
 @media (max-width: 60rem) { main { grid-template-columns: 1fr; } }
 #sentence { font-size: 1.05rem; min-height: 1.5em; margin: 0 0 0.6rem; padding: 0.5rem 0.7rem;
   border-left: 4px solid var(--accent); background: var(--soft); }
+#drawing svg { width: 100%; height: auto; max-height: 80vh; display: block; }
+#drawing { border: 1px solid rgba(128, 128, 128, 0.4); border-radius: 4px; padding: 0.4rem; background: #fff; margin-bottom: 0.5rem; }
 #board { font: 13px/1.25 ui-monospace, "DejaVu Sans Mono", monospace; overflow: auto; margin: 0;
   padding: 0.7rem; border: 1px solid rgba(128, 128, 128, 0.4); border-radius: 4px; }
 #log { list-style: none; margin: 0; padding: 0; max-height: 78vh; overflow: auto;
@@ -56,6 +58,16 @@ SCRIPT = """
     element.textContent = value;
     parent.appendChild(element);
     return element;
+  }
+
+  function showDrawing(step) {
+    var holder = document.getElementById("drawing");
+    var svg = new DOMParser().parseFromString(step.drawing.map(function (i) { return data.pieces[i]; }).join(""), "image/svg+xml").documentElement;
+    holder.textContent = "";
+    if (svg.nodeName !== "svg") return;
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    holder.appendChild(document.importNode(svg, true));
   }
 
   function showNotes(step) {
@@ -110,6 +122,7 @@ SCRIPT = """
     text("sentence", step.sentence);
     showNotes(step);
     text("board", step.board);
+    showDrawing(step);
     document.getElementById("first").disabled = document.getElementById("previous").disabled = number === 1;
     document.getElementById("next").disabled = document.getElementById("last").disabled = number === steps.length;
     var top = entries[number - 1].offsetTop - log.offsetTop;
@@ -183,7 +196,8 @@ TEMPLATE = """<!DOCTYPE html>
 <section aria-label="The board">
 <p id="sentence"></p>
 <ul id="notes" aria-label="Notes on this step" hidden></ul>
-<pre id="board"></pre>
+<div id="drawing"></div>
+<details><summary>The board as text</summary><pre id="board"></pre></details>
 </section>
 <section aria-label="Every event">
 <ol id="log"></ol>

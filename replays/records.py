@@ -45,9 +45,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from domain.access import OWNER
+from domain.game import Game
 from domain.notebook import Notebook
 from domain.notes import Note
-from domain.game import Game
 from domain.service import GameEvent, GameService, Viewer, describe_event
 
 FORMAT = "ludolog-game"

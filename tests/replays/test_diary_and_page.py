@@ -19,8 +19,10 @@ from quick_games import quick_options
 from domain import registry
 from domain.access import OWNER
 from domain.errors import UnknownSeat
+from domain.picture import changed
 from replays.cursor import Cursor
 from replays.diary import to_markdown
+from replays.drawing import to_svg
 from replays.markdown import escape_markdown
 from replays.page import to_html
 
@@ -297,7 +299,8 @@ def test_the_diary_and_page_refuse_a_seat_the_game_does_not_have(service, rules)
 def test_the_page_is_self_contained_and_holds_every_step_as_the_viewer_saw_it(service, rules):
     game_id = finished(service, rules)
     text = to_html(service, game_id, 1)
-    assert "http://" not in text and "https://" not in text and "src=" not in text and "url(" not in text
+    loose = text.replace('xmlns=\\"http://www.w3.org/2000/svg\\"', "")  # the drawings' namespace: a name, never fetched
+    assert "http://" not in loose and "https://" not in loose and "src=" not in text and "url(" not in text
     page = Page(text)
     for tag, attrs in page.tags:
         assert tag not in {"link", "img", "iframe", "object", "embed", "base", "form", "source", "audio", "video"}
@@ -309,11 +312,16 @@ def test_the_page_is_self_contained_and_holds_every_step_as_the_viewer_saw_it(se
     cursor = Cursor(service, game_id, 1)
     assert [step["number"] for step in steps] == list(range(1, cursor.total + 1))
     assert {step["total"] for step in steps} == {cursor.total}
+    pieces, before = page.steps()["pieces"], None
     for step in steps:
         n = step["number"]
         assert step["sentence"] == cursor.event(n).sentence
         assert step["board"] == cursor.render(n)
         assert step["turn"] == cursor.goto(n).turn
+        picture = rules.picture(cursor.goto(n).view, cursor.seats)
+        drawn = "".join(pieces[i] for i in step["drawing"])
+        assert drawn == to_svg(picture, cursor.seats, changed(before, picture), label=f"{rules.title} after step {n}")
+        before = picture
 
 
 def test_a_seats_page_of_a_game_in_progress_holds_no_secret(service, rules):
