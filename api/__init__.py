@@ -1,8 +1,8 @@
 """The REST API over the game service (Flask). It holds no rules: every route calls ``domain.service``.
 
 ``create_app(config)`` builds the app; one blueprint per resource (``rulesets``, ``games``,
-``events``, ``history`` (a past state, exports), ``notes`` (annotations on a game's events),
-``health``); bodies in and out go through the marshmallow schemas in ``schemas.py``;
+``events``, ``history`` (a past state, exports), ``boards`` (the board drawn), ``notes``
+(annotations on a game's events), ``health``, and ``web``: the browser client at ``/``); bodies in and out go through the marshmallow schemas in ``schemas.py``;
 every error is ``application/problem+json`` (``problems.py``); bodies over the limit and clients
 sending too many requests are refused (``limits.py``). ``openapi.yaml`` at the top of the project
 describes it all; pages on other origins may call it when ``LUDOLOG_CORS_ORIGINS`` lists them
@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import bots, cors, events, games, health, history, limits, notes, problems, rulesets
+from api import boards, bots, cors, events, games, health, history, limits, notes, problems, rulesets, web
 from domain.service import GameService
 from domain.store import DEFAULT_STORE, store_env, store_from
 
@@ -86,7 +86,7 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     problems.register(app)
     limits.install(app)
     cors.install(app)
-    for module in (rulesets, games, events, history, notes, bots, health):
+    for module in (rulesets, games, events, history, boards, notes, bots, health, web):
         app.register_blueprint(module.blueprint)
     return app
 

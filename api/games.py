@@ -112,11 +112,13 @@ def legal_commands(game_id: str) -> Any:
     game = service().game(found)
     seat = service().seat_number(game, seat)
     rules = game.rules
+    commands = rules.legal_commands(game.state, seat) if game.outcome() is None else []
     return schemas.LEGAL_COMMANDS.dump({
         "seat": seat,
         "version": game.version,
         "to_act": seat in rules.to_act(game.state),
-        "commands": rules.legal_commands(game.state, seat) if game.outcome() is None else [],
+        "commands": commands,
+        "labels": [rules.describe_command(command) for command in commands],
     })
 
 

@@ -240,6 +240,14 @@ class LegalCommands(Schema):
     version = fields.Integer()
     to_act = fields.Boolean()
     commands = fields.List(fields.Dict())
+    labels = fields.List(fields.String())
+
+
+class Board(Schema):
+    version = fields.Integer()
+    at = fields.Integer()
+    svg = fields.String()
+    changed = fields.List(fields.String())
 
 
 class CommandShape(Schema):
@@ -304,6 +312,7 @@ BOT_MOVE = BotMove()
 BOT_MOVE_PLAYED = BotMovePlayed()
 BOT_MOVE_SUGGESTED = BotMoveSuggested()
 LEGAL_COMMANDS = LegalCommands()
+BOARD = Board()
 RULESET = Ruleset()
 RULESETS = Rulesets()
 NOTE = Note()

@@ -65,6 +65,7 @@ def test_the_statuses_each_operation_can_give_are_documented():
         ("GET", "/games/{game_id}/events"): {"200", "400", "401", "404", "503", "429"},
         ("GET", "/games/{game_id}/events/stream"): {"200", "400", "401", "404", "503", "429"},
         ("GET", "/games/{game_id}/state"): {"200", "400", "401", "404", "503", "429"},
+        ("GET", "/games/{game_id}/board"): {"200", "400", "401", "404", "503", "429"},
         ("GET", "/games/{game_id}/export"): {"200", "400", "401", "404", "503", "429"},
         ("GET", "/games/{game_id}/notes"): {"200", "400", "401", "404", "503", "429"},
         ("POST", "/games/{game_id}/notes"): {"201", "400", "401", "404", "413", "503", "429"},
@@ -73,6 +74,8 @@ def test_the_statuses_each_operation_can_give_are_documented():
         ("DELETE", "/games/{game_id}/notes/{note_id}"): {"204", "401", "403", "404", "503", "429"},
         ("POST", "/games/{game_id}/bot-move"): {"200", "201", "400", "401", "403", "404", "409", "413", "422", "503", "429"},
         ("GET", "/healthz"): {"200", "503"},
+        ("GET", "/"): {"200", "429"},
+        ("GET", "/web/{name}"): {"200", "404", "429"},
     }
     assert set(expected) == oas.operations()
     for (method, path), statuses in expected.items():

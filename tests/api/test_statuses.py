@@ -80,13 +80,16 @@ OPERATIONS: dict[tuple[str, str], Callable[[Any, World], Any]] = {
     ("GET", G + "/events"): lambda c, w: c.get(f"{w.url}/events"),
     ("GET", G + "/events/stream"): lambda c, w: c.get(f"{w.url}/events/stream"),
     ("GET", G + "/state"): lambda c, w: c.get(f"{w.url}/state?at=1"),
+    ("GET", G + "/board"): lambda c, w: c.get(f"{w.url}/board?at=2"),
     ("GET", G + "/export"): lambda c, w: c.get(f"{w.url}/export?format=json"),
     ("POST", G + "/bot-move"): lambda c, w: c.post(f"{w.url}/bot-move", json={"strategy": "random"}, headers=w.acting),
     ("GET", "/healthz"): lambda c, w: c.get("/healthz"),
+    ("GET", "/"): lambda c, w: c.get("/"),
+    ("GET", "/web/{name}"): lambda c, w: c.get("/web/app.js"),
 }
 """One request each operation answers with success."""
 
-STORE_ROUTES = [op for op in OPERATIONS if op[1] != "/rulesets" and not op[1].startswith("/rulesets/")]
+STORE_ROUTES = [op for op in OPERATIONS if op[1] != "/rulesets" and not op[1].startswith(("/rulesets/", "/web/")) and op[1] != "/"]
 LIMITED_ROUTES = [op for op in OPERATIONS if op[1] != "/healthz"]
 
 
@@ -160,6 +163,10 @@ SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
     ("GET", G + "/state", 400, "at past the last event", lambda w: w.client.get(f"{w.url}/state?at=999")),
     ("GET", G + "/state", 401, "a token of no seat", lambda w: w.client.get(f"{w.url}/state", headers={"Authorization": "Bearer nope"})),
     ("GET", G + "/state", 404, "no such game", lambda w: w.client.get("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/state")),
+    ("GET", "/web/{name}", 404, "no such file", lambda w: w.client.get("/web/nope.js")),
+    ("GET", G + "/board", 400, "at past the last event", lambda w: w.client.get(f"{w.url}/board?at=999")),
+    ("GET", G + "/board", 401, "a token of no seat", lambda w: w.client.get(f"{w.url}/board", headers={"Authorization": "Bearer nope"})),
+    ("GET", G + "/board", 404, "no such game", lambda w: w.client.get("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/board")),
     ("GET", G + "/export", 400, "no format", lambda w: w.client.get(f"{w.url}/export")),
     ("GET", G + "/export", 401, "a token of no seat",
      lambda w: w.client.get(f"{w.url}/export?format=csv", headers={"Authorization": "Bearer nope"})),

@@ -1,0 +1,29 @@
+// The web app's router: the part of the address after "#" picks the page. A seat's link
+// (#/play/<game>/<token>) gives the tab its token, which is then kept in the tab's session storage
+// and taken out of the address bar and the history at once.
+
+import { keepToken } from "./net.js";
+import { showLobby, showNewGame } from "./lobby.js";
+import { showTable } from "./table.js";
+import { showReplay } from "./replay.js";
+
+let leave = null;
+
+async function route() {
+  if (leave) { leave(); leave = null; }
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const [page, game, token] = parts;
+  if (page === "play" && game && token) {
+    keepToken(game, token);
+    history.replaceState(null, "", `#/play/${game}`);
+  }
+  if (page === "play" && game) leave = await showTable(game, { spectator: false });
+  else if (page === "watch" && game) leave = await showTable(game, { spectator: true });
+  else if (page === "replay" && game) leave = await showReplay(game);
+  else if (page === "new") leave = await showNewGame();
+  else leave = await showLobby();
+  document.getElementById("page").focus({ preventScroll: true });
+}
+
+window.addEventListener("hashchange", route);
+route();

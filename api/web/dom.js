@@ -1,0 +1,51 @@
+// Building the page: every text a player typed goes in as a text node, never as markup.
+
+/** An element with attributes (`on...` functions become listeners) and children (texts become text nodes). */
+export function el(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") element.addEventListener(key.slice(2), value);
+    else if (key === "className") element.className = value;
+    else element.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+/** Replaces an element's children, leaving out the empty ones (null, undefined, false). */
+export function fill(element, ...children) {
+  element.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
+  return element;
+}
+
+/** Replaces the page's content and moves the focus to it (for screen readers, after a route change). */
+export function setPage(...children) {
+  const page = document.getElementById("page");
+  page.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
+  return page;
+}
+
+/** A seat named as the page shows it: "2 Ben". */
+export function seatLabel(seats, number) {
+  const seat = seats.find((s) => s.seat === number);
+  return seat ? `${seat.seat} ${seat.name}${seat.role ? ` (${seat.role})` : ""}` : `seat ${number}`;
+}
+
+/** The outcome or whom the game waits for, in words. */
+export function statusText(game) {
+  if (game.outcome) {
+    const winners = game.outcome.winners.map((n) => seatLabel(game.seats, n));
+    const who = winners.length ? `Won by ${winners.join(" and ")}` : "A draw";
+    return `${who}: ${game.outcome.reason}`;
+  }
+  const waiting = game.to_act.map((n) => seatLabel(game.seats, n));
+  return waiting.length ? `Waiting for ${waiting.join(", ")}` : "Waiting";
+}
+
+export function shortId(id) {
+  return id.slice(0, 8);
+}

@@ -1,0 +1,178 @@
+// The list of games, and the form that creates one and hands out a link per seat.
+
+import { api, keepHost, keepToken, tokenFor } from "./net.js";
+import { el, fill, seatLabel, setPage, shortId, statusText } from "./dom.js";
+
+const STRATEGIES = ["greedy", "random", "search"];
+
+export async function showLobby() {
+  setPage(el("h1", {}, "Games"), el("p", {}, "Loading games…"));
+  let page;
+  try {
+    page = await api("/games?limit=100");
+  } catch (problem) {
+    setPage(el("h1", {}, "Games"), el("p", { role: "alert", className: "error" }, problem.message));
+    return null;
+  }
+  const rows = page.games.slice().reverse().map((game) => el("tr", {},
+    el("td", {}, game.title),
+    el("td", {}, game.seats.map((seat) => seat.name).join(", ")),
+    el("td", {}, game.status === "over" ? "over" : "being played"),
+    el("td", {}, statusText(game)),
+    el("td", {}, String(game.version)),
+    el("td", { className: "links" },
+      tokenFor(game.id) && game.status !== "over" ? el("a", { href: `#/play/${game.id}` }, "Play") : null,
+      el("a", { href: `#/watch/${game.id}` }, "Watch"),
+      el("a", { href: `#/replay/${game.id}` }, "Replay"))));
+  setPage(
+    el("h1", {}, "Games"),
+    el("p", {}, el("a", { href: "#/new", className: "button" }, "New game"),
+      ` ${page.total} game${page.total === 1 ? "" : "s"} in this service${page.total > page.games.length ? ` (the latest ${page.games.length} shown)` : ""}.`),
+    rows.length
+      ? el("div", { className: "scroll" }, el("table", { className: "games" },
+          el("thead", {}, el("tr", {}, ["Game", "Seats", "Status", "Turn or result", "Events", ""].map((h) => el("th", { scope: "col" }, h)))),
+          el("tbody", {}, rows)))
+      : el("p", {}, "No games yet."),
+  );
+  return null;
+}
+
+export async function showNewGame() {
+  setPage(el("h1", {}, "New game"), el("p", {}, "Loading rulesets…"));
+  const listing = await api("/rulesets");
+  const rulesets = listing.rulesets || listing;
+  const choice = el("select", { id: "ruleset", name: "ruleset" },
+    rulesets.map((r) => el("option", { value: r.name }, `${r.title} (${r.min_seats === r.max_seats ? r.min_seats : `${r.min_seats}–${r.max_seats}`} players)`)));
+  const seatsBox = el("fieldset", { className: "seats" });
+  const optionsBox = el("fieldset", { className: "options" });
+  const seedInput = el("input", { id: "seed", name: "seed", placeholder: "leave empty for a fresh one", maxlength: 200 });
+  const message = el("p", { role: "alert", className: "error", id: "form-error" });
+  const result = el("section", { id: "created", "aria-live": "polite" });
+  let seatCount = 2;
+
+  function current() { return rulesets.find((r) => r.name === choice.value); }
+
+  function drawSeats() {
+    const ruleset = current();
+    seatCount = Math.min(Math.max(seatCount, ruleset.min_seats), ruleset.max_seats);
+    const rows = [];
+    for (let n = 1; n <= seatCount; n += 1) {
+      rows.push(el("div", { className: "seat-row" },
+        el("label", { for: `seat-${n}` }, `Seat ${n}`),
+        el("input", { id: `seat-${n}`, name: `seat-${n}`, value: n === 1 ? "Ann" : n === 2 ? "Ben" : `Player ${n}`, maxlength: 40, required: true }),
+        el("label", { for: `who-${n}` }, "played by"),
+        el("select", { id: `who-${n}`, name: `who-${n}` },
+          el("option", { value: "person" }, "a person"),
+          STRATEGIES.map((s) => el("option", { value: s }, `a ${s} bot`)))));
+    }
+    const more = el("button", { type: "button", onclick: () => { seatCount += 1; drawSeats(); } }, "Add a seat");
+    const fewer = el("button", { type: "button", onclick: () => { seatCount -= 1; drawSeats(); } }, "Remove a seat");
+    if (seatCount >= ruleset.max_seats) more.disabled = true;
+    if (seatCount <= ruleset.min_seats) fewer.disabled = true;
+    fill(seatsBox, el("legend", {}, "Seats"), ...rows, el("div", {}, more, " ", fewer));
+  }
+
+  function drawOptions() {
+    const properties = (current().options || {}).properties || {};
+    const fields = Object.entries(properties).map(([key, schema]) => {
+      const id = `option-${key}`;
+      let input;
+      if (Array.isArray(schema.enum)) {
+        input = el("select", { id, "data-option": key }, schema.enum.map((value) =>
+          el("option", { value: JSON.stringify(value), selected: value === schema.default }, String(value))));
+      } else if (["array", "object"].some((kind) => [].concat(schema.type || []).includes(kind))) {
+        input = el("textarea", { id, "data-option": key, "data-json": "", rows: 2, cols: 40, placeholder: "JSON; empty for the default" });
+      } else if (schema.type === "boolean") {
+        input = el("input", { id, type: "checkbox", "data-option": key, checked: schema.default === true });
+      } else if (schema.type === "integer" || schema.type === "number") {
+        input = el("input", { id, type: "number", "data-option": key, value: schema.default ?? "",
+          min: schema.minimum, max: schema.maximum, step: schema.type === "integer" ? 1 : "any" });
+      } else {
+        input = el("input", { id, "data-option": key, value: typeof schema.default === "string" ? schema.default : "" });
+      }
+      return el("div", { className: "option-row" }, el("label", { for: id, title: schema.description || "" }, key), input,
+        schema.description ? el("small", {}, schema.description) : null);
+    });
+    fill(optionsBox, el("legend", {}, "Options"), ...(fields.length ? fields : [el("p", {}, "This game has no options.")]));
+  }
+
+  function readOptions() {
+    const options = {};
+    for (const input of optionsBox.querySelectorAll("[data-option]")) {
+      const key = input.getAttribute("data-option");
+      if (input.type === "checkbox") options[key] = input.checked;
+      else if (input.tagName === "SELECT") options[key] = JSON.parse(input.value);
+      else if (input.value.trim() === "") continue;
+      else if (input.type === "number") options[key] = Number(input.value);
+      else if (input.hasAttribute("data-json")) {
+        try { options[key] = JSON.parse(input.value); } catch (error) { throw new Error(`option ${key}: not JSON (${error.message})`); }
+      } else options[key] = input.value;
+    }
+    return options;
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    message.textContent = "";
+    const seats = [], bots = {};
+    for (let n = 1; n <= seatCount; n += 1) {
+      seats.push(document.getElementById(`seat-${n}`).value.trim());
+      const who = document.getElementById(`who-${n}`).value;
+      if (who !== "person") bots[n] = who;
+    }
+    let options;
+    try { options = readOptions(); } catch (error) { message.textContent = error.message; return; }
+    const body = { ruleset: choice.value, seats, options };
+    if (seedInput.value.trim()) body.seed = seedInput.value.trim();
+    let created;
+    try {
+      created = await api("/games", { method: "POST", body });
+    } catch (problem) {
+      message.textContent = problem.message;
+      return;
+    }
+    keepHost(created.id, { owner: created.owner_token, bots });
+    showLinks(created, bots, result);
+    result.scrollIntoView({ block: "start" });
+    document.getElementById("play-here")?.focus({ preventScroll: true });
+  }
+
+  choice.addEventListener("change", () => { seatCount = current().min_seats; drawSeats(); drawOptions(); });
+  drawSeats();
+  drawOptions();
+  setPage(
+    el("h1", {}, "New game"),
+    el("form", { id: "new-game", onsubmit: create },
+      el("div", { className: "field" }, el("label", { for: "ruleset" }, "Game"), choice),
+      seatsBox, optionsBox,
+      el("div", { className: "field" }, el("label", { for: "seed" }, "Seed"), seedInput),
+      el("button", { type: "submit", className: "primary" }, "Create the game"), message),
+    result,
+  );
+  return null;
+}
+
+function showLinks(created, bots, box) {
+  const base = `${location.origin}${location.pathname}`;
+  const people = created.seats.filter((seat) => !bots[seat.seat]);
+  const items = created.seats.map((seat) => {
+    if (bots[seat.seat]) return el("li", {}, `${seatLabel(created.seats, seat.seat)}: a ${bots[seat.seat]} bot, played from this tab while it shows the game`);
+    const link = `${base}#/play/${created.id}/${seat.token}`;
+    const field = el("input", { readonly: true, value: link, "aria-label": `Link for seat ${seat.seat}`, className: "link", "data-seat": seat.seat });
+    return el("li", {}, el("span", {}, `${seatLabel(created.seats, seat.seat)}: `), field,
+      el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, "Copy"));
+  });
+  const first = people[0];
+  fill(box,
+    el("h2", {}, `Game ${shortId(created.id)} is ready`),
+    el("p", {}, "Give each player the link of their seat: it holds that seat's token, which lets it play that seat and see what that seat may see. Anyone may watch or replay without one."),
+    el("ul", { className: "seat-links" }, items),
+    el("p", {},
+      first ? el("a", { href: "#", className: "button primary", id: "play-here", onclick: (event) => {
+        event.preventDefault();
+        keepToken(created.id, first.token);
+        location.hash = `#/play/${created.id}`;
+      } }, `Play ${first.name} here`) : null, " ",
+      el("a", { href: `#/watch/${created.id}`, className: "button" }, "Watch")),
+  );
+}

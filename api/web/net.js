@@ -1,0 +1,113 @@
+// Talking to the API: JSON requests with the tab's token, problems as errors, and the event stream.
+
+const TOKEN_KEY = (game) => `ludolog:token:${game}`;
+const HOST_KEY = (game) => `ludolog:host:${game}`;
+
+/** The token this tab holds for a game (a seat's or the owner's), or null: a spectator. */
+export function tokenFor(game) {
+  return sessionStorage.getItem(TOKEN_KEY(game));
+}
+
+export function keepToken(game, token) {
+  if (token) sessionStorage.setItem(TOKEN_KEY(game), token);
+  else sessionStorage.removeItem(TOKEN_KEY(game));
+}
+
+/** What the tab that created a game keeps to play its bot seats: the owner's token and each bot's strategy. */
+export function hostOf(game) {
+  const text = sessionStorage.getItem(HOST_KEY(game));
+  return text ? JSON.parse(text) : null;
+}
+
+export function keepHost(game, host) {
+  sessionStorage.setItem(HOST_KEY(game), JSON.stringify(host));
+}
+
+/** A refused request: the problem's title, detail and status. */
+export class Problem extends Error {
+  constructor(status, body) {
+    super(body && body.detail ? body.detail : `the server answered ${status}`);
+    this.status = status;
+    this.title = body && body.title ? body.title : "";
+    this.kind = body && body.type ? body.type.split(":").pop() : "";
+  }
+}
+
+/** A JSON request to the API; the parsed answer, or a thrown Problem. */
+export async function api(path, { method = "GET", body, token, ifMatch } = {}) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (ifMatch !== undefined) headers["If-Match"] = `"${ifMatch}"`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store", referrerPolicy: "no-referrer" });
+  } catch (error) {
+    throw new Problem(0, { detail: "the service could not be reached" });
+  }
+  const text = await response.text();
+  let parsed = null;
+  try { parsed = text ? JSON.parse(text) : null; } catch (error) { parsed = null; }
+  if (!response.ok) throw new Problem(response.status, parsed);
+  return parsed;
+}
+
+/** Every event of a game the token may see, after event `after`, page by page. */
+export async function allEvents(game, token, after = 0) {
+  const found = [];
+  let path = `/games/${game}/events?after=${after}&limit=1000`;
+  while (path) {
+    const page = await api(path, { token });
+    found.push(...page.events);
+    path = page.next;
+  }
+  return found;
+}
+
+/**
+ * Follows a game's event stream (Server-Sent Events read with fetch, so the token rides in a header),
+ * calling onEvent(event) for each event after `after`; reconnects where it left off until stop() is
+ * called or the game ends and the stream closes.
+ */
+export function follow(game, token, after, onEvent) {
+  const control = new AbortController();
+  let last = after;
+  let stopped = false;
+  async function run() {
+    while (!stopped) {
+      try {
+        const headers = { Accept: "text/event-stream" };
+        if (token) headers.Authorization = `Bearer ${token}`;
+        const response = await fetch(`/games/${game}/events/stream?after=${last}`,
+          { headers, signal: control.signal, cache: "no-store", referrerPolicy: "no-referrer" });
+        if (!response.ok || !response.body) return;
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let end;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = frame.split("\n").filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n");
+            if (!data) continue;
+            const event = JSON.parse(data);
+            last = Math.max(last, event.number);
+            onEvent(event);
+          }
+        }
+        const game_ = await api(`/games/${game}`, { token });
+        if (game_.status === "over" && last >= game_.version) return;
+      } catch (error) {
+        if (stopped) return;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  }
+  run();
+  return () => { stopped = true; control.abort(); };
+}

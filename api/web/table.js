@@ -1,0 +1,159 @@
+// Playing a seat, or watching: the board drawn, whose turn, the legal commands as buttons and as
+// things to click on the board, a refused command's reason where it was tried, and the log, kept
+// live by the game's event stream. The tab that created the game also plays its bot seats.
+
+import { api, allEvents, follow, hostOf, tokenFor } from "./net.js";
+import { makePickable, matching, showBoard, valuesOf } from "./board.js";
+import { el, fill, seatLabel, setPage, shortId, statusText } from "./dom.js";
+
+export async function showTable(gameId, { spectator }) {
+  const token = spectator ? null : tokenFor(gameId);
+  const host = hostOf(gameId);
+  const title = el("h1", {}, "Loading the game…");
+  const status = el("p", { className: "status", id: "status", "aria-live": "polite" });
+  const seatsList = el("ul", { className: "seats-list", "aria-label": "Seats" });
+  const boardBox = el("div", { className: "board-box", id: "board" });
+  const commandsBox = el("section", { className: "commands", id: "commands", "aria-label": "Your move" });
+  const refusal = el("p", { className: "error", id: "refusal", role: "alert" });
+  const log = el("ol", { className: "log", id: "log", "aria-label": "What happened" });
+  let svgText = "", game = null, legal = { commands: [], labels: [] }, picked = [], busy = false, lastNumber = 0, pending = null;
+
+  setPage(
+    el("div", { className: "table-head" }, title, status, seatsList,
+      el("p", { className: "links" }, el("a", { href: `#/replay/${gameId}` }, "Replay this game"))),
+    el("div", { className: "table" },
+      el("div", {}, boardBox),
+      el("div", { className: "side" }, commandsBox, refusal, el("h2", {}, "Log"), log)),
+  );
+
+  let mySeat = null, refreshing = false, again = false;
+
+  async function refresh() {
+    if (refreshing) { again = true; return; }
+    refreshing = true;
+    try {
+      await look();
+    } finally {
+      refreshing = false;
+    }
+    if (again) { again = false; schedule(); }
+  }
+
+  async function look() {
+    try {
+      const none = { commands: [], labels: [] };
+      const asked = [api(`/games/${gameId}`, { token }), api(`/games/${gameId}/board`, { token }),
+        mySeat ? api(`/games/${gameId}/legal-commands`, { token }) : Promise.resolve(null)];
+      const [found, drawn, listed] = await Promise.all(asked);
+      game = found;
+      mySeat = typeof game.viewer === "number" ? game.viewer : null;
+      legal = mySeat && game.status !== "over" && game.to_act.includes(mySeat)
+        ? listed || await api(`/games/${gameId}/legal-commands`, { token })
+        : none;
+      if (drawn.version !== game.version || (legal.version !== undefined && legal.version !== game.version)) return schedule();
+      draw(drawn);
+      await playBots();
+    } catch (problem) {
+      refusal.textContent = problem.message;
+    }
+  }
+
+  function schedule() {
+    if (pending) return;
+    pending = setTimeout(() => { pending = null; refresh(); }, 20);
+  }
+
+  function draw(drawn) {
+    const seat = typeof game.viewer === "number" ? game.viewer : null;
+    title.textContent = `${game.title} · game ${shortId(game.id)}`;
+    status.textContent = statusText(game);
+    fill(seatsList, ...game.seats.map((s) => el("li", {
+      className: `seat seat-${s.seat}${game.to_act.includes(s.seat) ? " to-act" : ""}${s.seat === seat ? " me" : ""}`,
+    }, seatLabel(game.seats, s.seat), s.seat === seat ? " (you)" : "", game.to_act.includes(s.seat) ? " ◀ to act" : "")));
+    svgText = drawn.svg;
+    const svg = showBoard(boardBox, svgText);
+    drawCommands(svg, seat);
+    boardBox.setAttribute("data-version", String(game.version));
+  }
+
+  function drawCommands(svg, seat) {
+    const commands = legal.commands;
+    if (seat === null) {
+      fill(commandsBox, el("h2", {}, "Watching"),
+        el("p", {}, game.viewer === "owner" ? "You hold the owner's token: you see everything." : "You see what every player at the table sees."));
+      return;
+    }
+    if (game.status === "over") {
+      fill(commandsBox, el("h2", {}, "The game is over"), el("p", {}, statusText(game)));
+      return;
+    }
+    if (!commands.length) {
+      fill(commandsBox, el("h2", {}, "Your move"), el("p", {}, `Waiting for ${game.to_act.map((n) => seatLabel(game.seats, n)).join(", ")}.`));
+      return;
+    }
+    picked = picked.filter((ref) => commands.some((command) => valuesOf(command).includes(ref)));
+    const shown = matching(commands, picked);
+    makePickable(svg, commands, picked, (ref) => {
+      picked = picked.includes(ref) ? picked.filter((r) => r !== ref) : [...picked, ref];
+      const left = matching(commands, picked);
+      if (left.length === 1 && picked.length > 0) return submit(left[0]);
+      drawCommands(showBoard(boardBox, svgText), seat);
+    });
+    const buttons = shown.map((command) => el("li", {}, el("button", {
+      type: "button", className: "command", "data-command": JSON.stringify(command), onclick: () => submit(command),
+    }, legal.labels[commands.indexOf(command)] || command.type)));
+    fill(commandsBox,
+      el("h2", {}, "Your move"),
+      el("p", { className: "hint" }, picked.length
+        ? `Chosen on the board: ${picked.join(", ")}. `
+        : "Choose a command, or click a highlighted thing on the board to narrow them down. "),
+      picked.length ? el("button", { type: "button", className: "clear", onclick: () => { picked = []; drawCommands(showBoard(boardBox, svgText), seat); } }, "Clear the choice") : null,
+      el("ul", { className: "command-list" }, buttons),
+    );
+  }
+
+  async function submit(command) {
+    if (busy) return;
+    busy = true;
+    refusal.textContent = "";
+    try {
+      await api(`/games/${gameId}/commands`, { method: "POST", body: { command }, token, ifMatch: game.version });
+      picked = [];
+    } catch (problem) {
+      refusal.textContent = problem.kind === "stale-version" ? "The game moved on before your command arrived: look again." : problem.message;
+    } finally {
+      busy = false;
+    }
+    await refresh();
+  }
+
+  async function playBots() {
+    if (!host || !host.bots || game.status === "over") return;
+    const seat = game.to_act.find((n) => host.bots[n]);
+    if (seat === undefined || busy) return;
+    busy = true;
+    try {
+      await api(`/games/${gameId}/bot-move`, { method: "POST", token: host.owner,
+        body: { seat, strategy: host.bots[seat] } });
+    } catch (problem) {
+      refusal.textContent = `The bot for ${seatLabel(game.seats, seat)} could not play: ${problem.message}`;
+      busy = false;
+      return;
+    }
+    busy = false;
+    schedule();
+  }
+
+  function addEvent(event) {
+    if (event.number <= lastNumber) return;
+    lastNumber = event.number;
+    log.append(el("li", { value: event.number, "data-number": event.number }, event.sentence));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  const known = await allEvents(gameId, token).catch(() => []);
+  known.forEach(addEvent);
+  await refresh();
+  const stop = follow(gameId, token, lastNumber, (event) => { addEvent(event); schedule(); });
+  return () => { stop(); if (pending) clearTimeout(pending); };
+}

@@ -1,0 +1,240 @@
+"""The browser client, tried in Chromium: for every ruleset, a game created on the page, played to its end
+by two seats in two browser contexts (each through its own link, clicking the board where the command
+names what is drawn there, else the command's button), watched live from a third context, and replayed
+step by step; and the lobby, the links' privacy, refusals shown in place and hostile names kept as text.
+Each ruleset's board is saved as a screenshot for review (``conftest.SCREENSHOTS``)."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from domain import registry
+
+RULESETS = registry.all_rulesets()
+HOSTILE = "<img src=x onerror=alert(1)>"
+NAMES = ["Ann & <b>Co</b>", HOSTILE, "Cy"]
+MOST_COMMANDS = 700
+SEEDS = {"location-ccg": "browser-location-ccg-8", "squad-combat": "browser-squad-combat-2", "infection": "browser-infection-1",
+         "assassination-le": "browser-assassination-le-9", "missions": "browser-missions-5"}
+"""Game seeds whose game, the greedy bot choosing each command (its seed the game's version), is among the
+shortest of a dozen, to keep the run short; other rulesets play ``browser-<name>``."""
+
+
+def call(base: str, path: str, token: str | None = None, body: dict | None = None, method: str | None = None) -> dict:
+    """The API, as a second client (not the page): the JSON answer."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base.rstrip("/") + path, data=data, headers=headers, method=method)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def tab(context, url: str):
+    """A page on ``url`` that records its requests, dialogs and script errors."""
+    page = context.new_page()
+    page.seen, page.dialogs, page.errors = [], [], []
+    page.on("request", lambda request: page.seen.append((request.url, request.headers.get("referer"))))
+    page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(url)
+    return page
+
+
+def create(page, rules, seed: str, bots: dict[int, str] | None = None) -> tuple[str, dict[int, str]]:
+    """Fills in the new-game form for ``rules`` (its fewest seats; ``bots``: the seats bots play, by strategy)
+    and creates the game: its id and each person's seat link."""
+    page.goto(page.url.split("#")[0] + "#/new")
+    page.select_option("#ruleset", rules.name)
+    for seat, name in enumerate(NAMES[: max(2, rules.min_seats)], 1):
+        page.fill(f"#seat-{seat}", name)
+    for seat, strategy in (bots or {}).items():
+        page.select_option(f"#who-{seat}", strategy)
+    page.fill("#seed", seed)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#play-here")
+    links = {int(field.get_attribute("data-seat")): field.input_value() for field in page.locator("input.link").all()}
+    game_id = links[1].split("#/play/")[1].split("/")[0]
+    return game_id, links
+
+
+def until(page, check, what: str, seconds: float = 15) -> None:
+    """Waits until ``check()`` holds (the page's policy forbids evaluating strings, so the test polls)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
+        page.wait_for_timeout(25)
+
+
+def version(page) -> int:
+    return int(page.get_attribute("#board", "data-version") or 0)
+
+
+def finished(page) -> bool:
+    return page.locator("#commands h2", has_text="The game is over").count() > 0
+
+
+def named(command: dict) -> list[str]:
+    """What a command names, as the page reads it: its fields' texts and numbers, lists included."""
+    found = []
+    for key, value in command.items():
+        if key != "type":
+            found += [str(item) for item in (value if isinstance(value, list) else [value]) if isinstance(item, (str, int))]
+    return found
+
+
+def play_one(page, base: str, game_id: str, token: str) -> bool:
+    """If the page offers commands: the greedy bot's choice for the seat, played through the page: what it
+    names clicked on the board until it is the one command left (the page then sends it), else its button;
+    whether a command was played."""
+    buttons = page.locator("button.command")
+    if buttons.count() == 0:
+        return False
+    before = version(page)
+    offered = [json.loads(button.get_attribute("data-command")) for button in buttons.all()]
+    ask = {"strategy": "greedy", "play": False, "seed": f"browser:{before}"}
+    wanted = call(base, f"/games/{game_id}/bot-move", token, ask)["bot"]["command"]
+    assert wanted in offered
+    picked: list[str] = []
+    left = offered
+    for ref in dict.fromkeys(named(wanted)):
+        if len(left) == 1 or page.locator(f'#board g.pickable[data-ref="{ref}"]').count() == 0:
+            continue
+        page.locator(f'#board g.pickable[data-ref="{ref}"]').last.click()  # the one on top
+        picked.append(ref)
+        left = [command for command in offered if all(value in named(command) for value in picked)]
+        if len(left) > 1:
+            expect(page.locator("button.command")).to_have_count(len(left))
+    if len(left) > 1 or not picked:
+        page.locator("button.command").nth(left.index(wanted)).click()
+    expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
+    assert page.text_content("#refusal") == "", page.text_content("#refusal")
+    return True
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda rules: rules.name)
+def test_a_whole_game_is_played_watched_and_replayed_in_the_browser(browser, server, screenshots, rules):
+    contexts = [browser.new_context() for _ in range(max(2, rules.min_seats) + 1)]
+    host = tab(contexts[0], server)
+    game_id, links = create(host, rules, seed=SEEDS.get(rules.name, f"browser-{rules.name}"))
+    host.screenshot(path=str(screenshots / "new-game.png"), full_page=True)
+    tokens = {seat: link.split("/")[-1] for seat, link in links.items()}
+    host.click("#play-here")
+    seats = {1: host, **{seat: tab(contexts[seat - 1], links[seat]) for seat in links if seat > 1}}
+    watching = tab(contexts[-1], f"{server}#/watch/{game_id}")
+    for page in [*seats.values(), watching]:
+        page.wait_for_selector("#board svg")
+    assert all("#/play/" in page.url and tokens[seat] not in page.url for seat, page in seats.items())  # out of the address bar
+
+    played, shot, still = 0, False, time.monotonic()
+    while not all(finished(page) for page in seats.values()):
+        moved = any(play_one(page, server, game_id, tokens[seat]) for seat, page in seats.items())
+        played += moved
+        if moved:
+            still = time.monotonic()
+        else:
+            assert time.monotonic() - still < 20, "nothing to play for 20 s: " + " | ".join(p.text_content("#commands") for p in seats.values())
+            host.wait_for_timeout(50)
+        assert played < MOST_COMMANDS, f"{rules.name}: no end after {played} commands"
+        if played == 6 and not shot:
+            shot = True
+            now = call(server, f"/games/{game_id}")["version"]
+            for seat, page in seats.items():  # each seat's page draws what that seat may see
+                expect(page.locator("#board")).to_have_attribute("data-version", str(now))
+                seen = call(server, f"/games/{game_id}/board", tokens[seat])["svg"]
+                assert set(page.locator("#board g[data-id]").evaluate_all("gs => gs.map(g => g.dataset.id)")) == set(re.findall(r'data-id="([^"]+)"', seen))
+            expect(watching.locator("#log li")).to_have_count(now, timeout=15000)  # watched live
+            host.screenshot(path=str(screenshots / f"{rules.name}-play.png"), full_page=True)
+            watching.screenshot(path=str(screenshots / f"{rules.name}-watch.png"), full_page=True)
+            if rules.private_hands:
+                spectator = call(server, f"/games/{game_id}/board")["svg"]
+                assert all(call(server, f"/games/{game_id}/board", tokens[seat])["svg"] != spectator for seat in seats)
+
+    final = call(server, f"/games/{game_id}")
+    assert final["status"] == "over"
+    expect(watching.locator("#log li")).to_have_count(final["version"], timeout=15000)
+    expect(watching.locator("#status")).to_have_text(re.compile(r"^(Won|A draw)"), timeout=15000)
+    assert HOSTILE in watching.text_content(".seats-list")
+    host.screenshot(path=str(screenshots / f"{rules.name}-over.png"), full_page=True)
+    host.goto(server)
+    expect(host.locator("table.games")).to_contain_text(rules.title)
+    host.screenshot(path=str(screenshots / "games.png"), full_page=True)
+
+    note = call(server, f"/games/{game_id}/notes", tokens[1], {"at": 3, "text": f"look {HOSTILE}", "bookmark": "the opening"})
+    watching.goto(f"{server}#/replay/{game_id}")
+    watching.wait_for_selector("#board svg")
+    total = final["version"]
+    assert watching.text_content("#position") == f"Step {total} of {total}"
+    watching.keyboard.press("Home")
+    expect(watching.locator("#board")).to_have_attribute("data-step", "1")
+    watching.keyboard.press("ArrowRight")
+    expect(watching.locator("#board")).to_have_attribute("data-step", "2")
+    assert watching.text_content("#position") == f"Step 2 of {total}"
+    watching.click("#forward")
+    expect(watching.locator("#board")).to_have_attribute("data-step", "3")
+    assert f"look {HOSTILE}" in watching.text_content("#notes")
+    watching.click("#last")
+    expect(watching.locator("#board")).to_have_attribute("data-step", str(total))
+    watching.click(".bookmarks button")
+    expect(watching.locator("#board")).to_have_attribute("data-step", str(note["at"]))
+    middle = total // 2
+    watching.locator("#log li button").nth(middle - 1).click()
+    expect(watching.locator("#board")).to_have_attribute("data-step", str(middle))
+    assert watching.text_content("#sentence") == call(server, f"/games/{game_id}/events?after={middle - 1}&limit=1")["events"][0]["sentence"]
+    watching.screenshot(path=str(screenshots / f"{rules.name}-replay.png"), full_page=True)
+
+    for page in [*seats.values(), watching]:
+        assert page.errors == [] and page.dialogs == []
+        for url, referer in page.seen:
+            assert url.startswith(server) and not referer
+            assert not any(token in url for token in tokens.values()), "a token went into a request line"
+    for context in contexts:
+        context.close()
+
+
+def test_a_game_against_a_bot_is_played_from_one_browser(browser, server):
+    context = browser.new_context()
+    page = tab(context, server)
+    rules = registry.get("correction")
+    game_id, links = create(page, rules, seed="browser-bot", bots={2: "greedy"})
+    assert set(links) == {1}  # the bot's seat gets no link
+    page.click("#play-here")
+    page.wait_for_selector("#board svg")
+    token = links[1].split("/")[-1]
+    for _ in range(MOST_COMMANDS):
+        if finished(page):
+            break
+        if not play_one(page, server, game_id, token):
+            page.wait_for_timeout(50)
+    events = call(server, f"/games/{game_id}/events?limit=1000")["events"]
+    assert call(server, f"/games/{game_id}")["status"] == "over"
+    assert any(event["seat"] == 2 for event in events) and any(event["seat"] == 1 for event in events)
+    assert page.errors == [] and page.dialogs == []
+    context.close()
+
+
+def test_a_refused_command_says_why_where_it_was_tried_and_changes_nothing(browser, server):
+    context = browser.new_context()
+    page = tab(context, server)
+    game_id, links = create(page, registry.get("correction"), seed="browser-refused")
+    tokens = {seat: link.split("/")[-1] for seat, link in links.items()}
+    first = call(server, f"/games/{game_id}")["to_act"][0]
+    page.route("**/events/stream*", lambda route: route.abort())  # the page hears of no new event: its buttons go stale
+    page.goto(links[first])
+    page.wait_for_selector("button.command")
+    stale = page.locator("button.command").first
+    legal = call(server, f"/games/{game_id}/legal-commands", tokens[first])["commands"]
+    call(server, f"/games/{game_id}/commands", tokens[first], {"command": legal[-1]})  # the same seat, from elsewhere
+    moved_on = call(server, f"/games/{game_id}")["version"]
+    stale.click()
+    expect(page.locator("#refusal")).to_have_text("The game moved on before your command arrived: look again.")
+    assert call(server, f"/games/{game_id}")["version"] == moved_on
+    expect(page.locator("#board")).to_have_attribute("data-version", str(moved_on))
+    context.close()
