@@ -8,20 +8,28 @@ import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 
 let leave = null;
+let routes = 0;
 
 async function route() {
   if (leave) { leave(); leave = null; }
+  const mine = ++routes;
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   const [page, game, token] = parts;
   if (page === "play" && game && token) {
     keepToken(game, token);
     history.replaceState(null, "", `#/play/${game}`);
   }
-  if (page === "play" && game) leave = await showTable(game, { spectator: false });
-  else if (page === "watch" && game) leave = await showTable(game, { spectator: true });
-  else if (page === "replay" && game) leave = await showReplay(game);
-  else if (page === "new") leave = await showNewGame();
-  else leave = await showLobby();
+  let stop;
+  if (page === "play" && game) stop = await showTable(game, { spectator: false });
+  else if (page === "watch" && game) stop = await showTable(game, { spectator: true });
+  else if (page === "replay" && game) stop = await showReplay(game);
+  else if (page === "new") stop = await showNewGame();
+  else stop = await showLobby();
+  if (mine !== routes) {  // the reader moved on while this page loaded
+    if (stop) stop();
+    return;
+  }
+  leave = stop;
   document.getElementById("page").focus({ preventScroll: true });
 }
 

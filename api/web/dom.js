@@ -22,6 +22,20 @@ export function fill(element, ...children) {
   return element;
 }
 
+let generation = 0;
+
+/**
+ * A new page: the function returned fills the page (as `setPage`) until another page is claimed, and
+ * does nothing after (a page still loading when the reader has moved on never covers the next one);
+ * its `current()` says whether it is still the page shown.
+ */
+export function claimPage() {
+  const mine = ++generation;
+  const show = (...children) => (mine === generation ? setPage(...children) : null);
+  show.current = () => mine === generation;
+  return show;
+}
+
 /** Replaces the page's content and moves the focus to it (for screen readers, after a route change). */
 export function setPage(...children) {
   const page = document.getElementById("page");

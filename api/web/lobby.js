@@ -1,17 +1,18 @@
 // The list of games, and the form that creates one and hands out a link per seat.
 
 import { api, keepHost, keepToken, tokenFor } from "./net.js";
-import { el, fill, seatLabel, setPage, shortId, statusText } from "./dom.js";
+import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 
 const STRATEGIES = ["greedy", "random", "search"];
 
 export async function showLobby() {
-  setPage(el("h1", {}, "Games"), el("p", {}, "Loading games…"));
+  const show = claimPage();
+  show(el("h1", {}, "Games"), el("p", {}, "Loading games…"));
   let page;
   try {
     page = await api("/games?limit=100");
   } catch (problem) {
-    setPage(el("h1", {}, "Games"), el("p", { role: "alert", className: "error" }, problem.message));
+    show(el("h1", {}, "Games"), el("p", { role: "alert", className: "error" }, problem.message));
     return null;
   }
   const rows = page.games.slice().reverse().map((game) => el("tr", {},
@@ -24,7 +25,7 @@ export async function showLobby() {
       tokenFor(game.id) && game.status !== "over" ? el("a", { href: `#/play/${game.id}` }, "Play") : null,
       el("a", { href: `#/watch/${game.id}` }, "Watch"),
       el("a", { href: `#/replay/${game.id}` }, "Replay"))));
-  setPage(
+  show(
     el("h1", {}, "Games"),
     el("p", {}, el("a", { href: "#/new", className: "button" }, "New game"),
       ` ${page.total} game${page.total === 1 ? "" : "s"} in this service${page.total > page.games.length ? ` (the latest ${page.games.length} shown)` : ""}.`),
@@ -38,7 +39,8 @@ export async function showLobby() {
 }
 
 export async function showNewGame() {
-  setPage(el("h1", {}, "New game"), el("p", {}, "Loading rulesets…"));
+  const show = claimPage();
+  show(el("h1", {}, "New game"), el("p", {}, "Loading rulesets…"));
   const listing = await api("/rulesets");
   const rulesets = listing.rulesets || listing;
   const choice = el("select", { id: "ruleset", name: "ruleset" },
@@ -131,7 +133,8 @@ export async function showNewGame() {
       message.textContent = problem.message;
       return;
     }
-    keepHost(created.id, { owner: created.owner_token, bots });
+    const tokens = Object.fromEntries(created.seats.map((seat) => [seat.seat, seat.token]));
+    keepHost(created.id, { owner: created.owner_token, bots, seats: tokens });
     showLinks(created, bots, result);
     result.scrollIntoView({ block: "start" });
     document.getElementById("play-here")?.focus({ preventScroll: true });
@@ -140,7 +143,7 @@ export async function showNewGame() {
   choice.addEventListener("change", () => { seatCount = current().min_seats; drawSeats(); drawOptions(); });
   drawSeats();
   drawOptions();
-  setPage(
+  show(
     el("h1", {}, "New game"),
     el("form", { id: "new-game", onsubmit: create },
       el("div", { className: "field" }, el("label", { for: "ruleset" }, "Game"), choice),

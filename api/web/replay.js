@@ -2,25 +2,46 @@
 // what everyone saw; everyone sees everything once the game is over): forward, back, a jump to any
 // step, the log to click, the bookmarks and the notes on each step. Keys: ← → step, Home End.
 
-import { api, allEvents, tokenFor } from "./net.js";
+import { api, allEvents, hostOf, tokenFor } from "./net.js";
 import { showBoard } from "./board.js";
-import { el, fill, setPage, shortId, statusText } from "./dom.js";
+import { claimPage, el, fill, shortId, statusText } from "./dom.js";
 
-export async function showReplay(gameId) {
-  const token = tokenFor(gameId);
-  setPage(el("h1", {}, "Loading the replay…"));
+/** The eyes this tab may replay the game with: the tokens it holds (its seat's; every seat's and the
+ * owner's in the tab that created the game) and a spectator's. */
+function eyes(gameId) {
+  const host = hostOf(gameId);
+  const found = [];
+  const mine = tokenFor(gameId);
+  if (mine) found.push({ label: "your seat", token: mine });
+  for (const [seat, token] of Object.entries((host && host.seats) || {})) found.push({ label: `seat ${seat}`, token });
+  if (host && host.owner) found.push({ label: "the owner: everything", token: host.owner });
+  found.push({ label: "a spectator", token: null });
+  return found.filter((eye, index) => found.findIndex((other) => other.token === eye.token) === index);
+}
+
+let stopKeys = null;
+
+export async function showReplay(gameId, chosen = undefined, start = undefined) {
+  const show = claimPage();
+  if (stopKeys) { stopKeys(); stopKeys = null; }
+  const choices = eyes(gameId);
+  const token = chosen === undefined ? choices[0].token : chosen;
+  show(el("h1", {}, "Loading the replay…"));
   let game, events, notes;
   try {
     game = await api(`/games/${gameId}`, { token });
     events = await allEvents(gameId, token);
     notes = (await api(`/games/${gameId}/notes`, { token })).notes;
   } catch (problem) {
-    setPage(el("h1", {}, "Replay"), el("p", { role: "alert", className: "error" }, problem.message));
+    show(el("h1", {}, "Replay"), el("p", { role: "alert", className: "error" }, problem.message));
     return null;
   }
   const total = events.length;
   const boards = new Map();
   let at = total;
+  const seeAs = el("select", { id: "see-as", "aria-label": "See the game as" },
+    choices.map((eye, index) => el("option", { value: String(index), selected: eye.token === token }, eye.label)));
+  seeAs.addEventListener("change", () => showReplay(gameId, choices[Number(seeAs.value)].token, at));
   const position = el("span", { id: "position", "aria-live": "polite" });
   const slider = el("input", { type: "range", id: "jump", min: 1, max: total, value: total, "aria-label": "Step" });
   const number = el("input", { type: "number", id: "goto", min: 1, max: total, value: total, "aria-label": "Go to step" });
@@ -72,11 +93,12 @@ export async function showReplay(gameId) {
   };
   document.addEventListener("keydown", keys);
   const button = (label, id, target) => el("button", { type: "button", id, onclick: () => go(target()) }, label);
-  setPage(
+  show(
     el("div", { className: "table-head" },
       el("h1", {}, `${game.title} · replay of game ${shortId(game.id)}`),
       el("p", { className: "status" }, statusText(game)),
-      el("p", { className: "hint" }, `Seen with ${seer}. Keys: ← and → step, Home and End go to the ends.`)),
+      el("p", { className: "hint" }, el("label", { for: "see-as" }, "Seen as "), seeAs,
+        ` (${seer}). Keys: ← and → step, Home and End go to the ends.`)),
     el("div", { className: "controls" },
       button("First", "first", () => 1), button("◀ Back", "back", () => at - 1),
       button("Forward ▶", "forward", () => at + 1), button("Last", "last", () => total),
@@ -87,6 +109,7 @@ export async function showReplay(gameId) {
       el("div", {}, sentence, notesBox, boardBox),
       el("div", { className: "side" }, el("h2", {}, "Events"), log)),
   );
-  await go(total);
-  return () => document.removeEventListener("keydown", keys);
+  stopKeys = () => document.removeEventListener("keydown", keys);
+  await go(start === undefined ? total : start);
+  return () => { if (stopKeys) { stopKeys(); stopKeys = null; } };
 }

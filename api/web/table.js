@@ -4,9 +4,10 @@
 
 import { api, allEvents, follow, hostOf, tokenFor } from "./net.js";
 import { makePickable, matching, showBoard, valuesOf } from "./board.js";
-import { el, fill, seatLabel, setPage, shortId, statusText } from "./dom.js";
+import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 
 export async function showTable(gameId, { spectator }) {
+  const show = claimPage();
   const token = spectator ? null : tokenFor(gameId);
   const host = hostOf(gameId);
   const title = el("h1", {}, "Loading the game…");
@@ -18,7 +19,7 @@ export async function showTable(gameId, { spectator }) {
   const log = el("ol", { className: "log", id: "log", "aria-label": "What happened" });
   let svgText = "", game = null, legal = { commands: [], labels: [] }, picked = [], busy = false, lastNumber = 0, pending = null;
 
-  setPage(
+  show(
     el("div", { className: "table-head" }, title, status, seatsList,
       el("p", { className: "links" }, el("a", { href: `#/replay/${gameId}` }, "Replay this game"))),
     el("div", { className: "table" },
@@ -154,6 +155,7 @@ export async function showTable(gameId, { spectator }) {
   const known = await allEvents(gameId, token).catch(() => []);
   known.forEach(addEvent);
   await refresh();
+  if (!show.current()) return null;
   const stop = follow(gameId, token, lastNumber, (event) => { addEvent(event); schedule(); });
   return () => { stop(); if (pending) clearTimeout(pending); };
 }

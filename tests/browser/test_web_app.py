@@ -65,12 +65,9 @@ def create(page, rules, seed: str, bots: dict[int, str] | None = None) -> tuple[
     return game_id, links
 
 
-def until(page, check, what: str, seconds: float = 15) -> None:
-    """Waits until ``check()`` holds (the page's policy forbids evaluating strings, so the test polls)."""
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
-        page.wait_for_timeout(25)
+def shoot(page, path) -> None:
+    """A screenshot of the whole page, for review."""
+    page.screenshot(path=str(path), full_page=True, quality=80)
 
 
 def version(page) -> int:
@@ -124,7 +121,7 @@ def test_a_whole_game_is_played_watched_and_replayed_in_the_browser(browser, ser
     contexts = [browser.new_context() for _ in range(max(2, rules.min_seats) + 1)]
     host = tab(contexts[0], server)
     game_id, links = create(host, rules, seed=SEEDS.get(rules.name, f"browser-{rules.name}"))
-    host.screenshot(path=str(screenshots / "new-game.png"), full_page=True)
+    shoot(host, screenshots / "new-game.jpg")
     tokens = {seat: link.split("/")[-1] for seat, link in links.items()}
     host.click("#play-here")
     seats = {1: host, **{seat: tab(contexts[seat - 1], links[seat]) for seat in links if seat > 1}}
@@ -151,8 +148,8 @@ def test_a_whole_game_is_played_watched_and_replayed_in_the_browser(browser, ser
                 seen = call(server, f"/games/{game_id}/board", tokens[seat])["svg"]
                 assert set(page.locator("#board g[data-id]").evaluate_all("gs => gs.map(g => g.dataset.id)")) == set(re.findall(r'data-id="([^"]+)"', seen))
             expect(watching.locator("#log li")).to_have_count(now, timeout=15000)  # watched live
-            host.screenshot(path=str(screenshots / f"{rules.name}-play.png"), full_page=True)
-            watching.screenshot(path=str(screenshots / f"{rules.name}-watch.png"), full_page=True)
+            shoot(host, screenshots / f"{rules.name}-play.jpg")
+            shoot(watching, screenshots / f"{rules.name}-watch.jpg")
             if rules.private_hands:
                 spectator = call(server, f"/games/{game_id}/board")["svg"]
                 assert all(call(server, f"/games/{game_id}/board", tokens[seat])["svg"] != spectator for seat in seats)
@@ -162,10 +159,10 @@ def test_a_whole_game_is_played_watched_and_replayed_in_the_browser(browser, ser
     expect(watching.locator("#log li")).to_have_count(final["version"], timeout=15000)
     expect(watching.locator("#status")).to_have_text(re.compile(r"^(Won|A draw)"), timeout=15000)
     assert HOSTILE in watching.text_content(".seats-list")
-    host.screenshot(path=str(screenshots / f"{rules.name}-over.png"), full_page=True)
+    shoot(host, screenshots / f"{rules.name}-over.jpg")
     host.goto(server)
     expect(host.locator("table.games")).to_contain_text(rules.title)
-    host.screenshot(path=str(screenshots / "games.png"), full_page=True)
+    shoot(host, screenshots / "games.jpg")
 
     note = call(server, f"/games/{game_id}/notes", tokens[1], {"at": 3, "text": f"look {HOSTILE}", "bookmark": "the opening"})
     watching.goto(f"{server}#/replay/{game_id}")
@@ -188,7 +185,7 @@ def test_a_whole_game_is_played_watched_and_replayed_in_the_browser(browser, ser
     watching.locator("#log li button").nth(middle - 1).click()
     expect(watching.locator("#board")).to_have_attribute("data-step", str(middle))
     assert watching.text_content("#sentence") == call(server, f"/games/{game_id}/events?after={middle - 1}&limit=1")["events"][0]["sentence"]
-    watching.screenshot(path=str(screenshots / f"{rules.name}-replay.png"), full_page=True)
+    shoot(watching, screenshots / f"{rules.name}-replay.jpg")
 
     for page in [*seats.values(), watching]:
         assert page.errors == [] and page.dialogs == []
@@ -237,4 +234,56 @@ def test_a_refused_command_says_why_where_it_was_tried_and_changes_nothing(brows
     expect(page.locator("#refusal")).to_have_text("The game moved on before your command arrived: look again.")
     assert call(server, f"/games/{game_id}")["version"] == moved_on
     expect(page.locator("#board")).to_have_attribute("data-version", str(moved_on))
+    context.close()
+
+
+def test_the_board_is_played_with_the_keyboard_and_fits_a_phone(browser, server, screenshots):
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = tab(phone, server)
+    game_id, links = create(page, registry.get("correction"), seed="browser-keys")
+    first = call(server, f"/games/{game_id}")["to_act"][0]
+    page.goto(links[first])
+    page.wait_for_selector("button.command")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    box = page.locator("#board").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390  # the board scrolls inside its box, big enough to tap
+    assert page.locator("#board svg").bounding_box()["width"] >= 500
+    shoot(page, screenshots / "phone.jpg")
+    offered = page.locator("button.command").count()
+    for _ in range(80):  # Tab through the page to the board's first square a command names
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('#board g.pickable')"):
+            break
+    else:
+        raise AssertionError("no square of the board is reached with Tab")
+    ref = page.evaluate("() => document.activeElement.dataset.ref")
+    page.keyboard.press("Enter")
+    expect(page.locator(f'#board g[data-ref="{ref}"][aria-pressed="true"]').first).to_be_visible()
+    narrowed = page.locator("button.command").count()
+    assert 0 < narrowed < offered
+    assert all(ref in named(json.loads(button.get_attribute("data-command"))) for button in page.locator("button.command").all())
+    page.click("button.clear")
+    expect(page.locator("button.command")).to_have_count(offered)
+    phone.close()
+
+
+def test_the_tab_that_created_a_game_replays_it_with_any_eye_it_holds(browser, server):
+    context = browser.new_context()
+    page = tab(context, server)
+    game_id, links = create(page, registry.get("squad-combat"), seed="browser-eyes")
+    owner = page.evaluate(f"() => JSON.parse(sessionStorage.getItem('ludolog:host:{game_id}')).owner")
+    tokens = {seat: link.split("/")[-1] for seat, link in links.items()}
+    page.goto(f"{server}#/replay/{game_id}")
+    page.wait_for_selector("#board svg")
+    labels = page.locator("#see-as option").all_text_contents()
+    assert labels == ["seat 1", "seat 2", "the owner: everything", "a spectator"]
+    total = call(server, f"/games/{game_id}")["version"]
+    for label, token in (("seat 2", tokens[2]), ("the owner: everything", owner), ("a spectator", None), ("seat 1", tokens[1])):
+        page.select_option("#see-as", label=label)
+        expect(page.locator("#see-as option:checked")).to_have_text(label)
+        page.wait_for_selector("#board svg")
+        seen = call(server, f"/games/{game_id}/board?at={total}", token)["svg"]
+        ids = set(page.locator("#board g[data-id]").evaluate_all("gs => gs.map(g => g.dataset.id)"))
+        assert ids == set(re.findall(r'data-id="([^"]+)"', seen)), label
+    assert page.errors == []
     context.close()
