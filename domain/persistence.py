@@ -1,14 +1,19 @@
 """How the game service stores what the library does not know by itself: a ruleset's state dataclasses
-in snapshots, and a repository that passes over a snapshot that no longer loads."""
+in snapshots, a repository that passes over a snapshot that no longer loads, snapshots of the game in
+hand, and two shortcuts the library's defaults miss on a long game: an in-memory store that finds a
+game's events after version N without reading the ones before, and a projector that applies events
+without checking each against a runtime protocol."""
 
 from __future__ import annotations
 
 import dataclasses
 import uuid
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from eventsourcing.application import AggregateNotFoundError, ProjectorFunction, Repository
-from eventsourcing.persistence import MapperDeserialisationError, Transcoding
+from eventsourcing.application import AggregateNotFoundError, ProcessingEvent, ProjectorFunction, Repository
+from eventsourcing.persistence import ApplicationRecorder, MapperDeserialisationError, StoredEvent, Transcoding
+from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
 
 
 class DataclassAsDict(Transcoding):
@@ -60,3 +65,52 @@ def snapshots_in_hand(processing_event: Any, interval: int) -> list[Any]:
                for event in processing_event.events):
             taken.append(type(aggregate).Snapshot.take(aggregate))
     return taken
+
+
+def collected(aggregates: Sequence[Any], kwargs: dict[str, Any]) -> ProcessingEvent[uuid.UUID]:
+    """What the library's ``ProcessingEvent.collect_events`` makes of aggregates being saved: their new
+    events and the aggregates by id, without its ``isinstance`` checks against runtime protocols."""
+    processing_event: ProcessingEvent[uuid.UUID] = ProcessingEvent()
+    for aggregate in aggregates:
+        processing_event.events.extend(aggregate.collect_events())
+        processing_event.aggregates[aggregate.id] = aggregate
+    processing_event.saved_kwargs.update(kwargs)
+    return processing_event
+
+
+def apply_events(aggregate: Any, events: Iterable[Any]) -> Any:
+    """The aggregate after the events: the library's ``project_aggregate`` without its per-event
+    ``isinstance`` check against a runtime-checkable protocol, which on Python 3.11 cost a sixth of a
+    command (the game's events are the library's own aggregate events: each has ``mutate``)."""
+    for domain_event in events:
+        aggregate = domain_event.mutate(aggregate)
+    return aggregate
+
+
+class IndexedMemoryRecorder(POPOApplicationRecorder):
+    """The library's in-memory recorder (``:memory:``), but the events of a game after version N are
+    looked up by version, not found by reading every event of the game: each command reads the events
+    written since the game was cached, and the library's scan made a command cost more the longer the
+    game. An aggregate's versions are consecutive, so they are looked up from N + 1 to the last."""
+
+    def select_events(self, originator_id: uuid.UUID | str, *, gt: int | None = None, lte: int | None = None,
+                      desc: bool = False, limit: int | None = None) -> Sequence[StoredEvent]:
+        if desc or gt is None:
+            return super().select_events(originator_id, gt=gt, lte=lte, desc=desc, limit=limit)
+        with self._database_lock:
+            index = self._stored_events_index.get(str(originator_id))
+            if not index:
+                return []
+            first, last = next(iter(index)), next(reversed(index))
+            if last - first + 1 != len(index):  # not consecutive: never so for a game, but read it all then
+                return super().select_events(originator_id, gt=gt, lte=lte, desc=desc, limit=limit)
+            stop = last if lte is None else min(last, lte)
+            found = [self._stored_events[index[version]] for version in range(max(gt + 1, first), stop + 1)]
+            return found if limit is None else found[:limit]
+
+
+class MemoryFactory(POPOFactory):
+    """The library's in-memory persistence, with the indexed recorder for the games' events."""
+
+    def application_recorder(self) -> ApplicationRecorder:
+        return IndexedMemoryRecorder()

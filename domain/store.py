@@ -45,6 +45,10 @@ def store_from(environ: Mapping[str, str]) -> str:
     return "postgres" if module == "eventsourcing.postgres" else DEFAULT_STORE
 
 
+MEMORY = "domain.persistence:MemoryFactory"
+"""The in-memory store: the library's, its games' events looked up by version (``domain.persistence``)."""
+
+
 def is_postgres(store: str) -> bool:
     return store == "postgres" or store.startswith(("postgresql://", "postgres://"))
 
@@ -52,7 +56,7 @@ def is_postgres(store: str) -> bool:
 def store_env(store: str | None) -> dict[str, str]:
     """The game service's settings for a store; ``ValueError`` names what is wrong with a bad URL."""
     if store in (None, "", ":memory:"):
-        return {PREFIX + "PERSISTENCE_MODULE": "eventsourcing.popo"}
+        return {PREFIX + "PERSISTENCE_MODULE": MEMORY}
     assert store is not None
     if store == "postgres":
         return {PREFIX + "PERSISTENCE_MODULE": "eventsourcing.postgres"}

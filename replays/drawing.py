@@ -202,9 +202,11 @@ def _legend(seats: Sequence[str], top: float, width: float) -> str:
     parts, x = [], 0.2
     for seat, name in enumerate(seats, 1):
         shown = f"{seat} {name}"
+        if len(shown) > 24:  # a long name is cut short here (the page and the log give it whole)
+            shown = shown[:23] + "…"
         parts.append(f'<circle cx="{_n(x + 0.15)}" cy="{_n(top + 0.35)}" r="0.15" fill="{seat_colour(seat)}"/>'
                      + _label(shown, x + 0.4, top + 0.45, 0.28))
-        x += 0.7 + min(len(shown), 24) * 0.16
+        x += 0.8 + len(shown) * 0.16
         if x > width - 1:
             break
     return "".join(parts)

@@ -15,7 +15,7 @@ from domain.store import DEFAULT_STORE, describe_store, store_env, store_from
 def test_a_path_is_a_sqlite_file_and_memory_keeps_nothing():
     assert store_env("games/class.sqlite3") == {
         "LUDOLOG_PERSISTENCE_MODULE": "eventsourcing.sqlite", "LUDOLOG_SQLITE_DBNAME": "games/class.sqlite3"}
-    assert store_env(":memory:") == store_env(None) == {"LUDOLOG_PERSISTENCE_MODULE": "eventsourcing.popo"}
+    assert store_env(":memory:") == store_env(None) == {"LUDOLOG_PERSISTENCE_MODULE": "domain.persistence:MemoryFactory"}
 
 
 def test_sqlite_urls_name_relative_and_absolute_files():
@@ -140,3 +140,39 @@ def test_a_postgresql_schema_the_url_names_is_created_when_missing():
                 "select count(*) from information_schema.tables where table_schema = %s", [missing]).fetchone()
             connection.execute(f'DROP SCHEMA IF EXISTS "{missing}" CASCADE')
     assert tables == (2,)
+
+
+def test_the_in_memory_store_reads_a_games_events_after_a_version_as_the_librarys_does():
+    from eventsourcing.persistence import StoredEvent
+    from eventsourcing.popo import POPOApplicationRecorder
+
+    from domain.persistence import IndexedMemoryRecorder
+
+    ours, theirs = IndexedMemoryRecorder(), POPOApplicationRecorder()
+    game, other = uuid.uuid4(), uuid.uuid4()
+    for version in range(1, 31):
+        for recorder in (ours, theirs):
+            recorder.insert_events([StoredEvent(game, version, "topic", b"%d" % version),
+                                    StoredEvent(other, version, "topic", b"other")])
+    for gt in (None, 0, 1, 7, 29, 30, 40):
+        for lte in (None, 5, 12, 30, 99):
+            for limit in (None, 1, 3, 100):
+                for desc in (False, True):
+                    asked = {"gt": gt, "lte": lte, "limit": limit, "desc": desc}
+                    assert ours.select_events(game, **asked) == theirs.select_events(game, **asked), asked
+    assert ours.select_events(uuid.uuid4(), gt=3) == []
+
+
+def test_a_game_on_the_in_memory_store_plays_on_from_its_cache_as_it_would_from_its_events():
+    from domain.persistence import apply_events
+
+    service = GameService(env=store_env(":memory:"))
+    game_id = service.create_game("correction", ["Ann", "Ben"], seed="memory")
+    for _ in range(40):
+        game = service.game(game_id)  # the cached game, brought up to date with the events after its version
+        if game.outcome() is not None:
+            break
+        seat = game.to_act()[0]
+        service.submit(game_id, seat, game.rules.legal_commands(game.state, seat)[-1])
+    rebuilt = apply_events(None, service.events.get(game_id))
+    assert service.game(game_id).state == rebuilt.state and service.game(game_id).version == rebuilt.version > 10
