@@ -20,9 +20,10 @@ import copy
 import dataclasses
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+import fastjsonschema
 import jsonschema
 
 from domain.errors import InvalidSetup, MalformedCommand
@@ -156,8 +157,11 @@ class Ruleset(ABC):
         if not isinstance(kind, str) or kind not in validators:
             known = ", ".join(validators)
             raise MalformedCommand(f"unknown command type {kind!r}: {self.title} knows {known}")
-        if validators[kind].is_valid(command):  # the usual case, at a fraction of finding the best error's cost
+        try:  # the usual case: a well-formed command, checked by the schema compiled to Python
+            self._compiled_checks()[kind](command)
             return command
+        except fastjsonschema.JsonSchemaException:
+            pass  # malformed: the JSON Schema reference validator finds the error that says best what is wrong
         error = jsonschema.exceptions.best_match(validators[kind].iter_errors(command))
         if error is not None:
             where = ".".join(str(part) for part in error.absolute_path)
@@ -168,6 +172,12 @@ class Ruleset(ABC):
     def _command_validators(self) -> dict[str, jsonschema.Draft202012Validator]:
         """One JSON Schema validator per command type, built once."""
         return {shape.type: jsonschema.Draft202012Validator(shape.json_schema()) for shape in self.command_shapes}
+
+    @functools.cache  # noqa: B019 -- rulesets are registry singletons, never freed
+    def _compiled_checks(self) -> dict[str, Callable[[Any], Any]]:
+        """Each command type's schema compiled to a Python function (fastjsonschema): a tenth of the
+        reference validator's time on the command every move carries."""
+        return {shape.type: fastjsonschema.compile(shape.json_schema()) for shape in self.command_shapes}
 
     def check_seat_count(self, count: int) -> None:
         if not self.min_seats <= count <= self.max_seats:
