@@ -18,6 +18,7 @@ card or tile is chosen from what remains when it is turned over.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import secrets
@@ -51,8 +52,13 @@ class Rng:
     """The random source of one decision, derived from a seed and a purpose (a game version)."""
 
     def __init__(self, seed: str, purpose: int | str) -> None:
-        digest = hashlib.sha256(f"ludolog:{seed}:{purpose}".encode()).digest()
-        self._random = random.Random(int.from_bytes(digest, "big"))
+        self._seed, self._purpose = seed, purpose
+
+    @functools.cached_property
+    def _random(self) -> random.Random:
+        """The generator, seeded when first used: most decisions meet no chance at all."""
+        digest = hashlib.sha256(f"ludolog:{self._seed}:{self._purpose}".encode()).digest()
+        return random.Random(int.from_bytes(digest, "big"))
 
     def choice(self, options: Sequence[T], ask: str = "which outcome?", seat: int | None = None, secret: bool = False) -> T:
         """One of the options, uniformly (``ask``, ``seat`` and ``secret`` are for a table game's question)."""

@@ -46,12 +46,22 @@ class Fact:
 
     def to_data(self) -> dict[str, Any]:
         """The fields as a fresh JSON-native dict (safe to store; shares nothing with the fact)."""
-        return {field.name: copy.deepcopy(getattr(self, field.name)) for field in dataclasses.fields(self)}
+        return {name: _fresh(getattr(self, name)) for name in _field_names(type(self))}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Fact:
         """The fact from its stored form (already upcast to the current version)."""
         return cls(**data)
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(field.name for field in dataclasses.fields(cls))
+
+
+def _fresh(value: Any) -> Any:
+    """A value nothing else holds: lists and dicts deep-copied, numbers, texts and None (immutable) as they are."""
+    return value if value is None or type(value) in (int, str, float, bool) else copy.deepcopy(value)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -242,6 +242,8 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
                 if expected_version is not None:
                     raise VersionConflict(f"the game moved on from version {expected_version}") from None
                 continue
+            if self.repository.cache is not None:  # the game as stored: the next read need not replay its new events
+                self.repository.cache.put(game_id, game)
             return Submission(version=version, events=events, replayed=False, head=head)
         raise VersionConflict("the game is too busy: other commands kept arriving first; try again")
 

@@ -778,7 +778,7 @@ def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Pat
         "## Targets", "",
         ("Each target of the service's speed beside what this run measured (SQLite; the largest game of the "
          "commands table; the replay and export rows below; the peer ratios on a trivial game, moves 0–100 and "
-         "5,000–5,100, the lower judged)."), "",
+         "5,000–5,100, each side the median of three runs, the lower window judged)."), "",
         markdown_table(["measure", "target", "measured", "verdict"], target_rows), "",
         "## Commands through HTTP and through the service", "",
         (f"One command at a time to games of {SIZED_RULES} of about the given number of events "
