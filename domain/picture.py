@@ -193,3 +193,14 @@ def grid(columns: Sequence[str], rows: Sequence[str], tone: Any = None, x: float
                           "tone": shade, "label": name})
     return found
 
+
+
+def seat_name(seats: Sequence[str], seat: int) -> str:
+    """The seat's name (``seats[seat - 1]``), or ``seat N`` for a seat the list does not name."""
+    return str(seats[seat - 1]) if 0 < seat <= len(seats) else f"seat {seat}"
+
+
+def short_name(seats: Sequence[str], seat: int, room: int = 24) -> str:
+    """The seat's name as a table shows it: a long one cut short to ``room`` characters (titles keep it whole)."""
+    name = seat_name(seats, seat)
+    return name if len(name) <= room else name[: room - 1] + "…"

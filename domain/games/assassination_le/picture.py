@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.games.assassination_le.board import FILES, RANKS
+from domain.picture import seat_name, short_name
 
 SQUARE = 1.3
 """A square's side in picture units: the board is small, so its squares are drawn larger than one unit."""
@@ -57,14 +58,6 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     return {"width": round(PANEL_X + PANEL_W + 0.3, 2), "height": round(bottom + 1.7, 2), "items": items}
 
 
-def _name(seats: Sequence[str], seat: int) -> str:
-    return seats[seat - 1] if 0 < seat <= len(seats) else f"seat {seat}"
-
-
-def _shown(seats: Sequence[str], seat: int) -> str:
-    """The seat's name as the table shows it: a long one cut short so it fits (titles keep it whole)."""
-    name = _name(seats, seat)
-    return name if len(name) <= NAME_ROOM else name[: NAME_ROOM - 1] + "…"
 
 
 def _corner(square: str) -> tuple[float, float]:
@@ -98,7 +91,7 @@ def _coins(players: list[dict[str, Any]], seats: Sequence[str]) -> list[dict[str
             x, y = _corner(base)
             found.append({"kind": "piece", "id": f"coin:{seat}:{base}", "x": round(x + SQUARE - 0.15, 2),
                           "y": round(y + 0.3 + 0.35 * (seat - 1), 2), "size": 0.22, "owner": seat, "shape": "disc", "ref": base,
-                          "title": f"{_name(seats, seat)}'s coin on the base {base}"})
+                          "title": f"{seat_name(seats, seat)}'s coin on the base {base}"})
     return found
 
 
@@ -111,14 +104,14 @@ def _pawns(players: list[dict[str, Any]], seats: Sequence[str]) -> list[dict[str
         victim = player["role"] == "victim"
         found.append({"kind": "piece", "id": f"pawn:{seat}", "at": square, "ref": square, "owner": seat, "size": 0.74,
                       "label": str(seat), "shape": "diamond" if victim else "disc",
-                      "title": f"{_name(seats, seat)}'s pawn on {square}, {'the victim' if victim else 'an assassin'}"})
+                      "title": f"{seat_name(seats, seat)}'s pawn on {square}, {'the victim' if victim else 'an assassin'}"})
     return found
 
 
 def _panel(player: dict[str, Any], seats: Sequence[str], y: float) -> list[dict[str, Any]]:
     seat = player["seat"]
     key = f"seat:{seat}"
-    name = _name(seats, seat)
+    name = seat_name(seats, seat)
     victim = player["role"] == "victim"
     role = "the victim: touch all four bases" if victim else "an assassin: land on the victim"
     where = f"on {player['square']}" if player["square"] else "not on the board"
@@ -126,7 +119,7 @@ def _panel(player: dict[str, Any], seats: Sequence[str], y: float) -> list[dict[
     return [
         {"kind": "area", "id": f"{key}:panel", "x": PANEL_X, "y": y, "w": PANEL_W, "h": PANEL_H, "owner": seat,
          "title": f"{name}, {role}"},
-        {"kind": "text", "id": f"{key}:name", "x": PANEL_X + 0.25, "y": y + 0.48, "text": _shown(seats, seat), "bold": True, "size": 0.38, "owner": seat},
+        {"kind": "text", "id": f"{key}:name", "x": PANEL_X + 0.25, "y": y + 0.48, "text": short_name(seats, seat, NAME_ROOM), "bold": True, "size": 0.38, "owner": seat},
         {"kind": "text", "id": f"{key}:role", "x": PANEL_X + 0.25, "y": y + 0.88, "text": f"{role} ({where})", "size": 0.27},
         {"kind": "counter", "id": f"{key}:coins", "x": PANEL_X + 0.2, "y": y + 1.18, "w": 2.75, "label": "bases touched",
          "value": len(coins), "max": 4, "owner": seat,
@@ -139,7 +132,7 @@ def _panel(player: dict[str, Any], seats: Sequence[str], y: float) -> list[dict[
 
 def _status(view: dict[str, Any], seats: Sequence[str]) -> tuple[str, str]:
     """What happens now, or how the game ended: a headline and a detail."""
-    victim = _shown(seats, view["victim"]) if view["victim"] else ""
+    victim = short_name(seats, view["victim"], NAME_ROOM) if view["victim"] else ""
     phase, rolled = view["phase"], view["rolled"]
     if phase == "over":
         return f"Over: {victim} won", "the victim touched all four bases"

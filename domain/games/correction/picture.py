@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.games.correction.board import FILES, KINDS, LETTER, RANKS, kind_of
-from domain.picture import grid
+from domain.picture import grid, seat_name, short_name
 
 BOARD_X = 0.4
 BOARD_Y = 1.5
@@ -51,14 +51,6 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     return {"width": round(PANEL_X + PANEL_W + 0.3, 2), "height": round(BOARD_Y + len(RANKS) + 1.5, 2), "items": items}
 
 
-def _name(seats: Sequence[str], seat: int) -> str:
-    return seats[seat - 1] if 0 < seat <= len(seats) else f"seat {seat}"
-
-
-def _shown(seats: Sequence[str], seat: int) -> str:
-    """The seat's name as the table shows it: a long one cut short so it fits (titles keep it whole)."""
-    name = _name(seats, seat)
-    return name if len(name) <= NAME_ROOM else name[: NAME_ROOM - 1] + "…"
 
 
 def _center(square: str) -> tuple[float, float]:
@@ -73,13 +65,13 @@ def _board(homes: dict[str, int], seats: Sequence[str]) -> list[dict[str, Any]]:
     for rank, seat in homes.items():
         y = BOARD_Y - 0.09 if rank == RANKS[-1] else BOARD_Y + len(RANKS) + 0.09
         edges.append({"kind": "line", "id": f"home:{rank}", "points": [[BOARD_X, y], [BOARD_X + len(FILES), y]], "width": 0.14,
-                      "owner": seat, "title": f"rank {rank}: {_name(seats, seat)}'s spawn row"})
+                      "owner": seat, "title": f"rank {rank}: {seat_name(seats, seat)}'s spawn row"})
     for square in squares:
         seat = homes.get(square["id"][1])
         if seat is not None:
             square["owner"] = seat
             square["tone"] = "base"
-            square["title"] = f"{square['id']}, on {_name(seats, seat)}'s spawn row"
+            square["title"] = f"{square['id']}, on {seat_name(seats, seat)}'s spawn row"
     return squares + edges
 
 
@@ -117,7 +109,7 @@ def _pieces(view: dict[str, Any], players: dict[int, dict[str, Any]], seats: Seq
         found.append({
             "kind": "piece", "id": f"piece:{seat}:{piece['piece']}", "at": square, "ref": square, "owner": seat,
             "label": LETTER[kind] if player != 2 else LETTER[kind].lower(), "shape": SHAPE[kind],
-            "title": f"{_name(seats, seat)}'s {kind} on {square}" + (f" ({'; '.join(notes)})" if notes else ""),
+            "title": f"{seat_name(seats, seat)}'s {kind} on {square}" + (f" ({'; '.join(notes)})" if notes else ""),
         })
     return found
 
@@ -129,7 +121,7 @@ def _declared(view: dict[str, Any], seats: Sequence[str]) -> list[dict[str, Any]
     (x1, y1), (x2, y2) = _center(declared["from"]), _center(declared["to"])
     return [{
         "kind": "line", "id": "declared", "points": [[x1, y1], [x2, y2]], "width": 0.14, "dashed": True, "owner": declared["seat"],
-        "title": f"{_name(seats, declared['seat'])} declared the {declared['kind']} from {declared['from']} to {declared['to']}",
+        "title": f"{seat_name(seats, declared['seat'])} declared the {declared['kind']} from {declared['from']} to {declared['to']}",
     }]
 
 
@@ -141,14 +133,14 @@ def _panel(player: dict[str, Any], view: dict[str, Any], seats: Sequence[str], y
     about = f"Player {number}, home row {player['home_row']}, moving {player['forward']}" if number else "no player number yet"
     items: list[dict[str, Any]] = [
         {"kind": "area", "id": f"{key}:panel", "x": PANEL_X, "y": y, "w": PANEL_W, "h": 2.8, "owner": seat,
-         "title": f"{_name(seats, seat)}: {about}"},
-        {"kind": "text", "id": f"{key}:name", "x": PANEL_X + 0.25, "y": y + 0.5, "text": _shown(seats, seat), "bold": True,
+         "title": f"{seat_name(seats, seat)}: {about}"},
+        {"kind": "text", "id": f"{key}:name", "x": PANEL_X + 0.25, "y": y + 0.5, "text": short_name(seats, seat, NAME_ROOM), "bold": True,
          "size": 0.38, "owner": seat},
         {"kind": "text", "id": f"{key}:about", "x": PANEL_X + 0.25, "y": y + 0.9, "text": about, "size": 0.28},
         {"kind": "counter", "id": f"{key}:tokens", "x": PANEL_X + 0.25, "y": y + 1.15, "w": 2.7, "label": "Denial Tokens",
-         "value": player["tokens"], "owner": seat, "title": f"{_name(seats, seat)} holds {player['tokens']} Denial Tokens"},
+         "value": player["tokens"], "owner": seat, "title": f"{seat_name(seats, seat)} holds {player['tokens']} Denial Tokens"},
         {"kind": "counter", "id": f"{key}:on_board", "x": PANEL_X + 3.25, "y": y + 1.15, "w": 2.7, "label": "on the board",
-         "value": player["on_board"], "owner": seat, "title": f"{_name(seats, seat)} has {player['on_board']} pieces on the board"},
+         "value": player["on_board"], "owner": seat, "title": f"{seat_name(seats, seat)} has {player['on_board']} pieces on the board"},
     ]
     current = view["current"]
     spawning = current is not None and current["seat"] == seat and current["spawning"] and view["declared"] is None
@@ -160,7 +152,7 @@ def _panel(player: dict[str, Any], view: dict[str, Any], seats: Sequence[str], y
             item = {
                 "kind": "piece", "id": f"{key}:{where}:{kind}:{n + 1}", "x": round(PANEL_X + 0.55 + 0.68 * (slot[kind] + place), 2),
                 "y": y + 2.3, "size": 0.55, "shape": SHAPE[kind], "label": LETTER[kind] if number != 2 else LETTER[kind].lower(),
-                "title": f"{_name(seats, seat)}'s {kind} off the board, " + (
+                "title": f"{seat_name(seats, seat)}'s {kind} off the board, " + (
                     "standing: it may be spawned" if standing else "laid down: it stands up after its owner's next spawn phase"),
             }
             if standing:
@@ -180,17 +172,17 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> tuple[str, str]:
     """Whose turn it is and what they may do, or how the game ended: a headline and a detail."""
     outcome = view["outcome"]
     if outcome is not None:
-        winners = " and ".join(_shown(seats, s) for s in outcome["winners"])
+        winners = " and ".join(short_name(seats, s, NAME_ROOM) for s in outcome["winners"])
         return f"Over: {winners + ' won' if winners else 'a draw'}", outcome["reason"]
     declared = view["declared"]
     if declared is not None:
-        return (f"{_shown(seats, declared['answering'])} to answer",
-                f"{_shown(seats, declared['seat'])} declared the {declared['kind']} from {declared['from']} to {declared['to']}: "
+        return (f"{short_name(seats, declared['answering'], NAME_ROOM)} to answer",
+                f"{short_name(seats, declared['seat'], NAME_ROOM)} declared the {declared['kind']} from {declared['from']} to {declared['to']}: "
                 "deny it, banish it or allow it")
     current = view["current"]
     if current is None:
         return "Setting up", ""
-    who = _shown(seats, current["seat"])
+    who = short_name(seats, current["seat"], NAME_ROOM)
     if current["spawning"]:
         return f"{who} to spawn or move", f"{len(current['spawned'])} of 2 pieces spawned this turn so far"
     if current["forced"]:

@@ -28,6 +28,7 @@ from typing import Any
 
 from domain.games.infection.board import FILES, RANKS, REGIONS
 from domain.games.infection.cards import CARDS, CURES_TO_WIN, MAX_HP, NAMES
+from domain.picture import seat_name
 
 BOARD_X, BOARD_Y = 0.7, 1.45
 PANEL_X = 6.5
@@ -40,7 +41,7 @@ SHORT = {"cure": "CURE", "virus": "VIRUS", "recover": "RECOV", "generosity": "GE
 
 
 def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
-    names = {side["seat"]: _name(seats, side["seat"]) for side in view["sides"]}
+    names = {side["seat"]: seat_name(seats, side["seat"]) for side in view["sides"]}
     items: list[dict[str, Any]] = [
         {"kind": "text", "id": "title", "x": 0.3, "y": 0.45, "text": f"Infection · round {view['round']} of at most {view['round_limit']}",
          "size": 0.38, "bold": True},
@@ -52,9 +53,6 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     items += _tiles_left(view, BOARD_Y + 7.75)
     return {"width": round(WIDTH, 2), "height": HEIGHT, "items": items}
 
-
-def _name(seats: Sequence[str], seat: int) -> str:
-    return str(seats[seat - 1]) if 0 < seat <= len(seats) else f"Seat {seat}"
 
 
 def _status(view: dict[str, Any], names: dict[int, str]) -> str:

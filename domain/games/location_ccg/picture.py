@@ -21,6 +21,7 @@ from typing import Any
 
 from domain.games.location_ccg.cards import pool
 from domain.games.location_ccg.present import PHASE_WORDS
+from domain.picture import seat_name
 
 Item = dict[str, Any]
 WIDTH = 20.0
@@ -68,9 +69,6 @@ def _add(items: list[Item], part: tuple[list[Item], float], y: float) -> float:
     return y + part[1]
 
 
-def _name(seats: Sequence[str], seat: int) -> str:
-    return seats[seat - 1] if 0 < seat <= len(seats) else f"seat {seat}"
-
 
 # -- the words at the top ---------------------------------------------------------------------------
 
@@ -79,12 +77,12 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> Item:
     phase = view["phase"]
     if phase == "over":
         winners = view["winners"]
-        who = (f"{_name(seats, winners[0])} wins" if winners else "a draw")
+        who = (f"{seat_name(seats, winners[0])} wins" if winners else "a draw")
         text = f"Game over: {who}" + (f" ({view['reason']})" if view["reason"] else "")
         return {"kind": "text", "id": "status", "x": 0.3, "y": 0.55, "text": text, "size": 0.4, "bold": True}
     if not view["to_act"]:
         return {"kind": "text", "id": "status", "x": 0.3, "y": 0.55, "text": "The table is not set up yet", "size": 0.4}
-    who = _name(seats, view["to_act"][0])
+    who = seat_name(seats, view["to_act"][0])
     points = f" ({view['production_points']} points left)" if phase == "production" else ""
     when = "Setting up" if phase in ("locations", "mulligan") else f"Turn {view['turn']} of {view['turn_limit']}"
     text = f"{when}. {who}: {PHASE_WORDS.get(phase, phase)}{points}"
@@ -96,7 +94,7 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> Item:
 
 
 def _counters(view: dict[str, Any], player: dict[str, Any], seats: Sequence[str], y: float) -> tuple[list[Item], float]:
-    seat, name = player["seat"], _name(seats, player["seat"])
+    seat, name = player["seat"], seat_name(seats, player["seat"])
     acting = " (to act)" if seat in view["to_act"] else ""
     items: list[Item] = [{"kind": "text", "id": f"name:{seat}", "x": 0.3, "y": y + 0.42, "text": name + acting,
                           "size": 0.34, "bold": True, "owner": seat}]
@@ -122,7 +120,7 @@ def _counters(view: dict[str, Any], player: dict[str, Any], seats: Sequence[str]
 
 
 def _hand(player: dict[str, Any], seats: Sequence[str], y: float) -> tuple[list[Item], float]:
-    seat, name = player["seat"], _name(seats, player["seat"])
+    seat, name = player["seat"], seat_name(seats, player["seat"])
     hidden = player["hand"] is None
     w, h = (HIDDEN_W, HIDDEN_H) if hidden else (HAND_W, HAND_H)
     items: list[Item] = [{"kind": "area", "id": f"handarea:{seat}", "x": MARGIN, "y": y, "w": WIDTH - 2 * MARGIN,
@@ -143,7 +141,7 @@ def _hand(player: dict[str, Any], seats: Sequence[str], y: float) -> tuple[list[
 
 
 def _hq(view: dict[str, Any], seat: int, seats: Sequence[str], y: float) -> tuple[list[Item], float]:
-    name = _name(seats, seat)
+    name = seat_name(seats, seat)
     items: list[Item] = [{"kind": "area", "id": f"hq:{seat}", "x": MARGIN, "y": y, "w": WIDTH - 2 * MARGIN,
                           "h": PLAY_H + 0.3, "label": "HQ", "owner": seat}]
     here = [c for c in view["in_play"] if c["owner"] == seat and c["at"] == "hq"]
@@ -193,22 +191,22 @@ def _location(view: dict[str, Any], loc: dict[str, Any], top: int, bottom: int, 
     name = loc["name"]
     card: Item = {"kind": "card", "id": f"loc:{place}", "ref": str(place), "x": round(x + 0.15, 3), "y": round(mid, 3),
                   "w": 2.1, "h": 1.7, "name": name, "lines": [f"skill {loc['skill']}, VP {loc['vp']}"],
-                  "title": f"location {place}, {name}: skill {loc['skill']}, {loc['vp']} VP, placed by {_name(seats, loc['placed_by'])}"}
+                  "title": f"location {place}, {name}: skill {loc['skill']}, {loc['vp']} VP, placed by {seat_name(seats, loc['placed_by'])}"}
     if loc["won_by"]:
         card.update(owner=loc["won_by"], tone="gold")
-        card["lines"].append(f"won by {_name(seats, loc['won_by'])}")
-        card["title"] += f"; won by {_name(seats, loc['won_by'])}"
+        card["lines"].append(f"won by {seat_name(seats, loc['won_by'])}")
+        card["title"] += f"; won by {seat_name(seats, loc['won_by'])}"
     items.append(card)
     for n, seat in enumerate((top, bottom)):
         tokens = loc["tokens"].get(str(seat), 0)
         items.append({"kind": "counter", "id": f"tokens:{place}:{seat}", "x": round(x + 2.45, 3), "y": round(mid + 0.1 + 0.6 * n, 3),
                       "w": round(LOC_W - 2.65, 3), "label": "VP tokens", "value": tokens, "owner": seat,
-                      "title": f"{_name(seats, seat)}'s victory point tokens on {name}: {tokens}"})
+                      "title": f"{seat_name(seats, seat)}'s victory point tokens on {name}: {tokens}"})
     if contested:
         attacker = view["current"]
         items.append({"kind": "text", "id": f"mission:{place}", "x": round(x + 2.45, 3), "y": round(mid + 1.55, 3),
                       "text": "under attack", "size": 0.3, "bold": True, "owner": attacker,
-                      "title": f"{_name(seats, attacker)} attacks {name}"})
+                      "title": f"{seat_name(seats, attacker)} attacks {name}"})
         for pair in mission["pairs"]:
             for opposer in pair["opposers"]:
                 a, b = centres.get(pair["challenger"]), centres.get(opposer)
@@ -251,7 +249,7 @@ def _in_play(view: dict[str, Any], c: dict[str, Any], seats: Sequence[str], x: f
             item["tone"] = "muted"
     extras = [_card_name(m) for m in c.get("modifiers", [])] + c["keywords"] + notes
     item["lines"] = lines
-    item["title"] = f"{_name(seats, owner)}'s {c['name']} #{uid} at {where}: {words}" + (f"; {', '.join(extras)}" if extras else "")
+    item["title"] = f"{seat_name(seats, owner)}'s {c['name']} #{uid} at {where}: {words}" + (f"; {', '.join(extras)}" if extras else "")
     return item
 
 

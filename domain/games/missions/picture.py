@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.games.missions.board import ring
+from domain.picture import seat_name
 
 TONE = {"start": "base", "L1": "good", "L2": "gold", "L3": "danger", "police": "water"}
 KIND_WORDS = {"start": "a start space", "L1": "a level 1 mission space", "L2": "a level 2 mission space",
@@ -54,7 +55,7 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
             seat = player["seat"]
             items.append({"kind": "piece", "id": f"piece:{seat}", "at": f"space:{player['space']}", "ref": str(seat),
                           "owner": seat, "label": str(seat), "size": round(min(0.7, side * 0.62), 3),
-                          "title": f"{_name(seats, seat)}'s piece on space {player['space']} ({KIND_WORDS[spaces[player['space']]]})"})
+                          "title": f"{seat_name(seats, seat)}'s piece on space {player['space']} ({KIND_WORDS[spaces[player['space']]]})"})
     for way, space in view["moves"].items():
         items.append({"kind": "piece", "id": f"move:{way}", "at": f"space:{space}", "ref": way, "shape": "diamond",
                       "owner": view["mover"], "label": way, "size": round(min(0.6, side * 0.55), 3),
@@ -71,9 +72,6 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
         height = max(height, middle[1] + MIDDLE_H)
     return {"width": round(panel_x + PANEL_W + 0.2, 2), "height": round(height + 0.2, 2), "items": items}
 
-
-def _name(seats: Sequence[str], seat: int) -> str:
-    return seats[seat - 1] if 0 < seat <= len(seats) else f"seat {seat}"
 
 
 def _middle(view: dict[str, Any], seats: Sequence[str], x: float, y: float) -> list[dict[str, Any]]:
@@ -106,13 +104,13 @@ def _middle(view: dict[str, Any], seats: Sequence[str], x: float, y: float) -> l
 
 def _status(view: dict[str, Any], seats: Sequence[str]) -> tuple[str, str]:
     """The headline (whose turn, or the outcome) and a line more."""
-    phase, mover = view["phase"], _name(seats, view["mover"])
+    phase, mover = view["phase"], seat_name(seats, view["mover"])
     if phase == "over":
         winners = view["winners"]
         if not winners:
             return "The game is over: a draw", f"after {view['round']} rounds"
         best = max(player["money"] for player in view["players"] if player["seat"] in winners)
-        names = " and ".join(_name(seats, seat) for seat in winners)
+        names = " and ".join(seat_name(seats, seat) for seat in winners)
         return f"{names} win{'s' if len(winners) == 1 else ''}", f"with ${best:,}, in round {view['round']}"
     if phase == "setup":
         return "Setting up", ""
@@ -123,13 +121,13 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> tuple[str, str]:
         ways = " or ".join(f"{WAY[way]} to {space}" for way, space in view["moves"].items())
         return f"{head} rolled {view['rolled']}", f"move {ways}" if ways else "no move"
     if phase == "rob":
-        names = ", ".join(_name(seats, seat) for seat in view["can_rob"])
+        names = ", ".join(seat_name(seats, seat) for seat in view["can_rob"])
         return f"{head} may rob", f"trade a card with {names}, or not"
     if phase == "snitch":
         return f"{head} may snitch", "roll: whoever's number comes up loses a card"
     demand = view["must_give_up"]
     if demand:
-        return f"{_name(seats, demand['seat'])} must give up a card", f"({demand['reason']})"
+        return f"{seat_name(seats, demand['seat'])} must give up a card", f"({demand['reason']})"
     return f"{head} has landed", ""
 
 
@@ -142,7 +140,7 @@ def _panel(view: dict[str, Any], player: dict[str, Any], seats: Sequence[str], x
     """A player's name, money, rank, turns to miss and cards (a row of up to four, a row more for each
     four more), and how tall it is."""
     seat = player["seat"]
-    name = _name(seats, seat)
+    name = seat_name(seats, seat)
     tall = 1.4 + max(1, -(-len(player["cards"]) // PER_ROW)) * (CARD_H + 0.1)
     acting = seat in view["to_act"]
     won = seat in view["winners"]

@@ -24,6 +24,7 @@ from typing import Any
 
 from domain.games.project_assassination.board import FILES, RANKS
 from domain.games.project_assassination.cards import MAX_BOOTS, MAX_HP, NAMES, RESERVE_LIMIT, WEAPONS, WINNING_POINTS
+from domain.picture import seat_name
 
 BOARD_X, BOARD_Y = 0.5, 1.3
 PANEL_X = 8.1
@@ -39,7 +40,7 @@ DIRECTIONS = {"north": (0, -1, "N"), "east": (1, 0, "E"), "south": (0, 1, "S"), 
 
 
 def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
-    names = {p["seat"]: _name(seats, p["seat"]) for p in view["players"]}
+    names = {p["seat"]: seat_name(seats, p["seat"]) for p in view["players"]}
     seat_of = {p["player"]: p["seat"] for p in view["players"]}
     items: list[dict[str, Any]] = [
         {"kind": "text", "id": "title", "x": 0.3, "y": 0.45, "text": f"Project Assassination · round {view['round']} of at most {view['round_limit']}",
@@ -54,9 +55,6 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     items += _table(view, TABLE_Y)
     return {"width": WIDTH, "height": round(HEIGHT + 0.38 * len(_secrets(view)), 2), "items": items}
 
-
-def _name(seats: Sequence[str], seat: int) -> str:
-    return str(seats[seat - 1]) if 0 < seat <= len(seats) else f"Seat {seat}"
 
 
 def _status(view: dict[str, Any], names: dict[int, str]) -> str:

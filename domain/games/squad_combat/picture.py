@@ -22,6 +22,7 @@ from typing import Any
 
 from domain.games.squad_combat.cards import CardSet, canonical, card_set, demo_set_data
 from domain.games.squad_combat.present import name_of
+from domain.picture import seat_name
 
 WIDTH = 22.2
 CHAR_W, CHAR_H = 4.5, 3.9
@@ -56,12 +57,9 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     return {"width": WIDTH, "height": round(top + 0.1, 2), "items": items}
 
 
-def _name(seats: Sequence[str], seat: int) -> str:
-    return seats[seat - 1] if 0 < seat <= len(seats) else f"seat {seat}"
-
 
 def _who(seats: Sequence[str], ref: list[Any]) -> str:
-    return f"{_name(seats, ref[0])}'s {name_of(ref[2])}"
+    return f"{seat_name(seats, ref[0])}'s {name_of(ref[2])}"
 
 
 def _status(view: dict[str, Any], seats: Sequence[str]) -> list[dict[str, Any]]:
@@ -70,19 +68,19 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> list[dict[str, Any]]:
     detail = f"rules {view['rules']}, turn {view['turn']} of at most {view['options']['turn_limit']}"
     if phase == "over":
         winners = view["winners"]
-        head = (" and ".join(_name(seats, seat) for seat in winners) + (" wins" if len(winners) == 1 else " win")) if winners \
+        head = (" and ".join(seat_name(seats, seat) for seat in winners) + (" wins" if len(winners) == 1 else " win")) if winners \
             else "The game ends in a draw"
     elif phase == "setup":
         head = "Setting up"
     elif phase == "reaction" and attack:
         answer = "react, then defend with a die" if view["rules"] == "v0.5" else "react or allow"
-        head = f"{_name(seats, attack['target'][0])} answers {name_of(attack['card'])} on {name_of(attack['target'][2])}"
+        head = f"{seat_name(seats, attack['target'][0])} answers {name_of(attack['card'])} on {name_of(attack['target'][2])}"
         detail = f"{_who(seats, attack['attacker'])} attacks: {answer}; " + detail
     elif phase == "discard" and view["discarding"]:
-        head = f"Turn {view['turn']} ends: {_name(seats, view['discarding'])} may discard up to 2 cards"
+        head = f"Turn {view['turn']} ends: {seat_name(seats, view['discarding'])} may discard up to 2 cards"
     else:
-        head = f"Turn {view['turn']}: {_name(seats, view['current'])}'s action phase"
-    cries = [f"{_name(seats, int(seat))}'s next attack +{bonus}" for seat, bonus in view["battle_cries"].items() if bonus]
+        head = f"Turn {view['turn']}: {seat_name(seats, view['current'])}'s action phase"
+    cries = [f"{seat_name(seats, int(seat))}'s next attack +{bonus}" for seat, bonus in view["battle_cries"].items() if bonus]
     if cries:
         detail += "; battle cry: " + ", ".join(cries)
     return [{"kind": "text", "id": "status", "x": 0.2, "y": 0.55, "text": head, "size": 0.42, "bold": True},
@@ -93,7 +91,7 @@ def _band(view: dict[str, Any], player: dict[str, Any], seats: Sequence[str], te
           y: float, places: dict[tuple[int, int], tuple[float, float]]) -> tuple[list[dict[str, Any]], float]:
     """A player's band: name and state, characters, deck and discard, the hand; and how tall it is."""
     seat = player["seat"]
-    name = _name(seats, seat)
+    name = seat_name(seats, seat)
     acting = seat in view["to_act"]
     state = "out" if player["out"] else "to act" if acting else "passed" if player["passed"] else ""
     tall = 0.75 + CHAR_H + 0.3 + (HAND_H + 0.25 if player["hand"] is not None else 0)
@@ -118,7 +116,7 @@ def _band(view: dict[str, Any], player: dict[str, Any], seats: Sequence[str], te
 
 def _character(view: dict[str, Any], seat: int, c: dict[str, Any], seats: Sequence[str], x: float, y: float) -> list[dict[str, Any]]:
     """A character's card, its HP and energy, its dice, and its wounds."""
-    key, who = f"{seat}:{c['place']}", f"{_name(seats, seat)}'s {c['name']}"
+    key, who = f"{seat}:{c['place']}", f"{seat_name(seats, seat)}'s {c['name']}"
     taunting = view["taunts"].get(str(seat)) == c["place"] and not c["dead"]
     wounds = ", ".join(f"{name_of(w['card'])} {w['damage']}" for w in c["wounds"])
     lines = [" ".join(c["traits"]), f"pool {c['pool']}, refresh {c['refresh']} energy"]
