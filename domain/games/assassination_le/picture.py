@@ -140,7 +140,9 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> tuple[str, str]:
         return "Setting up", "rolling for the first victim"
     if phase == "reroll":
         return f"{victim} rolled a null", "the victim re-rolls, or keeps still (pass)"
+    waiting = view.get("to_act") or []  # games' views before whose turn it is was shown: the phase alone
+    mover = short_name(seats, waiting[0], NAME_ROOM) if waiting else "the seat on turn"
     if phase == "move":
         count = "one square" if rolled == 1 else f"{rolled} squares"
-        return f"The die shows {FACES.get(rolled, rolled)}", f"the seat on turn moves exactly {count}, orthogonally, never straight back"
-    return f"Turn {view['turn']}: roll the die", f"{victim} is the victim"
+        return f"The die shows {FACES.get(rolled, rolled)}", f"{mover} moves exactly {count}, orthogonally, never straight back"
+    return f"Turn {view['turn']}: {mover} rolls the die" if waiting else f"Turn {view['turn']}: roll the die", f"{victim} is the victim"

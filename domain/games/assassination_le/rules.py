@@ -201,6 +201,7 @@ class AssassinationLe(Ruleset):
             "phase": state.phase,
             "rolled": state.rolled if state.phase in ("move", "reroll") else None,
             "turn": state.turn + 1,
+            "to_act": self.to_act(state),
             "variant": {"keep_coins": state.keep_coins},
         }
 

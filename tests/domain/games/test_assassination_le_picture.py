@@ -117,13 +117,15 @@ def test_coins_mark_the_bases_touched_and_the_counters_show_the_views_numbers():
 def test_the_die_and_the_status_follow_the_phase():
     state = table(victim=3, mover=3)
     items = by_id(drawn(state))
-    assert items["die"]["value"] == "-" and items["status"]["text"].endswith("roll the die")
+    assert items["die"]["value"] == "-" and items["status"]["text"].endswith("Cy rolls the die")  # the seat to act, named
     state = act(state, 3, {"type": "roll"}, die=(0,))
     items = by_id(drawn(state))
     assert items["die"]["value"] == "null" and items["status"]["text"] == "Cy rolled a null"
     state = act(state, 3, {"type": "roll"}, die=(3,))
     items = by_id(drawn(state))
-    assert items["die"]["value"] == "3" and "exactly 3 squares" in items["status:detail"]["text"]
+    assert items["die"]["value"] == "3" and items["status:detail"]["text"].startswith("Cy moves exactly 3 squares")
+    older = {key: value for key, value in RULES.view(state, 1).items() if key != "to_act"}  # a view without whose turn
+    assert "the seat on turn moves exactly 3 squares" in by_id(RULES.picture(older, SEATS))["status:detail"]["text"]
 
 
 def test_the_winner_is_told_on_the_table():
