@@ -28,10 +28,10 @@ def get_board(game_id: str) -> Response:
     found = game_id_of(game_id)
     holder = viewer(found)
     at = BOARD_QUERY.load(request.args.to_dict())["at"]
-    version = service().game(found).version
-    if at is not None and at > version:
-        raise InvalidRequest(f"the game has {version} events: 'at' takes 1 to {version}")
-    drawn = board(service(), found, holder, at)
+    current = service().game(found)
+    if at is not None and at > current.version:
+        raise InvalidRequest(f"the game has {current.version} events: 'at' takes 1 to {current.version}")
+    drawn = board(service(), found, holder, at, current)
     response = Response(json.dumps(schemas.BOARD.dump(drawn)), mimetype="application/json")
     response.headers["ETag"] = f'"{drawn["version"]}"'
     return response

@@ -55,10 +55,12 @@ class Pictures:
 PICTURES = Pictures()
 
 
-def board(service: GameService, game_id: uuid.UUID, viewer: Viewer, at: int | None = None) -> dict[str, Any]:
+def board(service: GameService, game_id: uuid.UUID, viewer: Viewer, at: int | None = None,
+          current: Game | None = None) -> dict[str, Any]:
     """The board after event ``at`` (default: the last) as ``viewer`` saw it: the game's version, the
-    step, the SVG and the ids of what the step's event changed."""
-    current = service.game(game_id)
+    step, the SVG and the ids of what the step's event changed. ``current``: the game as it is now, when
+    the caller has read it already."""
+    current = current or service.game(game_id)
     number = current.version if at is None else at
     rules, seats = current.rules, list(current.seats)
 

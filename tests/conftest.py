@@ -12,6 +12,7 @@ process, one test after the other: they measure servers that use every CPU thems
 
 from __future__ import annotations
 
+import pathlib
 from collections.abc import Iterator
 
 import pytest
@@ -112,3 +113,21 @@ def _skip_reason(report: pytest.TestReport) -> str:
     if isinstance(longrepr, tuple) and len(longrepr) == 3:
         return str(longrepr[2]).removeprefix("Skipped: ")
     return ""
+
+
+CHROMIUM = pathlib.Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """The system's Chromium driven by Playwright (``.ci/run`` installs both); without either, the test
+    skips, saying why."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"no system Chromium at {CHROMIUM}: nothing is tried in a browser")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright's Python package is not installed")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

@@ -12,6 +12,7 @@ import time
 import urllib.request
 
 import pytest
+from picture_checks import named
 from playwright.sync_api import expect
 
 from domain import registry
@@ -76,15 +77,6 @@ def version(page) -> int:
 
 def finished(page) -> bool:
     return page.locator("#commands h2", has_text="The game is over").count() > 0
-
-
-def named(command: dict) -> list[str]:
-    """What a command names, as the page reads it: its fields' texts and numbers, lists included."""
-    found = []
-    for key, value in command.items():
-        if key != "type":
-            found += [str(item) for item in (value if isinstance(value, list) else [value]) if isinstance(item, (str, int))]
-    return found
 
 
 def play_one(page, base: str, game_id: str, token: str) -> bool:

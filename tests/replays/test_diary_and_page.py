@@ -28,9 +28,6 @@ from replays.page import to_html
 
 RULESETS = registry.all_rulesets()
 SEED = "diary-s3cr3t-seed"
-CHROMIUM = pathlib.Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 EVIL = "<script>alert(1)</script>"
 IMAGE = re.compile(r"!\[[^\]]*\]\((<[^>]*>|[^)\s]+)\)")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -351,17 +348,6 @@ def test_the_page_escapes_seat_names_and_sentences(service, rules):
 
 
 # -- the page in a browser -----------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.skip(f"no system Chromium at {CHROMIUM}: the page is not tried in a browser")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright's Python package is not installed")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def opened(browser, path: pathlib.Path, fragment: str = ""):

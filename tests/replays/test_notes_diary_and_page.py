@@ -10,7 +10,7 @@ import re
 from html.parser import HTMLParser
 
 from markdown_it import MarkdownIt
-from test_diary_and_page import Page, browser, opened  # noqa: F401 (browser: a fixture)
+from test_diary_and_page import Page, opened
 from test_notes_exports import ANNS, OWNERS, PUBLIC, annotated
 
 from domain.access import OWNER

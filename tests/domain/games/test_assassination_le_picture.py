@@ -5,6 +5,7 @@ carried only as text, and ids that follow the pawns so an event's changes are fo
 
 from __future__ import annotations
 
+from picture_checks import by_id, fields_carrying
 from scenarios import Loaded as LoadedDie
 
 from domain.bots import RandomBot
@@ -33,9 +34,6 @@ def act(state, seat, command, die=()):
 def drawn(state, seat=1, seats=SEATS):
     return RULES.picture(RULES.view(state, seat), seats)
 
-
-def by_id(picture):
-    return {item["id"]: item for item in picture["items"] if "id" in item}
 
 
 def played_games():
@@ -147,10 +145,7 @@ def test_a_hostile_seat_name_is_carried_only_as_text():
     check(picture)
     assert any(item["kind"] == "text" and item["text"].startswith("<script>") for item in picture["items"])
     assert any(hostile in item.get("title", "") for item in picture["items"])
-    for item in picture["items"]:
-        for key, value in item.items():
-            if isinstance(value, str) and "<script>" in value:
-                assert key in ("text", "title"), (item, key)
+    assert fields_carrying(picture, "<script>") <= {"text", "title"}
 
 
 def test_a_move_changes_the_moved_pawn_and_the_squares_it_left_and_reached():

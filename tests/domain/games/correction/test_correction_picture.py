@@ -6,6 +6,7 @@ names carried only as text, and ids that follow the pieces so an event's changes
 from __future__ import annotations
 
 from correction_table import RULES, act, landed, move, table
+from picture_checks import by_id, fields_carrying
 
 from domain.bots import RandomBot
 from domain.game import Game
@@ -18,9 +19,6 @@ SEATS = ["Ana", "Ben"]
 def drawn(state, seat=1, seats=SEATS):
     return RULES.picture(RULES.view(state, seat), seats)
 
-
-def by_id(picture):
-    return {item["id"]: item for item in picture["items"] if "id" in item}
 
 
 def every_picture(game):
@@ -157,10 +155,7 @@ def test_a_hostile_seat_name_is_carried_only_as_text():
     check(picture)
     assert any(item["kind"] == "text" and item["text"].startswith("<script>") for item in picture["items"])
     assert any(hostile in item.get("title", "") for item in picture["items"])
-    for item in picture["items"]:
-        for key, value in item.items():
-            if isinstance(value, str) and "<script>" in value:
-                assert key in ("text", "title"), (item, key)
+    assert fields_carrying(picture, "<script>") <= {"text", "title"}
 
 
 def test_a_long_seat_name_is_cut_short_on_the_table_and_whole_in_the_titles():

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import json
 
+import picture_checks
 from infection_table import V1, act, hand, put, table
+from picture_checks import by_id, viewers_pictures
 
 from domain.bots import RandomBot
 from domain.game import Game
 from domain.games.infection import RULESET as RULES
 from domain.games.infection.cards import CARDS
-from domain.picture import changed, check, refs
+from domain.picture import changed, check
 from tests.bot_matches import finished_random_game, play_checking_bots
 
 SEATS = ["Ann", "Bob"]
@@ -22,20 +24,12 @@ NAMING_FIELDS = ("to", "target", "step", "card")
 
 
 def pictures(rules, state) -> list[dict]:
-    """The picture of each seat's view, the spectator's and the owner's, each checked against the format."""
-    views = [rules.view(state, 1), rules.view(state, 2), rules.view(state, None), rules.owner_view(state)]
-    return [check(rules.picture(view, SEATS)) for view in views]
+    return viewers_pictures(rules, state, SEATS)
 
-
-def by_id(picture: dict) -> dict[str, dict]:
-    return {item["id"]: item for item in picture["items"] if "id" in item}
 
 
 def missing_refs(state, seat: int) -> list[tuple[str, str, str]]:
-    """The (command type, field, value) of the seat's legal commands that its picture does not name."""
-    shown = set(refs(RULES.picture(RULES.view(state, seat), SEATS)).values())
-    return [(command["type"], key, str(command[key])) for command in RULES.legal_commands(state, seat)
-            for key in NAMING_FIELDS if key in command and str(command[key]) not in shown]
+    return picture_checks.missing_refs(RULES, state, seat, SEATS, NAMING_FIELDS)
 
 
 def test_every_viewers_picture_keeps_the_format_through_random_games_under_both_rule_versions():

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from missions_table import L1, L3, RULES, SEATS, act, table
+from picture_checks import by_id
 
 from domain.bots import RandomBot
 from domain.game import Game
@@ -34,9 +35,6 @@ def _games():
             yield game
 
 
-def _items(picture):
-    return {item["id"]: item for item in picture["items"] if "id" in item}
-
 
 def _names(text: str) -> set[str]:
     return {name for name in ALL_NAMES if json.dumps(name)[1:-1] in text}
@@ -53,7 +51,7 @@ def test_every_view_of_whole_bot_games_is_a_valid_picture_showing_what_the_view_
         views = [RULES.view(game.state, seat) for seat in (None, *range(1, len(game.seats) + 1))]
         for view in views + [RULES.owner_view(game.state)]:
             picture = check(RULES.picture(view, game.seats))
-            items = _items(picture)
+            items = by_id(picture)
             assert picture["width"] <= 22.5 and len(picture["items"]) < 400
             assert _names(json.dumps(picture)) <= _names(json.dumps(view)), "a pile card shows before it is drawn"
             for player in view["players"]:
@@ -128,7 +126,7 @@ def test_a_robbed_card_keeps_its_id_and_changes_hands():
     after = RULES.picture(RULES.view(state, 1), SEATS)
     found = changed(before, after)
     assert f"card:{L1[0]}" in found and f"card:{L3[0]}" in found
-    assert _items(after)[f"card:{L3[0]}"]["owner"] == 1 and _items(after)[f"card:{L1[0]}"]["owner"] == 2
+    assert by_id(after)[f"card:{L3[0]}"]["owner"] == 1 and by_id(after)[f"card:{L1[0]}"]["owner"] == 2
 
 
 def test_the_outcome_is_drawn_when_the_game_is_over():
@@ -136,7 +134,7 @@ def test_the_outcome_is_drawn_when_the_game_is_over():
     for game in _games():
         pass
     view = RULES.view(game.state, None)
-    status = _items(RULES.picture(view, game.seats))["status"]["text"]
+    status = by_id(RULES.picture(view, game.seats))["status"]["text"]
     assert view["phase"] == "over"
     if view["winners"]:
         assert all(game.seats[seat - 1] in status for seat in view["winners"]) and "win" in status

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 
+import picture_checks
+from picture_checks import by_id, viewers_pictures
 from table import RULES, act, enemy, table, weapon
 
 from domain.bots import RandomBot
 from domain.game import Game
 from domain.games.project_assassination.cards import NAMES
-from domain.picture import changed, check, refs
+from domain.picture import changed, check
 from tests.bot_matches import finished_random_game, play_checking_bots
 
 SEATS = ["Ann", "Bob"]
@@ -20,20 +22,12 @@ BOARD_FIELDS = ("deck", "discard", "square", "from", "to", "slot", "aim", "corne
 
 
 def pictures(game: Game) -> list[dict]:
-    """The picture of each seat's view, the spectator's and the owner's, each checked against the format."""
-    views = [RULES.view(game.state, 1), RULES.view(game.state, 2), RULES.view(game.state, None), RULES.owner_view(game.state)]
-    return [check(RULES.picture(view, SEATS)) for view in views]
+    return viewers_pictures(RULES, game.state, SEATS)
 
-
-def by_id(picture: dict) -> dict[str, dict]:
-    return {item["id"]: item for item in picture["items"] if "id" in item}
 
 
 def missing_refs(state, seat: int) -> list[tuple[str, str, str]]:
-    """The (command type, field, value) of the seat's legal commands whose board things its picture does not name."""
-    shown = set(refs(RULES.picture(RULES.view(state, seat), SEATS)).values())
-    return [(command["type"], key, str(command[key])) for command in RULES.legal_commands(state, seat)
-            for key in BOARD_FIELDS if key in command and str(command[key]) not in shown]
+    return picture_checks.missing_refs(RULES, state, seat, SEATS, BOARD_FIELDS)
 
 
 def test_every_viewers_picture_keeps_the_format_through_a_random_game():

@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+from picture_checks import by_id, named
 from squad_table import SEATS, act, table
 
 from domain.bots import RandomBot
@@ -42,18 +43,6 @@ def _played():
             yield game
 
 
-def _items(picture):
-    return {item["id"]: item for item in picture["items"] if "id" in item}
-
-
-def _values(command: dict) -> list[str]:
-    """What a command names, as the browser client reads it: its fields' texts and numbers, lists flattened."""
-    found = []
-    for key, value in command.items():
-        if key != "type":
-            found += [str(item) for item in (value if isinstance(value, list) else [value])]
-    return found
-
 
 def _shows(text: str, card: str) -> bool:
     """Whether a picture's JSON text names the card, by its id or its name."""
@@ -68,7 +57,7 @@ def test_every_view_of_whole_bot_games_is_a_valid_picture_showing_what_the_view_
     for names, state in _games()[::2]:  # every other step: six pictures a step, checked item by item
         for view in [RULES.view(state, seat) for seat in (None, *range(1, len(names) + 1))] + [RULES.owner_view(state)]:
             picture = check(RULES.picture(view, names))
-            items = _items(picture)
+            items = by_id(picture)
             assert picture["width"] <= 22.5 and len(picture["items"]) < 400
             for player in view["players"]:
                 seat = player["seat"]
@@ -116,17 +105,17 @@ def test_a_seat_sees_its_own_hand_face_up_and_no_card_of_another_hand():
 
 
 def test_every_legal_command_names_only_refs_of_the_acting_seats_picture():
-    named = set()
+    played = set()
     for names, state in _games():
         for seat in RULES.to_act(state):
             found = set(refs(RULES.picture(RULES.view(state, seat), names)).values())
             for command in RULES.legal_commands(state, seat):
-                values = _values(command)
+                values = named(command)
                 if command["type"] == "defend" and command["die"] == 0:
                     values = []  # defending without a die names nothing on the table
                 assert set(values) <= found, command
-                named.add(command["type"] + ("+die" if command.get("attack_die") else ""))
-    assert {"play", "edge", "refresh", "react", "discard", "defend", "play+die"} <= named
+                played.add(command["type"] + ("+die" if command.get("attack_die") else ""))
+    assert {"play", "edge", "refresh", "react", "discard", "defend", "play+die"} <= played
 
 
 def test_a_hostile_seat_name_is_carried_only_as_text():
@@ -143,35 +132,35 @@ def test_an_attack_changes_the_target_and_the_played_card_keeps_the_other_cards_
     assert [item["id"] for item in before["items"] if item["id"].startswith("hand:1:")] == ["hand:1:jab:1", "hand:1:strike:1", "hand:1:jab:2"]
     state = act(state, 1, {"type": "play", "card": "strike", "performer": 1, "target": [2, 1]})[1]
     during = RULES.picture(RULES.view(state, 1), SEATS)
-    line = _items(during)["attack"]
-    attacker, target = _items(during)["char:1:1"], _items(during)["char:2:1"]
+    line = by_id(during)["attack"]
+    attacker, target = by_id(during)["char:1:1"], by_id(during)["char:2:1"]
     ends = [attacker["x"] + attacker["w"] / 2, attacker["y"], target["x"] + target["w"] / 2, target["y"] + target["h"]]
     assert line["points"][0] + line["points"][1] == pytest.approx(ends), "from the attacker's top edge to the target's bottom edge"
     assert line["owner"] == 1 and target["tone"] == "danger" and "tone" not in attacker
     found = changed(before, during)
-    assert "hand:1:strike:1" not in _items(during) and "hand:1:jab:1" in _items(during) and "energy:1:1" in found
+    assert "hand:1:strike:1" not in by_id(during) and "hand:1:jab:1" in by_id(during) and "energy:1:1" in found
     assert "hp:2:1" not in found
     state = act(state, 2, {"type": "allow"})[1]
     after = RULES.picture(RULES.view(state, 1), SEATS)
-    assert "hp:2:1" in changed(during, after) and _items(after)["hp:2:1"]["value"] == _items(during)["hp:2:1"]["value"] - 3
-    assert "attack" not in _items(after)
+    assert "hp:2:1" in changed(during, after) and by_id(after)["hp:2:1"]["value"] == by_id(during)["hp:2:1"]["value"] - 3
+    assert "attack" not in by_id(after)
 
 
 def test_the_text_of_a_card_is_printed_only_from_the_demo_set():
     state = table(hands=[["strike"], []])
-    card = _items(RULES.picture(RULES.view(state, 1), SEATS))["hand:1:strike:1"]
+    card = by_id(RULES.picture(RULES.view(state, 1), SEATS))["hand:1:strike:1"]
     assert card["name"] == "Strike" and "attack" in card["lines"] and "damage 3" in card["lines"]
     own = json.loads(canonical(demo_set_data()))
     own["characters"][0]["hp"] = 30
     state = table(hands=[["strike"], []], options={"card_set": own})
-    card = _items(RULES.picture(RULES.view(state, 1), SEATS))["hand:1:strike:1"]
+    card = by_id(RULES.picture(RULES.view(state, 1), SEATS))["hand:1:strike:1"]
     assert card["name"] == "Strike" and "lines" not in card
 
 
 def test_the_outcome_is_drawn_when_the_game_is_over():
     names, state = _games()[-1]
     view = RULES.view(state, None)
-    status = _items(RULES.picture(view, names))["status"]["text"]
+    status = by_id(RULES.picture(view, names))["status"]["text"]
     assert view["phase"] == "over"
     if view["winners"]:
         assert all(names[seat - 1] in status for seat in view["winners"]) and "win" in status
