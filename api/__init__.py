@@ -17,29 +17,38 @@ from typing import Any
 from flask import Flask
 
 from api import boards, bots, cors, events, games, health, history, limits, notes, problems, rulesets, web
+from api.feed import EventFeed
 from domain.service import GameService
 from domain.store import DEFAULT_STORE, store_env, store_from
 
 DEFAULTS: dict[str, Any] = {
     "LUDOLOG_DATABASE_URL": DEFAULT_STORE,
     "MAX_CONTENT_LENGTH": 64 * 1024,
-    "STREAM_POLL_SECONDS": 0.5,
+    "STREAM_POLL_SECONDS": 0.2,
     "STREAM_MAX_SECONDS": 300.0,
     "STREAM_KEEPALIVE_SECONDS": 15.0,
     "LUDOLOG_BOT_LIMIT_MS": 2000,
+    "LUDOLOG_STREAMS_MAX": 5000,
+    "LUDOLOG_STREAMS_PER_ADDRESS": 256,
+    "LUDOLOG_STREAMS_PER_TOKEN": 16,
     **limits.DEFAULTS,
     **cors.DEFAULTS,
 }
 """Settings (override in ``config``): the game store (a SQLite file, a ``postgresql://`` URL,
-``:memory:``: see ``domain.store``), the largest body in bytes (413 beyond), how often an event
-stream looks for new events, how long one stream stays open before the client reconnects with
-``Last-Event-ID``, how often it sends a keep-alive; the most a bot may think for one
+``:memory:``: see ``domain.store``), the largest body in bytes (413 beyond), how often the event
+feed looks for events other processes wrote (``api.feed``; this process's own are seen at once, and
+PostgreSQL's are pushed), how long one stream stays open before the client reconnects with
+``Last-Event-ID``, how often it sends a keep-alive (``LUDOLOG_STREAM_KEEPALIVE_SECONDS``); the most event streams one process holds
+(``LUDOLOG_STREAMS_MAX``, 503 beyond), one address (``LUDOLOG_STREAMS_PER_ADDRESS``) and one
+token (``LUDOLOG_STREAMS_PER_TOKEN``) may hold open at once (429 beyond; ``off`` for no limit); the most a bot may think for one
 ``POST /games/{id}/bot-move``, in milliseconds (``LUDOLOG_BOT_LIMIT_MS``); and the rate limits (429 beyond; the defaults
 and why in ``limits.py``): ``LUDOLOG_RATE_LIMIT_PER_TOKEN`` and ``LUDOLOG_RATE_LIMIT_PER_ADDRESS``
 (``500/second;6000/minute`` and ``1000/second;12000/minute``; ``off`` turns one off),
 ``LUDOLOG_RATE_LIMIT_STORAGE`` where the counts live (``memory://``: in each worker process;
 ``redis://host:port``: shared by all workers and servers); ``LUDOLOG_CORS_ORIGINS``, the origins
 whose web pages may call the API (comma-separated, or ``*``; none by default: see ``cors.py``)."""
+
+STREAM_LIMITS = ("LUDOLOG_STREAMS_MAX", "LUDOLOG_STREAMS_PER_ADDRESS", "LUDOLOG_STREAMS_PER_TOKEN")
 
 ENVIRONMENT = {
     "LUDOLOG_RATE_LIMIT_PER_TOKEN": limits.PER_TOKEN,
@@ -48,6 +57,8 @@ ENVIRONMENT = {
     "LUDOLOG_MAX_BODY_BYTES": "MAX_CONTENT_LENGTH",
     "LUDOLOG_BOT_LIMIT_MS": "LUDOLOG_BOT_LIMIT_MS",
     cors.SETTING: cors.SETTING,
+    **{name: name for name in STREAM_LIMITS},
+    "LUDOLOG_STREAM_KEEPALIVE_SECONDS": "STREAM_KEEPALIVE_SECONDS",
 }
 """The environment variables ``settings_from`` reads, and the settings they set."""
 
@@ -71,6 +82,24 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
         if not (text.isascii() and text.isdigit() and int(text) > 0):
             raise ValueError(f"LUDOLOG_BOT_LIMIT_MS={text!r} is not a number of milliseconds above 0")
         settings["LUDOLOG_BOT_LIMIT_MS"] = int(text)
+    if "STREAM_KEEPALIVE_SECONDS" in settings:
+        text = settings["STREAM_KEEPALIVE_SECONDS"]
+        try:
+            settings["STREAM_KEEPALIVE_SECONDS"] = float(text)
+        except ValueError:
+            settings["STREAM_KEEPALIVE_SECONDS"] = 0.0
+        if not 0 < settings["STREAM_KEEPALIVE_SECONDS"] < float("inf"):
+            raise ValueError(f"LUDOLOG_STREAM_KEEPALIVE_SECONDS={text!r} is not a number of seconds above 0")
+    for name in STREAM_LIMITS:
+        if name in settings:
+            text = settings[name]
+            if text.lower() == "off" and name != "LUDOLOG_STREAMS_MAX":
+                settings[name] = None
+            elif text.isascii() and text.isdigit() and int(text) > 0:
+                settings[name] = int(text)
+            else:
+                allowed = "a number of streams above 0" + (" or 'off'" if name != "LUDOLOG_STREAMS_MAX" else "")
+                raise ValueError(f"{name}={text!r} is not {allowed}")
     limits.check(settings)
     cors.check(settings)
     return settings
@@ -83,6 +112,9 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["ludolog"] = service or GameService(env=store_env(app.config["LUDOLOG_DATABASE_URL"]))
+    app.extensions["ludolog-feed"] = EventFeed(
+        app.extensions["ludolog"], events.framer(app), float(app.config["STREAM_POLL_SECONDS"]),
+        app.config["LUDOLOG_STREAMS_MAX"], app.config["LUDOLOG_STREAMS_PER_ADDRESS"], app.config["LUDOLOG_STREAMS_PER_TOKEN"])
     problems.register(app)
     limits.install(app)
     cors.install(app)

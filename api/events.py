@@ -1,29 +1,33 @@
 """``/games/{id}/events``: the event log as the token's holder may see it, in pages, and as a
-Server-Sent Events stream that pushes each new event (resumable with ``Last-Event-ID``)."""
+Server-Sent Events stream that pushes each new event (resumable with ``Last-Event-ID``).
+
+A stream sends what its client missed, then what the process's one event feed (``api.feed``) hands
+it; under ``api.serving``'s server it waits in a greenlet, not a thread, and ends as soon as its
+client hangs up. An address or a token past its limit of open streams gets 429 ``too-many-streams``,
+a process holding all it may 503 ``server-busy``, both with ``Retry-After``."""
 
 from __future__ import annotations
 
+import hashlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from flask import (
-    Blueprint,
-    Response,
-    current_app,
-    json,
-    request,
-    stream_with_context,
-    url_for,
-)
+from flask import Blueprint, Flask, Response, current_app, request, url_for
 
 from api import schemas
-from api.auth import viewer
-from api.context import service
+from api.auth import bearer, viewer
+from api.context import feed, service
+from api.feed import TooManyStreams
 from api.games import game_id_of
-from api.problems import InvalidRequest
+from api.problems import InvalidRequest, problem
+from api.serving import STREAM, on_hang_up, signal_for
+from domain.viewing import GameEvent
 
 blueprint = Blueprint("events", __name__)
+
+RETRY_SECONDS = 10
+"""What a refused stream is told to wait (``Retry-After``) before it tries again."""
 
 
 @blueprint.get("/games/<game_id>/events")
@@ -47,28 +51,82 @@ def stream_events(game_id: str) -> Response:
     settings = current_app.config
     poll, keepalive = float(settings["STREAM_POLL_SECONDS"]), float(settings["STREAM_KEEPALIVE_SECONDS"])
     deadline = time.monotonic() + float(settings["STREAM_MAX_SECONDS"])
-    game_service = service()
+    game_service, events_feed, environ = service(), feed(), request.environ
+    signal = signal_for(environ)
+    token = bearer()
+    try:
+        watcher = events_feed.watch(found, holder, request.remote_addr or "", _key(token), signal)
+    except TooManyStreams as error:
+        return _refused(error)
+    try:  # registered first, then what it missed: nothing written in between can be lost
+        game = game_service.game(found)
+        missed = game_service.read_events(found, after=after, viewer=holder)
+        watcher.deliver([], max(game.version, missed[-1].number if missed else 0), game.outcome() is not None)
+    except BaseException:
+        events_feed.unwatch(watcher)
+        raise
 
     def frames() -> Iterator[str]:
-        last, quiet_since = after, time.monotonic()
-        yield f"retry: {int(poll * 1000)}\n\n"
-        while True:
-            for event in game_service.read_events(found, after=last, limit=500, viewer=holder):
-                last, quiet_since = event.number, time.monotonic()
-                yield f"id: {event.number}\nevent: {event.type}\ndata: {json.dumps(schemas.EVENT.dump(event.to_data()))}\n\n"
-            game = game_service.game(found)
-            if game.outcome() is not None and last >= game.version:
-                return
-            if time.monotonic() >= deadline:
-                return
-            if time.monotonic() - quiet_since >= keepalive:
-                quiet_since = time.monotonic()
-                yield ": keep-alive\n\n"
-            time.sleep(poll)
+        stop_watching = on_hang_up(environ, watcher.leave)
+        try:
+            last, quiet_since = after, time.monotonic()
+            yield f"retry: {int(poll * 1000)}\n\n"
+            for event in missed:
+                last = event.number
+                yield events_feed.frame(event)
+            while not watcher.gone and not watcher.ends_after(last):
+                while watcher.pending:
+                    number, text = watcher.pending.popleft()
+                    if number > last:
+                        last, quiet_since = number, time.monotonic()
+                        yield text
+                if watcher.ends_after(last):
+                    return
+                now = time.monotonic()
+                if now >= deadline:
+                    return
+                if now - quiet_since >= keepalive:
+                    quiet_since = now
+                    yield ": keep-alive\n\n"
+                signal.wait(max(0.0, min(deadline - now, quiet_since + keepalive - now)))
+                signal.clear()
+        finally:
+            stop_watching()
 
-    response = Response(stream_with_context(frames()), mimetype="text/event-stream")
+    response = Response(frames(), mimetype="text/event-stream")
+    response.call_on_close(lambda: events_feed.unwatch(watcher))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
+    environ[STREAM] = True
+    return response
+
+
+def framer(app: Flask) -> Callable[[GameEvent], str]:
+    """How the app words an event as a Server-Sent Events frame (no app context needed: the feed
+    thread words them too)."""
+    dumps = app.json.dumps
+
+    def frame(event: GameEvent) -> str:
+        return f"id: {event.number}\nevent: {event.type}\ndata: {dumps(schemas.EVENT.dump(event.to_data()))}\n\n"
+
+    return frame
+
+
+def _key(token: str | None) -> str | None:
+    """What a token's streams are counted under: a hash of it, never the token."""
+    return None if token is None else hashlib.sha256(f"ludolog-streams:{token}".encode()).hexdigest()
+
+
+def _refused(error: TooManyStreams) -> Response:
+    """429 for an address or a token over its limit, 503 for a process holding all it may."""
+    retry = RETRY_SECONDS
+    if error.scope == "server":
+        response = problem("server-busy", f"this server holds {error.limit} open event streams, the most it may; retry in {retry} seconds")
+    else:
+        who = "this address" if error.scope == "address" else "this token"
+        response = problem("too-many-streams", f"{who} holds {error.limit} open event streams, the most one {error.scope} may; "
+                                               f"close one, or retry in {retry} seconds")
+    response.headers["Retry-After"] = str(retry)
     return response
 
 

@@ -15,7 +15,8 @@ write; 503 ``store-unavailable`` whose ``detail`` says what fails otherwise. Two
   succeeds clears it; so does time, so a server that a load balancer took out of service for it
   is tried again.
 
-Both are per process: behind several workers, each answers for itself. Not rate-limited.
+Both are per process: behind several workers, each answers for itself. Not rate-limited. The
+answer also says how many event streams the process holds open (``streams``), on a 503 too.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request
 
 from api import schemas
+from api.context import feed
 from api.context import service as game_service
 from api.problems import problem
 from domain.store_health import StoreHealth
@@ -77,16 +79,18 @@ def healthz() -> Any:
     watch = _watch()
     probe, failure = _probe(watch), watch.failure
     if probe.read_error is not None:
-        return problem("store-unavailable", f"the game store does not answer: {probe.read_error}")
+        return problem("store-unavailable", f"the game store does not answer: {probe.read_error}", streams=feed().held)
     if probe.write_error is not None:
-        return problem("store-unavailable", f"the game store answers reads but refuses writes: {probe.write_error}")
+        return problem("store-unavailable", f"the game store answers reads but refuses writes: {probe.write_error}",
+                       streams=feed().held)
     if failure is not None and time.monotonic() - failure[0] < FAILURE_SECONDS:
         seconds = max(1, round(time.monotonic() - failure[0]))
         return problem(
             "store-unavailable",
             f"a write failed {seconds} second{'s' if seconds != 1 else ''} ago and none has succeeded since: {failure[1]}",
+            streams=feed().held,
         )
-    return schemas.HEALTH.dump({"status": "ok", "store": probe.store, "writes": "ok"})
+    return schemas.HEALTH.dump({"status": "ok", "store": probe.store, "writes": "ok", "streams": feed().held})
 
 
 @blueprint.after_app_request

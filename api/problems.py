@@ -36,7 +36,9 @@ STATUS: dict[str, int] = {
     "version-conflict": 409,
     "stale-version": 412,
     "rate-limited": 429,
+    "too-many-streams": 429,
     "store-unavailable": 503,
+    "server-busy": 503,
 }
 
 TITLES: dict[str, str] = {
@@ -60,7 +62,9 @@ TITLES: dict[str, str] = {
     "version-conflict": "The game moved on",
     "stale-version": "The game is not at the version given in If-Match",
     "rate-limited": "Too many requests",
+    "too-many-streams": "Too many open event streams",
     "store-unavailable": "The game store is unavailable",
+    "server-busy": "The server holds all the event streams it may",
 }
 
 

@@ -292,6 +292,7 @@ class Health(Schema):
     status = fields.String()
     store = fields.String()
     writes = fields.String()
+    streams = fields.Integer()
 
 
 # One instance of each, made once: marshmallow schemas are reusable and building one is not cheap.

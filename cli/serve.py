@@ -1,15 +1,19 @@
 """``ludolog serve``: the REST API over the game store the rest of the CLI uses.
 
-One process serves on waitress, a production WSGI server that runs everywhere. ``--workers N``
-serves with N worker processes under gunicorn (Linux and macOS), each with its own game service on
-the one shared store (a PostgreSQL database, or a SQLite file on one machine); every worker opens
+One process serves on gevent's WSGI server (``api.serving``): each connection a greenlet, each
+request's work in one of ``--threads`` native threads, so open event streams hold no thread and
+never delay a command. ``--workers N`` serves with N worker processes under gunicorn (Linux and
+macOS; ``api.worker.Worker``, the same server in each), each with its own game service and event feed
+on the one shared store (a PostgreSQL database, or a SQLite file on one machine); every worker opens
 the store after gunicorn forks it, and each keeps its game cache correct by reading the events other
-workers wrote before it uses a cached game.
+workers wrote before it uses a cached game. Either way the process may open as many files as the
+system lets it (each stream holds a socket).
 
 The API's other settings come from the environment (``api.settings_from``): the rate limits
 ``LUDOLOG_RATE_LIMIT_PER_TOKEN`` and ``LUDOLOG_RATE_LIMIT_PER_ADDRESS``, where they are counted,
 ``LUDOLOG_RATE_LIMIT_STORAGE`` (``memory://``: in each worker on its own), and the body limit
-``LUDOLOG_MAX_BODY_BYTES``.
+``LUDOLOG_MAX_BODY_BYTES``; the event streams' limits ``LUDOLOG_STREAMS_MAX``,
+``LUDOLOG_STREAMS_PER_ADDRESS`` and ``LUDOLOG_STREAMS_PER_TOKEN``.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ if TYPE_CHECKING:
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="The port (0: any free one).")
 @click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 256),
-              help="Requests each process serves at once (event streams hold one each).")
+              help="Requests each process works on at once (open event streams hold none).")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Worker processes (more than 1: gunicorn, not on Windows).")
 @db_option
@@ -44,39 +48,47 @@ def serve(host: str, port: int, threads: int, workers: int, db: str) -> None:
       ludolog serve --host 0.0.0.0 --workers 4 --db postgresql://ana@db.example/ludolog
     """
     service = open_service(db, create=True)  # the store opens (its tables made) before any request
-    from api import settings_from
+    from api import DEFAULTS, settings_from
 
     try:
         config = {**settings_from(os.environ), "LUDOLOG_DATABASE_URL": db}
     except ValueError as error:
         raise click.UsageError(str(error)) from None
+    from api.serving import more_files
+
+    more_files()
+    connections = int(config.get("LUDOLOG_STREAMS_MAX") or DEFAULTS["LUDOLOG_STREAMS_MAX"]) + CONNECTIONS_BESIDE_STREAMS
     if workers == 1:
-        _serve_waitress(config, host, port, threads, db, service)
+        _serve_one(config, host, port, threads, connections, db, service)
     else:
         service.close()
-        _serve_gunicorn(config, host, port, threads, workers, db)
+        _serve_gunicorn(config, host, port, threads, workers, connections, db)
 
 
-def _serve_waitress(config: dict[str, Any], host: str, port: int, threads: int, db: str, service: GameService) -> None:
-    import waitress
+CONNECTIONS_BESIDE_STREAMS = 1000
+"""Open connections a process takes beyond its most event streams (kept-alive clients, requests)."""
+
+
+def _serve_one(config: dict[str, Any], host: str, port: int, threads: int, connections: int, db: str,
+               service: GameService) -> None:
+    import socket
 
     from api import create_app
+    from api.serving import serve as serve_app
 
     app = create_app(config, service)
     try:
-        server = waitress.create_server(app, host=host, port=port, threads=threads, ident="ludolog")
+        listener = socket.create_server((host, port), backlog=2048)
     except OSError as error:
         raise click.ClickException(f"cannot serve on {host}:{port}: {error.strerror}") from None
     click.get_current_context().meta.pop(NEW_STORE, None)  # serving: the store is in use, kept
-    where = f"http://{server.effective_host}:{server.effective_port}"  # type: ignore[union-attr]
-    click.echo(f"ludolog serving {describe_store(db)} on {where}", err=True)
-    try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
+    bound_host, bound_port = listener.getsockname()[:2]
+    click.echo(f"ludolog serving {describe_store(db)} on http://{bound_host}:{bound_port}", err=True)
+    serve_app(app, listener, threads, connections)
 
 
-def _serve_gunicorn(config: dict[str, Any], host: str, port: int, threads: int, workers: int, db: str) -> None:
+def _serve_gunicorn(config: dict[str, Any], host: str, port: int, threads: int, workers: int, connections: int,
+                    db: str) -> None:
     if sys.platform == "win32":
         raise click.UsageError("--workers needs gunicorn, which does not run on Windows; serve with one process")
     import socket
@@ -103,7 +115,8 @@ def _serve_gunicorn(config: dict[str, Any], host: str, port: int, threads: int, 
                 "bind": [f"fd://{listener.fileno()}"],
                 "workers": workers,
                 "threads": threads,
-                "worker_class": "gthread",
+                "worker_class": "api.worker.Worker",
+                "worker_connections": connections,
                 "timeout": 60,
                 "graceful_timeout": 10,
                 "preload_app": False,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from eventsourcing.application import AggregateNotFoundError, Application, Repository
@@ -74,6 +74,10 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
 
     def __init__(self, env: dict[str, str] | None = None) -> None:
         self._locks = [threading.Lock() for _ in range(64)]
+        self.on_save: list[Callable[[], None]] = []
+        """Called (with nothing) after every save that recorded events: an event feed wakes at once."""
+        self.on_close: list[Callable[[], None]] = []
+        """Called before the store closes: what reads it in a thread of its own stops first."""
         self.start_listing()
         for attempt in range(5):
             try:
@@ -87,6 +91,11 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
                     self.factory.close()
                 if attempt == 4:
                     raise
+
+    def close(self) -> None:
+        for closing in self.on_close:
+            closing()
+        super().close()
 
     def construct_recorder(self) -> ApplicationRecorder:
         """The library's recorder; on PostgreSQL, the URL's ``schema`` is created first if need be."""
@@ -117,6 +126,8 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
         self._take_snapshots(processing_event)
         self._notify(recordings)
         self.notify(processing_event.events)  # the library's deprecated hook, still called by its save
+        for saved in self.on_save:
+            saved()
         return recordings
 
     def construct_repository(self) -> Repository[uuid.UUID]:

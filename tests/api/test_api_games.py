@@ -368,4 +368,4 @@ def test_unknown_games_are_404(client, new_game, suffix):
 def test_healthz_names_the_kind_of_store(client, store):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ok", "store": "postgres" if store.startswith("postgresql://") else "sqlite", "writes": "ok"}
+    assert response.get_json() == {"status": "ok", "store": "postgres" if store.startswith("postgresql://") else "sqlite", "writes": "ok", "streams": 0}

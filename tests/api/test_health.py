@@ -38,7 +38,7 @@ def test_healthz_says_the_store_takes_writes(client, store):
     response = client.get("/healthz")
     assert response.status_code == 200
     kind = "postgres" if store.startswith("postgresql://") else "sqlite"
-    assert response.get_json() == {"status": "ok", "store": kind, "writes": "ok"}
+    assert response.get_json() == {"status": "ok", "store": kind, "writes": "ok", "streams": 0}
 
 
 def test_healthz_probes_with_a_write_that_records_nothing(client, store, app):

@@ -25,7 +25,7 @@ PROJECT = Path(__file__).resolve().parents[2]
 UNTHROTTLED = {"LUDOLOG_RATE_LIMIT_PER_TOKEN": "off", "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "off"}
 """The load must not be throttled: the servers start with rate limiting off."""
 
-READY = re.compile(r"ludolog serving .* on (http://[\d.]+:(\d+)) with (\d+) workers")
+READY = re.compile(r"ludolog serving .* on (http://[\d.]+:(\d+))(?: with (\d+) workers)?\n")
 
 
 # -- the server ---------------------------------------------------------------------------------
@@ -41,8 +41,9 @@ class ServedApi:
     Each start writes its log (gunicorn's and any traceback) to ``serve-<n>.log`` in ``log_dir``.
     """
 
-    def __init__(self, store: str, log_dir: Path, workers: int = 3, threads: int = 8) -> None:
+    def __init__(self, store: str, log_dir: Path, workers: int = 3, threads: int = 8, env: dict[str, str] | None = None) -> None:
         self.store, self.log_dir, self.workers, self.threads = store, log_dir, workers, threads
+        self.env = env or {}
         self.process: subprocess.Popen[bytes] | None = None
         self.host, self.port = "127.0.0.1", 0
         self.generation = 0
@@ -59,7 +60,7 @@ class ServedApi:
             [*LUDOLOG, "serve", "--port", str(self.port), "--workers", str(self.workers),
              "--threads", str(self.threads), "--db", self.store],
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=PROJECT, start_new_session=True,
-            env={**os.environ, **UNTHROTTLED, "PYTHONUNBUFFERED": "1"},
+            env={**os.environ, **UNTHROTTLED, "PYTHONUNBUFFERED": "1", **self.env},
         )
         log.close()
         deadline = time.monotonic() + timeout
@@ -67,9 +68,9 @@ class ServedApi:
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise AssertionError(f"the server did not start:\n{self.log(self.starts)}")
             time.sleep(0.05)
-        assert int(ready.group(3)) == self.workers
+        assert int(ready.group(3) or 1) == self.workers
         self.port = int(ready.group(2))
-        while len(self.worker_pids()) < self.workers or not self._healthy():
+        while (self.workers > 1 and len(self.worker_pids()) < self.workers) or not self._healthy():
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise AssertionError(f"the workers did not come up:\n{self.log(self.starts)}")
             time.sleep(0.05)
@@ -84,8 +85,11 @@ class ServedApi:
             return False
 
     def worker_pids(self) -> list[int]:
-        """The worker processes: the children of the gunicorn master."""
+        """The worker processes: the children of the gunicorn master (the server itself when it is
+        one process)."""
         assert self.process is not None
+        if self.workers == 1:
+            return [self.process.pid]
         return [pid for pid, (parent, _) in _processes().items() if parent == self.process.pid]
 
     def cpu_seconds(self, pids: list[int]) -> dict[int, float]:

@@ -1,0 +1,204 @@
+"""Serving the API so that an open event stream holds no thread.
+
+The server is gevent's WSGI server (``gevent.pywsgi``): every connection is a greenlet, so an open
+event stream costs a greenlet and a socket, not a thread. Nothing of the standard library is
+monkey-patched. Instead ``Dispatcher`` runs each request's Flask handling in a pool of ``threads``
+native threads, exactly as a threaded server would (the store's drivers, locks and CPU-heavy work
+such as a bot's search or an export are untouched), and hands the answer back to the greenlet to
+write. A stream's handling returns at once with its response; the greenlet then waits on the
+stream's ``GreenSignal`` for the event feed (``api.feed``) and writes each frame. So:
+
+- ordinary requests keep ``threads`` threads of their own whatever the number of open streams;
+- a stream's client that leaves is noticed at once: the greenlet also watches its socket for the
+  end of the connection (``on_hang_up``), and the stream ends and is forgotten without waiting for
+  a keep-alive write to fail.
+
+``serve`` runs one process; ``api.worker.Worker`` is the same as a gunicorn worker class
+(``gunicorn -k api.worker.Worker --threads 16 'api.wsgi:app'``, which ``ludolog serve --workers N``
+uses). Under any other WSGI server (or Flask's test client) streams still work, each in the thread
+that serves it, woken by a ``ThreadSignal``.
+"""
+
+from __future__ import annotations
+
+import io
+import socket
+import threading
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import gevent
+import gevent.event
+import gevent.pool
+import gevent.socket
+import gevent.threadpool
+from gevent import pywsgi
+
+STREAM = "ludolog.stream"
+"""The environ key a streaming route sets: its response is iterated in the connection's greenlet."""
+
+HUB = "ludolog.hub"
+"""The environ key ``Dispatcher`` sets: the hub of the greenlet that writes the response."""
+
+SOCKETS = ("ludolog.socket", "gunicorn.sock")
+
+
+class ThreadSignal:
+    """A stream waiting in a thread of its own (any WSGI server)."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def wake(self) -> None:
+        self._event.set()
+
+    def wait(self, timeout: float) -> bool:
+        return self._event.wait(timeout)
+
+    def clear(self) -> None:
+        self._event.clear()
+
+
+class GreenSignal:
+    """A stream waiting in a greenlet of ``Dispatcher``'s server; woken from any thread."""
+
+    def __init__(self, hub: Any) -> None:
+        self._event = gevent.event.Event()
+        self._hub = hub
+
+    def wake(self) -> None:
+        if self._hub.thread_ident == threading.get_ident():
+            self._event.set()
+        else:
+            self._hub.loop.run_callback_threadsafe(self._event.set)
+
+    def wait(self, timeout: float) -> bool:
+        return bool(self._event.wait(timeout))
+
+    def clear(self) -> None:
+        self._event.clear()
+
+
+def signal_for(environ: dict[str, Any]) -> ThreadSignal | GreenSignal:
+    """The signal a stream of this request waits on."""
+    hub = environ.get(HUB)
+    return GreenSignal(hub) if hub is not None else ThreadSignal()
+
+
+def on_hang_up(environ: dict[str, Any], callback: Callable[[], None]) -> Callable[[], None]:
+    """Call ``callback`` (in the hub) when the client's end of the connection closes or sends
+    anything more (an event stream's client sends nothing after its request); returns what stops
+    the watch. Under servers other than ``Dispatcher``'s, nothing is watched."""
+    hub = environ.get(HUB)
+    connection = next((environ[key] for key in SOCKETS if key in environ), None)
+    if hub is None or connection is None:
+        return lambda: None
+    watcher = hub.loop.io(connection.fileno(), 1)
+
+    def readable() -> None:
+        watcher.stop()
+        callback()
+
+    watcher.start(readable)
+    return watcher.stop
+
+
+class Dispatcher:
+    """WSGI middleware for gevent's server: each request's app call in a native thread pool (see the
+    module's docstring); a body is read in the greenlet first, up to ``max_body`` bytes."""
+
+    def __init__(self, app: Any, threads: int) -> None:
+        self.app, self.threads = app, threads
+        self._pool: gevent.threadpool.ThreadPool | None = None
+        self.max_body: int | None = getattr(app, "config", {}).get("MAX_CONTENT_LENGTH")
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        if self._pool is None:  # made in the process and hub that serve (after a fork)
+            self._pool = gevent.threadpool.ThreadPool(self.threads)
+        self._read_body(environ)
+        environ[HUB] = gevent.get_hub()
+        answer: list[Any] = []
+
+        def keep(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:
+            answer[:] = [status, headers, exc_info]
+            return _no_write
+
+        body = self._pool.apply(self._call, (environ, keep))
+        start_response(*answer)
+        return body
+
+    def _call(self, environ: dict[str, Any], keep: Callable[..., Any]) -> Iterable[bytes]:
+        """In a pool thread: the app's answer, whole unless it is a stream."""
+        result = self.app(environ, keep)
+        if environ.get(STREAM):
+            return result
+        try:
+            return [b"".join(result)]
+        finally:
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()
+
+    def _read_body(self, environ: dict[str, Any]) -> None:
+        """The request body, read from the connection in its greenlet (a pool thread may not use
+        the hub's socket): whole when its length is within the limit; none when over (the app
+        answers 413 from the length); a chunked body up to one byte over the limit."""
+        length = environ.get("CONTENT_LENGTH") or ""
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        if not chunked and not length:
+            return
+        stream = environ["wsgi.input"]
+        if chunked:
+            limit = -1 if self.max_body is None else self.max_body + 1
+            environ["wsgi.input"] = io.BytesIO(stream.read(limit))
+            environ["wsgi.input_terminated"] = True
+        elif length.isdigit() and (self.max_body is None or int(length) <= self.max_body):
+            environ["wsgi.input"] = io.BytesIO(stream.read(int(length)))
+        else:
+            environ["wsgi.input"] = io.BytesIO()
+
+
+def _no_write(data: bytes) -> None:
+    raise RuntimeError("the app must return its body, not write it")
+
+
+class Handler(pywsgi.WSGIHandler):
+    """gevent's handler, the connection's socket in the environ (``on_hang_up`` watches it)."""
+
+    def get_environ(self) -> dict[str, Any]:
+        environ: dict[str, Any] = super().get_environ()
+        environ["ludolog.socket"] = self.socket
+        return environ
+
+    def log_request(self) -> None:  # no access log (as before)
+        pass
+
+
+def serve(app: Any, listener: socket.socket, threads: int, connections: int) -> None:
+    """Serve ``app`` on the bound ``listener`` in this process until interrupted."""
+    server = pywsgi.WSGIServer(
+        gevent.socket.socket(fileno=listener.detach()), Dispatcher(app, threads),
+        spawn=gevent.pool.Pool(connections), handler_class=Handler, log=None)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        server.stop(timeout=1)
+
+
+def more_files() -> int:
+    """Raise this process's limit of open files to the most it may have (each open stream holds a
+    socket); returns the limit."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        wanted = 1 << 20 if hard == resource.RLIM_INFINITY else hard
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):
+            pass
+    return soft
+
