@@ -13,13 +13,22 @@ import socket
 import gevent.socket
 from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler
 
-from api.serving import Dispatcher
+from api.serving import Dispatcher, no_delay
+
+
+class Handler(PyWSGIHandler):
+    """gunicorn's handler (it puts the connection's socket in the environ, ``gunicorn.sock``), answers
+    sent at once (``api.serving.no_delay``)."""
+
+    def handle(self) -> None:
+        no_delay(self.socket)
+        super().handle()
 
 
 class Worker(GeventPyWSGIWorker):
     """gunicorn's gevent worker, unpatched, the app behind ``Dispatcher``."""
 
-    wsgi_handler = PyWSGIHandler  # puts the connection's socket in the environ ("gunicorn.sock")
+    wsgi_handler = Handler
 
     def patch(self) -> None:
         """gevent sockets for the listeners; nothing else patched (the app runs in native threads)."""

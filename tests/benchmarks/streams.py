@@ -1,0 +1,256 @@
+"""How many live event streams one server holds, and what they cost: printed as Markdown tables.
+
+    python tests/benchmarks/streams.py                     # SQLite, and PostgreSQL if LUDOLOG_TEST_POSTGRES is set
+    python tests/benchmarks/streams.py --postgres postgresql://postgres@127.0.0.1:5432/test
+    python tests/benchmarks/streams.py --quick --no-postgres   # tiny sizes: a smoke test of the runner
+
+For each store, ``ludolog serve`` with its defaults (16 threads; one process on SQLite, ``--workers
+3`` on PostgreSQL) on a new, empty store with 50 games of Correction. Spectator streams are opened on
+the games evenly, from ten loopback addresses (a class is many addresses; each stays under the
+per-address limit), and read by one thread of this process. One client plays commands on the games
+in turn, one at a time over one kept-alive connection, with 0, 100 and then 1,000 streams open:
+
+- **command p50 / p99**: the time of ``POST /games/{id}/commands`` answered 201 (reading the turn and
+  the legal commands before it is not timed);
+- **to the last stream p50 / p99**: from the command's answer to the moment its last event had
+  reached every stream of its game (0 when the streams had it before the answer was read);
+- **memory per stream**: the server's resident memory (all workers) with the streams open, less
+  before they were opened, over the number of streams;
+- **idle store reads**: with the streams open and nothing played for ``IDLE_SECONDS``, the reads the
+  store served per second (PostgreSQL: scans of the events table in ``pg_stat_user_tables``) and the
+  server's CPU seconds per second (both stores), beside the same with no stream open.
+
+Nothing here asserts on a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1] / "load"),
+                str(Path(__file__).resolve().parents[1])]
+
+from harness import ApiClient, ServedApi, game_path  # noqa: E402
+from sse import OpenStream, read_all  # noqa: E402
+import stores  # noqa: E402
+from stores import fresh_store  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Sizes:
+    games: int
+    levels: tuple[int, ...]
+    commands: int
+    idle_seconds: float
+    addresses: int
+
+
+FULL = Sizes(games=50, levels=(0, 100, 1000), commands=200, idle_seconds=10.0, addresses=10)
+QUICK = Sizes(games=5, levels=(0, 20), commands=10, idle_seconds=1.0, addresses=2)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def resident_kib(pids: list[int]) -> int:
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+class Reader(threading.Thread):
+    """Reads every open stream until stopped; streams may be added between rounds."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.streams: list[OpenStream] = []
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        read_all(list(self.streams), self.stop.is_set, stall=3600.0)
+
+
+class Bench:
+    def __init__(self, store: str, workers: int, sizes: Sizes, log_dir: Path) -> None:
+        self.sizes = sizes
+        self.server = ServedApi(store, log_dir, workers=workers, threads=16, env={"LUDOLOG_RATE_LIMIT_PER_TOKEN": "off"})
+        self.server.start()
+        self.client = ApiClient(self.server, reconnect_every=10**9)
+        self.games = []
+        for n in range(sizes.games):
+            answer = self.client.call("POST", "/games", {"ruleset": "correction", "seats": ["Ana", "Ben"], "seed": f"s{n}"})
+            assert answer.status == 201, answer
+            self.games.append(answer.body)
+        self.turn = 0
+
+    def play(self, count: int) -> list[tuple[str, int, float, float]]:
+        """Play ``count`` commands: (game id, version after, seconds to answer, when answered)."""
+        played = []
+        while len(played) < count:
+            game = self.games[self.turn % len(self.games)]
+            self.turn += 1
+            token = game["owner_token"]
+            state = self.client.call("GET", game_path(game["id"]), token=token).body
+            if state["status"] == "over":
+                continue
+            seat = state["to_act"][0]
+            legal = self.client.call("GET", game_path(game["id"], "legal-commands", seat=seat), token=token).body
+            if not legal["commands"]:
+                continue
+            body = {"command": legal["commands"][0], "seat": seat}
+            began = time.monotonic()
+            answer = self.client.call("POST", game_path(game["id"], "commands"), body, token=token)
+            answered = time.monotonic()
+            assert answer.status == 201, answer
+            played.append((game["id"], answer.body["version"], answered - began, answered))
+        return played
+
+    def open(self, count: int) -> list[OpenStream]:
+        streams = []
+        for n in range(count):
+            game = self.games[n % len(self.games)]
+            source = f"127.0.0.{10 + n % self.sizes.addresses}"
+            version = self.client.call("GET", game_path(game["id"])).body["version"]
+            streams.append(OpenStream(self.server.host, self.server.port,
+                                      game_path(game["id"], "events", "stream", after=version), None, source))
+        read_all(streams, lambda: all(s.status is not None for s in streams), stall=120.0)
+        assert all(s.status == 200 for s in streams), [s.body[:200] for s in streams if s.status != 200][:3]
+        return streams
+
+    def idle(self, postgres_url: str | None) -> tuple[float | None, float]:
+        """Store reads per second and server CPU seconds per second while nothing is played."""
+        pids = self.server.worker_pids()
+        reads_before, cpu_before = scans(postgres_url), cpu_seconds(pids)
+        time.sleep(self.sizes.idle_seconds)
+        reads_after, cpu_after = scans(postgres_url), cpu_seconds(pids)
+        reads = None if reads_before is None or reads_after is None else (reads_after - reads_before) / self.sizes.idle_seconds
+        return reads, (cpu_after - cpu_before) / self.sizes.idle_seconds
+
+
+def scans(url: str | None) -> int | None:
+    """Scans of the stored events table so far (PostgreSQL's statistics; ``None`` for SQLite)."""
+    if url is None:
+        return None
+    import psycopg
+
+    schema = dict(part.split("=", 1) for part in url.split("?", 1)[1].split("&"))["schema"]
+    base = url.split("?", 1)[0]
+    with psycopg.connect(base, autocommit=True) as connection:
+        connection.execute("SELECT pg_stat_clear_snapshot()")
+        time.sleep(0.6)  # the statistics collector's delay
+        row = connection.execute(
+            "SELECT coalesce(sum(coalesce(seq_scan, 0) + coalesce(idx_scan, 0)), 0) FROM pg_stat_user_tables "
+            "WHERE schemaname = %s AND relname LIKE %s", (schema, "%events")).fetchone()
+    return int(row[0]) if row else 0
+
+
+def measure(kind: str, url: str, sizes: Sizes, log_dir: Path) -> list[list[str]]:
+    workers = 3 if kind == "PostgreSQL" else 1
+    bench = Bench(url, workers, sizes, log_dir)
+    rows = []
+    try:
+        bench.play(min(20, sizes.commands))  # warm up
+        pids = bench.server.worker_pids()
+        base_memory = resident_kib(pids)
+        idle_reads_none, idle_cpu_none = bench.idle(url if kind == "PostgreSQL" else None)
+        open_now: list[OpenStream] = []
+        for level in sizes.levels:
+            open_now += bench.open(level - len(open_now))
+            memory = resident_kib(pids)
+            reader = Reader()
+            reader.streams = open_now
+            reader.start()
+            played = bench.play(sizes.commands)
+            delays = []
+            if open_now:
+                by_game: dict[str, list[OpenStream]] = {}
+                for stream in open_now:
+                    by_game.setdefault(stream.path.split("/")[2], []).append(stream)
+                deadline = time.monotonic() + 60
+                while time.monotonic() < deadline and not all(
+                        version in s.arrived for game, version, _, _ in played for s in by_game.get(game, [])):
+                    time.sleep(0.05)
+                for game, version, _, answered in played:
+                    arrivals = [s.arrived.get(version) for s in by_game.get(game, [])]
+                    if arrivals:
+                        assert None not in arrivals, f"an event never reached a stream of game {game}"
+                        delays.append(max(0.0, max(arrivals) - answered))  # type: ignore[type-var]
+            reader.stop.set()
+            reader.join()
+            if level == sizes.levels[-1]:
+                reads, cpu = bench.idle(url if kind == "PostgreSQL" else None)
+                idle = f"{_reads(reads)} reads/s, {cpu:.3f} CPU s/s (none open: {_reads(idle_reads_none)} reads/s, {idle_cpu_none:.3f} CPU s/s)"
+            else:
+                idle = "—"
+            seconds = [p[2] for p in played]
+            rows.append([
+                kind, str(workers), f"{level:,}", f"{statistics.median(seconds) * 1000:.1f} / {percentile(seconds, 0.99) * 1000:.1f}",
+                f"{statistics.median(delays) * 1000:.1f} / {percentile(delays, 0.99) * 1000:.1f}" if delays else "—",
+                f"{(memory - base_memory) / level:.1f}" if level else "—", idle])
+        for stream in open_now:
+            stream.close()
+    finally:
+        bench.client.close()
+        bench.server.stop()
+    return rows
+
+
+def _reads(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner, measures nothing")
+    parser.add_argument("--postgres", default=os.environ.get("LUDOLOG_TEST_POSTGRES", ""), help="a PostgreSQL URL to measure on too")
+    parser.add_argument("--no-postgres", action="store_true")
+    args = parser.parse_args()
+    sizes = QUICK if args.quick else FULL
+    stores.POSTGRES_URL = args.postgres
+    print("# Live event streams\n")
+    print(f"{os.cpu_count()} CPUs · Python {sys.version.split()[0]} · {time.strftime('%Y-%m-%d')} · "
+          f"{sizes.games} games, {sizes.commands} commands a row, streams from {sizes.addresses} addresses\n")
+    rows = []
+    with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
+        log_dir = Path(folder)
+        kinds = [("SQLite", "sqlite")] + ([] if args.no_postgres or not args.postgres else [("PostgreSQL", "postgres")])
+        for kind, store in kinds:
+            url = stack.enter_context(fresh_store(store, log_dir))
+            print(f"measuring {kind}…", file=sys.stderr)
+            rows += measure(kind, url, sizes, log_dir)
+    if args.no_postgres or not args.postgres:
+        print("PostgreSQL not measured: " + ("--no-postgres was given." if args.no_postgres else "no --postgres URL.") + "\n")
+    print("## Commands and event delivery with streams open\n")
+    header = ["store", "processes", "streams open", "command p50 / p99 (ms)", "to the last stream p50 / p99 (ms)",
+              "memory per stream (KiB)", "idle, streams open"]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()
