@@ -29,6 +29,9 @@ blueprint = Blueprint("events", __name__)
 RETRY_SECONDS = 10
 """What a refused stream is told to wait (``Retry-After``) before it tries again."""
 
+RECONNECT_MILLISECONDS = 1000
+"""How long a client whose stream ended or broke waits before it reconnects (the stream's ``retry:``)."""
+
 
 @blueprint.get("/games/<game_id>/events")
 def list_events(game_id: str) -> Any:
@@ -49,7 +52,7 @@ def stream_events(game_id: str) -> Response:
     holder = viewer(found)
     after = _resume_point()
     settings = current_app.config
-    poll, keepalive = float(settings["STREAM_POLL_SECONDS"]), float(settings["STREAM_KEEPALIVE_SECONDS"])
+    keepalive = float(settings["STREAM_KEEPALIVE_SECONDS"])
     deadline = time.monotonic() + float(settings["STREAM_MAX_SECONDS"])
     game_service, events_feed, environ = service(), feed(), request.environ
     signal = signal_for(environ)
@@ -70,7 +73,7 @@ def stream_events(game_id: str) -> Response:
         stop_watching = on_hang_up(environ, watcher.leave)
         try:
             last, quiet_since = after, time.monotonic()
-            yield f"retry: {int(poll * 1000)}\n\n"
+            yield f"retry: {RECONNECT_MILLISECONDS}\n\n"
             for event in missed:
                 last = event.number
                 yield events_feed.frame(event)

@@ -6,9 +6,10 @@
 
 For each store, ``ludolog serve`` with its defaults (16 threads; one process on SQLite, ``--workers
 3`` on PostgreSQL) on a new, empty store with 50 games of Correction. Spectator streams are opened on
-the games evenly, from ten loopback addresses (a class is many addresses; each stays under the
+the games evenly, from thirty loopback addresses (a class is many addresses; each stays under the
 per-address limit), and read by one thread of this process. One client plays commands on the games
-in turn, one at a time over one kept-alive connection, with 0, 100 and then 1,000 streams open:
+in turn, one at a time over one kept-alive connection, with 0, 100, 1,000 and then 5,000 streams
+open (the most one process holds by default):
 
 - **command p50 / p99**: the time of ``POST /games/{id}/commands`` answered 201 (reading the turn and
   the legal commands before it is not timed);
@@ -55,7 +56,7 @@ class Sizes:
     addresses: int
 
 
-FULL = Sizes(games=50, levels=(0, 100, 1000), commands=200, idle_seconds=10.0, addresses=10)
+FULL = Sizes(games=50, levels=(0, 100, 1000, 5000), commands=400, idle_seconds=10.0, addresses=30)
 QUICK = Sizes(games=5, levels=(0, 20), commands=10, idle_seconds=1.0, addresses=2)
 
 STATISTICS_DELAY = 11.0
@@ -68,22 +69,22 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def resident_kib(pids: list[int]) -> int:
+def summed(pids: list[int], name: str, field: str) -> int:
+    """A whole-number field of ``/proc/PID/<name>`` added up over the processes."""
     total = 0
     for pid in pids:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+        for line in Path(f"/proc/{pid}/{name}").read_text().splitlines():
+            if line.startswith(field + ":"):
                 total += int(line.split()[1])
     return total
+
+
+def resident_kib(pids: list[int]) -> int:
+    return summed(pids, "status", "VmRSS")
 
 
 def read_calls(pids: list[int]) -> int:
-    total = 0
-    for pid in pids:
-        for line in Path(f"/proc/{pid}/io").read_text().splitlines():
-            if line.startswith("syscr:"):
-                total += int(line.split()[1])
-    return total
+    return summed(pids, "io", "syscr")
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -144,10 +145,11 @@ class Bench:
 
     def open(self, count: int) -> list[OpenStream]:
         streams = []
+        versions = {game["id"]: self.client.call("GET", game_path(game["id"])).body["version"] for game in self.games}
         for n in range(count):
             game = self.games[n % len(self.games)]
             source = f"127.0.0.{10 + n % self.sizes.addresses}"
-            version = self.client.call("GET", game_path(game["id"])).body["version"]
+            version = versions[game["id"]]
             streams.append(OpenStream(self.server.host, self.server.port,
                                       game_path(game["id"], "events", "stream", after=version), None, source))
         read_all(streams, lambda: all(s.status is not None for s in streams), stall=120.0)

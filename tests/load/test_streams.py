@@ -181,3 +181,25 @@ def test_an_address_a_token_and_the_process_each_have_a_limit_of_open_streams(se
     again = open_streams(server, game, [None])
     for stream in [*held, *other, last, *again]:
         stream.close()
+
+
+def test_a_stream_resumed_after_a_server_restart_misses_nothing(serve):
+    server = serve(workers=1, threads=2)
+    client, game = new_game(server, "streams-restart")
+    seat = game["seats"][0]["token"]
+    first = open_streams(server, game, [seat])[0]
+    seen_version = play_one(client, game)
+    read_all([first], lambda: bool(first.frames) and first.frames[-1]["id"] >= seen_version, STALL_SECONDS)
+    client.close()
+    server.stop()  # the stream breaks; its client keeps the last id it saw
+    first.close()
+    server.start()
+    client = ApiClient(server)
+    version = play_one(client, game)
+    version = max(version, play_one(client, game))
+    resumed = OpenStream(server.host, server.port, stream_path(game["id"]), seat, last_event_id=seen_version)
+    read_all([resumed], lambda: bool(resumed.frames) and resumed.frames[-1]["id"] >= version, STALL_SECONDS)
+    frames = first.frames + resumed.frames
+    assert [f["id"] for f in frames] == list(range(1, version + 1))  # every event once, none lost
+    assert [f["data"] for f in frames] == events_as(client, game, seat, 0)
+    resumed.close()
