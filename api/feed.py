@@ -216,8 +216,8 @@ class EventFeed:
             while True:
                 found = recorder.select_notifications(start=self._position, limit=BATCH, inclusive_of_start=False)
                 if found:
-                    self._position = found[-1].id
                     self._fan_out(found)
+                    self._position = found[-1].id  # only once handed out: a failure reads them again
                 if len(found) < BATCH:
                     break
 
@@ -234,14 +234,16 @@ class EventFeed:
                     if self._idle():
                         break
                     raise RuntimeError("the store's subscription ended")
-                batch = [first]
+                batch, ended = [first], False
                 while len(batch) < BATCH and not arrived.empty():
                     if (more := arrived.get()) is None:
+                        ended = True
                         break
                     batch.append(more)
-                batch = [n for n in batch if n is not None]
-                self._position = batch[-1].id
                 self._fan_out(batch)
+                self._position = batch[-1].id
+                if ended and not self._idle():
+                    raise RuntimeError("the store's subscription ended")
 
     def _fan_out(self, notifications: Sequence[Any]) -> None:
         """Hand each watched game's new events to its watchers, worded once per kind of viewer."""
@@ -258,13 +260,13 @@ class EventFeed:
             game = self.service.game(game_id)
             over = game.rules.outcome(game.state) is not None
             events = [self.service.mapper.to_domain_event(n) for n in stored]
-            events = [e for e in events if e.originator_version <= game.version]
+            version = max(game.version, events[-1].originator_version)
             worded: dict[Viewer, list[tuple[int, str]]] = {}
             for watcher in watchers:
                 if watcher.viewer not in worded:
                     worded[watcher.viewer] = [
                         (e.originator_version, self.frame(as_game_event(e, game, watcher.viewer))) for e in events]
-                watcher.deliver(worded[watcher.viewer], game.version, over)
+                watcher.deliver(worded[watcher.viewer], version, over)
 
 
 def _read_into(subscription: Any, arrived: queue.Queue[Any]) -> None:

@@ -13,6 +13,7 @@ from test_api_play import all_events, assert_problem, parse_sse, version_of
 
 import api.feed
 from api import settings_from
+from domain.errors import StoreUnavailable
 
 
 def healthz_streams(client) -> int:
@@ -54,7 +55,7 @@ def play(client, game, commands: int) -> int:
 
 
 def test_each_new_event_is_worded_once_per_kind_of_viewer_however_many_streams_follow(app, client, new_game, monkeypatch):
-    app.config["STREAM_MAX_SECONDS"] = 600.0
+    app.config.update(STREAM_MAX_SECONDS=600.0, STREAM_KEEPALIVE_SECONDS=0.05)  # a chunk at least every 50 ms
     game = new_game(seed="feed")
     start = version_of(client, game)
     worded: list[object] = []
@@ -83,6 +84,30 @@ def test_each_new_event_is_worded_once_per_kind_of_viewer_however_many_streams_f
     # one wording per new event and kind of viewer (a spectator, seat 1), not one per stream
     assert sorted(worded, key=str) == sorted([None, 1] * (end - start), key=str)
     assert healthz_streams(client) == 0  # every stream closed is forgotten
+
+
+def test_a_feed_that_fails_to_read_the_store_reads_the_same_events_again(app, client, new_game, monkeypatch):
+    app.config.update(STREAM_MAX_SECONDS=600.0, STREAM_KEEPALIVE_SECONDS=0.05)
+    game = new_game(seed="flaky")
+    start = version_of(client, game)
+    service, failures = app.extensions["ludolog"], ["once"]
+    real_game = service.game
+
+    def flaky(game_id):
+        if threading.current_thread().name == "ludolog-event-feed" and failures:
+            failures.pop()
+            raise StoreUnavailable("the game store could not be read: it is down")
+        return real_game(game_id)
+
+    monkeypatch.setattr(service, "game", flaky)
+    follower = Follower(app, f"{game.url}/events/stream?after={start}", {}, 10**9)
+    follower.start()
+    follower.opened.wait(30)
+    end = play(client, game, 2)
+    follower.until = end
+    follower.join(60)
+    assert not failures  # the feed met the failure...
+    assert [f["id"] for f in follower.frames] == list(range(start + 1, end + 1))  # ...and lost nothing
 
 
 def stream(client, game, headers=None, address="127.0.0.1"):
