@@ -197,7 +197,7 @@ def import_(file: Path, db: str) -> None:
       ludolog import game.ndjson --db other.sqlite3
     """
     try:
-        text = file.read_text(encoding="utf-8")
+        text = file.read_text(encoding="utf-8-sig")  # a byte order mark (a file saved on Windows) is not the export's
     except UnicodeDecodeError:
         raise click.ClickException(f"{file} is not an NDJSON export: it is not UTF-8 text") from None
     except OSError as error:

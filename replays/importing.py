@@ -92,6 +92,26 @@ def _record(service: GameService, game: Game, others: list[Any]) -> None:
     service.save_imported(game, *others)
 
 
+BOM = "\ufeff"
+"""A byte order mark: editors on Windows start a UTF-8 file with it; it is no part of the export."""
+
+MOST_NESTING = 64
+"""The deepest nesting of lists and objects a record of an export may have (its events' data is a few
+levels deep); deeper is a damaged or hostile file, refused before anything recurses into it."""
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            if level <= MOST_NESTING:
+                stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def _read_lines(text: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[Any]]:
     """The header, the event records and the note events of an NDJSON export, or ``InvalidSetup``
     naming the bad line."""
@@ -101,7 +121,9 @@ def _read_lines(text: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[A
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = json.loads(line.removeprefix(BOM) if number == 1 else line)
+        except RecursionError:
+            raise InvalidSetup(f"line {number} of the export is nested too deeply to be one of its records: the file is damaged") from None
         except json.JSONDecodeError as error:
             if not lines:
                 raise InvalidSetup(
@@ -111,6 +133,8 @@ def _read_lines(text: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[A
             raise InvalidSetup(f"line {number} of the export is not valid JSON ({error.msg}): the file is damaged") from None
         if not isinstance(record, dict):
             raise InvalidSetup(f"line {number} of the export is not a JSON object: the file is damaged")
+        if _depth(record) > MOST_NESTING:
+            raise InvalidSetup(f"line {number} of the export is nested too deeply to be one of its records: the file is damaged")
         if lines and set(record) == {NOTE_EVENT}:
             note_events.append(record[NOTE_EVENT])
         elif note_events:

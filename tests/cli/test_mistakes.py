@@ -87,6 +87,16 @@ def test_importing_what_is_not_an_owners_ndjson_export_is_one_line_and_creates_n
     assert not other.exists()
 
 
+def test_import_accepts_an_export_saved_with_a_byte_order_mark(stored, tmp_path):
+    db, game = stored
+    path = tmp_path / "export.ndjson"
+    assert invoke("export", game, "--format", "ndjson", "-o", str(path), "--db", db).exit_code == 0
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # as an editor on Windows saves it
+    done = invoke("import", str(path), "--db", str(tmp_path / "other.sqlite3"))
+    assert done.exit_code == 0, done.output
+    assert done.output.strip() == game
+
+
 def test_an_export_into_a_missing_folder_is_one_line(stored, tmp_path):
     db, game = stored
     for form in ("ndjson", "md"):

@@ -94,6 +94,21 @@ def test_a_corrupt_line_is_refused_naming_it(exported):
     refused([*lines[:3], '{"number": 3, "ti', *lines[4:]], "line 4 of the export is not valid JSON")
 
 
+def test_import_refuses_a_line_nested_too_deeply_in_one_line(exported):
+    _, lines = exported
+    deep = '{"number": 4, "data": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    refused([*lines[:4], deep, *lines[5:]], "line 5 of the export is nested too deeply")
+    parsable = '{"number": 4, "data": ' + "[" * 200 + "]" * 200 + "}"  # parses, and is no record either
+    refused([*lines[:4], parsable, *lines[5:]], "line 5 of the export is nested too deeply")
+
+
+def test_import_accepts_a_byte_order_mark(exported, service):
+    game_id, lines = exported
+    other = GameService(env=store_env(None))
+    assert records.import_game(other, "\ufeff" + "\n".join(lines)) == game_id
+    assert audit(other, game_id).clean
+
+
 def test_an_export_of_format_version_1_still_imports():
     """A game recorded before salts (empty salt, chain version 1), exported as format 1 wrote it."""
     service = GameService(env=store_env(None))
