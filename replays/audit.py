@@ -120,6 +120,19 @@ def _check_game(stored: list[Any], report: Audit) -> None:
     if commitment(created.seed, created.salt) != created.seed_commitment:
         report.problems.append("event 1: the seed does not match the commitment published at creation")
         return
+    reveals = [e for e in stored if isinstance(e, Game.SeedRevealed)]
+    if reveals:
+        reveal = reveals[0]
+        if reveal is not stored[-1]:
+            report.problems.append(f"event {reveal.originator_version}: the seed is revealed, but it is not the game's last event")
+            return
+        if reveal.seed != created.seed:
+            report.problems.append(f"event {reveal.originator_version}: the seed revealed ({reveal.seed!r}) is not the one "
+                                   "committed to at creation")
+            return
+        if reveal.salt != created.salt:
+            report.problems.append(f"event {reveal.originator_version}: the salt revealed is not the one recorded at creation")
+            return
     try:
         recorded = registry.get(created.ruleset, created.ruleset_version)
         current = registry.get(created.ruleset)

@@ -11,6 +11,8 @@ from quick_games import quick_options
 
 from domain import registry
 from domain.access import OWNER
+from domain.chain import chain_hash
+from domain.game import Game
 from domain.games.assassination_le.facts import TurnLost
 from domain.games.assassination_le.rules import AssassinationLe
 from domain.service import GameService
@@ -143,6 +145,39 @@ def test_the_audit_catches_a_stored_event_altered_in_the_database(stored_game):
         db.execute("UPDATE stored_events SET state = ? WHERE originator_version = 6", (json.dumps(forged).encode(),))
     report = audit(GameService(env=store_env(db_path)), game_id)
     assert not report.clean and report.problems[0].startswith("event 6:")
+
+
+def forge_reveal(db_path, game_id, **changes):
+    """Edit the stored seed reveal and hash it again with the game's salt, as someone holding the
+    store could: the chain still holds."""
+    service = GameService(env=store_env(db_path))
+    events = list(service.events.get(game_id))
+    created, reveal = events[0], events[-1]
+    assert isinstance(reveal, Game.SeedRevealed)
+    fields = {"seed": reveal.seed, "salt": reveal.salt, "cause": reveal.cause, **changes}
+    chain = chain_hash(created.chain_version, created.salt, events[-2].chain, reveal.originator_version, reveal.TOPIC,
+                       reveal.timestamp, fields)
+    with sqlite3.connect(db_path) as db:
+        (stored,) = db.execute("SELECT state FROM stored_events WHERE originator_version = ?",
+                               (reveal.originator_version,)).fetchone()
+        forged = {**json.loads(stored), **changes, "chain": chain}
+        db.execute("UPDATE stored_events SET state = ? WHERE originator_version = ?",
+                   (json.dumps(forged).encode(), reveal.originator_version))
+    return reveal.originator_version
+
+
+def test_the_audit_checks_the_seed_revealed_is_the_one_committed_to(stored_game):
+    db_path, game_id = stored_game
+    number = forge_reveal(db_path, game_id, seed="a false seed")
+    report = audit(GameService(env=store_env(db_path)), game_id)
+    assert report.problems == [f"event {number}: the seed revealed ('a false seed') is not the one committed to at creation"]
+
+
+def test_the_audit_checks_the_salt_revealed_is_the_one_recorded(stored_game):
+    db_path, game_id = stored_game
+    number = forge_reveal(db_path, game_id, salt="00" * 16)
+    report = audit(GameService(env=store_env(db_path)), game_id)
+    assert report.problems == [f"event {number}: the salt revealed is not the one recorded at creation"]
 
 
 def test_the_audit_catches_an_event_removed(stored_game):
