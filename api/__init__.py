@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import boards, bots, cors, events, games, health, history, limits, notes, problems, rulesets, web
+from api import auth, boards, bots, cors, events, games, health, history, limits, notes, problems, rulesets, web
 from api.feed import EventFeed
 from domain.service import GameService
 from domain.store import DEFAULT_STORE, store_env, store_from
@@ -120,5 +120,6 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     cors.install(app)
     for module in (rulesets, games, events, history, boards, notes, bots, health, web):
         app.register_blueprint(module.blueprint)
+    app.after_request(auth.keep_private)
     return app
 

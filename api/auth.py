@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uuid
 
-from flask import request
+from flask import Response, request
 
 from api.context import service
 from domain.errors import Unauthorized
@@ -25,3 +25,12 @@ def bearer() -> str | None:
 def viewer(game_id: uuid.UUID) -> Viewer:
     """The viewer the request's token names for this game (``None`` without a token)."""
     return service().holder(game_id, bearer())
+
+
+def keep_private(response: Response) -> Response:
+    """An answer to a request that sent a token is that holder's (a seat's hand, the owner's view):
+    no shared cache may keep it, and no browser may store it (``Cache-Control: private, no-store``,
+    unless the route set its own)."""
+    if "Authorization" in request.headers and "Cache-Control" not in response.headers:
+        response.headers["Cache-Control"] = "private, no-store"
+    return response

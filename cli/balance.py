@@ -8,8 +8,6 @@ an option changes on the same seeds. The outlier games are kept in the store so 
 
 from __future__ import annotations
 
-import contextlib
-import os
 import pathlib
 import uuid
 from dataclasses import replace
@@ -18,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.balance_runs import default_workers, run_games
-from cli.terminal import db_option, open_service, parse_option
+from cli.terminal import db_option, open_service, parse_option, write
 from domain.balance import MAX_COMMANDS
 from domain.strategies import STRATEGIES
 
@@ -75,10 +73,11 @@ def balance(ruleset: str, games: int, players: int | None, options: tuple[str, .
     from replays import balance_report
 
     rules = registry.get(ruleset)
+    players = rules.min_seats if players is None else players
+    rules.check_seat_count(players)  # --players 0 is refused, not taken for the default
     given = dict(parse_option(text) for text in options)
     vs = dict(parse_option(text) for text in vs_options)
-    study = Study(ruleset, players or rules.min_seats, given, seat_bots(bot, seat_bot, players or rules.min_seats), budget,
-                  max_commands)
+    study = Study(ruleset, players, given, seat_bots(bot, seat_bot, players), budget, max_commands)
     other = replace(study, options={**study.options, **vs}) if vs else None  # bad options refused before any game
     service = open_service(db, create=keep) if keep or with_table_games else None
     records = run_games([(study, game_seed(seed, n)) for n in range(games)], workers, scheduler, "games", quiet)
@@ -153,16 +152,3 @@ def keep_games(service: Any, study: Study, records: list[GameRecord], found: dic
             write(target, page.to_html(service, game_id))
             kept[name]["page"] = f"{target.parent.name}/{target.name}"
     return kept
-
-
-def write(path: pathlib.Path, text: str) -> None:
-    """Write the file whole or not at all (a temporary file renamed over it)."""
-    partial = path.with_name(f".{path.name}.partial")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, path)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            partial.unlink(missing_ok=True)
-        raise click.ClickException(f"cannot write {path}: {error.strerror}") from None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli.terminal import HELP, db_option, open_service
+from cli.terminal import HELP, db_option, open_service, write
 from domain.errors import LudologError
 
 if TYPE_CHECKING:  # the engine and the replays are imported when a command runs: its help is quick
@@ -159,7 +159,7 @@ def export(game: str, form: str, output: Path | None, seat: str | None, db: str)
     try:
         text = _exported(service, game_id, viewer, form, output)
         if output is not None:
-            output.write_text(text, encoding="utf-8")
+            write(output, text)  # whole or not at all: a full disk leaves no cut-off export
     except OSError as error:
         raise click.ClickException(f"cannot write {error.filename or output}: {error.strerror}") from None
     if output is None:

@@ -5,8 +5,10 @@ Importing it is quick (no eventsourcing, no rulesets): commands' help is shown w
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import pathlib
 import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -209,3 +211,16 @@ def format_status(status: dict[str, Any], rules: Ruleset) -> str:
 def format_events(events: Sequence[GameEvent]) -> str:
     """One numbered line per event: ``#12 Ann rolled a 4.``"""
     return "\n".join(f"#{event.number} {event.sentence}" for event in events)
+
+
+def write(path: pathlib.Path, text: str) -> None:
+    """Write the file whole or not at all (a temporary file renamed over it)."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+        raise click.ClickException(f"cannot write {path}: {error.strerror}") from None

@@ -155,7 +155,7 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
         """Create a game with its table set; the seed is drawn from ``secrets`` when not given. A
         ``table`` game takes its chance from the table: its setup's ``outcomes`` are given here."""
         game = self._start(ruleset, seats, options, seed, table, outcomes)
-        self._save(game)
+        self._save(game, what="the new game")
         return game.id
 
     def open_game(
@@ -170,7 +170,7 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
         """Create a game and its tokens in one transaction; the tokens are returned in the clear once."""
         game = self._start(ruleset, seats, options, seed, table, outcomes)
         tokens = Tokens.issue(len(seats))
-        self._save(game, GameAccess.grant(game.id, tokens))
+        self._save(game, GameAccess.grant(game.id, tokens), what="the new game")
         return game.id, tokens
 
     def _start(
@@ -268,14 +268,15 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
         except PersistenceError as error:
             raise StoreUnavailable(f"the game store could not record the import, nothing was saved: {error}") from None
 
-    def _save(self, *aggregates: Game | GameAccess) -> None:
-        """Record the aggregates' new events in one transaction; a version conflict is re-raised as is."""
+    def _save(self, *aggregates: Game | GameAccess, what: str = "the command") -> None:
+        """Record the aggregates' new events in one transaction; a version conflict is re-raised as is.
+        ``what`` is what a failure says could not be recorded."""
         try:
             self.save(*aggregates)
         except IntegrityError:
             raise
         except PersistenceError as error:
-            raise StoreUnavailable(f"the game store could not record the command, nothing was saved: {error}") from None
+            raise StoreUnavailable(f"the game store could not record {what}, nothing was saved: {error}") from None
 
     def game(self, game_id: uuid.UUID) -> Game:
         """The game aggregate at its latest version (a private copy: the caller may play on it)."""

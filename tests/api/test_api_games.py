@@ -369,3 +369,15 @@ def test_healthz_names_the_kind_of_store(client, store):
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.get_json() == {"status": "ok", "store": "postgres" if store.startswith("postgresql://") else "sqlite", "writes": "ok", "streams": 0}
+
+
+def test_an_answer_to_a_token_is_private_and_not_stored(client, new_game):
+    game = new_game()
+    for path in ("", "/legal-commands?seat=1", "/events", "/state?at=1", "/board", "/notes"):
+        for headers in (game.seat[1], game.owner):
+            response = client.get(f"{game.url}{path}", headers=headers)
+            assert response.status_code == 200, (path, response.get_json())
+            assert response.headers["Cache-Control"] == "private, no-store", path
+    refused = client.get(game.url, headers={"Authorization": "Bearer nope"})
+    assert refused.status_code == 401 and refused.headers["Cache-Control"] == "private, no-store"
+    assert "Cache-Control" not in client.get(game.url).headers  # a spectator's view holds no one's secret

@@ -256,6 +256,19 @@ def test_a_store_failure_between_two_reads_is_a_503_not_a_500(world):
     assert response.get_json()["detail"] == "the game store could not be read or written: the store went away"
 
 
+def test_a_new_game_the_store_cannot_record_says_so(world):
+    """Found by the audit: a full disk answered ``POST /games`` with "could not record the command"."""
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        raise OperationalError("database or disk is full")
+
+    world.monkeypatch.setattr(world.service.recorder, "insert_events", failing)
+    response = world.client.post("/games", json=SEATS)
+    assert response.status_code == 503
+    assert response.get_json()["detail"] == (
+        "the game store could not record the new game, nothing was saved: database or disk is full")
+
+
 @pytest.mark.parametrize("kind", [{"a": 1}, ["move"], 7, None])
 def test_a_command_type_that_is_no_string_is_a_malformed_command(world, kind):
     """Found by the fuzzer: an object as the command's type was a server error."""

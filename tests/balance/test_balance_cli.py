@@ -153,6 +153,8 @@ def test_paper_playtests_are_set_beside_the_bots(db_path):
     (("project-assassination", "--vs", "strike=sideways"), "strike"),
     (("correction", "--seat-bot", "3=search"), "--seat-bot"),
     (("correction", "--scheduler", "tcp://127.0.0.1:9"), "Dask scheduler"),
+    (("correction", "--players", "0"), "Correction is played by 2 players, not 0"),
+    (("missions", "--players", "5"), "played by 3-4 players, not 5"),
 ])
 def test_mistakes_are_one_line_and_write_nothing(args, message, tmp_path):
     output = tmp_path / "report.md"

@@ -5,7 +5,9 @@ missing folder, a port in use, and a misspelt ``--db`` for a command that only r
 
 from __future__ import annotations
 
+import errno
 import os
+import pathlib
 import shutil
 import socket
 import subprocess
@@ -95,6 +97,22 @@ def test_import_accepts_an_export_saved_with_a_byte_order_mark(stored, tmp_path)
     done = invoke("import", str(path), "--db", str(tmp_path / "other.sqlite3"))
     assert done.exit_code == 0, done.output
     assert done.output.strip() == game
+
+
+def test_an_export_the_disk_cannot_hold_leaves_no_cut_off_file(stored, tmp_path, monkeypatch):
+    db, game = stored
+    real_write = pathlib.Path.write_text
+
+    def disk_full(self, text, *args, **kwargs):
+        real_write(self, text[: len(text) // 2], *args, **kwargs)  # what fitted
+        raise OSError(errno.ENOSPC, "No space left on device", str(self))
+
+    monkeypatch.setattr(pathlib.Path, "write_text", disk_full)
+    target = tmp_path / "out" / "game.ndjson"
+    target.parent.mkdir()
+    message = one_line_error(invoke("export", game, "--format", "ndjson", "-o", str(target), "--db", db))
+    assert message == f"Error: cannot write {target}: No space left on device"
+    assert list(target.parent.iterdir()) == []  # neither a cut-off export nor its partial file
 
 
 def test_an_export_into_a_missing_folder_is_one_line(stored, tmp_path):
