@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import auth, boards, bots, cors, events, games, health, history, limits, notes, problems, rulesets, web
+from api import auth, boards, bots, costly, cors, events, games, health, history, limits, notes, problems, rulesets, thinking, web
 from api.feed import EventFeed
 from domain.service import GameService
 from domain.store import DEFAULT_STORE, store_env, store_from
@@ -28,10 +28,12 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_MAX_SECONDS": 300.0,
     "STREAM_KEEPALIVE_SECONDS": 15.0,
     "LUDOLOG_BOT_LIMIT_MS": 2000,
+    "LUDOLOG_BOT_PROCESSES": thinking.default_processes(),
     "LUDOLOG_STREAMS_MAX": 5000,
     "LUDOLOG_STREAMS_PER_ADDRESS": 256,
     "LUDOLOG_STREAMS_PER_TOKEN": 16,
     **limits.DEFAULTS,
+    **costly.DEFAULTS,
     **cors.DEFAULTS,
 }
 """Settings (override in ``config``): the game store (a SQLite file, a ``postgresql://`` URL,
@@ -41,14 +43,19 @@ PostgreSQL's are pushed), how long one stream stays open before the client recon
 ``Last-Event-ID``, how often it sends a keep-alive (``LUDOLOG_STREAM_KEEPALIVE_SECONDS``); the most event streams one process holds
 (``LUDOLOG_STREAMS_MAX``, 503 beyond), one address (``LUDOLOG_STREAMS_PER_ADDRESS``) and one
 token (``LUDOLOG_STREAMS_PER_TOKEN``) may hold open at once (429 beyond; ``off`` for no limit); the most a bot may think for one
-``POST /games/{id}/bot-move``, in milliseconds (``LUDOLOG_BOT_LIMIT_MS``); and the rate limits (429 beyond; the defaults
+``POST /games/{id}/bot-move``, in milliseconds (``LUDOLOG_BOT_LIMIT_MS``), and the worker processes
+search bots think in (``LUDOLOG_BOT_PROCESSES``, one per processor; 0: in the server's process; see
+``api.thinking``); and the rate limits (429 beyond; the defaults
 and why in ``limits.py``): ``LUDOLOG_RATE_LIMIT_PER_TOKEN`` and ``LUDOLOG_RATE_LIMIT_PER_ADDRESS``
 (``500/second;6000/minute`` and ``1000/second;12000/minute``; ``off`` turns one off),
-``LUDOLOG_RATE_LIMIT_STORAGE`` where the counts live (``memory://``: in each worker process;
+``LUDOLOG_COSTLY_PER_TOKEN``, ``LUDOLOG_COSTLY_PER_ADDRESS`` and ``LUDOLOG_COSTLY_MAX``, the
+costly requests (bot moves, exports, boards) one token, one address and the process run at once
+(``api.costly``; 2, 8 and 4; 429 beyond); ``LUDOLOG_RATE_LIMIT_STORAGE`` where the counts live (``memory://``: in each worker process;
 ``redis://host:port``: shared by all workers and servers); ``LUDOLOG_CORS_ORIGINS``, the origins
 whose web pages may call the API (comma-separated, or ``*``; none by default: see ``cors.py``)."""
 
-STREAM_LIMITS = ("LUDOLOG_STREAMS_MAX", "LUDOLOG_STREAMS_PER_ADDRESS", "LUDOLOG_STREAMS_PER_TOKEN")
+COUNTS = ("LUDOLOG_STREAMS_MAX", "LUDOLOG_STREAMS_PER_ADDRESS", "LUDOLOG_STREAMS_PER_TOKEN", *costly.SETTINGS)
+"""The settings that are a number of things at once (``off``: no limit, but for the streams a process holds)."""
 
 ENVIRONMENT = {
     "LUDOLOG_RATE_LIMIT_PER_TOKEN": limits.PER_TOKEN,
@@ -56,8 +63,9 @@ ENVIRONMENT = {
     "LUDOLOG_RATE_LIMIT_STORAGE": limits.STORAGE,
     "LUDOLOG_MAX_BODY_BYTES": "MAX_CONTENT_LENGTH",
     "LUDOLOG_BOT_LIMIT_MS": "LUDOLOG_BOT_LIMIT_MS",
+    "LUDOLOG_BOT_PROCESSES": "LUDOLOG_BOT_PROCESSES",
     cors.SETTING: cors.SETTING,
-    **{name: name for name in STREAM_LIMITS},
+    **{name: name for name in COUNTS},
     "LUDOLOG_STREAM_KEEPALIVE_SECONDS": "STREAM_KEEPALIVE_SECONDS",
 }
 """The environment variables ``settings_from`` reads, and the settings they set."""
@@ -82,6 +90,11 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
         if not (text.isascii() and text.isdigit() and int(text) > 0):
             raise ValueError(f"LUDOLOG_BOT_LIMIT_MS={text!r} is not a number of milliseconds above 0")
         settings["LUDOLOG_BOT_LIMIT_MS"] = int(text)
+    if "LUDOLOG_BOT_PROCESSES" in settings:
+        text = settings["LUDOLOG_BOT_PROCESSES"]
+        if not (text.isascii() and text.isdigit() and int(text) <= 256):
+            raise ValueError(f"LUDOLOG_BOT_PROCESSES={text!r} is not a number of processes from 0 to 256")
+        settings["LUDOLOG_BOT_PROCESSES"] = int(text)
     if "STREAM_KEEPALIVE_SECONDS" in settings:
         text = settings["STREAM_KEEPALIVE_SECONDS"]
         try:
@@ -90,7 +103,7 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
             settings["STREAM_KEEPALIVE_SECONDS"] = 0.0
         if not 0 < settings["STREAM_KEEPALIVE_SECONDS"] < float("inf"):
             raise ValueError(f"LUDOLOG_STREAM_KEEPALIVE_SECONDS={text!r} is not a number of seconds above 0")
-    for name in STREAM_LIMITS:
+    for name in COUNTS:
         if name in settings:
             text = settings[name]
             if text.lower() == "off" and name != "LUDOLOG_STREAMS_MAX":
@@ -98,7 +111,7 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
             elif text.isascii() and text.isdigit() and int(text) > 0:
                 settings[name] = int(text)
             else:
-                allowed = "a number of streams above 0" + (" or 'off'" if name != "LUDOLOG_STREAMS_MAX" else "")
+                allowed = "a number above 0" + (" or 'off'" if name != "LUDOLOG_STREAMS_MAX" else "")
                 raise ValueError(f"{name}={text!r} is not {allowed}")
     limits.check(settings)
     cors.check(settings)
@@ -117,6 +130,7 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
         app.config["LUDOLOG_STREAMS_MAX"], app.config["LUDOLOG_STREAMS_PER_ADDRESS"], app.config["LUDOLOG_STREAMS_PER_TOKEN"])
     problems.register(app)
     limits.install(app)
+    costly.install(app)
     cors.install(app)
     for module in (rulesets, games, events, history, boards, notes, bots, health, web):
         app.register_blueprint(module.blueprint)

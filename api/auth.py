@@ -3,6 +3,7 @@ is a spectator; a token that is none of these is refused (401)."""
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 
 from flask import Response, request
@@ -34,3 +35,8 @@ def keep_private(response: Response) -> Response:
     if "Authorization" in request.headers and "Cache-Control" not in response.headers:
         response.headers["Cache-Control"] = "private, no-store"
     return response
+
+
+def token_key(token: str | None, purpose: str) -> str | None:
+    """What a token's requests are counted under for a ``purpose``: a hash of it, never the token."""
+    return None if token is None else hashlib.sha256(f"ludolog-{purpose}:{token}".encode()).hexdigest()

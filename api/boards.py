@@ -9,6 +9,7 @@ from marshmallow import Schema, fields, validate
 from api import schemas
 from api.auth import viewer
 from api.context import service
+from api.costly import costly
 from api.games import game_id_of
 from api.problems import InvalidRequest
 from replays.boards import board
@@ -24,6 +25,7 @@ BOARD_QUERY = BoardQuery()
 
 
 @blueprint.get("/games/<game_id>/board")
+@costly
 def get_board(game_id: str) -> Response:
     found = game_id_of(game_id)
     holder = viewer(found)

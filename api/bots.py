@@ -17,7 +17,9 @@ from flask import Blueprint, Response, current_app, json, url_for
 from api import schemas
 from api.auth import viewer
 from api.context import service
+from api.costly import costly
 from api.games import game_id_of, json_body
+from api.thinking import thinking
 from domain.access import OWNER
 from domain.bots import make_bot, thought_of
 from domain.errors import Forbidden, Unauthorized
@@ -27,6 +29,7 @@ blueprint = Blueprint("bots", __name__)
 
 
 @blueprint.post("/games/<game_id>/bot-move")
+@costly
 def bot_move(game_id: str) -> Response:
     found = game_id_of(game_id)
     holder = viewer(found)
@@ -37,15 +40,16 @@ def bot_move(game_id: str) -> Response:
     seat = _seat(holder, given["seat"], current.to_act())
     seed = given["seed"] if given["seed"] is not None else f"{found}:{current.version}"
     bot = make_bot(given["strategy"], seed, given["budget"], limit_ms=float(current_app.config["LUDOLOG_BOT_LIMIT_MS"]))
+    player = thinking(bot, int(current_app.config["LUDOLOG_BOT_PROCESSES"]))  # a search in a worker process
     if given["play"]:
-        command, events = service().bot_move(found, seat, bot)
+        command, events = service().bot_move(found, seat, player)
         game = service().game(found)
         body: dict[str, Any] = {"version": game.version, "events": [event.to_data() for event in events],
                                 "bot": thought_of(bot, command), "head": head_seen(game, game.version, game.chain, holder)}
         response = Response(json.dumps(schemas.BOT_MOVE_PLAYED.dump(body)), status=201, mimetype="application/json")
         response.headers["Location"] = url_for("events.list_events", game_id=str(found), after=game.version - len(events))
         return response
-    _, command = service().suggest(found, seat, bot)
+    _, command = service().suggest(found, seat, player)
     return Response(json.dumps(schemas.BOT_MOVE_SUGGESTED.dump({"bot": thought_of(bot, command)})), mimetype="application/json")
 
 

@@ -8,7 +8,6 @@ a process holding all it may 503 ``server-busy``, both with ``Retry-After``."""
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, request, url_for
 
 from api import schemas
-from api.auth import bearer, viewer
+from api.auth import bearer, token_key, viewer
 from api.context import feed, service
 from api.feed import TooManyStreams
 from api.games import game_id_of
@@ -58,7 +57,7 @@ def stream_events(game_id: str) -> Response:
     signal = signal_for(environ)
     token = bearer()
     try:
-        watcher = events_feed.watch(found, holder, request.remote_addr or "", _key(token), signal)
+        watcher = events_feed.watch(found, holder, request.remote_addr or "", token_key(token, "streams"), signal)
     except TooManyStreams as error:
         return _refused(error)
     try:  # registered first, then what it missed: nothing written in between can be lost
@@ -113,11 +112,6 @@ def framer(app: Flask) -> Callable[[GameEvent], str]:
         return f"id: {event.number}\nevent: {event.type}\ndata: {dumps(schemas.EVENT.dump(event.to_data()))}\n\n"
 
     return frame
-
-
-def _key(token: str | None) -> str | None:
-    """What a token's streams are counted under: a hash of it, never the token."""
-    return None if token is None else hashlib.sha256(f"ludolog-streams:{token}".encode()).hexdigest()
 
 
 def _refused(error: TooManyStreams) -> Response:

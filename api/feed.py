@@ -25,7 +25,6 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-import time
 import uuid
 from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Sequence

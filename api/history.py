@@ -11,6 +11,7 @@ from marshmallow import Schema, fields, validate
 from api import schemas
 from api.auth import viewer
 from api.context import service
+from api.costly import costly
 from api.games import game_id_of, state_response
 from api.problems import InvalidRequest
 from replays import records
@@ -49,6 +50,7 @@ def state_at(game_id: str) -> Response:
 
 
 @blueprint.get("/games/<game_id>/export")
+@costly
 def export(game_id: str) -> Response:
     found = game_id_of(game_id)
     holder = viewer(found)

@@ -37,6 +37,7 @@ STATUS: dict[str, int] = {
     "stale-version": 412,
     "rate-limited": 429,
     "too-many-streams": 429,
+    "too-many-at-once": 429,
     "store-unavailable": 503,
     "server-busy": 503,
 }
@@ -63,6 +64,7 @@ TITLES: dict[str, str] = {
     "stale-version": "The game is not at the version given in If-Match",
     "rate-limited": "Too many requests",
     "too-many-streams": "Too many open event streams",
+    "too-many-at-once": "Too many costly requests at once",
     "store-unavailable": "The game store is unavailable",
     "server-busy": "The server holds all the event streams it may",
 }

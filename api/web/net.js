@@ -33,8 +33,24 @@ export class Problem extends Error {
   }
 }
 
-/** A JSON request to the API; the parsed answer, or a thrown Problem. */
-export async function api(path, { method = "GET", body, token, ifMatch } = {}) {
+const RETRIES_AFTER_429 = 3;
+
+/**
+ * A JSON request to the API; the parsed answer, or a thrown Problem. A 429 (too many requests, or
+ * too many costly ones at once: nothing was done) is sent again after its Retry-After, a few times.
+ */
+export async function api(path, options = {}) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await request(path, options);
+    } catch (error) {
+      if (!(error instanceof Problem) || error.status !== 429 || attempt >= RETRIES_AFTER_429) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(10, Math.max(1, error.retryAfter)) * 1000));
+    }
+  }
+}
+
+async function request(path, { method = "GET", body, token, ifMatch } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -49,7 +65,11 @@ export async function api(path, { method = "GET", body, token, ifMatch } = {}) {
   const text = await response.text();
   let parsed = null;
   try { parsed = text ? JSON.parse(text) : null; } catch (error) { parsed = null; }
-  if (!response.ok) throw new Problem(response.status, parsed);
+  if (!response.ok) {
+    const problem = new Problem(response.status, parsed);
+    problem.retryAfter = Number(response.headers.get("Retry-After")) || 1;
+    throw problem;
+  }
   return parsed;
 }
 
