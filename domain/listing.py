@@ -1,7 +1,8 @@
 """Listing and finding stored games: a use case of the game service (``GameService`` is a ``GameListing``).
 
 The summaries are kept between calls: a call reads the store's notification log from where the last one
-stopped and reloads only the games written since (by any process).
+stopped and reloads only the games written since (by any process). A game that cannot be loaded (its
+stored log damaged: ``ludolog audit`` names how) is left out rather than failing the listing for everyone.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import threading
 import uuid
 from typing import Any
+
+from eventsourcing.persistence import PersistenceError
 
 from domain.access import GameAccess
 from domain.errors import UnknownGame
@@ -59,7 +62,12 @@ class GameListing:
                     break
                 position = page[-1].id
             for game_id in changed:
-                self._summaries[game_id] = summary(self.game(game_id))
+                try:
+                    self._summaries[game_id] = summary(self.game(game_id))
+                except PersistenceError:
+                    raise  # the store fails: the listing does too, saying so
+                except Exception:  # noqa: BLE001 (one damaged game: the audit names it; the others are listed)
+                    self._summaries.pop(game_id, None)
             self._listed_up_to = position
             return list(self._summaries.values())
 

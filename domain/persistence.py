@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from eventsourcing.application import AggregateNotFoundError, ProcessingEvent, ProjectorFunction, Repository
-from eventsourcing.persistence import ApplicationRecorder, MapperDeserialisationError, StoredEvent, Transcoding
+from eventsourcing.persistence import ApplicationRecorder, MapperDeserialisationError, PersistenceError, StoredEvent, Transcoding
 from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
 
 
@@ -32,7 +32,9 @@ class DataclassAsDict(Transcoding):
 
 class SnapshotTolerantRepository(Repository[uuid.UUID]):
     """The library's repository, but a snapshot that no longer loads (a ruleset's state changed shape
-    since it was taken) is passed over: the game is rebuilt from its events, which are the record."""
+    since it was taken), or that the events after it do not fit (a snapshot edited in the store), is
+    passed over: the game is rebuilt from its events, which are the record. The audit names such a
+    snapshot (``replays.audit``)."""
 
     def _reconstruct_aggregate(self, aggregate_id: uuid.UUID, version: int | None, projector_func: ProjectorFunction[Any, Any]) -> Any:
         try:
@@ -40,18 +42,25 @@ class SnapshotTolerantRepository(Repository[uuid.UUID]):
         except MapperDeserialisationError:
             if self.snapshot_store is None or self._snapshot_loads(aggregate_id, version):
                 raise  # an event does not load: nothing to fall back on
+        except (AggregateNotFoundError, PersistenceError):
+            raise
+        except Exception:
+            if self.snapshot_store is None or not self._snapshot_loads(aggregate_id, version):
+                raise
+            # the events after the snapshot do not apply to it: rebuilt from the events alone below,
+            # which raises again if the events themselves are at fault
         aggregate = projector_func(None, self.event_store.get(originator_id=aggregate_id, lte=version))
         if aggregate is None:
             raise AggregateNotFoundError(f"Aggregate {aggregate_id!r} version {version!r} not found.")
         return aggregate
 
     def _snapshot_loads(self, aggregate_id: uuid.UUID, version: int | None) -> bool:
+        """Whether the aggregate has a snapshot up to ``version`` that loads."""
         assert self.snapshot_store is not None
         try:
-            list(self.snapshot_store.get(originator_id=aggregate_id, desc=True, limit=1, lte=version))
+            return bool(list(self.snapshot_store.get(originator_id=aggregate_id, desc=True, limit=1, lte=version)))
         except MapperDeserialisationError:
             return False
-        return True
 
 
 def snapshots_in_hand(processing_event: Any, interval: int) -> list[Any]:

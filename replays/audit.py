@@ -6,6 +6,9 @@ and re-deciding every command on the state before it, with the randomness it had
 outcomes the table supplied, recorded with its setup and each command), under the ruleset this service has, comparing the facts with the recorded ones. A game recorded under another
 version of the rules is re-decided under this one; the report says so.
 
+Every snapshot of the game (the game is served from its latest one, and nothing else ties it to the
+chain) must equal the game rebuilt from its events at the snapshot's version.
+
 Two more look past the game's own rows. A receipt (an event number and its chain hash, as every answer,
 state read and export carries in ``head``) that a client kept must match the stored chain: a receipt
 beyond the log's end means events were cut off. And the store's global sequence of events (its
@@ -20,6 +23,8 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from eventsourcing.persistence import MapperDeserialisationError
+
 from domain import registry
 from domain.access import GameAccess
 from domain.chain import first_broken_link
@@ -27,6 +32,7 @@ from domain.chance import chance, decided
 from domain.errors import LudologError
 from domain.game import Game
 from domain.randomness import commitment
+from domain.persistence import apply_events
 from domain.service import GameService
 
 
@@ -53,12 +59,44 @@ def audit(service: GameService, game_id: uuid.UUID, head: tuple[int, str] | None
     stored = list(service.events.get(game_id))
     report = Audit(game_id=game_id, events=len(stored))
     _check_game(stored, report)
+    if report.clean:
+        _check_snapshots(service, game_id, stored, report)
     if head is not None:
         report.problems += check_receipt(stored, head)
     problems, notes = sequence_gaps(service)
     report.problems += [gap for gap, _ in problems]
     report.notes += notes
     return report
+
+
+def _check_snapshots(service: GameService, game_id: uuid.UUID, stored: list[Any], report: Audit) -> None:
+    """Every snapshot of the game must be the game rebuilt from its events at the snapshot's version:
+    the game is served from its snapshots, and nothing else ties them to the chain."""
+    if service.snapshots is None:
+        return
+    try:
+        snapshots = list(service.snapshots.get(game_id))
+    except MapperDeserialisationError:
+        report.notes.append("a snapshot no longer loads (its ruleset's state changed shape): the game is rebuilt from its events")
+        return
+    for snapshot in snapshots:
+        number = snapshot.originator_version
+        if not 1 <= number <= len(stored):
+            report.problems.append(f"the snapshot at event {number} is of an event the game does not have (the snapshots were edited)")
+            continue
+        try:
+            rebuilt = apply_events(None, stored[:number])
+            fits = _as_stored(service, Game.Snapshot.take(rebuilt).state) == _as_stored(service, snapshot.state)
+        except Exception:  # a state the rules cannot rebuild was reported by the game's own checks
+            fits = False
+        if not fits:
+            report.problems.append(f"the snapshot at event {number} is not the game rebuilt from its events "
+                                   "(the snapshots were edited); the game is served from its events only after the snapshot is removed")
+
+
+def _as_stored(service: GameService, state: dict[str, Any]) -> Any:
+    """A snapshot's state as the store keeps it (JSON: a tuple and a list alike)."""
+    return json.loads(service.mapper.transcoder.encode(state))
 
 
 def check_receipt(stored: list[Any], head: tuple[int, str]) -> list[str]:
