@@ -8,14 +8,21 @@ and appear in every log, board, diary and export:
 - no control or formatting characters (``NUL``, terminal escapes such as ``\\x1b[31m``, line breaks,
   bidirectional overrides such as ``U+202E``, zero-width characters), save the zero-width joiner
   that emoji sequences are made of;
+- no invisible letters that read as a blank (the Hangul fillers ``U+115F``, ``U+1160``, ``U+3164``,
+  ``U+FFA0``, the blank Braille pattern ``U+2800``, ...);
 - not only digits (``"2"`` would be read as seat 2);
+- not a word that names someone else (``the owner``, ``a spectator``, ``Player 1``, ``seat 2`` but in
+  seat 2);
 - different from every other seat's name, ignoring case and compatibility forms (``A`` and ``a``).
 
-The rule applies to new games, from the CLI and the API alike; games already stored keep their names.
+The rule applies to new games, from the CLI and the API alike, and to the seats of an imported game;
+games already stored keep their names. The same rule but the last two (``name_problem``) holds for
+every other name a person or a file brings: a designer's cards, characters, traits and squads.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 
@@ -28,11 +35,21 @@ REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 """Control, format, surrogate, private-use and unassigned characters, and line/paragraph separators."""
 
 
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e")
+"""Letters and symbols that show as nothing at all: a name of them reads as a blank."""
+
+ROLE_WORDS = re.compile(r"(?:(?:the|a|an)\s+)?(?:owner|spectator|everyone|nobody|player\s*#?\s*\d+|seat\s*#?\s*(\d+))",
+                        re.IGNORECASE)
+"""Names that would read as someone other than a player: the game's owner, a spectator, a player's role
+(``Player 1``, which some rulesets give a seat other than seat 1), another seat (``seat 2``; a seat may
+be named after its own number: ``Seat 1`` in seat 1)."""
+
+
 def check_seat_names(names: Sequence[str]) -> None:
     """``InvalidSetup`` naming the first seat name that breaks the rule (see the module's docstring)."""
     seen: dict[str, int] = {}
     for number, name in enumerate(names, 1):
-        problem = name_problem(name)
+        problem = name_problem(name) or role_problem(name, number)
         if problem is not None:
             raise InvalidSetup(f"seat {number}'s name {printable(name)} {problem}")
         key = unicodedata.normalize("NFKC", name).casefold()
@@ -55,6 +72,8 @@ def name_problem(name: str) -> str | None:
     for char in name:
         if char not in ALLOWED_FORMAT and unicodedata.category(char) in REFUSED_CATEGORIES:
             return f"holds the control character U+{ord(char):04X}; names are plain text"
+        if char in INVISIBLE:
+            return f"holds U+{ord(char):04X}, which shows as nothing; names must be readable"
     if name != name.strip():
         return "starts or ends with a space"
     if name.isnumeric():
@@ -62,9 +81,23 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+def role_problem(name: str, number: int) -> str | None:
+    """Whether seat ``number``'s name reads as someone else (the owner, a spectator, another seat), in words."""
+    found = ROLE_WORDS.fullmatch(unicodedata.normalize("NFKC", name).strip())
+    if found is None or (found.group(1) is not None and int(found.group(1)) == number):
+        return None
+    return "reads as someone other than this player (the owner, a spectator, a player's role or another seat)"
+
+
+def check_name(name: str, what: str) -> str | None:
+    """What is wrong with a name a file brings (``what``: "card 'zap' name"), as one problem, or ``None``."""
+    problem = name_problem(name)
+    return None if problem is None else f"{what} {printable(name)} {problem}"
+
+
 def printable(name: str) -> str:
-    """A name quoted for a message, every control character shown as an escape (never acted on)."""
-    return ascii(name) if any(unicodedata.category(c) in REFUSED_CATEGORIES for c in name) else repr(name)
+    """A name quoted for a message, every control or invisible character shown as an escape (never acted on)."""
+    return ascii(name) if any(unicodedata.category(c) in REFUSED_CATEGORIES or c in INVISIBLE for c in name) else repr(name)
 
 
 def seat_label(seats: Sequence[str], seat: int, roles: Mapping[int, str] | None = None) -> str:

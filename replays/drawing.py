@@ -11,12 +11,26 @@ A legend under the picture names each seat beside its colour.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
-from xml.sax.saxutils import escape as _escape
-from xml.sax.saxutils import quoteattr
+from xml.sax.saxutils import escape as _xml_escape
+from xml.sax.saxutils import quoteattr as _xml_quoteattr
 
 from domain.picture import refs
+
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters no XML document may hold, even escaped: a name with one (from a game recorded before names
+were checked) would make the whole drawing unreadable, so each is drawn as U+FFFD instead."""
+
+
+def _escape(text: str) -> str:
+    return _xml_escape(NOT_XML.sub("\ufffd", text))
+
+
+def quoteattr(text: str) -> str:
+    return _xml_quoteattr(NOT_XML.sub("\ufffd", text))
+
 
 SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#8a7a00", "#444444")
 """Okabe and Ito's colours, told apart with every common colour blindness."""

@@ -26,6 +26,7 @@ from domain.errors import (
 )
 from domain.game import Game
 from domain.notebook import replayed_notes
+from domain.seating import check_seat_names
 from domain.service import GameService
 from replays.records import FORMAT, NOTE_EVENT, READABLE_VERSIONS
 
@@ -49,6 +50,12 @@ def import_game(service: GameService, text: str) -> uuid.UUID:
         times = _times(records)
     except (KeyError, TypeError, ValueError) as error:
         raise InvalidSetup(f"the export's header or an event is incomplete or damaged ({error!r})") from None
+    if not isinstance(seats, list) or not all(isinstance(name, str) for name in seats):
+        raise InvalidSetup("the export's header is damaged: its seats are not a list of names")
+    try:
+        check_seat_names(seats)  # a file brings names as a person does: the same rule
+    except InvalidSetup as error:
+        raise InvalidSetup(f"the export's seat names break the rule for names: {error}") from None
     try:
         service.game(game_id)
     except LudologError:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from domain.errors import InvalidSetup, NotYourTurn
 from domain.seating import check_seat_names, seat_label
+from domain.service import GameService
+from domain.store import store_env
 
 REFUSED = [
     ("Ana\x00", "control character U+0000"),
@@ -22,6 +26,16 @@ REFUSED = [
     ("007", "only digits"),
     ("\u0661", "only digits"),  # Arabic-Indic one
     ("x" * 41, "at most 40"),
+    ("\u3164", "shows as nothing"),  # Hangul filler
+    ("\u2800", "shows as nothing"),  # blank Braille pattern
+    ("\uffa0", "shows as nothing"),
+    ("\u115f\u1160", "shows as nothing"),
+    ("Ana\u3164", "shows as nothing"),
+    ("the owner", "reads as someone other than this player"),
+    ("Owner", "reads as someone other than this player"),
+    ("a spectator", "reads as someone other than this player"),
+    ("seat 1", "reads as someone other than this player"),  # seat 2 named after seat 1
+    ("Player 1", "reads as someone other than this player"),
 ]
 
 
@@ -39,9 +53,49 @@ def test_seat_names_that_differ_only_in_case_or_form_are_refused(names):
         check_seat_names(names)
 
 
-@pytest.mark.parametrize("name", ["Ana", "Zoë", "李雷", "R2-D2", "Ben 2", "O'Brien", "👨\u200d👩\u200d👧", "x" * 40])
+@pytest.mark.parametrize("name", ["Ana", "Zoë", "李雷", "R2-D2", "Ben 2", "O'Brien", "👨\u200d👩\u200d👧", "x" * 40,
+                                  "Ownership", "Seatbelt", "Seat 2"])
 def test_ordinary_names_are_accepted(name):
-    check_seat_names(["Zed", name])
+    check_seat_names(["Zed", name])  # "Seat 2" names seat 2: itself
+
+
+def test_a_card_set_brings_names_under_the_same_rule():
+    from domain.games.squad_combat.cards import demo_set_data, parse_card_set
+
+    data = json.loads(json.dumps(demo_set_data()))
+    data["characters"][0]["name"] = "\x1b]0;pwned\x07Bruiser"
+    data["cards"][0]["traits"] = ["\u3164"]
+    data["squads"]["the\nowner"] = data["squads"].pop(next(iter(data["squads"])))
+    with pytest.raises(InvalidSetup) as refused:
+        parse_card_set(data)
+    message = refused.value.message
+    assert "control character U+001B" in message and "shows as nothing" in message and "control character U+000A" in message
+    assert "\x1b" not in message and "\n" not in message  # shown escaped
+
+
+def test_an_import_brings_seat_names_under_the_same_rule(service):
+    from replays import records
+
+    game_id = service.create_game("correction", ["Ann", "Ben"], seed="import-names")
+    lines = records.to_ndjson(service, game_id).splitlines()
+    for bad in ("\x1b[31mAnn", "x" * 300, "the owner"):
+        head = json.loads(lines[0])
+        head["seats"] = [bad, "Ben"]
+        with pytest.raises(InvalidSetup, match="the export's seat names break the rule for names"):
+            records.import_game(GameService(env=store_env(None)), "\n".join([json.dumps(head), *lines[1:]]))
+
+
+def test_a_name_no_xml_may_hold_is_drawn_as_a_replacement_character():
+    """A game recorded before names were checked may hold one: its board still parses."""
+    from xml.etree import ElementTree
+
+    from replays.drawing import to_svg
+
+    picture = {"width": 4, "height": 1, "items": [{"kind": "text", "x": 0, "y": 0, "text": "Ann\x1b]0;x\x07"},
+                                                  {"kind": "piece", "id": "p\x01", "at": "a1", "label": "p", "x": 0, "y": 0}]}
+    svg = to_svg(picture, ["Ann\x07", "Ben"])
+    ElementTree.fromstring(svg)  # well-formed
+    assert "\x1b" not in svg and "\x07" not in svg and "\x01" not in svg and "\ufffd" in svg
 
 
 def test_a_refused_name_creates_no_game(store_service):

@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any
 
 from domain.errors import InvalidSetup
+from domain.seating import check_name
 
 TRAITS = ("Alpha", "Beta", "Charlie", "Delta", "Echo", "Foxtrot", "Gamma")
 ATTACK_EFFECTS = ("damage", "stun", "lose_die")
@@ -120,7 +121,7 @@ def canonical(data: dict[str, Any]) -> str:
 
 def parse_card_set(data: dict[str, Any]) -> CardSet:
     """The set, once it is checked against the text; ``InvalidSetup`` naming every problem."""
-    problems: list[str] = []
+    problems: list[str] = _name_problems(data)
     characters = {c["id"]: Character(c["id"], c["name"], tuple(c["traits"]), c["hp"], c["energy"], c["pool"], c["refresh"])
                   for c in data["characters"]}
     if len(characters) != len(data["characters"]):
@@ -145,6 +146,16 @@ def parse_card_set(data: dict[str, Any]) -> CardSet:
     if problems:
         raise InvalidSetup("bad card set: " + "; ".join(problems))
     return CardSet(characters, cards, {name: dict(squad) for name, squad in data["squads"].items()})
+
+
+def _name_problems(data: dict[str, Any]) -> list[str]:
+    """Every name the set brings follows the rule seat names do (``domain.seating``): plain, readable text."""
+    named = [(f"character {c['id']!r} name", c["name"]) for c in data["characters"]]
+    named += [(f"character {c['id']!r} trait", trait) for c in data["characters"] for trait in c["traits"]]
+    named += [(f"card {c['id']!r} name", c["name"]) for c in data["cards"]]
+    named += [(f"card {c['id']!r} trait", trait) for c in data["cards"] for trait in c["traits"]]
+    named += [("squad name", name) for name in data["squads"]]
+    return [problem for what, name in named if (problem := check_name(name, what)) is not None]
 
 
 def _card_problems(card: Card, characters: dict[str, Character]) -> list[str]:
