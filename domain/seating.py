@@ -11,7 +11,7 @@ and appear in every log, board, diary and export:
 - no invisible letters that read as a blank (the Hangul fillers ``U+115F``, ``U+1160``, ``U+3164``,
   ``U+FFA0``, the blank Braille pattern ``U+2800``, ...);
 - not only digits (``"2"`` would be read as seat 2);
-- not a word that names someone else (``the owner``, ``a spectator``, ``Player 1``, ``seat 2`` but in
+- not a word that names someone else (``the owner``, ``a spectator``, ``seat 2`` or ``Player 2`` but in
   seat 2);
 - different from every other seat's name, ignoring case and compatibility forms (``A`` and ``a``).
 
@@ -38,11 +38,11 @@ REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e")
 """Letters and symbols that show as nothing at all: a name of them reads as a blank."""
 
-ROLE_WORDS = re.compile(r"(?:(?:the|a|an)\s+)?(?:owner|spectator|everyone|nobody|player\s*#?\s*\d+|seat\s*#?\s*(\d+))",
+ROLE_WORDS = re.compile(r"(?:(?:the|a|an)\s+)?(?:owner|spectator|everyone|nobody|(?:seat|player)\s*#?\s*(\d+))",
                         re.IGNORECASE)
-"""Names that would read as someone other than a player: the game's owner, a spectator, a player's role
-(``Player 1``, which some rulesets give a seat other than seat 1), another seat (``seat 2``; a seat may
-be named after its own number: ``Seat 1`` in seat 1)."""
+"""Names that would read as someone other than a player: the game's owner, a spectator, another seat
+(``seat 2``, ``Player 2``; a seat may be named after its own number: ``Seat 1`` or ``Player1`` in seat 1,
+as programs name seats)."""
 
 
 def check_seat_names(names: Sequence[str]) -> None:
@@ -86,7 +86,7 @@ def role_problem(name: str, number: int) -> str | None:
     found = ROLE_WORDS.fullmatch(unicodedata.normalize("NFKC", name).strip())
     if found is None or (found.group(1) is not None and int(found.group(1)) == number):
         return None
-    return "reads as someone other than this player (the owner, a spectator, a player's role or another seat)"
+    return "reads as someone other than this player (the owner, a spectator or another seat)"
 
 
 def check_name(name: str, what: str) -> str | None:

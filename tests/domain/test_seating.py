@@ -35,7 +35,7 @@ REFUSED = [
     ("Owner", "reads as someone other than this player"),
     ("a spectator", "reads as someone other than this player"),
     ("seat 1", "reads as someone other than this player"),  # seat 2 named after seat 1
-    ("Player 1", "reads as someone other than this player"),
+    ("Player 1", "reads as someone other than this player"),  # seat 2 named after player 1
 ]
 
 
@@ -54,9 +54,9 @@ def test_seat_names_that_differ_only_in_case_or_form_are_refused(names):
 
 
 @pytest.mark.parametrize("name", ["Ana", "Zoë", "李雷", "R2-D2", "Ben 2", "O'Brien", "👨\u200d👩\u200d👧", "x" * 40,
-                                  "Ownership", "Seatbelt", "Seat 2"])
+                                  "Ownership", "Seatbelt", "Seat 2", "Player2"])
 def test_ordinary_names_are_accepted(name):
-    check_seat_names(["Zed", name])  # "Seat 2" names seat 2: itself
+    check_seat_names(["Zed", name])  # "Seat 2" and "Player2" name seat 2: itself
 
 
 def test_a_card_set_brings_names_under_the_same_rule():
