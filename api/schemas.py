@@ -11,18 +11,41 @@ from domain.bots import STRATEGIES
 # -- in ----------------------------------------------------------------------------------------
 
 
+def whole(value: object) -> int | None:
+    """A JSON whole number as an int: ``7``, or ``7.0`` as some encoders write it (JSON, and the
+    spec's JSON Schema, tell them apart no more than a person does); ``None`` for anything else (a
+    boolean, a fraction, text)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    return None
+
+
 class Seed(fields.Field):
-    """A seed given as a string or a whole number: ``7`` is the seed ``"7"`` (the CLI's ``--seed 7``),
-    the same game. A boolean, a fraction, an object or a list is refused."""
+    """A seed given as a string or a whole number: ``7`` (or ``7.0``) is the seed ``"7"`` (the CLI's
+    ``--seed 7``), the same game. A boolean, a fraction, an object or a list is refused."""
 
     default_error_messages = {"invalid": "Not a valid seed: give a string or a whole number, like \"7\" or 7."}
 
     def _deserialize(self, value: object, attr: str | None, data: object, **kwargs: object) -> str:
         if isinstance(value, str):
             return value
-        if isinstance(value, int) and not isinstance(value, bool):
-            return str(value)
+        if (number := whole(value)) is not None:
+            return str(number)
         raise self.make_error("invalid")
+
+
+class WholeNumber(fields.Integer):
+    """An integer in a JSON body: a whole number (``2``, or ``2.0``), never a boolean, a fraction or text."""
+
+    def _validated(self, value: object) -> int:
+        number = whole(value)
+        if number is None:
+            raise self.make_error("invalid")
+        return number
 
 
 class ChanceOutcome(fields.Field):
@@ -34,8 +57,8 @@ class ChanceOutcome(fields.Field):
     def _deserialize(self, value: object, attr: str | None, data: object, **kwargs: object) -> int | str:
         if isinstance(value, str) and 1 <= len(value) <= 100:
             return value
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
+        if (number := whole(value)) is not None:
+            return number
         raise self.make_error("invalid")
 
 
@@ -63,7 +86,7 @@ class NewCommand(Schema):
         unknown = RAISE
 
     command = fields.Dict(keys=fields.String(), required=True)
-    seat = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
+    seat = WholeNumber(load_default=None, allow_none=True, validate=validate.Range(min=1))
     outcomes = outcomes_field()
 
 
@@ -74,7 +97,7 @@ class BotMove(Schema):
     strategy = fields.String(load_default="search", validate=validate.OneOf(STRATEGIES))
     budget = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=20))
     seed = Seed(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
-    seat = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
+    seat = WholeNumber(load_default=None, allow_none=True, validate=validate.Range(min=1))
     play = fields.Boolean(load_default=True, truthy={True}, falsy={False})
 
 
@@ -114,7 +137,7 @@ class NewNote(Schema):
     class Meta:
         unknown = RAISE
 
-    at = fields.Integer(required=True, strict=True)
+    at = WholeNumber(required=True)
     text = fields.String(required=True)
     glyph = fields.String()
     marks = fields.List(fields.String())

@@ -72,7 +72,21 @@ def test_a_whole_number_seed_makes_the_same_game_as_its_digits(client, new_game,
     assert view == client.get(as_text.url, headers=as_text.owner).get_json()["view"]
 
 
-@pytest.mark.parametrize("seed", [True, False, 7.5, 7.0, {"seed": 7}, [7], 10**200])
+def test_a_whole_number_written_with_a_point_zero_is_that_whole_number(client, new_game):
+    """Found by the audit: JSON (and the spec's JSON Schema) cannot tell 24405945825.0 from 24405945825,
+    but the server refused it. Seeds, seats and note events take it as the whole number."""
+    seats = ("Ana", "Ben")
+    as_float, as_int = new_game("correction", seats, seed=24405945825.0), new_game("correction", seats, seed=24405945825)
+    assert _facts(client, as_float) == _facts(client, as_int)
+    seat = client.get(as_float.url).get_json()["to_act"][0]
+    command = client.get(f"{as_float.url}/legal-commands?seat={seat}", headers=as_float.owner).get_json()["commands"][0]
+    played = client.post(f"{as_float.url}/commands", json={"command": command, "seat": float(seat)}, headers=as_float.owner)
+    assert played.status_code == 201, played.get_json()
+    note = client.post(f"{as_float.url}/notes", json={"at": 1.0, "text": "the start"}, headers=as_float.owner)
+    assert note.status_code == 201 and note.get_json()["at"] == 1
+
+
+@pytest.mark.parametrize("seed", [True, False, 7.5, {"seed": 7}, [7], 10**200])
 def test_a_seed_that_is_no_string_or_whole_number_is_a_400(client, seed):
     before = client.get("/games").get_json()["total"]
     response = client.post("/games", json={"ruleset": "project-assassination", "seats": ["Ana", "Ben"], "seed": seed})
