@@ -3,7 +3,8 @@
     python tests/benchmarks/costly.py            # 8 looping clients, 20 s a row
     python tests/benchmarks/costly.py --quick    # tiny sizes: a smoke test of the runner
 
-``ludolog serve`` with its defaults on a new SQLite store. Eight clients, each with its own game and
+``ludolog serve`` with its defaults but the rate limits (off: the looping clients are the point) on a
+new SQLite store. Eight clients, each with its own game and
 token, loop for ``seconds`` on a bot's hint (``POST /games/{id}/bot-move`` with
 ``"play": false``, the search bot at a budget of ``2000ms``: the most the server lets a bot think),
 or on the HTML export of a finished game of some 500 events. Meanwhile one bystander reads

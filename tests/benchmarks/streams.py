@@ -4,8 +4,9 @@
     python tests/benchmarks/streams.py --postgres postgresql://postgres@127.0.0.1:5432/test
     python tests/benchmarks/streams.py --quick --no-postgres   # tiny sizes: a smoke test of the runner
 
-For each store, ``ludolog serve`` with its defaults (16 threads; one process on SQLite, ``--workers
-3`` on PostgreSQL) on a new, empty store with 50 games of Correction. Spectator streams are opened on
+For each store, ``ludolog serve`` with its defaults (16 threads, the stream limits; one process on
+SQLite, ``--workers 3`` on PostgreSQL) but the rate limits, which are off (the one player sends far
+more requests than a person), on a new, empty store with 50 games of Correction. Spectator streams are opened on
 the games evenly, from thirty loopback addresses (a class is many addresses; each stays under the
 per-address limit), and read by one thread of this process. One client plays commands on the games
 in turn, one at a time over one kept-alive connection, with 0, 100, 1,000 and then 5,000 streams
