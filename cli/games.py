@@ -11,7 +11,7 @@ import json
 import click
 
 from cli.outcomes import parse_outcome, with_outcomes
-from cli.terminal import HELP, db_option, format_events, format_status, open_service, parse_option
+from cli.terminal import HELP, db_option, format_events, format_status, open_service, parse_option, shown
 
 
 @click.command(context_settings=HELP)
@@ -91,7 +91,7 @@ def games(as_json: bool, db: str) -> None:
     for game in found:
         seats = ", ".join(seat["name"] for seat in game["seats"])
         played = "  (table game)" if game.get("table") else ""
-        click.echo(f"{game['id']}  {game['ruleset']:<18} {game['status']:<6} v{game['version']:<5} {seats}{played}")
+        click.echo(shown(f"{game['id']}  {game['ruleset']:<18} {game['status']:<6} v{game['version']:<5} {seats}{played}"))
 
 
 @click.command(context_settings=HELP)
@@ -122,7 +122,7 @@ def show(game: str, seat: str | None, at: int | None, as_json: bool, db: str) ->
     if as_json:
         click.echo(json.dumps(status, indent=2))
     else:
-        click.echo(format_status(status, registry.get(status["ruleset"])))
+        click.echo(shown(format_status(status, registry.get(status["ruleset"]))))
 
 
 @click.command(context_settings=HELP)
@@ -155,7 +155,7 @@ def act(game: str, command_json: str, seat: str, command_id: str | None, expecte
     if as_json:
         click.echo(json.dumps([event.to_data() for event in events], indent=2))
     else:
-        click.echo(format_events(events))
+        click.echo(shown(format_events(events)))
 
 
 @click.command(context_settings=HELP)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli.terminal import HELP, db_option, open_service
+from cli.terminal import HELP, db_option, open_service, shown
 from domain.errors import LudologError
 
 if TYPE_CHECKING:  # the engine and the replays are imported when the command runs: its help is quick
@@ -198,7 +198,7 @@ def _print_all(cursor: Cursor, names: Sequence[str], notes: Sequence[Note] = ())
 
     for number in range(cursor.position, cursor.total + 1):
         cursor.goto(number)
-        click.echo(screen(cursor, names, keys=False, notes=notes))
+        click.echo(shown(screen(cursor, names, keys=False, notes=notes)))
         if number < cursor.total:
             click.echo(RULE)
 
@@ -206,7 +206,7 @@ def _print_all(cursor: Cursor, names: Sequence[str], notes: Sequence[Note] = ())
 def _interactive(session: Session) -> None:
     while True:
         click.clear()
-        click.echo(session.render())
+        click.echo(shown(session.render()))
         try:
             key = read_key(click.getchar)
         except (KeyboardInterrupt, EOFError):

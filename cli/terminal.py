@@ -224,3 +224,12 @@ def write(path: pathlib.Path, text: str) -> None:
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
         raise click.ClickException(f"cannot write {path}: {error.strerror}") from None
+
+
+def shown(text: str) -> str:
+    """Text from a game (names, sentences, screens) for the terminal: every character it would act on
+    shown as its escape instead (``\\x1b``; ``replays.terminal_notes.plain``), line by line, so a name
+    recorded before names were checked cannot retitle the window or recolour the screen."""
+    from replays.terminal_notes import plain
+
+    return "\n".join(plain(line) for line in text.split("\n"))

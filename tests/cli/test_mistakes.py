@@ -226,3 +226,26 @@ def test_a_misspelt_postgresql_schema_for_a_reading_command_is_no_store_and_crea
     assert message.startswith("Error: no game store at postgresql://") and f"schema '{schema}' has no game tables" in message
     with psycopg.connect(POSTGRES_URL) as connection:
         assert connection.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (schema,)).fetchone() is None
+
+
+def test_a_name_recorded_before_names_were_checked_is_printed_escaped(tmp_path):
+    """Found by the audit: a name holding terminal escapes (stored before the name rule, or by an old
+    card set) was printed raw by show and replay. Every terminal view shows them as escapes."""
+    from domain import registry
+    from domain.game import Game
+    from domain.service import GameService
+    from domain.store import store_env
+
+    db = str(tmp_path / "games.sqlite3")
+    service = GameService(env=store_env(db))
+    rules = registry.get("correction")
+    game = Game.start(rules, ["Ann\x1b]0;pwned\x07", "Ben"], rules.resolve_options({}), "old")
+    seat = rules.to_act(game.state)[0]
+    game.play(seat, rules.legal_commands(game.state, seat)[0], "c1")
+    service.save(game)
+    service.close()
+    for args in (["games"], ["show", str(game.id)], ["log", str(game.id)], ["replay", str(game.id)]):
+        done = invoke(*args, "--db", db)
+        assert done.exit_code == 0, done.output
+        assert "\x1b" not in done.output and "\x07" not in done.output, args
+        assert "\\x1b" in done.output, args
