@@ -36,6 +36,7 @@ from domain.errors import (
     VersionConflict,
 )
 from domain.game import Game
+from domain.heads import keeping_heads
 from domain.listing import GameListing
 from domain.persistence import DataclassAsDict, SnapshotTolerantRepository, apply_events, collected, snapshots_in_hand
 from domain.randomness import new_seed
@@ -98,7 +99,8 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
         super().close()
 
     def construct_recorder(self) -> ApplicationRecorder:
-        """The library's recorder; on PostgreSQL, the URL's ``schema`` is created first if need be."""
+        """The library's recorder, keeping each game's head beside its events (``domain.heads``); on
+        PostgreSQL, the URL's ``schema`` is created first if need be."""
         factory: Any = self.factory
         if type(factory).__module__ == "eventsourcing.postgres" and factory.env_create_table():
             from psycopg.sql import SQL, Identifier
@@ -107,7 +109,8 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
             if datastore.schema != "public":
                 with datastore.transaction(commit=True) as cursor:
                     cursor.execute(SQL("CREATE SCHEMA IF NOT EXISTS {0}").format(Identifier(datastore.schema)))
-        return super().construct_recorder()
+        recorder = super().construct_recorder()
+        return keeping_heads(recorder, create_table=bool(getattr(factory, "env_create_table", lambda: True)()))
 
     def _take_snapshots(self, processing_event: Any) -> None:
         """Snapshot a game carried past a multiple of ``SNAPSHOT_INTERVAL`` events as it is in hand (the

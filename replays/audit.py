@@ -7,7 +7,9 @@ outcomes the table supplied, recorded with its setup and each command), under th
 version of the rules is re-decided under this one; the report says so.
 
 Every snapshot of the game (the game is served from its latest one, and nothing else ties it to the
-chain) must equal the game rebuilt from its events at the snapshot's version.
+chain) must equal the game rebuilt from its events at the snapshot's version. And the game's log must
+reach the head the store recorded for it beside its rows (``domain.heads``): a tail cut at a command
+boundary leaves a whole chain, but not that.
 
 Two more look past the game's own rows. A receipt (an event number and its chain hash, as every answer,
 state read and export carries in ``head``) that a client kept must match the stored chain: a receipt
@@ -58,15 +60,35 @@ def audit(service: GameService, game_id: uuid.UUID, head: tuple[int, str] | None
     the stored chain. Gaps anywhere in the store's global sequence are reported too."""
     stored = list(service.events.get(game_id))
     report = Audit(game_id=game_id, events=len(stored))
-    _check_game(stored, report)
-    if report.clean:
-        _check_snapshots(service, game_id, stored, report)
+    _check_stored(service, game_id, stored, report)
     if head is not None:
         report.problems += check_receipt(stored, head)
     problems, notes = sequence_gaps(service)
     report.problems += [gap for gap, _ in problems]
     report.notes += notes
     return report
+
+
+def _check_stored(service: GameService, game_id: uuid.UUID, stored: list[Any], report: Audit) -> None:
+    """The game's own checks, its snapshots, and its log against the head the store recorded for it."""
+    _check_game(stored, report)
+    if report.clean:
+        _check_snapshots(service, game_id, stored, report)
+    reached = service.recorder.game_head(game_id) if hasattr(service.recorder, "game_head") else None
+    if reached is not None and reached > len(stored):
+        cut = f"event {reached} was" if reached == len(stored) + 1 else f"events {len(stored) + 1} to {reached} were"
+        report.problems.append(f"the store recorded event {reached} of this game, but its log ends at event {len(stored)}: "
+                               f"{cut} cut off")
+
+
+def _game_ids(service: GameService) -> list[uuid.UUID]:
+    """Every game the store holds, by its creation (a game whose log no longer loads is one too)."""
+    found, start, recorder = [], 1, service.recorder
+    stop = recorder.max_notification_id() or 0
+    while start <= stop and (page := recorder.select_notifications(start, SEQUENCE_PAGE, stop=stop, topics=[Game.Created.TOPIC])):
+        found += [uuid.UUID(str(n.originator_id)) for n in page]
+        start = page[-1].id + 1
+    return found
 
 
 def _check_snapshots(service: GameService, game_id: uuid.UUID, stored: list[Any], report: Audit) -> None:
@@ -276,11 +298,10 @@ def audit_all(service: GameService) -> list[Audit]:
     """Audit every game. A gap in the store's sequence is reported on the games whose events lie on
     either side of it (on the first game when none does)."""
     reports = []
-    for game in service.list_games():
-        game_id = uuid.UUID(game["id"])
+    for game_id in _game_ids(service):
         stored = list(service.events.get(game_id))
         report = Audit(game_id=game_id, events=len(stored))
-        _check_game(stored, report)
+        _check_stored(service, game_id, stored, report)
         reports.append(report)
     problems, notes = sequence_gaps(service)
     owners = {str(r.game_id): r for r in reports} | {str(GameAccess.id_for(r.game_id)): r for r in reports}

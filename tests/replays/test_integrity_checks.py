@@ -137,9 +137,12 @@ def test_events_cut_from_the_middle_of_the_store_leave_a_gap_the_audit_reports(c
 
 def test_a_tail_cut_from_the_end_of_the_store_is_caught_by_a_receipt(cut_tail):
     service, game_id, head, ends = cut_tail(then_more=False)
-    assert audit(service, game_id).clean  # the limit the README states: nothing shows the cut without a receipt
-    report = audit(service, game_id, head=(head["number"], head["hash"]))
-    assert report.problems == [f"the receipt names event {head['number']} but the log ends at {ends}: events were removed"]
+    number = head["number"]
+    cut = f"event {number} was" if number == ends + 1 else f"events {ends + 1} to {number} were"
+    by_head = f"the store recorded event {number} of this game, but its log ends at event {ends}: {cut} cut off"
+    assert audit(service, game_id).problems == [by_head]  # caught without a receipt too (domain.heads)
+    report = audit(service, game_id, head=(number, head["hash"]))
+    assert report.problems == [by_head, f"the receipt names event {number} but the log ends at {ends}: events were removed"]
 
 
 def test_a_gap_from_a_refused_write_on_postgresql_is_only_a_note(service, store):
