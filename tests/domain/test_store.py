@@ -139,7 +139,7 @@ def test_a_postgresql_schema_the_url_names_is_created_when_missing():
             tables = connection.execute(
                 "select count(*) from information_schema.tables where table_schema = %s", [missing]).fetchone()
             connection.execute(f'DROP SCHEMA IF EXISTS "{missing}" CASCADE')
-    assert tables == (2,)
+    assert tables == (3,)  # the events, the snapshots and the games' heads (domain.heads)
 
 
 def test_the_in_memory_store_reads_a_games_events_after_a_version_as_the_librarys_does():
