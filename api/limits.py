@@ -47,7 +47,6 @@ the proxy and set the per-address limit to ``off``.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import time
 from collections.abc import Mapping
@@ -62,6 +61,7 @@ from limits.storage import storage_from_string
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from api import health
+from api.auth import token_key
 from api.problems import problem
 
 PER_TOKEN = "LUDOLOG_RATE_LIMIT_PER_TOKEN"
@@ -157,7 +157,7 @@ def _token() -> str | None:
 
 def _token_key() -> str:
     """The token's budget: a hash of the token (never the token), apart from the store's own hash."""
-    return hashlib.sha256(f"ludolog-rate-limit:{_token()}".encode()).hexdigest()
+    return token_key(_token(), "rate-limit") or ""
 
 
 def _refuse_large_body() -> None:

@@ -24,6 +24,16 @@ SIDE_TOPICS = (GameAccess.TOPIC, GameNotes.TOPIC)
 """The aggregates kept beside a game (its tokens, its notes): their events change no game's summary."""
 
 
+def created_games(recorder: Any, stop: int) -> list[uuid.UUID]:
+    """Every game the store's sequence holds up to notification ``stop``, found by its creation alone
+    (a game whose later events no longer load is one too), oldest first."""
+    found, start = [], 1
+    while start <= stop and (page := recorder.select_notifications(start, LISTING_PAGE, stop=stop, topics=[Game.Created.TOPIC])):
+        found += [uuid.UUID(str(n.originator_id)) for n in page]
+        start = page[-1].id + 1
+    return found
+
+
 class GameListing:
     """The stored games' summaries, kept up to date from the store's notification log; needs the
     service's ``recorder`` and ``game``."""
@@ -49,10 +59,7 @@ class GameListing:
             changed: dict[uuid.UUID, None] = {}
             if position == 0:  # the first call: every game once, found by its creation alone
                 position = self.recorder.max_notification_id() or 0
-                start = 1
-                while page := self.recorder.select_notifications(start, LISTING_PAGE, stop=position, topics=[Game.Created.TOPIC]):
-                    changed.update((uuid.UUID(str(n.originator_id)), None) for n in page)
-                    start = page[-1].id + 1
+                changed.update((game_id, None) for game_id in created_games(self.recorder, position))
             while True:
                 page = self.recorder.select_notifications(position + 1, LISTING_PAGE)
                 for notification in page:

@@ -34,6 +34,7 @@ from domain.chance import chance, decided
 from domain.errors import LudologError
 from domain.game import Game
 from domain.randomness import commitment
+from domain.listing import created_games
 from domain.persistence import apply_events
 from domain.service import GameService
 
@@ -79,16 +80,6 @@ def _check_stored(service: GameService, game_id: uuid.UUID, stored: list[Any], r
         cut = f"event {reached} was" if reached == len(stored) + 1 else f"events {len(stored) + 1} to {reached} were"
         report.problems.append(f"the store recorded event {reached} of this game, but its log ends at event {len(stored)}: "
                                f"{cut} cut off")
-
-
-def _game_ids(service: GameService) -> list[uuid.UUID]:
-    """Every game the store holds, by its creation (a game whose log no longer loads is one too)."""
-    found, start, recorder = [], 1, service.recorder
-    stop = recorder.max_notification_id() or 0
-    while start <= stop and (page := recorder.select_notifications(start, SEQUENCE_PAGE, stop=stop, topics=[Game.Created.TOPIC])):
-        found += [uuid.UUID(str(n.originator_id)) for n in page]
-        start = page[-1].id + 1
-    return found
 
 
 def _check_snapshots(service: GameService, game_id: uuid.UUID, stored: list[Any], report: Audit) -> None:
@@ -298,7 +289,7 @@ def audit_all(service: GameService) -> list[Audit]:
     """Audit every game. A gap in the store's sequence is reported on the games whose events lie on
     either side of it (on the first game when none does)."""
     reports = []
-    for game_id in _game_ids(service):
+    for game_id in created_games(service.recorder, service.recorder.max_notification_id() or 0):
         stored = list(service.events.get(game_id))
         report = Audit(game_id=game_id, events=len(stored))
         _check_stored(service, game_id, stored, report)
