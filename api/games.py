@@ -56,7 +56,8 @@ def json_body() -> Any:
 def create_game() -> Response:
     given = schemas.NEW_GAME.load(json_body())
     game_id, tokens = service().open_game(
-        given["ruleset"], given["seats"], given["options"], given["seed"], table=given["table"], outcomes=given["outcomes"]
+        given["ruleset"], given["seats"], given["options"], given["seed"], table=given["table"], outcomes=given["outcomes"],
+        salt=given["salt"],
     )
     game = service().game(game_id)
     body = schemas.GAME_CREATED.dump({

@@ -77,6 +77,10 @@ class NewGame(Schema):
     )
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seed = Seed(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
+    salt = fields.String(
+        load_default=None, allow_none=True,
+        validate=validate.Regexp(r"^[0-9a-f]{32}$", error="Not a salt: give 32 lowercase hexadecimal digits, as a finished game reveals it."),
+    )
     table = fields.Boolean(load_default=False, truthy={True}, falsy={False})
     outcomes = outcomes_field()
 

@@ -18,6 +18,7 @@ import click
 from cli.balance_runs import default_workers, run_games
 from cli.terminal import db_option, open_service, parse_option, write
 from domain.balance import MAX_COMMANDS
+from domain.balance.study import study_salt
 from domain.strategies import STRATEGIES
 
 if TYPE_CHECKING:
@@ -142,7 +143,7 @@ def keep_games(service: Any, study: Study, records: list[GameRecord], found: dic
     for name, number in chosen.items():
         record = records[number]
         names = [f"{seat} ({bot})" for seat, bot in zip(seat_names(study.players), record["bots"])]
-        game_id = service.create_game(study.ruleset, names, study.options, seed=record["seed"])
+        game_id = service.create_game(study.ruleset, names, study.options, seed=record["seed"], salt=study_salt(record["seed"]))
         for seat, command in record["moves"]:
             service.submit(game_id, seat, command)
         kept[name] = {"game_id": str(game_id), "command": f"ludolog replay {str(game_id)[:8]}"}

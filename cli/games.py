@@ -42,15 +42,19 @@ def rulesets(as_json: bool) -> None:
 @click.command(context_settings=HELP)
 @click.argument("ruleset")
 @click.option("--seat", "seats", multiple=True, required=True, help="A player's name; repeat, in seat order.")
-@click.option("--seed", help="Seed for a reproducible game (default: a secret random one).")
+@click.option("--seed", help="The game's seed (default: a secret random one).")
+@click.option("--salt", help="With --seed, the salt a finished game revealed: plays that game again (default: a secret random one).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A ruleset option; repeatable.")
 @click.option("--table", is_flag=True, help="A table game: a paper game transcribed, its dice and draws told by the table.")
 @click.option("--outcome", "outcomes", multiple=True, metavar="VALUE",
               help="A table game's setup outcome (a die face, a card), in order; repeatable. Missing ones are asked for.")
 @db_option
-def new(ruleset: str, seats: tuple[str, ...], seed: str | None, options: tuple[str, ...], table: bool,
+def new(ruleset: str, seats: tuple[str, ...], seed: str | None, salt: str | None, options: tuple[str, ...], table: bool,
         outcomes: tuple[str, ...], db: str) -> None:
     """Create a game of RULESET and print its id.
+
+    Its chance comes from its seed keyed with a secret random salt, so the seats cannot find a seed
+    you chose from their own hands; a seed and the salt a game revealed (--seed, --salt) deal it again.
 
     A table game (--table) takes every chance outcome from the people at the table: the setup's are
     given with --outcome or asked for, each command's when it is played ('ludolog play' asks).
@@ -58,6 +62,7 @@ def new(ruleset: str, seats: tuple[str, ...], seed: str | None, options: tuple[s
     \b
     Example:
       ludolog new correction --seat Ana --seat Ben --seed 7
+      ludolog new correction --seat Ana --seat Ben --seed 7 --salt 8c0e1f6a2b3d4c5e6f708192a3b4c5d6
       ludolog new infection --seat Ana --seat Ben --option round_limit=10
       ludolog new assassination-le --seat Ann --seat Ben --seat Cy --table --outcome 3 --outcome 5 --outcome 1
     """
@@ -67,7 +72,7 @@ def new(ruleset: str, seats: tuple[str, ...], seed: str | None, options: tuple[s
     service = open_service(db, create=True)
     given = [parse_outcome(text) for text in outcomes]
     game_id = with_outcomes(
-        lambda told: service.create_game(ruleset, list(seats), parsed, seed, table=table, outcomes=told), given, ask=table
+        lambda told: service.create_game(ruleset, list(seats), parsed, seed, table=table, outcomes=told, salt=salt), given, ask=table
     )
     click.echo(str(game_id))
 

@@ -201,7 +201,8 @@ def format_status(status: dict[str, Any], rules: Ruleset) -> str:
         if status.get("table"):
             lines.append("Its dice and draws were told by the people at the table.")
         else:
-            lines.append(f"Seed: {status['seed']} (commitment {status['seed_commitment']})")
+            salt = f", salt {status['seed_salt']}" if status.get("seed_salt") else ""
+            lines.append(f"Seed: {status['seed']}{salt} (commitment {status['seed_commitment']})")
     else:
         waiting = ", ".join(seat_label(names, s, roles) for s in status["to_act"])
         lines.append(f"To act: {waiting}")

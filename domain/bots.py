@@ -86,10 +86,12 @@ class Playthrough:
 
 
 def play_random_game(
-    rules: Ruleset, seats: list[str], options: dict[str, Any], seed: str, bot_seed: str | int = 0, max_commands: int = 100_000
+    rules: Ruleset, seats: list[str], options: dict[str, Any], seed: str, bot_seed: str | int = 0, max_commands: int = 100_000,
+    salt: str | None = None,
 ) -> Playthrough:
-    """Play one seeded game with a random bot in every seat, without a store (simulations, tests)."""
-    game = Game.start(rules, seats, rules.resolve_options(options), seed)
+    """Play one seeded game with a random bot in every seat, without a store (simulations, tests); a
+    ``salt`` with the seed plays a game those two played before (a random one by default)."""
+    game = Game.start(rules, seats, rules.resolve_options(options), seed, salt=salt)
     bot = RandomBot(bot_seed)
     played = Playthrough(game)
     while game.outcome() is None and len(played.commands) < max_commands:

@@ -6,6 +6,9 @@ number, topic, time (ISO 8601) and content; the creation's "previous" is the gam
 the latest chain is handed to seats as a receipt (``Game.head``): without a key, a seat knowing every
 public part of an event could try each value of its secret part (which tile was drawn) against the
 hash. Chain version 1 (games recorded before): the plain SHA-256 of the same without the time.
+Chain version 3 (every game created since the seed alone stopped deciding a game) chains as version 2;
+its number also says that the game's chance is keyed by its salt as well as its seed
+(``domain.randomness.chance_key``).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-CHAIN_VERSION = 2
+CHAIN_VERSION = 3
 """The chain version of games created now."""
 
 CREATED_FIELDS = ("ruleset", "ruleset_version", "seats", "options", "seed", "seed_commitment")

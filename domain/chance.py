@@ -1,4 +1,4 @@
-"""The randomness of one decision of a game: its seed's, or in a table game the outcomes the people at
+"""The randomness of one decision of a game: its seed's and salt's, or in a table game the outcomes the people at
 the table told (``domain.randomness``), and deciding with it."""
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from domain.randomness import Rng, TableRng
 T = TypeVar("T")
 
 
-def chance(table: bool, seed: str, purpose: int | str, outcomes: list[Any] | None, teller: int | None = None) -> Rng | TableRng:
+def chance(table: bool, key: str, purpose: int | str, outcomes: list[Any] | None, teller: int | None = None) -> Rng | TableRng:
     """The randomness of one decision: the table's outcomes in a table game (told by the seat ``teller``,
-    ``None`` for the owner), else the seed's for that purpose (``"setup"`` or the game's version)."""
-    return TableRng(outcomes or [], teller) if table else Rng(seed, purpose)
+    ``None`` for the owner), else that of the game's chance key (``Game.chance_key``) for that purpose
+    (``"setup"`` or the game's version)."""
+    return TableRng(outcomes or [], teller) if table else Rng(key, purpose)
 
 
 def decided(rng: Rng | TableRng, seats: list[str], decide: Callable[..., list[T]], *args: Any) -> list[T]:

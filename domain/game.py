@@ -33,7 +33,7 @@ from domain.chain import CHAIN_VERSION, CREATED_FIELDS_V3, chain_hash, created_p
 from domain.chain import first_broken_link as first_broken_link  # where callers have found it
 from domain.chance import chance, decided
 from domain.errors import GameOver, MalformedCommand, NotYourTurn
-from domain.randomness import commitment, new_salt
+from domain.randomness import chance_key, commitment, new_salt
 from domain.ruleset import Command, Fact, Outcome, Ruleset
 from domain.seating import seat_label
 
@@ -206,15 +206,18 @@ class Game(Aggregate):
         timestamps: Iterator[datetime] | None = None,
         table: bool = False,
         outcomes: list[Any] | None = None,
+        chain_version: int | None = None,
     ) -> Game:
         """A new game with its table set; ``options`` already resolved against the ruleset. A ``table``
         game takes its setup's chance ``outcomes`` from the table (``OutcomeNeeded`` names the next one
-        missing). ``game_id``, ``salt`` and ``timestamps`` (the times of its events, in order) are for
-        re-creating a game from an export as it was; an empty salt re-creates a game of chain version 1."""
+        missing). A ``salt`` given with the seed plays the game those two played before (a random one
+        by default). ``game_id``, ``timestamps`` (the times of its events, in order) and
+        ``chain_version`` are for re-creating a game from an export as it was; an empty salt re-creates
+        a game of chain version 1."""
         if outcomes and not table:
             raise MalformedCommand("outcomes are for table games: this game takes its chance from its seed")
         salt = new_salt() if salt is None else salt
-        chain_version = CHAIN_VERSION if salt else 1
+        chain_version = (chain_version or CHAIN_VERSION) if salt else 1
         fields = {
             "ruleset": rules.name,
             "ruleset_version": rules.version,
@@ -227,7 +230,7 @@ class Game(Aggregate):
             "table": table,
             "setup_outcomes": list(outcomes or []),
         }
-        rng = chance(table, seed, "setup", outcomes)
+        rng = chance(table, chance_key(seed, salt, chain_version), "setup", outcomes)
         state = rules.new_state(len(seats), fields["options"])
         setup = decided(rng, seats, rules.setup, state)
         game_id = game_id or uuid.uuid4()
@@ -242,6 +245,11 @@ class Game(Aggregate):
     def head(self) -> dict[str, Any]:
         """The receipt of the game as it stands: its last event's number and chain hash."""
         return {"number": self.version, "hash": self.chain}
+
+    @property
+    def chance_key(self) -> str:
+        """What the game's chance is derived from (``domain.randomness.chance_key``)."""
+        return chance_key(self.seed, self.salt, self.chain_version)
 
     @property
     def rules(self) -> Ruleset:
@@ -277,7 +285,7 @@ class Game(Aggregate):
             roles = rules.seat_roles(self.state)
             names = " or ".join(seat_label(self.seats, s, roles) for s in waiting)
             raise NotYourTurn(f"it is not {self.seats[seat - 1]}'s turn: waiting for {names}")
-        rng = chance(self.table, self.seed, self.version, outcomes, teller)
+        rng = chance(self.table, self.chance_key, self.version, outcomes, teller)
         facts = decided(rng, self.seats, rules.decide, self.state, seat, command)
         cause = {"seat": seat, "command": dict(command), "command_id": command_id}
         if self.table:

@@ -5,8 +5,12 @@ of both) from the start and the seed and salt once the game is over, so they can
 recorded random outcome came from that seed. The salt is what keeps a short seed the owner chose
 ("42") from being found by trying candidate seeds against the commitment. Games recorded before salts
 existed have an empty salt: their commitment is the plain SHA-256 of the seed.
-The rng for a command is derived from the seed and the game's version, so deciding the same command
-at the same point always gives the same outcome; the outcome is then recorded in the event.
+The rng for a command is derived from the game's chance key and its version, so deciding the same
+command at the same point always gives the same outcome; the outcome is then recorded in the event.
+The chance key of a game created now (chain version 3) is keyed by its salt as well as its seed
+(``chance_key``): a seat knows its own dealt hand and the engine is public, so with the seed alone
+deciding the game it could try short seeds ("4242") until one deals that hand, and then read every
+other hand. The same seed and salt still play the same game; earlier games' chance key is their seed.
 
 A table game (a paper playtest being transcribed) has no say from its seed: its ``TableRng`` takes each
 outcome from those the people at the table supplied with the command, checked against what was possible.
@@ -20,12 +24,14 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import hmac
 import random
+import re
 import secrets
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from domain.errors import ImpossibleOutcome, MalformedCommand, OutcomeNeeded, OutcomeNotYours
+from domain.errors import ImpossibleOutcome, InvalidSetup, MalformedCommand, OutcomeNeeded, OutcomeNotYours
 
 T = TypeVar("T")
 
@@ -40,6 +46,29 @@ def new_salt() -> str:
     return secrets.token_hex(16)
 
 
+SALT_SHAPE = re.compile(r"[0-9a-f]{32}")
+"""A salt as ``new_salt`` draws it and a game reveals it: 32 lowercase hexadecimal digits."""
+
+SALTED_CHANCE = 3
+"""The first chain version whose chance key is keyed by the salt."""
+
+
+def check_salt(salt: str) -> str:
+    """A salt given to replay a deal, as it was revealed; ``InvalidSetup`` if it is not one."""
+    if not isinstance(salt, str) or not SALT_SHAPE.fullmatch(salt):
+        raise InvalidSetup("a salt is 32 lowercase hexadecimal digits, as a finished game reveals it")
+    return salt
+
+
+def chance_key(seed: str, salt: str, chain_version: int) -> str:
+    """What a game's chance is derived from: the HMAC-SHA256 of its seed keyed with its salt (chain
+    version 3 on), so that nobody without the salt can try seeds against what they see; the seed
+    itself for games recorded before (their outcomes stay as they were)."""
+    if chain_version < SALTED_CHANCE:
+        return seed
+    return hmac.new(salt.encode("utf-8"), f"chance:{seed}".encode(), hashlib.sha256).hexdigest()
+
+
 def commitment(seed: str, salt: str = "") -> str:
     """The public commitment to a seed: the SHA-256 in hex of ``salt:seed`` (of the seed alone when
     the salt is empty, as games recorded before salts existed committed). A salt is hex, so the first
@@ -49,10 +78,11 @@ def commitment(seed: str, salt: str = "") -> str:
 
 
 class Rng:
-    """The random source of one decision, derived from a seed and a purpose (a game version)."""
+    """The random source of one decision, derived from a key (a game's chance key, a bot's seed) and a
+    purpose (a game version)."""
 
-    def __init__(self, seed: str, purpose: int | str) -> None:
-        self._seed, self._purpose = seed, purpose
+    def __init__(self, key: str, purpose: int | str) -> None:
+        self._seed, self._purpose = key, purpose
 
     @functools.cached_property
     def _random(self) -> random.Random:

@@ -39,7 +39,7 @@ from domain.game import Game
 from domain.heads import keeping_heads
 from domain.listing import GameListing
 from domain.persistence import DataclassAsDict, SnapshotTolerantRepository, apply_events, collected, snapshots_in_hand
-from domain.randomness import new_seed
+from domain.randomness import check_salt, new_seed
 from domain.ruleset import Command
 from domain.seat_tokens import SeatTokens
 from domain.seating import check_seat_names
@@ -154,10 +154,12 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
         seed: str | int | None = None,
         table: bool = False,
         outcomes: list[Any] | None = None,
+        salt: str | None = None,
     ) -> uuid.UUID:
-        """Create a game with its table set; the seed is drawn from ``secrets`` when not given. A
-        ``table`` game takes its chance from the table: its setup's ``outcomes`` are given here."""
-        game = self._start(ruleset, seats, options, seed, table, outcomes)
+        """Create a game with its table set; the seed is drawn from ``secrets`` when not given, and so
+        is the salt: a seed and the salt a game revealed play that game again. A ``table`` game takes its
+        chance from the table: its setup's ``outcomes`` are given here."""
+        game = self._start(ruleset, seats, options, seed, table, outcomes, salt)
         self._save(game, what="the new game")
         return game.id
 
@@ -169,9 +171,10 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
         seed: str | int | None = None,
         table: bool = False,
         outcomes: list[Any] | None = None,
+        salt: str | None = None,
     ) -> tuple[uuid.UUID, Tokens]:
         """Create a game and its tokens in one transaction; the tokens are returned in the clear once."""
-        game = self._start(ruleset, seats, options, seed, table, outcomes)
+        game = self._start(ruleset, seats, options, seed, table, outcomes, salt)
         tokens = Tokens.issue(len(seats))
         self._save(game, GameAccess.grant(game.id, tokens), what="the new game")
         return game.id, tokens
@@ -184,15 +187,19 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
         seed: str | int | None,
         table: bool = False,
         outcomes: list[Any] | None = None,
+        salt: str | None = None,
     ) -> Game:
-        if table and seed is not None:
-            raise InvalidSetup("a table game takes its chance outcomes from the table, not from a seed: give no seed")
+        if table and (seed is not None or salt is not None):
+            raise InvalidSetup("a table game takes its chance outcomes from the table, not from a seed: give no seed or salt")
+        if salt is not None and seed is None:
+            raise InvalidSetup("a salt plays a game again only with its seed: give the seed too")
         rules = registry.get(ruleset)
         rules.check_seat_count(len(seats))
         check_seat_names(seats)
         resolved = rules.resolve_options(options)
         seed = new_seed() if seed is None else str(seed)
-        return Game.start(rules, list(seats), resolved, seed, table=table, outcomes=outcomes)
+        salt = None if salt is None else check_salt(salt)
+        return Game.start(rules, list(seats), resolved, seed, salt=salt, table=table, outcomes=outcomes)
 
     def submit(
         self,

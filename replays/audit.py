@@ -33,7 +33,7 @@ from domain.chain import first_broken_link
 from domain.chance import chance, decided
 from domain.errors import LudologError
 from domain.game import Game
-from domain.randomness import commitment
+from domain.randomness import chance_key, commitment
 from domain.listing import created_games
 from domain.persistence import apply_events
 from domain.service import GameService
@@ -218,8 +218,9 @@ def _walk(rules: Any, created: Any, stored: list[Any], report: Audit) -> None:
     state = rules.new_state(len(seats), dict(created.options))
     groups = _commands(stored)
     setup = [e for e in stored[1:] if isinstance(e, Game.FactRecorded) and not e.cause]
+    key = chance_key(created.seed, created.salt, created.chain_version)
     try:
-        expected_setup = rules.setup(state, chance(created.table, created.seed, "setup", created.setup_outcomes))
+        expected_setup = rules.setup(state, chance(created.table, key, "setup", created.setup_outcomes))
     except LudologError as error:
         report.problems.append(f"event 2: the setup is refused by the rules: {error}")
         return
@@ -237,7 +238,7 @@ def _walk(rules: Any, created: Any, stored: list[Any], report: Audit) -> None:
             command = rules.check_command(command)
             if seat not in rules.to_act(state):
                 raise LudologError(f"seat {seat} was not to act")
-            rng = chance(created.table, created.seed, first - 1, cause.get("outcomes"))
+            rng = chance(created.table, key, first - 1, cause.get("outcomes"))
             expected = decided(rng, seats, rules.decide, state, seat, command)
         except LudologError as error:
             report.problems.append(

@@ -50,6 +50,7 @@ def import_game(service: GameService, text: str) -> uuid.UUID:
         times = _times(records)
     except (KeyError, TypeError, ValueError) as error:
         raise InvalidSetup(f"the export's header or an event is incomplete or damaged ({error!r})") from None
+    chain_version = _chain_version(head, version, salt)
     if not isinstance(seats, list) or not all(isinstance(name, str) for name in seats):
         raise InvalidSetup("the export's header is damaged: its seats are not a list of names")
     try:
@@ -62,7 +63,7 @@ def import_game(service: GameService, text: str) -> uuid.UUID:
         pass
     else:
         raise InvalidSetup(f"game {game_id} is already in this store")
-    game = _recreate(rules, seats, options, seed, salt, game_id, records, times, table)
+    game = _recreate(rules, seats, options, seed, (salt, chain_version), game_id, records, times, table)
     if game.seed_commitment != head.get("seed_commitment"):
         raise InvalidSetup("the export's seed and salt do not match its seed commitment")
     produced = list(game.pending_events)
@@ -97,6 +98,19 @@ def _restored_notes(game: Game, note_events: list[Any]) -> list[Any]:
 def _record(service: GameService, game: Game, others: list[Any]) -> None:
     """The re-created game and its notes recorded in one transaction."""
     service.save_imported(game, *others)
+
+
+def _chain_version(head: dict[str, Any], version: int, salt: str) -> int:
+    """The chain version of the exported game: its header's (format 5 on), else what the games of the
+    format's time had (2 with a salt, 1 without); ``InvalidSetup`` for one this service does not know."""
+    if not salt:
+        return 1
+    if version < 5:
+        return 2
+    chain_version = head.get("chain_version")
+    if chain_version not in (2, 3) or isinstance(chain_version, bool):
+        raise InvalidSetup(f"the export's header is damaged: its chain version is {chain_version!r}, not 2 or 3 for a salted game")
+    return chain_version
 
 
 BOM = "\ufeff"
@@ -198,18 +212,19 @@ def _recreate(
     seats: Any,
     options: Any,
     seed: Any,
-    salt: str,
+    keyed: tuple[str, int],
     game_id: uuid.UUID,
     records: list[dict[str, Any]],
     times: list[datetime],
     table: list[Any] | None = None,
 ) -> Game:
     """The game replayed from the file's commands (a table game's with the outcomes the table gave),
-    its events given the file's times."""
+    its events given the file's times; ``keyed`` is its salt and chain version."""
     stamps: Iterator[datetime] = iter(times)
+    salt, chain_version = keyed
     try:
         game = Game.start(rules, list(seats), dict(options), str(seed), game_id=game_id, salt=salt, timestamps=stamps,
-                          table=table is not None, outcomes=table)
+                          table=table is not None, outcomes=table, chain_version=chain_version)
         played = set()
         for record in records:
             command_id = record.get("command_id")

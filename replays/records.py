@@ -9,8 +9,10 @@ times, and checks every event it produced against the file, chain hash included:
 ``audit`` and renders identically.
 A table game's export says so (``"table": true``); the owner's also holds the outcomes the table gave:
 the setup's in the header (``setup_outcomes``), each command's with its events (``outcomes``), so the
-import re-creates it with them. Exports of format versions 1 (before salts and heads), 2 (before notes)
-and 3 (before table games) still import. A seat's or
+import re-creates it with them. The header's ``chain_version`` says how the game's chance is keyed
+(3: by its seed and salt). Exports of format versions 1 (before salts and heads), 2 (before notes),
+3 (before table games) and 4 (before chance keyed by the salt: their games' chain version is 2, or 1
+without a salt) still import. A seat's or
 spectator's export holds only what they may see (no seed or salt while the game goes on) and cannot be
 imported.
 
@@ -51,8 +53,8 @@ from domain.notes import Note
 from domain.service import GameEvent, GameService, Viewer, describe_event
 
 FORMAT = "ludolog-game"
-FORMAT_VERSION = 4
-READABLE_VERSIONS = (1, 2, 3, 4)
+FORMAT_VERSION = 5
+READABLE_VERSIONS = (1, 2, 3, 4, 5)
 NOTE_EVENT, NOTE = "note_event", "note"
 """The keys of the NDJSON export's note lines: the owner's (a stored note event), anyone else's (a note)."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -78,6 +80,7 @@ def header(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, gam
         "seed": game.seed if viewer == OWNER or over else None,
         "seed_salt": game.salt if viewer == OWNER or over else None,
         "seed_commitment": status["seed_commitment"],
+        "chain_version": game.chain_version,
         "head": status["head"],
         "created": status["created"],
         "updated": status["updated"],

@@ -48,6 +48,10 @@ export async function showNewGame() {
   const seatsBox = el("fieldset", { className: "seats" });
   const optionsBox = el("fieldset", { className: "options" });
   const seedInput = el("input", { id: "seed", name: "seed", placeholder: "leave empty for a fresh one", maxlength: 200 });
+  const saltInput = el("input", {
+    id: "salt", name: "salt", placeholder: "only to deal a finished game again", maxlength: 32,
+    pattern: "[0-9a-f]{32}", title: "32 lowercase hexadecimal digits, as a finished game shows its salt",
+  });
   const message = el("p", { role: "alert", className: "error", id: "form-error" });
   const result = el("section", { id: "created", "aria-live": "polite" });
   let seatCount = 2;
@@ -126,6 +130,7 @@ export async function showNewGame() {
     try { options = readOptions(); } catch (error) { message.textContent = error.message; return; }
     const body = { ruleset: choice.value, seats, options };
     if (seedInput.value.trim()) body.seed = seedInput.value.trim();
+    if (saltInput.value.trim()) body.salt = saltInput.value.trim();
     let created;
     try {
       created = await api("/games", { method: "POST", body });
@@ -149,6 +154,7 @@ export async function showNewGame() {
       el("div", { className: "field" }, el("label", { for: "ruleset" }, "Game"), choice),
       seatsBox, optionsBox,
       el("div", { className: "field" }, el("label", { for: "seed" }, "Seed"), seedInput),
+      el("div", { className: "field" }, el("label", { for: "salt" }, "Salt"), saltInput),
       el("button", { type: "submit", className: "primary" }, "Create the game"), message),
     result,
   );

@@ -85,7 +85,10 @@ export async function showTable(gameId, { spectator }) {
       return;
     }
     if (game.status === "over") {
-      fill(commandsBox, el("h2", {}, "The game is over"), el("p", {}, statusText(game)));
+      const deal = game.seed && game.seed_salt
+        ? el("p", { className: "deal", id: "deal" }, `Seed ${game.seed}, salt ${game.seed_salt}: give both to a new game to deal this one again.`)
+        : null;
+      fill(commandsBox, el("h2", {}, "The game is over"), el("p", {}, statusText(game)), deal);
       return;
     }
     if (!commands.length) {

@@ -2,8 +2,10 @@
 
 A ``Study`` says what is played: the ruleset, the number of players, the options and the bot in each
 seat. ``play_study_game(study, seed)`` plays one game with the ruleset's pure functions, its chance drawn
-exactly as a stored game with that seed draws it (``Rng(seed, version)``), so the commands it records,
-submitted to a game created with the same seed and options, replay it fact for fact. It returns a
+exactly as a stored game with that seed and the study's salt for it (``study_salt``) draws it, so the
+commands it records, submitted to a game created with the same seed, salt and options, replay it fact for
+fact. A study's salt follows from its seed, so the same seeds give the same games: no person sits at a
+study's table, so nobody has a hand to find the seed from. It returns a
 ``GameRecord``: plain JSON-native data, cheap to send between processes.
 
 What a record holds:
@@ -17,6 +19,7 @@ What a record holds:
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -26,7 +29,8 @@ from domain import registry
 from domain.balance import MAX_COMMANDS
 from domain.bots import STRATEGIES, make_bot
 from domain.errors import InvalidSetup, LudologError
-from domain.randomness import Rng
+from domain.chain import CHAIN_VERSION
+from domain.randomness import Rng, chance_key
 from domain.ruleset import Outcome, Ruleset
 
 
@@ -70,11 +74,17 @@ def game_seed(base: str, index: int) -> str:
 GameRecord = dict[str, Any]
 
 
+def study_salt(seed: str) -> str:
+    """The salt of a study's game with that seed: derived from it, so a study can be played again."""
+    return hashlib.sha256(f"ludolog:study:{seed}".encode()).hexdigest()[:32]
+
+
 def play_study_game(study: Study, seed: str) -> GameRecord:
     """Play one game of the study with that seed to its end (or a rule hole) and describe it."""
     rules = registry.get(study.ruleset)
     state = rules.new_state(study.players, study.options)
-    setup = rules.setup(state, Rng(seed, "setup"))
+    key = chance_key(seed, study_salt(seed), CHAIN_VERSION)
+    setup = rules.setup(state, Rng(key, "setup"))
     for fact in setup:
         state = rules.evolve(state, fact)
     version = 1 + len(setup)
@@ -100,7 +110,7 @@ def play_study_game(study: Study, seed: str) -> GameRecord:
         else:
             command = bots[seat].choose(rules, state, seat, version)
         try:
-            facts = rules.decide(state, seat, command, Rng(seed, version))
+            facts = rules.decide(state, seat, command, Rng(key, version))
         except LudologError as error:
             hole = f"the rules refused Seat {seat}'s legal command {rules.describe_command(command)}: {error}"
             break

@@ -14,7 +14,8 @@ from domain.bots import GreedyBot, make_bot
 def hint(client, game, processes: int, app) -> dict:
     app.config["LUDOLOG_BOT_PROCESSES"] = processes
     asked = {"budget": "40", "play": False, "seed": "same-thoughts"}
-    response = client.post(f"{game.url}/bot-move", json=asked, headers=game.seat[1])
+    seat = client.get(game.url).get_json()["to_act"][0]
+    response = client.post(f"{game.url}/bot-move", json=asked, headers=game.seat[seat])
     assert response.status_code == 200, response.get_json()
     return response.get_json()["bot"]
 

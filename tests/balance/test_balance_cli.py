@@ -14,7 +14,7 @@ from cli_runs import invoke, one_line_error
 from paper_games import paper_game
 
 from domain import registry
-from domain.balance.study import ending_of, game_seed, seat_names
+from domain.balance.study import ending_of, game_seed, seat_names, study_salt
 from domain.bots import play_random_game
 from domain.service import GameService
 from domain.store import store_env
@@ -22,11 +22,12 @@ from domain.store import store_env
 
 def counted(ruleset: str, players: int, options: dict, seeds: list[str]) -> list[dict]:
     """The same seeded random games played by the engine's own aggregate (``play_random_game``), counted
-    directly: who won, how it ended, how many turns."""
+    directly: who won, how it ended, how many turns. Each is played with the salt the study's game with
+    that seed uses (``study_salt``): the seed and salt together decide its chance."""
     rules = registry.get(ruleset)
     found = []
     for seed in seeds:
-        game = play_random_game(rules, seat_names(players), options, seed, bot_seed=seed).game
+        game = play_random_game(rules, seat_names(players), options, seed, bot_seed=seed, salt=study_salt(seed)).game
         found.append({"turns": rules.turn_number(game.state), **ending_of(game.outcome(), game.seats)})
     return found
 

@@ -9,15 +9,15 @@ import pytest
 
 from domain import registry
 from domain.balance.findings import findings
-from domain.balance.study import Drama, Study, game_seed, play_study_game
+from domain.balance.study import Drama, Study, game_seed, play_study_game, study_salt
 from domain.ruleset import Outcome
 
 
 @pytest.mark.parametrize("bots", [("random", "random"), ("greedy", "random")])
-def test_a_study_game_submitted_to_the_store_with_its_seed_replays_to_the_same_end(service, bots):
+def test_a_study_game_submitted_to_the_store_with_its_seed_and_salt_replays_to_the_same_end(service, bots):
     study = Study("infection", 2, {}, bots)
     record = play_study_game(study, "replay-me")
-    game_id = service.create_game("infection", ["A", "B"], study.options, seed=record["seed"])
+    game_id = service.create_game("infection", ["A", "B"], study.options, seed=record["seed"], salt=study_salt(record["seed"]))
     for seat, command in record["moves"]:
         service.submit(game_id, seat, command)
     game = service.game(game_id)

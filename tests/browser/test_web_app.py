@@ -21,10 +21,13 @@ RULESETS = registry.all_rulesets()
 HOSTILE = "<img src=x onerror=alert(1)>"
 NAMES = ["Ann & <b>Co</b>", HOSTILE, "Cy"]
 MOST_COMMANDS = 700
-SEEDS = {"location-ccg": "browser-location-ccg-8", "squad-combat": "browser-squad-combat-2", "infection": "browser-infection-1",
-         "assassination-le": "browser-assassination-le-9", "missions": "browser-missions-5"}
-"""Game seeds whose game, the greedy bot choosing each command (its seed the game's version), is among the
-shortest of a dozen, to keep the run short; other rulesets play ``browser-<name>``."""
+SALT = "5eed" * 8
+"""The salt every game here is created with, typed in the form as a seed is: with it, a seed deals one game."""
+SEEDS = {"location-ccg": "browser-location-ccg-10", "squad-combat": "browser-squad-combat-1", "infection": "browser-infection-3",
+         "assassination-le": "browser-assassination-le-8", "missions": "browser-missions-1",
+         "project-assassination": "browser-project-assassination-10"}
+"""Game seeds whose game (with ``SALT``), the greedy bot choosing each command (its seed the game's version), is
+among the shortest of a dozen, to keep the run short; other rulesets play ``browser-<name>``."""
 
 
 def call(base: str, path: str, token: str | None = None, body: dict | None = None, method: str | None = None) -> dict:
@@ -59,6 +62,7 @@ def create(page, rules, seed: str, bots: dict[int, str] | None = None) -> tuple[
     for seat, strategy in (bots or {}).items():
         page.select_option(f"#who-{seat}", strategy)
     page.fill("#seed", seed)
+    page.fill("#salt", SALT)
     page.click("button[type=submit]")
     page.wait_for_selector("#play-here")
     links = {int(field.get_attribute("data-seat")): field.input_value() for field in page.locator("input.link").all()}
@@ -150,6 +154,9 @@ def test_a_whole_game_is_played_watched_and_replayed_in_the_browser(browser, ser
     assert final["status"] == "over"
     expect(watching.locator("#log li")).to_have_count(final["version"], timeout=15000)
     expect(watching.locator("#status")).to_have_text(re.compile(r"^(Won|A draw)"), timeout=15000)
+    seed = SEEDS.get(rules.name, f"browser-{rules.name}")
+    assert (final["seed"], final["seed_salt"]) == (seed, SALT)  # the seed and salt typed in the form
+    expect(host.locator("#deal")).to_have_text(f"Seed {seed}, salt {SALT}: give both to a new game to deal this one again.")
     assert HOSTILE in watching.text_content(".seats-list")
     shoot(host, screenshots / f"{rules.name}-over.jpg")
     host.goto(server)

@@ -10,6 +10,9 @@ from click.testing import CliRunner
 
 from cli.main import cli
 
+SALT = "5eed" * 8
+"""The salt of the fixture's game: with its seed it decides the game, and so what its log says."""
+
 
 @pytest.fixture
 def run(db_path):
@@ -23,7 +26,7 @@ def run(db_path):
 
 @pytest.fixture
 def game(run):
-    created = run("new", "project-assassination", "--seat", "Ana", "--seat", "Ben", "--seed", "3")
+    created = run("new", "project-assassination", "--seat", "Ana", "--seat", "Ben", "--seed", "3", "--salt", SALT)
     game = created.output.strip()
     assert run("bot", game, "-q", "--seed", "0").exit_code == 0
     return game

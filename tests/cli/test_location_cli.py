@@ -20,8 +20,12 @@ ANN_DECK = {**{card: n for card, n in DEMO.items() if card not in BEN_ONLY},
             "phoenix_monk": 3, "katana": 3, "body_armor": 3, "disguise": 3, "ambush": 3, "dojo": 3, "arrest": 3}
 
 
+SALT = "5eed" * 8
+"""The salt of every game here: with it, the seed "4" deals one game."""
+
+
 def new_game(db: str, *options: str) -> str:
-    made = invoke("new", "location-ccg", "--seat", "A", "--seat", "B", "--seed", "4",
+    made = invoke("new", "location-ccg", "--seat", "A", "--seat", "B", "--seed", "4", "--salt", SALT,
                   *[arg for option in options for arg in ("--option", option)], "--db", db)
     assert made.exit_code == 0, made.output
     return made.output.strip()

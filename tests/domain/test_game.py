@@ -30,6 +30,8 @@ from domain.service import OWNER, SNAPSHOT_INTERVAL, DataclassAsDict, GameServic
 from domain.store import store_env
 
 SEATS = ["Ann", "Ben", "Cy"]
+SALT = "5eed" * 8
+"""A salt given with a seed: the two together decide a game's chance."""
 
 
 @pytest.fixture
@@ -38,8 +40,8 @@ def service(store_service):
     return store_service
 
 
-def new_game(service, seed="7", **options):
-    return service.create_game("assassination-le", SEATS, options, seed)
+def new_game(service, seed="7", salt=None, **options):
+    return service.create_game("assassination-le", SEATS, options, seed, salt=salt)
 
 
 def finish(service, game_id, bot_seed=0):
@@ -70,12 +72,24 @@ def test_the_seed_and_its_salt_are_revealed_when_the_game_is_over(service):
     assert commitment("reveal-me", game.salt) == game.seed_commitment
 
 
-def test_the_same_chosen_seed_plays_the_same_game_under_another_commitment(service):
-    first, second = new_game(service, seed="same"), new_game(service, seed="same")
-    assert service.status(first)["seed_commitment"] != service.status(second)["seed_commitment"]
+def test_the_same_chosen_seed_and_salt_play_the_same_game_under_the_same_commitment(service):
+    first, second = (service.create_game("assassination-le", SEATS, {}, "same", salt=SALT) for _ in range(2))
+    commitments = {service.status(game)["seed_commitment"] for game in (first, second)}
+    assert commitments == {commitment("same", SALT)}
     finish(service, first), finish(service, second)
     facts = [[(e.type, e.data) for e in service.read_events(game)[1:-1]] for game in (first, second)]
     assert facts[0] == facts[1] and len(facts[0]) > 5
+
+
+def test_the_same_seed_without_its_salt_deals_another_game(service):
+    def setup(game_id):
+        return service.read_events(game_id)[1].data
+
+    salted = setup(service.create_game("assassination-le", SEATS, {}, "same", salt=SALT))
+    assert setup(service.create_game("assassination-le", SEATS, {}, "same", salt="0" * 32)) != salted
+    tries = [new_game(service, seed="same") for _ in range(5)]  # each with its own random salt
+    assert len({service.status(game)["seed_commitment"] for game in tries}) == 5
+    assert len({json.dumps(setup(game), sort_keys=True) for game in tries}) > 1
 
 
 def test_without_a_seed_each_game_draws_its_own_secret_seed(service):
@@ -285,7 +299,7 @@ def test_a_stale_write_with_an_expected_version_is_a_conflict(processes):
 
 
 def test_a_snapshot_is_taken_every_100_events(sqlite_service):
-    game_id = new_game(sqlite_service)
+    game_id = new_game(sqlite_service, salt=SALT)  # 347 events
     game = finish(sqlite_service, game_id, bot_seed=1)
     assert game.version > 2 * SNAPSHOT_INTERVAL, "pick a longer game for this test"
     versions = [s.originator_version for s in sqlite_service.snapshots.get(game_id)]
@@ -305,7 +319,7 @@ def test_a_snapshot_is_taken_every_100_events(sqlite_service):
 
 def test_a_snapshot_that_no_longer_loads_is_passed_over_and_the_game_rebuilt_from_its_events(processes, monkeypatch):
     writer = processes()
-    game_id = new_game(writer)
+    game_id = new_game(writer, salt=SALT)  # 347 events
     for _ in writer.play_bots(game_id, bot_seed=1):
         if writer.game(game_id).version > SNAPSHOT_INTERVAL + 20:
             break

@@ -24,6 +24,8 @@ RULESETS = registry.all_rulesets()
 HOSTILE = ["Ann\n```\n<img src=x onerror=alert(1)>", "- Ben\n===", "    1. Cy\r\n# Dee"]
 PLAIN = ["Ann", "Ben", "Cy"]
 SEED = "hostile-names"
+SALT = "5eed" * 8
+"""With the seed, what makes the hostile-named game and the plain-named one the same game."""
 HEADINGS = ["Outcome", "The final board", "Turn by turn", "Key numbers", "Charts"]
 
 
@@ -34,7 +36,7 @@ def rules(request):
 
 def stored_game(service, rules, seats):
     """A finished game whose seats have these names, stored without the rule new games follow."""
-    game = Game.start(rules, seats[:rules.min_seats], rules.resolve_options(quick_options(rules.name)), SEED)
+    game = Game.start(rules, seats[:rules.min_seats], rules.resolve_options(quick_options(rules.name)), SEED, salt=SALT)
     service.save_imported(game)
     for _ in service.play_bots(game.id, bot_seed=1):
         pass

@@ -11,7 +11,9 @@ import json
 import pytest
 from old_games import old_game_events
 
+from domain import registry
 from domain.errors import InvalidSetup
+from domain.game import Game
 from domain.service import GameService
 from domain.store import store_env
 from replays import records
@@ -124,6 +126,35 @@ def test_an_export_of_format_version_1_still_imports():
     assert audit(other, old.id).clean
     truncated = [json.dumps(head), *lines[1:-1]]
     refused(truncated, "header says")
+
+
+def test_an_export_of_format_version_4_imports_as_a_game_of_chain_version_2():
+    """A game of chain version 2 (its chance from its seed alone), exported as format 4 wrote it: a
+    header without ``chain_version``."""
+    service = GameService(env=store_env(None))
+    rules = registry.get("assassination-le")
+    old = Game.start(rules, SEATS, rules.resolve_options({}), "format-4", chain_version=2)
+    service.save_imported(old)
+    for _ in service.play_bots(old.id, bot_seed=3):
+        pass
+    lines = records.to_ndjson(service, old.id).splitlines()
+    head = json.loads(lines[0])
+    assert head.pop("chain_version") == 2
+    head["format_version"] = 4
+    other = GameService(env=store_env(None))
+    assert records.import_game(other, "\n".join([json.dumps(head), *lines[1:]])) == old.id
+    assert [e.chain for e in other.events.get(old.id)] == [e.chain for e in service.events.get(old.id)]
+    assert other.game(old.id).chain_version == 2 and other.game(old.id).chance_key == "format-4"
+    assert audit(other, old.id).clean
+
+
+@pytest.mark.parametrize("damaged", [7, "3", True, None], ids=repr)
+def test_an_export_with_a_damaged_chain_version_is_refused_in_one_line(exported, damaged):
+    _, lines = exported
+    head = json.loads(lines[0])
+    assert head["format_version"] == 5 and head["chain_version"] == 3
+    head["chain_version"] = damaged
+    refused([json.dumps(head), *lines[1:]], "chain version")
 
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")

@@ -16,7 +16,9 @@ from click.testing import CliRunner
 from api import create_app
 from cli.main import cli
 from domain.access import OWNER
+from domain import registry
 from domain.errors import InvalidSetup
+from domain.game import Game
 from domain.notebook import Notebook
 from domain.notes import GameNotes
 from domain.service import GameService
@@ -34,12 +36,14 @@ ANNS = ("SECRET-ann-plan", "SECRET-ann-mark")
 OWNERS = "SECRET-owner-aside"
 WITHDRAWN = "WITHDRAWN-by-ben"
 PUBLIC = "public-by-ben"
+SALT = "5eed" * 8
+"""The salt of the annotated game: with its seed it decides the game, so two annotated games are alike."""
 
 
-def annotated(service, seed="notes-exports"):
+def annotated(service, seed="notes-exports", salt=SALT):
     """A game of 10 events with notes: seat 1's private one (glyph, marks, bookmark, two lines), Ben's
     public one with a bookmark, the owner's private one, Cy's edited one, and Ben's withdrawn one."""
-    game_id = service.create_game("assassination-le", SEATS, seed=seed)
+    game_id = service.create_game("assassination-le", SEATS, seed=seed, salt=salt)
     for _ in zip(range(8), service.play_bots(game_id, bot_seed=1), strict=False):
         pass
     book = Notebook(service)
@@ -76,7 +80,8 @@ def test_the_owners_ndjson_export_imports_with_every_note_and_its_history(servic
     lines = [json.loads(line) for line in text.splitlines()]
     head, history = lines[0], book.history(game_id)
     assert [entry["type"] for entry in history] == ["Written", "Written", "Written", "Written", "Edited", "Written", "Withdrawn"]
-    assert head["format_version"] == 4 and head["note_events"] == len(history) == 7
+    assert head["format_version"] == 5 and head["note_events"] == len(history) == 7
+    assert head["chain_version"] == 3  # its chance keyed by its seed and salt
     assert [line for line in lines[1 + head["events"]:]] == [{"note_event": entry} for entry in history]
     assert all("number" in line for line in lines[1:1 + head["events"]])
 
@@ -117,16 +122,20 @@ def test_a_seats_ndjson_export_holds_the_standing_notes_it_sees_and_cannot_be_im
 
 
 def test_an_export_of_format_version_2_without_notes_still_imports(service):
-    game_id = service.create_game("assassination-le", SEATS, seed="format-2")
+    rules = registry.get("assassination-le")
+    game = Game.start(rules, SEATS, rules.resolve_options({}), "format-2", chain_version=2)  # as games were then
+    service.save_imported(game)
+    game_id = game.id
     for _ in zip(range(5), service.play_bots(game_id, bot_seed=2), strict=False):
         pass
     lines = records.to_ndjson(service, game_id).splitlines()
     head = json.loads(lines[0])
-    assert head.pop("note_events") == 0
+    assert head.pop("note_events") == 0 and head.pop("chain_version") == 2
     head["format_version"] = 2
     other = fresh()
     assert records.import_game(other, "\n".join([json.dumps(head), *lines[1:]])) == game_id
     assert Notebook(other).history(game_id) == [] and audit(other, game_id).clean
+    assert other.game(game_id).chain_version == 2
 
 
 def note_event(lines, n, change):

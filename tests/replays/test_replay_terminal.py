@@ -13,6 +13,8 @@ from replays.cursor import Cursor
 from replays.screen import RULE, changes, screen
 
 RIGHT, LEFT, HOME, END = "\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F"
+SALT = "5eed" * 8
+"""With the seed "r1", what decides the replayed game (and so what its screens show)."""
 
 
 # -- changes -------------------------------------------------------------------------------------
@@ -84,7 +86,7 @@ def test_changes_are_capped_with_how_many_more():
 
 @pytest.fixture
 def played(service: GameService):
-    game_id = service.create_game("project-assassination", ["Ana", "Ben"], seed="r1")
+    game_id = service.create_game("project-assassination", ["Ana", "Ben"], seed="r1", salt=SALT)
     for _ in service.play_bots(game_id, bot_seed=0):
         pass
     return game_id
@@ -210,7 +212,7 @@ def test_a_seat_replays_only_what_it_knew(service, played):
 @pytest.fixture
 def stored(db_path):
     service = GameService(env=store_env(db_path))
-    game_id = service.create_game("project-assassination", ["Ana", "Ben"], seed="r1")
+    game_id = service.create_game("project-assassination", ["Ana", "Ben"], seed="r1", salt=SALT)
     for _ in service.play_bots(game_id, bot_seed=0):
         pass
     return service, game_id

@@ -264,10 +264,14 @@ def test_a_stolen_cure_leaves_the_village_it_was_stolen_from():
 # -- Whole games ------------------------------------------------------------------------------
 
 
+SALT = "5eed" * 8
+"""The salt of a random game and of its replay: a game's chance comes from its seed and salt together."""
+
+
 def _states(seed, bot_seed, options=None):
     """The state before each command of a random game, and at its end."""
-    played = play_random_game(RULES, ["A", "B"], options or {}, seed, bot_seed=bot_seed)
-    game = Game.start(RULES, ["A", "B"], RULES.resolve_options(options or {}), seed)
+    played = play_random_game(RULES, ["A", "B"], options or {}, seed, bot_seed=bot_seed, salt=SALT)
+    game = Game.start(RULES, ["A", "B"], RULES.resolve_options(options or {}), seed, salt=SALT)
     for seat, command in played.commands:
         yield game.state
         game.play(seat, command, "c")

@@ -25,6 +25,9 @@ from domain.games.infection.state import State
 from domain.randomness import Rng, TableRng
 from replays.audit import audit
 
+SALT = "5eed" * 8
+"""The salt of the games recorded here: with the seed it decides a game's chance (chain version 3 on)."""
+
 BLUE_KINDS = ["cure", "virus", "recover", "generosity", "disarm", "contagion"]
 
 
@@ -136,7 +139,8 @@ def test_a_state_stored_before_rules_v2_loads_as_a_v1_state():
 
 
 def test_a_game_recorded_under_rules_v1_plays_as_it_did():
-    game = Game.start(V1, ["Ana", "Ben"], V1.resolve_options({}), "old-1")
+    # chain version 2: its chance keyed by the seed alone, as games were recorded then
+    game = Game.start(V1, ["Ana", "Ben"], V1.resolve_options({}), "old-1", salt=SALT, chain_version=2)
     bot = RandomBot("old-1")
     while game.outcome() is None:
         seat = game.to_act()[0]
@@ -150,7 +154,7 @@ def test_a_game_recorded_under_rules_v1_plays_as_it_did():
 def _v1_game(service, seed):
     """A game begun under rules v1 with some random commands, saved, then played on to its end through
     the service by a random bot."""
-    game = Game.start(V1, ["Ana", "Ben"], V1.resolve_options({"round_limit": 6}), seed)
+    game = Game.start(V1, ["Ana", "Ben"], V1.resolve_options({"round_limit": 6}), seed, salt=SALT)
     bot = RandomBot(seed)
     for number in range(10):
         seat = game.to_act()[0]
@@ -174,7 +178,8 @@ def test_a_game_recorded_under_rules_v1_replays_and_audits_under_v1(service, see
     assert report.clean, report.problems
     assert any("played under rules v1; the current rules v2" in note for note in report.notes)
     stored = list(service.events.get(game_id))
-    replayed = Game.start(V1, game.seats, game.options, game.seed)  # re-deciding under v1: the same facts
+    replayed = Game.start(V1, game.seats, game.options, game.seed, salt=game.salt,
+                          chain_version=game.chain_version)  # re-deciding under v1: the same facts
     for cause in [e.cause for e in stored if getattr(e, "cause", None)]:
         if replayed.answer(cause["command_id"]) is None:
             replayed.play(cause["seat"], cause["command"], cause["command_id"])
