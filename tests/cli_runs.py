@@ -11,8 +11,17 @@ from click.testing import CliRunner, Result
 from cli.main import cli
 
 
+SALT = "5eed" * 8
+"""The salt ``ludolog new --seed`` deals with here unless the test gives ``--salt``: the same seed deals the
+same game every run (without it, each game draws a random salt, as a user's do)."""
+
+
 def invoke(*args: str, stdin: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=stdin, catch_exceptions=False)
+    """The CLI run in process; ``new`` with ``--seed`` and no ``--salt`` gets ``--salt SALT``."""
+    given = list(args)
+    if given[:1] == ["new"] and "--seed" in given and "--salt" not in given:
+        given += ["--salt", SALT]
+    return CliRunner().invoke(cli, given, input=stdin, catch_exceptions=False)
 
 
 def one_line_error(result: Any) -> str:

@@ -20,6 +20,8 @@ from quick_games import quick_options
 from domain import registry
 
 SEED = "s3cr3t-seed-XYZ"
+SALT = "5eed" * 8
+"""The salt the games here are dealt with besides SEED: the same games every run."""
 RULESETS = registry.all_rulesets()
 # seeds of the random.Random picking the seats' commands that give a short game with SEED
 SHORT_GAMES = {"assassination-le": 4, "project-assassination": 1}
@@ -108,7 +110,7 @@ def expected_event(rules, owner_event: dict, viewer: int | None, seats: list[str
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda rules: rules.name)
 def test_no_response_to_a_seat_or_a_spectator_holds_a_secret(client, new_game, rules):
     names = [f"Seat{n}" for n in range(1, rules.min_seats + 1)]
-    game = new_game(ruleset=rules.name, seats=names, seed=SEED, options=quick_options(rules.name))
+    game = new_game(ruleset=rules.name, seats=names, seed=SEED, salt=SALT, options=quick_options(rules.name))
     viewers: dict[int | None, dict] = {**{n: game.seat[n] for n in game.seat}, None: {}}
     seen = {viewer: Seen() for viewer in viewers}
     secret_lists: dict[int | None, list[list]] = {viewer: [] for viewer in viewers}
@@ -216,7 +218,7 @@ def test_no_response_to_a_seat_or_a_spectator_holds_a_secret(client, new_game, r
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda rules: rules.name)
 def test_once_the_game_is_over_everything_is_public(client, new_game, rules):
     names = [f"Seat{n}" for n in range(1, rules.min_seats + 1)]
-    game = new_game(ruleset=rules.name, seats=names, seed=SEED, options=quick_options(rules.name))
+    game = new_game(ruleset=rules.name, seats=names, seed=SEED, salt=SALT, options=quick_options(rules.name))
     before = client.get(f"{game.url}/events", headers=game.owner).get_json()["events"]
     rng = random.Random(SHORT_GAMES.get(rules.name, 0))
     for _ in range(5000):

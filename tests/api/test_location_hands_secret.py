@@ -141,7 +141,7 @@ def test_ruling_38_each_seat_reads_its_own_deck_list_and_the_size_of_the_others(
 
 def test_ruling_38_the_deck_lists_are_public_once_the_game_is_over():
     service = GameService(env=store_env(None))
-    game_id = service.create_game("location-ccg", ["Ann", "Ben"], seed="over", options=OPTIONS)
+    game_id = service.create_game("location-ccg", ["Ann", "Ben"], seed="over", options=OPTIONS, salt=SALT)
     for _ in service.play_bots(game_id, bot_seed=1):
         pass
     assert service.status(game_id, 1)["options"]["decks"] == OPTIONS["decks"]

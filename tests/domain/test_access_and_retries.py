@@ -22,7 +22,7 @@ def service(store_service):
 
 
 def test_open_game_gives_one_token_per_seat_and_one_for_the_owner(service):
-    game_id, tokens = service.open_game("project-assassination", SEATS, seed="t")
+    game_id, tokens = service.open_game("project-assassination", SEATS, seed="t", salt=SALT)
     assert len({tokens.owner, *tokens.seats}) == 3
     assert service.holder(game_id, tokens.owner) == OWNER
     assert [service.holder(game_id, token) for token in tokens.seats] == [1, 2]
@@ -30,7 +30,7 @@ def test_open_game_gives_one_token_per_seat_and_one_for_the_owner(service):
 
 
 def test_only_token_hashes_are_stored(service):
-    _, tokens = service.open_game("project-assassination", SEATS, seed="t")
+    _, tokens = service.open_game("project-assassination", SEATS, seed="t", salt=SALT)
     stored = b"".join(n.state for n in service.recorder.select_notifications(1, 1000))
     for token in (tokens.owner, *tokens.seats):
         assert token.encode() not in stored
@@ -38,8 +38,8 @@ def test_only_token_hashes_are_stored(service):
 
 
 def test_a_token_that_is_nobodys_is_refused(service):
-    game_id, _ = service.open_game("project-assassination", SEATS, seed="t")
-    _, other = service.open_game("project-assassination", SEATS, seed="t")
+    game_id, _ = service.open_game("project-assassination", SEATS, seed="t", salt=SALT)
+    _, other = service.open_game("project-assassination", SEATS, seed="t", salt=SALT)
     with pytest.raises(Unauthorized):
         service.holder(game_id, "made-up")
     with pytest.raises(Unauthorized):
@@ -47,7 +47,7 @@ def test_a_token_that_is_nobodys_is_refused(service):
 
 
 def test_issuing_tokens_again_replaces_the_old_ones(service):
-    game_id, old = service.open_game("project-assassination", SEATS, seed="t")
+    game_id, old = service.open_game("project-assassination", SEATS, seed="t", salt=SALT)
     new = service.issue_tokens(game_id)
     assert service.holder(game_id, new.seats[1]) == 2
     with pytest.raises(Unauthorized):
@@ -55,7 +55,7 @@ def test_issuing_tokens_again_replaces_the_old_ones(service):
 
 
 def test_tokens_issued_by_another_process_replace_the_old_ones_in_a_process_that_cached_them(service, store):
-    game_id, old = service.open_game("project-assassination", SEATS, seed="t")
+    game_id, old = service.open_game("project-assassination", SEATS, seed="t", salt=SALT)
     assert service.holder(game_id, old.seats[1]) == 2  # the tokens are now in this process's cache
     other = GameService(env=store_env(store))  # another worker, or 'ludolog tokens' on the same store
     try:
@@ -68,7 +68,7 @@ def test_tokens_issued_by_another_process_replace_the_old_ones_in_a_process_that
 
 
 def test_a_game_made_without_tokens_gets_them_when_issued(service):
-    game_id = service.create_game("assassination-le", ["A", "B", "C"], seed="t")
+    game_id = service.create_game("assassination-le", ["A", "B", "C"], seed="t", salt=SALT)
     with pytest.raises(Unauthorized, match="ludolog tokens"):
         service.holder(game_id, "anything")
     tokens = service.issue_tokens(game_id)
@@ -76,7 +76,7 @@ def test_a_game_made_without_tokens_gets_them_when_issued(service):
 
 
 def test_a_retried_command_id_gets_the_first_answer_and_writes_nothing(service):
-    game_id, _ = service.open_game("project-assassination", SEATS, seed="t")
+    game_id, _ = service.open_game("project-assassination", SEATS, seed="t", salt=SALT)
     seat = service.game(game_id).to_act()[0]
     first = service.submit_once(game_id, seat, {"type": "end"}, command_id="k1")
     again = service.submit_once(game_id, seat, {"type": "end"}, command_id="k1")
@@ -86,7 +86,7 @@ def test_a_retried_command_id_gets_the_first_answer_and_writes_nothing(service):
 
 
 def test_a_command_id_reused_for_another_command_is_refused(service):
-    game_id, _ = service.open_game("project-assassination", SEATS, seed="t")
+    game_id, _ = service.open_game("project-assassination", SEATS, seed="t", salt=SALT)
     seat = service.game(game_id).to_act()[0]
     service.submit_once(game_id, seat, {"type": "end"}, command_id="k1")
     version = service.game(game_id).version

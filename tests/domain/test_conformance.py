@@ -79,7 +79,7 @@ def test_every_seat_asked_to_act_has_a_legal_command_and_every_listed_command_is
     for seed in range(25):
         if seed >= 5 and checked >= 2_000:  # positions whose every legal command was decided
             break
-        game = Game.start(rules, seats, rules.resolve_options(variant), f"s{seed}")
+        game = Game.start(rules, seats, rules.resolve_options(variant), f"s{seed}", salt=SALT)
         bot = RandomBot(seed)
         while game.outcome() is None:
             for seat in game.to_act():
@@ -116,7 +116,7 @@ def test_rebuilding_from_stored_events_equals_the_live_state_at_every_step(rules
     for seed in range(10):
         if seed >= 3 and events >= 3_000:  # long games: fewer of them
             break
-        game_id = service.create_game(rules.name, seats, seed=f"rebuild-{seed}", options=variant)
+        game_id = service.create_game(rules.name, seats, seed=f"rebuild-{seed}", options=variant, salt=SALT)
         live = {}
         game = service.game(game_id)
         live[game.version] = copy.deepcopy(game.state)
@@ -135,7 +135,7 @@ def test_rebuilding_from_stored_events_equals_the_live_state_at_every_step(rules
 
 def test_an_illegal_command_is_refused_and_nothing_is_stored(rules, seats, variant):
     service = GameService(env=store_env(None))
-    game_id = service.create_game(rules.name, seats, seed="illegal", options=variant)
+    game_id = service.create_game(rules.name, seats, seed="illegal", options=variant, salt=SALT)
     seen: list[dict] = []
     refused = 0
     for _ in service.play_bots(game_id, bot_seed=3):
@@ -198,7 +198,7 @@ def _facts(game):
 def test_a_round_trip_through_the_sqlite_store_gives_the_same_views(rules, seats, variant, tmp_path):
     path = str(tmp_path / "round-trip.sqlite3")
     writer = GameService(env=store_env(path))
-    game_id = writer.create_game(rules.name, seats, seed="sqlite", options=variant)
+    game_id = writer.create_game(rules.name, seats, seed="sqlite", options=variant, salt=SALT)
     views_before = []
     for step, _ in enumerate(writer.play_bots(game_id, bot_seed=6)):
         if step % 50 == 0:

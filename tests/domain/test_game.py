@@ -251,7 +251,7 @@ def processes(store):
 
 def test_a_cached_game_is_brought_up_to_date_with_what_another_process_wrote(processes):
     first, second = processes(), processes()
-    game_id = first.create_game("assassination-le", SEATS, seed="caches")
+    game_id = first.create_game("assassination-le", SEATS, seed="caches", salt=SALT)
     created = first.game(game_id).version  # now in the first process's cache
     for _ in second.play_bots(game_id, bot_seed=3):
         if second.game(game_id).version >= created + 10:
@@ -269,7 +269,7 @@ def test_a_cached_game_is_brought_up_to_date_with_what_another_process_wrote(pro
 def test_a_concurrent_writer_wins_and_the_loser_is_decided_again_on_the_new_state(processes):
     first = processes()
     second = processes()
-    game_id = first.create_game("assassination-le", SEATS, seed="race")
+    game_id = first.create_game("assassination-le", SEATS, seed="race", salt=SALT)
     stale = first.game(game_id)
     seat = stale.to_act()[0]
     won = second.submit(game_id, seat, {"type": "roll"})  # wins the race
@@ -290,7 +290,7 @@ def test_a_concurrent_writer_wins_and_the_loser_is_decided_again_on_the_new_stat
 def test_a_stale_write_with_an_expected_version_is_a_conflict(processes):
     first = processes()
     second = processes()
-    game_id = first.create_game("assassination-le", SEATS, seed="race")
+    game_id = first.create_game("assassination-le", SEATS, seed="race", salt=SALT)
     stale = first.game(game_id)
     second.submit(game_id, stale.to_act()[0], {"type": "roll"})
     first.game = lambda gid: stale
@@ -383,7 +383,7 @@ def test_a_fact_hands_out_copies_of_its_data():
 
 def test_a_game_continues_from_its_stored_events_in_a_new_process(processes):
     first = processes()
-    game_id = first.create_game("assassination-le", SEATS, seed="resume")
+    game_id = first.create_game("assassination-le", SEATS, seed="resume", salt=SALT)
     for count, _ in enumerate(first.play_bots(game_id, bot_seed=9)):
         if count == 20:
             break
@@ -417,7 +417,7 @@ def test_a_store_that_cannot_write_is_reported_and_nothing_is_recorded(service, 
 
 def test_the_listing_shows_what_other_processes_wrote_and_reloads_only_games_that_changed(processes, monkeypatch):
     lister, writer = processes(), processes()
-    quiet, busy = (writer.create_game("assassination-le", SEATS, seed=str(n)) for n in (1, 2))
+    quiet, busy = (writer.create_game("assassination-le", SEATS, seed=str(n), salt=SALT) for n in (1, 2))
     assert [g["id"] for g in lister.list_games()] == [str(quiet), str(busy)]
     loaded: list[uuid.UUID] = []
     real_game = lister.game
@@ -426,7 +426,7 @@ def test_the_listing_shows_what_other_processes_wrote_and_reloads_only_games_tha
     for count, _ in enumerate(writer.play_bots(busy, bot_seed=2)):
         if count == 5:
             break
-    newest = writer.create_game("correction", ["Ana", "Ben"], seed="3")
+    newest = writer.create_game("correction", ["Ana", "Ben"], seed="3", salt=SALT)
     listed = lister.list_games()
     assert [g["id"] for g in listed] == [str(quiet), str(busy), str(newest)]
     assert listed[1]["version"] == writer.game(busy).version

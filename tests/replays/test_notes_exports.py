@@ -123,7 +123,7 @@ def test_a_seats_ndjson_export_holds_the_standing_notes_it_sees_and_cannot_be_im
 
 def test_an_export_of_format_version_2_without_notes_still_imports(service):
     rules = registry.get("assassination-le")
-    game = Game.start(rules, SEATS, rules.resolve_options({}), "format-2", chain_version=2)  # as games were then
+    game = Game.start(rules, SEATS, rules.resolve_options({}), "format-2", chain_version=2, salt=SALT)  # as games were then
     service.save_imported(game)
     game_id = game.id
     for _ in zip(range(5), service.play_bots(game_id, bot_seed=2), strict=False):

@@ -20,6 +20,9 @@ from domain.games.assassination_le.state import State
 from domain.ruleset import Ruleset
 from domain.search import GreedyBot
 
+SALT = "5eed" * 8
+"""The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""
+
 
 def table(victim=3, squares=("a1", "e5", "c3"), coins=None, mover=None, phase="roll", rolled=0,
           last_assassin=None, keep_coins=False) -> State:
@@ -90,7 +93,7 @@ def test_with_captured_victims_keeping_their_coins_an_assassin_with_coins_gains_
 
 def test_the_evaluation_lies_between_0_and_1_for_every_seat_throughout_random_games():
     for seed in range(3):
-        game = Game.start(RULES, ["Ann", "Ben", "Cy"], RULES.resolve_options({}), f"range-{seed}")
+        game = Game.start(RULES, ["Ann", "Ben", "Cy"], RULES.resolve_options({}), f"range-{seed}", salt=SALT)
         bot = RandomBot(seed)
         while game.outcome() is None and game.version < 600:
             assert all(0.0 <= v <= 1.0 for v in values(game.state))
@@ -154,7 +157,7 @@ def bot_wins(games: int) -> int:
     for number in range(games):
         me = 1 + number % 3
         greedy, others = GreedyBot(number), RandomBot(number)
-        game = Game.start(RULES, ["Ann", "Ben", "Cy"], RULES.resolve_options({}), f"purpose-{number}")
+        game = Game.start(RULES, ["Ann", "Ben", "Cy"], RULES.resolve_options({}), f"purpose-{number}", salt=SALT)
         while game.outcome() is None:
             seat = game.to_act()[0]
             bot = greedy if seat == me else others

@@ -103,7 +103,7 @@ def test_ruling_21_where_one_kind_of_tile_is_left_face_down_in_a_region_nothing_
 
 
 def test_ruling_21_a_table_game_of_infection_is_set_up_and_played_with_the_tiles_the_table_turns_over():
-    game = Game.start(RULES, ["Ana", "Ben"], RULES.resolve_options({}), "unused", table=True)
+    game = Game.start(RULES, ["Ana", "Ben"], RULES.resolve_options({}), "unused", table=True, salt=SALT)
     with pytest.raises(OutcomeNeeded) as asked:
         game.play(1, {"type": "move", "to": "b2"}, "c1")
     assert asked.value.question == "Ana turns over the tile on b2: which tile?"

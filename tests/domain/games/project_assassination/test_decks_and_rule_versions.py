@@ -213,7 +213,7 @@ def test_a_game_recorded_under_rules_v1_plays_as_it_did():
 
 def test_a_game_recorded_under_rules_v1_replays_and_audits_under_v1():
     service = GameService(env=store_env(None))
-    game = Game.start(V1, SEATS, V1.resolve_options({}), "v1-game")
+    game = Game.start(V1, SEATS, V1.resolve_options({}), "v1-game", salt=SALT)
     bot = RandomBot(7)
     for n in range(12):
         seat = game.to_act()[0]
@@ -241,7 +241,7 @@ def test_a_game_recorded_under_rules_v1_replays_and_audits_under_v1():
 
 def test_under_rules_v1_only_the_owner_sees_the_decks_order_and_seats_see_it_hidden_in_the_setup_event():
     service = GameService(env=store_env(None))
-    game = Game.start(V1, SEATS, V1.resolve_options({}), "s")
+    game = Game.start(V1, SEATS, V1.resolve_options({}), "s", salt=SALT)
     service.save(game)
     owner = service.status(game.id, OWNER)["view"]
     [owners] = [e for e in service.read_events(game.id, viewer=OWNER) if e.type == "TableSetUp"]
