@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -31,14 +32,23 @@ among the shortest of a dozen, to keep the run short; other rulesets play ``brow
 
 
 def call(base: str, path: str, token: str | None = None, body: dict | None = None, method: str | None = None) -> dict:
-    """The API, as a second client (not the page): the JSON answer."""
+    """The API, as a second client (not the page): the JSON answer; a 429 (too many costly requests at once
+    from this address, the pages' included) is tried again after its ``Retry-After``, as the page does."""
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base.rstrip("/") + path, data=data, headers=headers, method=method)
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
+    for attempt in range(5):
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            # a costly request (a bot move, a board) while the pages hold the process's share: wait as told
+            if error.code != 429 or attempt == 4:
+                raise
+            time.sleep(float(error.headers.get("Retry-After", "1")))
+    raise AssertionError("unreachable")
 
 
 def tab(context, url: str):
