@@ -7,6 +7,7 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, fields, validate
 
 from domain.bots import STRATEGIES
+from domain.randomness import SALT_SHAPE
 
 # -- in ----------------------------------------------------------------------------------------
 
@@ -79,7 +80,9 @@ class NewGame(Schema):
     seed = Seed(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
     salt = fields.String(
         load_default=None, allow_none=True,
-        validate=validate.Regexp(r"^[0-9a-f]{32}$", error="Not a salt: give 32 lowercase hexadecimal digits, as a finished game reveals it."),
+        validate=validate.Regexp(
+            rf"{SALT_SHAPE.pattern}\Z", error="Not a salt: give 32 lowercase hexadecimal digits, as a finished game reveals it."
+        ),
     )
     table = fields.Boolean(load_default=False, truthy={True}, falsy={False})
     outcomes = outcomes_field()

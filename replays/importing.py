@@ -108,7 +108,7 @@ def _chain_version(head: dict[str, Any], version: int, salt: str) -> int:
     if version < 5:
         return 2
     chain_version = head.get("chain_version")
-    if chain_version not in (2, 3) or isinstance(chain_version, bool):
+    if chain_version not in (2, 3):
         raise InvalidSetup(f"the export's header is damaged: its chain version is {chain_version!r}, not 2 or 3 for a salted game")
     return chain_version
 
