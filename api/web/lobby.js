@@ -49,7 +49,7 @@ export async function showNewGame() {
   const optionsBox = el("fieldset", { className: "options" });
   const seedInput = el("input", { id: "seed", name: "seed", placeholder: "leave empty for a fresh one", maxlength: 200 });
   const saltInput = el("input", {
-    id: "salt", name: "salt", placeholder: "only to deal a finished game again", maxlength: 32,
+    id: "salt", name: "salt", placeholder: "only to deal a finished game again", maxlength: 32, size: 34,
     pattern: "[0-9a-f]{32}", title: "32 lowercase hexadecimal digits, as a finished game shows its salt",
   });
   const message = el("p", { role: "alert", className: "error", id: "form-error" });
