@@ -204,6 +204,7 @@ def test_no_response_to_a_seat_or_a_spectator_holds_a_secret(client, new_game, r
     for viewer, collected in seen.items():
         for what, text in collected.texts:
             assert SEED not in text, f"the seed in a {what} response to {viewer}"
+            assert SALT not in text, f"the salt (which keys the game's chance) in a {what} response to {viewer}"
             for key in owner_only:
                 assert f'"{key}"' not in text, f"the owner's {key!r} in a {what} response to {viewer}"
             for secret in secret_lists[viewer]:
