@@ -11,7 +11,7 @@ from api.auth import viewer
 from api.context import service
 from api.costly import costly
 from api.games import game_id_of
-from api.problems import InvalidRequest
+from api.problems import check_step
 from replays.boards import board
 
 blueprint = Blueprint("boards", __name__)
@@ -31,8 +31,7 @@ def get_board(game_id: str) -> Response:
     holder = viewer(found)
     at = BOARD_QUERY.load(request.args.to_dict())["at"]
     current = service().game(found)
-    if at is not None and at > current.version:
-        raise InvalidRequest(f"the game has {current.version} events: 'at' takes 1 to {current.version}")
+    check_step(at, current.version)
     drawn = board(service(), found, holder, at, current)
     response = Response(json.dumps(schemas.BOARD.dump(drawn)), mimetype="application/json")
     response.headers["ETag"] = f'"{drawn["version"]}"'

@@ -37,7 +37,7 @@ def bot_move(game_id: str) -> Response:
     if holder is None:
         raise Unauthorized("a bot move needs a seat's token or the owner's (Authorization: Bearer <token>)")
     current = service().game(found)
-    seat = _seat(holder, given["seat"], current.to_act())
+    seat = service().seat_number(current, _seat(holder, given["seat"], current.to_act()))
     seed = given["seed"] if given["seed"] is not None else f"{found}:{current.version}"
     bot = make_bot(given["strategy"], seed, given["budget"], limit_ms=float(current_app.config["LUDOLOG_BOT_LIMIT_MS"]))
     player = thinking(bot, int(current_app.config["LUDOLOG_BOT_PROCESSES"]))  # a search in a worker process

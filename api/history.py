@@ -13,7 +13,7 @@ from api.auth import viewer
 from api.context import service
 from api.costly import costly
 from api.games import game_id_of, state_response
-from api.problems import InvalidRequest
+from api.problems import check_step
 from replays import records
 
 blueprint = Blueprint("history", __name__)
@@ -44,8 +44,7 @@ def state_at(game_id: str) -> Response:
     holder = viewer(found)
     at = STATE_QUERY.load(request.args.to_dict())["at"]
     current = service().game(found)
-    if at is not None and at > current.version:
-        raise InvalidRequest(f"the game has {current.version} events: 'at' takes 1 to {current.version}")
+    check_step(at, current.version)
     return state_response(found, holder, current if at is None else service().game_at(found, at))
 
 

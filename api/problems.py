@@ -18,12 +18,13 @@ PROBLEM_BASE = "urn:ludolog:problem:"
 STATUS: dict[str, int] = {
     "unknown-ruleset": 404,
     "unknown-game": 404,
-    "invalid-setup": 400,
-    "invalid-note": 400,
+    "invalid-setup": 422,
+    "invalid-note": 422,
     "unknown-note": 404,
-    "unknown-seat": 400,
-    "malformed-command": 400,
-    "outcome-needed": 400,
+    "unknown-step": 404,
+    "unknown-seat": 422,
+    "malformed-command": 422,
+    "outcome-needed": 422,
     "impossible-outcome": 422,
     "outcome-not-yours": 403,
     "invalid-request": 400,
@@ -48,6 +49,7 @@ TITLES: dict[str, str] = {
     "invalid-setup": "The game cannot be set up like that",
     "invalid-note": "The note cannot be written like that",
     "unknown-note": "No such note",
+    "unknown-step": "No such step",
     "unknown-seat": "No such seat",
     "malformed-command": "The command is malformed",
     "outcome-needed": "The table game needs a chance outcome from the table",
@@ -74,6 +76,18 @@ class StaleVersion(LudologError):
     """An ``If-Match`` version the game has moved on from (412)."""
 
     kind = "stale-version"
+
+
+class UnknownStep(LudologError, LookupError):
+    """A step (``at``) past the game's version: the game has no such step yet (404)."""
+
+    kind = "unknown-step"
+
+
+def check_step(at: int | None, version: int) -> None:
+    """Refuse ``at`` past a game's version, naming the steps it has."""
+    if at is not None and at > version:
+        raise UnknownStep(f"the game has {version} events: 'at' takes 1 to {version}, not {at}")
 
 
 class InvalidRequest(LudologError):

@@ -4,9 +4,9 @@ shapes for clients; a test holds the two together by validating real responses a
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from domain.bots import STRATEGIES
+from domain.bots import BUDGET_SHAPE, STRATEGIES
 from domain.randomness import SALT_SHAPE
 
 # -- in ----------------------------------------------------------------------------------------
@@ -88,11 +88,18 @@ class NewGame(Schema):
     outcomes = outcomes_field()
 
 
+def _names_its_type(command: dict[str, object]) -> None:
+    """A command is an object with its ``type`` as text (the spec's ``Command``); what types and fields
+    a game takes is the ruleset's to say (``malformed-command``)."""
+    if not isinstance(command.get("type"), str):
+        raise ValidationError('a command names its type as text, like {"type": "move", "to": "e1"}')
+
+
 class NewCommand(Schema):
     class Meta:
         unknown = RAISE
 
-    command = fields.Dict(keys=fields.String(), required=True)
+    command = fields.Dict(keys=fields.String(), required=True, validate=_names_its_type)
     seat = WholeNumber(load_default=None, allow_none=True, validate=validate.Range(min=1))
     outcomes = outcomes_field()
 
@@ -102,7 +109,10 @@ class BotMove(Schema):
         unknown = RAISE
 
     strategy = fields.String(load_default="search", validate=validate.OneOf(STRATEGIES))
-    budget = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=20))
+    budget = fields.String(load_default=None, allow_none=True, validate=[
+        validate.Length(min=1, max=20),
+        validate.Regexp(BUDGET_SHAPE, error="a bot's budget is simulations (like 300) or milliseconds (like 200ms)"),
+    ])
     seed = Seed(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
     seat = WholeNumber(load_default=None, allow_none=True, validate=validate.Range(min=1))
     play = fields.Boolean(load_default=True, truthy={True}, falsy={False})

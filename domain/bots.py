@@ -9,6 +9,7 @@ case of letting bots play stored games, or suggest a command.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -41,11 +42,16 @@ MAX_SIMULATIONS, MAX_MILLISECONDS = 20_000, 10_000
 Bot = RandomBot | GreedyBot | SearchBot
 
 
+BUDGET_SHAPE = re.compile(r"^ *[0-9]+ *([mM][sS])? *$")
+"""What a budget looks like: digits, then ``ms`` for milliseconds (the API refuses another shape as
+malformed; ``parse_budget`` then checks its size)."""
+
+
 def parse_budget(text: str) -> dict[str, float]:
     """A search bot's budget for one move: ``"200ms"`` (milliseconds) or ``"500"`` (simulations)."""
     given = text.strip().lower()
     number = given.removesuffix("ms").strip()
-    if not number.isdigit() or int(number) < 1:
+    if not BUDGET_SHAPE.match(text) or int(number) < 1:
         raise InvalidSetup(f"a bot's budget is simulations (like 300) or milliseconds (like 200ms), not {text!r}")
     if given.endswith("ms"):
         if int(number) > MAX_MILLISECONDS:

@@ -32,7 +32,7 @@ from domain import registry
 from domain.chain import CHAIN_VERSION, CREATED_FIELDS_V3, chain_hash, created_payload
 from domain.chain import first_broken_link as first_broken_link  # where callers have found it
 from domain.chance import chance, decided
-from domain.errors import GameOver, MalformedCommand, NotYourTurn
+from domain.errors import GameOver, InvalidSetup, MalformedCommand, NotYourTurn
 from domain.randomness import chance_key, commitment, new_salt
 from domain.ruleset import Command, Fact, Outcome, Ruleset
 from domain.seating import seat_label
@@ -215,7 +215,7 @@ class Game(Aggregate):
         ``chain_version`` are for re-creating a game from an export as it was; an empty salt re-creates
         a game of chain version 1."""
         if outcomes and not table:
-            raise MalformedCommand("outcomes are for table games: this game takes its chance from its seed")
+            raise InvalidSetup("outcomes are for table games: this game takes its chance from its seed")
         salt = new_salt() if salt is None else salt
         chain_version = (chain_version or CHAIN_VERSION) if salt else 1
         fields = {

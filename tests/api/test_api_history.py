@@ -41,11 +41,19 @@ def test_a_seat_sees_a_past_state_as_it_knew_it_then(client, new_game):
     assert as_seat["viewer"] == 1
 
 
-@pytest.mark.parametrize("at", ["0", "999", "x"])
-def test_a_state_beyond_the_game_or_not_a_number_is_a_400(client, new_game, at):
+@pytest.mark.parametrize("at", ["0", "x"])
+def test_a_state_at_no_number_of_a_step_is_a_400(client, new_game, at):
     game = new_game()
     response = client.get(f"{game.url}/state?at={at}")
     assert response.status_code == 400
+
+
+def test_a_state_beyond_the_game_is_a_404_unknown_step(client, new_game):
+    game = new_game()
+    version = client.get(game.url).get_json()["version"]
+    response = client.get(f"{game.url}/state?at={version + 1}")
+    assert response.status_code == 404 and response.get_json()["type"] == "urn:ludolog:problem:unknown-step"
+    assert f"'at' takes 1 to {version}" in response.get_json()["detail"]
 
 
 @pytest.mark.parametrize("form, media", [("ndjson", "application/x-ndjson"), ("json", "application/json"), ("csv", "text/csv")])

@@ -55,9 +55,10 @@ def test_the_board_after_event_n_is_drawn_as_it_stood_then_with_what_that_event_
 
 def test_a_board_past_the_last_event_or_not_a_number_is_refused(client, new_game):
     game = new_game()
-    for at in ("0", "999", "x"):
+    for at, status, kind in (("0", 400, "invalid-request"), ("x", 400, "invalid-request"), ("999", 404, "unknown-step")):
         response = client.get(f"{game.url}/board?at={at}")
-        assert response.status_code == 400 and response.mimetype == "application/problem+json"
+        assert response.status_code == status and response.mimetype == "application/problem+json"
+        assert response.get_json()["type"] == "urn:ludolog:problem:" + kind
 
 
 def test_the_web_app_is_served_at_the_root_under_a_strict_policy(client):

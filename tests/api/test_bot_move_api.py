@@ -46,10 +46,26 @@ def test_a_seat_may_ask_a_bot_only_for_itself_and_only_in_its_turn(client, new_g
 
 def test_a_budget_that_is_no_number_of_simulations_or_milliseconds_is_a_400(client, new_game):
     game = new_game("correction", ("Ann", "Ben"), seed="5")
-    for budget in ("soon", "0", "-5", "99999", "20000ms"):
+    for budget in ("soon", "-5", "5 s"):
         refused = client.post(f"{game.url}/bot-move", json={"budget": budget}, headers=game.owner)
-        assert refused.status_code == 400 and refused.get_json()["type"] == PROBLEM + "invalid-setup", budget
+        assert refused.status_code == 400 and refused.get_json()["type"] == PROBLEM + "invalid-request", budget
     assert client.post(f"{game.url}/bot-move", json={"strategy": "genius"}, headers=game.owner).status_code == 400
+
+
+def test_a_budget_of_nothing_or_over_the_cap_is_a_422(client, new_game):
+    game = new_game("correction", ("Ann", "Ben"), seed="5")
+    for budget in ("0", "0ms", "99999", "20000ms"):
+        refused = client.post(f"{game.url}/bot-move", json={"budget": budget}, headers=game.owner)
+        assert refused.status_code == 422 and refused.get_json()["type"] == PROBLEM + "invalid-setup", budget
+
+
+def test_the_owner_naming_no_seat_of_the_game_is_a_422_unknown_seat(client, new_game):
+    game = new_game("correction", ("Ann", "Ben"), seed="5")
+    before = client.get(game.url, headers=game.owner).get_json()["version"]
+    for play in (True, False):
+        refused = client.post(f"{game.url}/bot-move", json={"seat": 52332, "play": play}, headers=game.owner)
+        assert refused.status_code == 422 and refused.get_json()["type"] == PROBLEM + "unknown-seat"
+    assert client.get(game.url, headers=game.owner).get_json()["version"] == before
 
 
 def test_a_table_game_takes_no_bot_move(client, new_game):

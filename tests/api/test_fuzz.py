@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import uuid
 from collections import Counter
 from dataclasses import dataclass, field
@@ -28,25 +29,61 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck
 from schemathesis.checks import not_a_server_error
+from schemathesis.config import PositiveDataAcceptanceConfig
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    positive_data_acceptance,
     response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
 )
-from spec import SPEC_PATH
+from spec import SPEC_PATH, spec
 
 from api import create_app
 from domain import registry
 from domain.service import GameService
 from domain.store import store_env
 
+PROBLEM_BASE = "urn:ludolog:problem:"
+
+
+def documented_kinds(path: str, method: str, status: int) -> set[str] | None:
+    """The problem kinds the spec names (in backticks) for one status of one operation, or None
+    where the spec documents no such status there."""
+    responses = spec()["paths"].get(path, {}).get(method.lower(), {}).get("responses", {})
+    documented = responses.get(str(status))
+    if documented is None:
+        return None
+    if "$ref" in documented:
+        documented = spec()["components"]["responses"][documented["$ref"].rsplit("/", 1)[1]]
+    return set(re.findall(r"`([a-z-]+)`", documented.get("description", "")))
+
+
+@schemathesis.check
+def refusal_documented(ctx: Any, response: Any, case: schemathesis.Case) -> bool | None:
+    """Every refusal the server makes is listed in the spec: its problem kind is named in the
+    description of the response the operation documents for that status. (A status the operation
+    does not document at all is ``status_code_conformance``'s to report.)"""
+    if not any("problem+json" in value for value in response.headers.get("content-type", [])):
+        return None
+    kind = str(response.json().get("type", "")).removeprefix(PROBLEM_BASE)
+    kinds = documented_kinds(case.operation.path, case.method, response.status_code)
+    if kinds is not None and kind not in kinds:
+        raise AssertionError(
+            f"{case.method} {case.operation.path} answered {response.status_code} `{kind}`, which the spec "
+            f"does not list for {response.status_code} (it lists {', '.join(sorted(kinds)) or 'none'})"
+        )
+    return None
+
+
 CHECKS = [
+    refusal_documented,
     not_a_server_error,
     status_code_conformance,
     content_type_conformance,
     response_headers_conformance,
     response_schema_conformance,
+    positive_data_acceptance,
 ]
 RULESETS = {rules.name: rules for rules in registry.all_rulesets()}
 ROLES = ("generated", "spectator", "seat", "other-seat", "owner", "owner-as-seat")
@@ -59,6 +96,9 @@ owner sends one for the seat, another command comes with the last key (refused).
 ACTING = {"seat", "owner-as-seat", "play", "owner-play"}
 
 schema = schemathesis.openapi.from_path(SPEC_PATH)
+schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(
+    expected_statuses=["2xx", "401", "403", "404", "409", "412", "422", "429"]
+)
 
 
 @dataclass
@@ -130,9 +170,11 @@ class Table:
             headers["Authorization"] = f"Bearer {token}"
         named = {"seat": seat} if role.startswith("owner-") else {}
         if role in ACTING and isinstance(case.query, dict):
-            case.query = {**{k: v for k, v in case.query.items() if k != "seat"}, **named}
+            case.query = {k: v for k, v in case.query.items() if k != "seat"}
+            case.query.update(named if takes_seat(case, "query") else {})
         if role in ACTING and isinstance(case.body, dict):
-            case.body = {**{k: v for k, v in case.body.items() if k != "seat"}, **named}
+            case.body = {k: v for k, v in case.body.items() if k != "seat"}
+            case.body.update(named if takes_seat(case, "body") else {})
         if role in PLAYS and commands and state.outcome() is None:
             legal = state.rules.legal_commands(state.state, to_act[0])
             if legal:
@@ -143,6 +185,18 @@ class Table:
                     self.played = {"path": case.path_parameters, "headers": headers, "body": case.body}
         case.headers = headers
         return role
+
+
+def takes_seat(case: schemathesis.Case, where: str) -> bool:
+    """Whether the case's operation takes a ``seat`` in its query or its JSON body (only those are
+    aimed at a seat: a ``seat`` elsewhere is an unknown field)."""
+    operation = spec()["paths"][case.operation.path].get(case.method.lower(), {})
+    if where == "query":
+        return any(parameter.get("name") == "seat" for parameter in operation.get("parameters", []))
+    body = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+    if "$ref" in body:
+        body = spec()["components"]["schemas"][body["$ref"].rsplit("/", 1)[1]]
+    return "seat" in body.get("properties", {})
 
 
 @pytest.fixture(scope="module")

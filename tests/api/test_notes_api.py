@@ -153,8 +153,8 @@ def test_no_one_but_the_author_edits_a_note(client, game):
 def test_an_edit_that_does_not_fit_changes_nothing(client, game):
     note = write(client, game, game.seat[1], text="kept")
     url = f"{game.url}/notes/1"
-    assert_problem(client.patch(url, json={"glyph": "?!?"}, headers=game.seat[1]), 400, "invalid-note")
-    assert_problem(client.patch(url, json={"at": 99}, headers=game.seat[1]), 400, "invalid-note")
+    assert_problem(client.patch(url, json={"glyph": "?!?"}, headers=game.seat[1]), 422, "invalid-note")
+    assert_problem(client.patch(url, json={"at": 99}, headers=game.seat[1]), 422, "invalid-note")
     assert_problem(client.patch(url, json={"text": None}, headers=game.seat[1]), 400, "invalid-request")
     empty = assert_problem(client.patch(url, json={}, headers=game.seat[1]), 400, "invalid-request")
     assert "at least one" in empty["detail"]
@@ -214,8 +214,10 @@ def test_a_seat_withdraws_no_note_but_its_own(client, game):
     ({"at": 1, "text": "x", "author": 2}, "invalid-request"),
     ([{"at": 1, "text": "x"}], "invalid-request"),
 ])
-def test_a_note_that_cannot_be_written_is_a_400_and_nothing_is_written(client, game, body, kind):
-    problem = assert_problem(client.post(f"{game.url}/notes", json=body, headers=game.seat[1]), 400, kind)
+def test_a_note_that_cannot_be_written_is_a_400_or_422_and_nothing_is_written(client, game, body, kind):
+    """400 for a body that is not the note's fields each of its type; 422 for fields a note cannot hold."""
+    status = 400 if kind == "invalid-request" else 422
+    problem = assert_problem(client.post(f"{game.url}/notes", json=body, headers=game.seat[1]), status, kind)
     if kind == "invalid-request" and isinstance(body, dict):
         assert problem["errors"]
     assert listed(client, game, game.owner) == []
@@ -230,7 +232,7 @@ def test_a_body_that_is_not_json_is_a_400(client, game):
 
 def test_a_mark_with_a_line_break_is_refused(client, game):
     response = client.post(f"{game.url}/notes", json={"at": 1, "text": "x", "marks": ["c3\n"]}, headers=game.seat[1])
-    assert_problem(response, 400, "invalid-note")
+    assert_problem(response, 422, "invalid-note")
 
 
 def test_writing_needs_a_seats_or_the_owners_token(client, game):

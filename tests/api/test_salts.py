@@ -41,8 +41,8 @@ def test_without_a_salt_each_game_draws_its_own(client):
     ({"seed": "7", "salt": "5EED" * 8}, 400, "invalid-request", "32 lowercase hexadecimal digits"),
     ({"seed": "7", "salt": "5eed"}, 400, "invalid-request", "32 lowercase hexadecimal digits"),
     ({"seed": "7", "salt": 7}, 400, "invalid-request", "salt"),
-    ({"salt": "5eed" * 8}, 400, "invalid-setup", "give the seed too"),
-    ({"salt": "5eed" * 8, "table": True}, 400, "invalid-setup", "give no seed or salt"),
+    ({"salt": "5eed" * 8}, 422, "invalid-setup", "give the seed too"),
+    ({"salt": "5eed" * 8, "table": True}, 422, "invalid-setup", "give no seed or salt"),
 ])
 def test_a_salt_that_cannot_deal_a_game_is_refused_and_writes_nothing(client, extra, status, problem, words):
     answer = client.post("/games", json={**GAME, **extra})

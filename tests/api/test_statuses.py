@@ -102,9 +102,9 @@ def _no_save(w: World) -> None:
 
 SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
     ("GET", "/rulesets/{name}", 404, "no such ruleset", lambda w: w.client.get("/rulesets/chess")),
-    ("POST", "/games", 400, "seat count the ruleset does not take",
+    ("POST", "/games", 422, "seat count the ruleset does not take",
      lambda w: w.client.post("/games", json={**SEATS, "seats": ["Ana", "Ben"]})),
-    ("POST", "/games", 400, "seat names the same but for case",
+    ("POST", "/games", 422, "seat names the same but for case",
      lambda w: w.client.post("/games", json={**SEATS, "seats": ["Ana", "ana", "Cy"]})),
     ("POST", "/games", 400, "a seed that is no string or number", lambda w: w.client.post("/games", json={**SEATS, "seed": 1.5})),
     ("POST", "/games", 404, "no such ruleset", lambda w: w.client.post("/games", json={**SEATS, "ruleset": "chess"})),
@@ -112,7 +112,7 @@ SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
     ("GET", "/games", 400, "a limit out of range", lambda w: w.client.get("/games?limit=0")),
     ("GET", G, 401, "a token of no seat", lambda w: w.client.get(w.url, headers={"Authorization": "Bearer nope"})),
     ("GET", G, 404, "the id in upper case", lambda w: w.client.get(w.url.upper().replace("/GAMES/", "/games/"))),
-    ("GET", G + "/legal-commands", 400, "seat=9: no such seat",
+    ("GET", G + "/legal-commands", 422, "seat=9: no such seat",
      lambda w: w.client.get(f"{w.url}/legal-commands?seat=9", headers=w.game.owner)),
     ("GET", G + "/legal-commands", 400, "seat=x", lambda w: w.client.get(f"{w.url}/legal-commands?seat=x", headers=w.game.owner)),
     ("GET", G + "/legal-commands", 401, "no token", lambda w: w.client.get(f"{w.url}/legal-commands")),
@@ -120,9 +120,11 @@ SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
      lambda w: w.client.get(f"{w.url}/legal-commands?seat={w.other}", headers=w.acting)),
     ("GET", G + "/legal-commands", 404, "no such game",
      lambda w: w.client.get("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/legal-commands", headers=w.acting)),
-    ("POST", G + "/commands", 400, "a command of no shape",
+    ("POST", G + "/commands", 400, "a command with no type",
+     lambda w: w.client.post(f"{w.url}/commands", json={"command": {"to": "e1"}}, headers=w.acting)),
+    ("POST", G + "/commands", 422, "a command of no shape the ruleset knows",
      lambda w: w.client.post(f"{w.url}/commands", json={"command": {"type": "jump"}}, headers=w.acting)),
-    ("POST", G + "/commands", 400, "the owner naming no seat of the game",
+    ("POST", G + "/commands", 422, "the owner naming no seat of the game",
      lambda w: w.client.post(f"{w.url}/commands", json={"command": w.command, "seat": 9}, headers=w.game.owner)),
     ("POST", G + "/commands", 401, "no token", lambda w: w.client.post(f"{w.url}/commands", json={"command": w.command})),
     ("POST", G + "/commands", 403, "a seat acting as another",
@@ -141,6 +143,8 @@ SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
                                                                       headers=w.acting)),
     ("POST", G + "/bot-move", 400, "a budget that is no budget",
      lambda w: w.client.post(f"{w.url}/bot-move", json={"budget": "soon"}, headers=w.acting)),
+    ("POST", G + "/bot-move", 422, "a budget of no simulations",
+     lambda w: w.client.post(f"{w.url}/bot-move", json={"budget": "0"}, headers=w.acting)),
     ("POST", G + "/bot-move", 401, "no token", lambda w: w.client.post(f"{w.url}/bot-move", json={})),
     ("POST", G + "/bot-move", 403, "a seat asking for another",
      lambda w: w.client.post(f"{w.url}/bot-move", json={"seat": w.other}, headers=w.acting)),
@@ -160,11 +164,13 @@ SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
     ("GET", G + "/events/stream", 401, "a token of no seat",
      lambda w: w.client.get(f"{w.url}/events/stream", headers={"Authorization": "Bearer nope"})),
     ("GET", G + "/events/stream", 404, "no such game", lambda w: w.client.get("/games/nope/events/stream")),
-    ("GET", G + "/state", 400, "at past the last event", lambda w: w.client.get(f"{w.url}/state?at=999")),
+    ("GET", G + "/state", 400, "at of no step", lambda w: w.client.get(f"{w.url}/state?at=0")),
+    ("GET", G + "/state", 404, "at past the last event", lambda w: w.client.get(f"{w.url}/state?at=999")),
     ("GET", G + "/state", 401, "a token of no seat", lambda w: w.client.get(f"{w.url}/state", headers={"Authorization": "Bearer nope"})),
     ("GET", G + "/state", 404, "no such game", lambda w: w.client.get("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/state")),
     ("GET", "/web/{name}", 404, "no such file", lambda w: w.client.get("/web/nope.js")),
-    ("GET", G + "/board", 400, "at past the last event", lambda w: w.client.get(f"{w.url}/board?at=999")),
+    ("GET", G + "/board", 400, "at of no step", lambda w: w.client.get(f"{w.url}/board?at=x")),
+    ("GET", G + "/board", 404, "at past the last event", lambda w: w.client.get(f"{w.url}/board?at=999")),
     ("GET", G + "/board", 401, "a token of no seat", lambda w: w.client.get(f"{w.url}/board", headers={"Authorization": "Bearer nope"})),
     ("GET", G + "/board", 404, "no such game", lambda w: w.client.get("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/board")),
     ("GET", G + "/export", 400, "no format", lambda w: w.client.get(f"{w.url}/export")),
@@ -270,8 +276,9 @@ def test_a_new_game_the_store_cannot_record_says_so(world):
 
 
 @pytest.mark.parametrize("kind", [{"a": 1}, ["move"], 7, None])
-def test_a_command_type_that_is_no_string_is_a_malformed_command(world, kind):
-    """Found by the fuzzer: an object as the command's type was a server error."""
+def test_a_command_type_that_is_no_string_is_a_malformed_request(world, kind):
+    """Found by the fuzzer: an object as the command's type was a server error. The spec's ``Command``
+    has its ``type`` as text, so another is a 400."""
     response = world.client.post(f"{world.url}/commands", json={"command": {"type": kind}}, headers=world.acting)
     assert response.status_code == 400
-    assert response.get_json()["type"] == "urn:ludolog:problem:malformed-command"
+    assert response.get_json()["type"] == "urn:ludolog:problem:invalid-request"

@@ -1,5 +1,5 @@
 """Table games through the REST API: created with ``"table": true`` and the setup's outcomes, each command
-sent with the outcomes the table saw. A missing outcome is a 400 ``outcome-needed`` whose ``outcome`` holds
+sent with the outcomes the table saw. A missing outcome is a 422 ``outcome-needed`` whose ``outcome`` holds
 the question and the possible values, so a client can ask its user; an impossible one a 422; neither
 stores anything. Every response is checked against openapi.yaml by the test client."""
 
@@ -33,12 +33,12 @@ def test_a_paper_game_is_transcribed_through_the_api_and_says_it_is_a_table_game
     assert "table game" in events[0]["sentence"]
 
 
-def test_a_missing_outcome_is_a_400_naming_the_question_and_the_values_and_stores_nothing(client, new_game):
+def test_a_missing_outcome_is_a_422_naming_the_question_and_the_values_and_stores_nothing(client, new_game):
     game = new_game("assassination-le", ("Ann", "Ben", "Cy"), table=True, outcomes=[3, 5, 1])
     version = client.get(game.url, headers=game.owner).get_json()["version"]
     seat = client.get(game.url, headers=game.owner).get_json()["to_act"][0]
     refused = client.post(f"{game.url}/commands", json={"command": {"type": "roll"}}, headers=game.seat[seat])
-    assert refused.status_code == 400
+    assert refused.status_code == 422
     problem = refused.get_json()
     assert problem["type"] == PROBLEM + "outcome-needed"
     assert problem["outcome"] == {"index": 0, "question": f"{['Ann', 'Ben', 'Cy'][seat - 1]} rolls the die: which face?",
@@ -61,10 +61,10 @@ def test_an_impossible_outcome_is_a_422_and_stores_nothing(client, new_game):
 
 def test_a_table_game_needs_its_setups_outcomes_and_no_seed(client):
     needed = client.post("/games", json={"ruleset": "correction", "seats": ["Ann", "Ben"], "table": True})
-    assert needed.status_code == 400 and needed.get_json()["outcome"]["values"] == ["heads", "tails"]
+    assert needed.status_code == 422 and needed.get_json()["outcome"]["values"] == ["heads", "tails"]
     seeded = client.post("/games", json={"ruleset": "correction", "seats": ["Ann", "Ben"], "table": True,
                                          "outcomes": ["tails"], "seed": "7"})
-    assert seeded.status_code == 400 and seeded.get_json()["type"] == PROBLEM + "invalid-setup"
+    assert seeded.status_code == 422 and seeded.get_json()["type"] == PROBLEM + "invalid-setup"
     assert client.get("/games").get_json()["games"] == []
 
 
@@ -76,7 +76,7 @@ def test_outcomes_that_are_not_numbers_or_strings_are_refused(client, new_game):
     game = new_game("assassination-le", ("Ann", "Ben", "Cy"), seed="3")
     seat = client.get(game.url).get_json()["to_act"][0]
     refused = client.post(f"{game.url}/commands", json={"command": {"type": "roll"}, "outcomes": [4]}, headers=game.seat[seat])
-    assert refused.status_code == 400 and "only for table games" not in refused.get_json()["detail"]
+    assert refused.status_code == 422 and "only for table games" not in refused.get_json()["detail"]
     assert "outcomes are for table games" in refused.get_json()["detail"]
 
 

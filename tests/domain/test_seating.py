@@ -122,12 +122,12 @@ def test_the_cli_refuses_a_bad_seat_name_in_one_line(tmp_path):
     assert "\x1b" not in result.output
 
 
-def test_the_api_refuses_a_bad_seat_name_with_400(tmp_path):
+def test_the_api_refuses_a_bad_seat_name_with_422(tmp_path):
     from api import create_app
 
     app = create_app({"LUDOLOG_DATABASE_URL": str(tmp_path / "games.sqlite3"), "TESTING": True})
     answer = app.test_client().post("/games", json={"ruleset": "correction", "seats": ["A", "a"]})
-    assert answer.status_code == 400
+    assert answer.status_code == 422
     assert answer.json["type"] == "urn:ludolog:problem:invalid-setup"
     assert "seats 1 and 2 are both named 'a'" in answer.json["detail"]
     assert app.test_client().get("/games").json["total"] == 0

@@ -170,7 +170,7 @@ def test_outcomes_are_only_for_table_games(service):
     seat = service.game(game_id).to_act()[0]
     with pytest.raises(MalformedCommand, match="outcomes are for table games"):
         service.submit(game_id, seat, {"type": "roll"}, outcomes=[4])
-    with pytest.raises(MalformedCommand, match="outcomes are for table games"):
+    with pytest.raises(InvalidSetup, match="outcomes are for table games"):
         service.create_game("assassination-le", ["Ann", "Ben", "Cy"], outcomes=[4])
 
 
