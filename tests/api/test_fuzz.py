@@ -4,7 +4,10 @@ Every operation gets the spec's examples, schemathesis' coverage cases (boundari
 wrong-typed values, other methods) and a bounded number of generated ones (valid and invalid),
 derandomized so that a run is reproducible. Every response must be no server error, with a
 documented status code, content type and headers, and a body that matches the documented schema
-(for the event stream, each event).
+(for the event stream, each event); a request the spec describes is never refused as malformed
+(schemathesis' positive-data acceptance: it may be refused 401, 403, 404, 409, 412, 422 or 429, by the
+token, the game's state or its ruleset, never 400); and every refusal's problem kind is named in the
+spec's response for its status on that operation (``refusal_documented``).
 
 Random ids name no game, so the cases are aimed in turn (``Table.aim``) at real games of each
 ruleset: as generated, as a spectator, with the token of the seat to act or of another seat, with
