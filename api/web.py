@@ -21,7 +21,8 @@ from api.problems import problem
 FILES = pathlib.Path(__file__).with_name("web")
 POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
           "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-SERVED = {"app.css", "app.js", "board.js", "dom.js", "lobby.js", "net.js", "replay.js", "table.js"}
+SERVED = {path.name for path in FILES.iterdir() if path.suffix in (".js", ".css")}
+"""The files served under ``/web/``: the app's scripts and style, as shipped (nothing else in the folder)."""
 
 blueprint = Blueprint("web", __name__)
 

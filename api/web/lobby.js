@@ -1,6 +1,7 @@
 // The list of games, and the form that creates one and hands out a link per seat.
 
 import { api, keepHost, keepToken, tokenFor } from "./net.js";
+import { withOutcomes } from "./chance.js";
 import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 
 const STRATEGIES = ["greedy", "random", "search"];
@@ -15,8 +16,8 @@ export async function showLobby() {
     show(el("h1", {}, "Games"), el("p", { role: "alert", className: "error" }, problem.message));
     return null;
   }
-  const rows = page.games.slice().reverse().map((game) => el("tr", {},
-    el("td", {}, game.title),
+  const rows = page.games.slice().reverse().map((game) => el("tr", { "data-game": game.id },
+    el("td", {}, game.title, game.table ? el("span", { className: "tag", title: "played on paper and transcribed here" }, "on paper") : null),
     el("td", {}, game.seats.map((seat) => seat.name).join(", ")),
     el("td", {}, game.status === "over" ? "over" : "being played"),
     el("td", {}, statusText(game)),
@@ -52,6 +53,14 @@ export async function showNewGame() {
     id: "salt", name: "salt", placeholder: "only to deal a finished game again", maxlength: 32, size: 34,
     pattern: "[0-9a-f]{32}", title: "32 lowercase hexadecimal digits, as a finished game shows its salt",
   });
+  const paper = el("input", { type: "checkbox", id: "table", name: "table" });
+  paper.addEventListener("change", () => {
+    for (const input of [seedInput, saltInput]) input.disabled = paper.checked;
+    for (const select of seatsBox.querySelectorAll("select")) {
+      if (paper.checked) select.value = "person";
+      select.disabled = paper.checked;
+    }
+  });
   const message = el("p", { role: "alert", className: "error", id: "form-error" });
   const result = el("section", { id: "created", "aria-live": "polite" });
   let seatCount = 2;
@@ -67,7 +76,7 @@ export async function showNewGame() {
         el("label", { for: `seat-${n}` }, `Seat ${n}`),
         el("input", { id: `seat-${n}`, name: `seat-${n}`, value: n === 1 ? "Ann" : n === 2 ? "Ben" : `Player ${n}`, maxlength: 40, required: true }),
         el("label", { for: `who-${n}` }, "played by"),
-        el("select", { id: `who-${n}`, name: `who-${n}` },
+        el("select", { id: `who-${n}`, name: `who-${n}`, disabled: paper.checked },
           el("option", { value: "person" }, "a person"),
           STRATEGIES.map((s) => el("option", { value: s }, `a ${s} bot`)))));
     }
@@ -129,18 +138,25 @@ export async function showNewGame() {
     let options;
     try { options = readOptions(); } catch (error) { message.textContent = error.message; return; }
     const body = { ruleset: choice.value, seats, options };
-    if (seedInput.value.trim()) body.seed = seedInput.value.trim();
-    if (saltInput.value.trim()) body.salt = saltInput.value.trim();
+    if (paper.checked) body.table = true;
+    else {
+      if (seedInput.value.trim()) body.seed = seedInput.value.trim();
+      if (saltInput.value.trim()) body.salt = saltInput.value.trim();
+    }
     let created;
     try {
-      created = await api("/games", { method: "POST", body });
+      // a table game's setup asks the table for each of its chance outcomes (who goes first, the deal)
+      created = await withOutcomes((outcomes) => api("/games", { method: "POST", body: paper.checked ? { ...body, outcomes } : body }),
+        result, "Setting the game up: tell what happened at the table.");
     } catch (problem) {
+      fill(result);
       message.textContent = problem.message;
       return;
     }
+    if (created === undefined) { fill(result); return; }
     const tokens = Object.fromEntries(created.seats.map((seat) => [seat.seat, seat.token]));
     keepHost(created.id, { owner: created.owner_token, bots, seats: tokens });
-    showLinks(created, bots, result);
+    showLinks(created, bots, result, paper.checked);
     result.scrollIntoView({ block: "start" });
     document.getElementById("play-here")?.focus({ preventScroll: true });
   }
@@ -153,6 +169,8 @@ export async function showNewGame() {
     el("form", { id: "new-game", onsubmit: create },
       el("div", { className: "field" }, el("label", { for: "ruleset" }, "Game"), choice),
       seatsBox, optionsBox,
+      el("div", { className: "field" }, paper, el("label", { for: "table" },
+        "Played on paper: the people at the table roll and draw, and this page writes down what they saw")),
       el("div", { className: "field" }, el("label", { for: "seed" }, "Seed"), seedInput),
       el("div", { className: "field" }, el("label", { for: "salt" }, "Salt"), saltInput),
       el("button", { type: "submit", className: "primary" }, "Create the game"), message),
@@ -161,7 +179,7 @@ export async function showNewGame() {
   return null;
 }
 
-function showLinks(created, bots, box) {
+function showLinks(created, bots, box, table) {
   const base = `${location.origin}${location.pathname}`;
   const people = created.seats.filter((seat) => !bots[seat.seat]);
   const items = created.seats.map((seat) => {
@@ -172,6 +190,18 @@ function showLinks(created, bots, box) {
       el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, "Copy"));
   });
   const first = people[0];
+  if (table) {
+    fill(box,
+      el("h2", {}, `Game ${shortId(created.id)} is ready to be transcribed`),
+      el("p", {}, "Write the game down here as it is played at the table: the command of each seat in turn, and what the table saw at each roll or draw. This tab holds the owner's token, which may tell every seat's moves and secrets. Each player may also follow their seat with its link."),
+      el("p", {}, el("a", { href: "#", className: "button primary", id: "play-here", onclick: (event) => {
+        event.preventDefault();
+        keepToken(created.id, created.owner_token);
+        location.hash = `#/play/${created.id}`;
+      } }, "Transcribe here")),
+      el("ul", { className: "seat-links" }, items));
+    return;
+  }
   fill(box,
     el("h2", {}, `Game ${shortId(created.id)} is ready`),
     el("p", {}, "Give each player the link of their seat: it holds that seat's token, which lets it play that seat and see what that seat may see. Anyone may watch or replay without one."),

@@ -1,8 +1,11 @@
 // Playing a seat, or watching: the board drawn, whose turn, the legal commands as buttons and as
 // things to click on the board, a refused command's reason where it was tried, and the log, kept
-// live by the game's event stream. The tab that created the game also plays its bot seats.
+// live by the game's event stream. The tab that created the game also plays its bot seats. A table
+// game (played on paper) is transcribed with the owner's token: the page acts for the seat to act and
+// asks for each chance outcome the table saw.
 
 import { api, allEvents, follow, hostOf, tokenFor } from "./net.js";
+import { withOutcomes } from "./chance.js";
 import { makePickable, matching, showBoard, valuesOf } from "./board.js";
 import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 
@@ -27,7 +30,19 @@ export async function showTable(gameId, { spectator }) {
       el("div", { className: "side" }, commandsBox, refusal, el("h2", {}, "Log"), log)),
   );
 
-  let mySeat = null, refreshing = false, again = false;
+  let mySeat = null, chosenSeat = null, refreshing = false, again = false;
+
+  /** The seat this page acts for now: its token's, or, transcribing a table game with the owner's
+   * token, the seat to act (the one chosen where several may act). */
+  function actingSeat(found) {
+    if (typeof found.viewer === "number") return found.viewer;
+    if (!(found.table && found.viewer === "owner") || found.status === "over" || !found.to_act.length) return null;
+    return found.to_act.includes(chosenSeat) ? chosenSeat : found.to_act[0];
+  }
+
+  function transcribing() {
+    return game && game.table && game.viewer === "owner";
+  }
 
   async function refresh() {
     if (refreshing) { again = true; return; }
@@ -43,13 +58,15 @@ export async function showTable(gameId, { spectator }) {
   async function look() {
     try {
       const none = { commands: [], labels: [] };
+      const legalOf = (seat) => api(`/games/${gameId}/legal-commands${typeof seat === "number" && transcribing() ? `?seat=${seat}` : ""}`, { token });
       const asked = [api(`/games/${gameId}`, { token }), api(`/games/${gameId}/board`, { token }),
-        mySeat ? api(`/games/${gameId}/legal-commands`, { token }) : Promise.resolve(null)];
+        mySeat ? legalOf(mySeat) : Promise.resolve(null)];
       const [found, drawn, listed] = await Promise.all(asked);
+      const before = mySeat;
       game = found;
-      mySeat = typeof game.viewer === "number" ? game.viewer : null;
+      mySeat = actingSeat(game);
       legal = mySeat && game.status !== "over" && game.to_act.includes(mySeat)
-        ? listed || await api(`/games/${gameId}/legal-commands`, { token })
+        ? (before === mySeat && listed) || await legalOf(mySeat)
         : none;
       if (drawn.version !== game.version || (legal.version !== undefined && legal.version !== game.version)) return schedule();
       draw(drawn);
@@ -65,21 +82,24 @@ export async function showTable(gameId, { spectator }) {
   }
 
   function draw(drawn) {
-    const seat = typeof game.viewer === "number" ? game.viewer : null;
-    title.textContent = `${game.title} · game ${shortId(game.id)}`;
-    status.textContent = statusText(game);
+    const seat = mySeat;
+    const own = typeof game.viewer === "number" ? game.viewer : null;
+    title.textContent = `${game.title} · game ${shortId(game.id)}${game.table ? " · on paper" : ""}`;
+    status.textContent = own !== null && game.status !== "over" && game.to_act.includes(own)
+      ? `Your turn${game.to_act.length > 1 ? ` (also waiting for ${game.to_act.filter((n) => n !== own).map((n) => seatLabel(game.seats, n)).join(", ")})` : ""}`
+      : statusText(game);
     fill(seatsList, ...game.seats.map((s) => el("li", {
       className: `seat seat-${s.seat}${game.to_act.includes(s.seat) ? " to-act" : ""}${s.seat === seat ? " me" : ""}`,
-    }, seatLabel(game.seats, s.seat), s.seat === seat ? " (you)" : "", game.to_act.includes(s.seat) ? " ◀ to act" : "")));
+    }, seatLabel(game.seats, s.seat), s.seat === own ? " (you)" : "", game.to_act.includes(s.seat) ? " ◀ to act" : "")));
     svgText = drawn.svg;
     const svg = showBoard(boardBox, svgText);
-    drawCommands(svg, seat);
+    if (!busy) drawCommands(svg, seat);  // not over a question the table is being asked
     boardBox.setAttribute("data-version", String(game.version));
   }
 
   function drawCommands(svg, seat) {
     const commands = legal.commands;
-    if (seat === null) {
+    if (seat === null && !(transcribing() && game.status === "over")) {
       fill(commandsBox, el("h2", {}, "Watching"),
         el("p", {}, game.viewer === "owner" ? "You hold the owner's token: you see everything." : "You see what every player at the table sees."));
       return;
@@ -91,8 +111,14 @@ export async function showTable(gameId, { spectator }) {
       fill(commandsBox, el("h2", {}, "The game is over"), el("p", {}, statusText(game)), deal);
       return;
     }
+    const heading = transcribing() ? `${seatLabel(game.seats, seat)} to act` : "Your move";
+    const others = transcribing() && game.to_act.length > 1
+      ? el("p", { className: "hint" }, "Several seats may act now; transcribe for ",
+        game.to_act.map((n) => el("button", { type: "button", className: "seat-choice", "aria-pressed": n === seat ? "true" : "false",
+          onclick: () => { chosenSeat = n; picked = []; schedule(); } }, seatLabel(game.seats, n))))
+      : null;
     if (!commands.length) {
-      fill(commandsBox, el("h2", {}, "Your move"), el("p", {}, `Waiting for ${game.to_act.map((n) => seatLabel(game.seats, n)).join(", ")}.`));
+      fill(commandsBox, el("h2", {}, heading), others, el("p", {}, `Waiting for ${game.to_act.map((n) => seatLabel(game.seats, n)).join(", ")}.`));
       return;
     }
     picked = picked.filter((ref) => commands.some((command) => valuesOf(command).includes(ref)));
@@ -107,7 +133,7 @@ export async function showTable(gameId, { spectator }) {
       type: "button", className: "command", "data-command": JSON.stringify(command), onclick: () => submit(command),
     }, legal.labels[commands.indexOf(command)] || command.type)));
     fill(commandsBox,
-      el("h2", {}, "Your move"),
+      el("h2", {}, heading), others,
       el("p", { className: "hint" }, picked.length
         ? `Chosen on the board: ${picked.join(", ")}. `
         : "Choose a command, or click a highlighted thing on the board to narrow them down. "),
@@ -120,11 +146,16 @@ export async function showTable(gameId, { spectator }) {
     if (busy) return;
     busy = true;
     refusal.textContent = "";
+    const seat = transcribing() ? { seat: mySeat } : {};
     try {
-      await api(`/games/${gameId}/commands`, { method: "POST", body: { command }, token, ifMatch: game.version });
-      picked = [];
+      // a table game asks for each chance outcome the command meets (a die, a card drawn) in place
+      const sent = await withOutcomes((outcomes) => api(`/games/${gameId}/commands`, { method: "POST",
+        body: { command, ...seat, ...(game.table ? { outcomes } : {}) }, token, ifMatch: game.version }),
+        commandsBox, `${seatLabel(game.seats, mySeat)}: ${legal.labels[legal.commands.indexOf(command)] || command.type}`);
+      if (sent !== undefined) picked = [];
     } catch (problem) {
-      refusal.textContent = problem.kind === "stale-version" ? "The game moved on before your command arrived: look again." : problem.message;
+      refusal.textContent = problem.kind === "stale-version" ? "The game moved on before your command arrived: look again."
+        : problem.kind === "outcome-not-yours" ? `${problem.message}: the game's owner transcribes it.` : problem.message;
     } finally {
       busy = false;
     }
