@@ -51,7 +51,12 @@ export async function api(path, options = {}) {
   }
 }
 
-async function request(path, { method = "GET", body, token, ifMatch } = {}) {
+/** A file the API sends (an export): its Blob, or a thrown Problem; a 429 is tried again as `api` does. */
+export async function download(path, token) {
+  return api(path, { token, blob: true });
+}
+
+async function request(path, { method = "GET", body, token, ifMatch, blob = false } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -63,6 +68,7 @@ async function request(path, { method = "GET", body, token, ifMatch } = {}) {
   } catch (error) {
     throw new Problem(0, { detail: "the service could not be reached" });
   }
+  if (blob && response.ok) return response.blob();
   const text = await response.text();
   let parsed = null;
   try { parsed = text ? JSON.parse(text) : null; } catch (error) { parsed = null; }

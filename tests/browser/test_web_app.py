@@ -253,9 +253,12 @@ def test_the_tab_that_created_a_game_replays_it_with_any_eye_it_holds(browser, s
     page.goto(f"{server}#/replay/{game_id}")
     page.wait_for_selector("#board svg")
     labels = page.locator("#see-as option").all_text_contents()
-    assert labels == ["seat 1", "seat 2", "the owner: everything", "a spectator"]
+    seats = {seat["seat"]: f"{seat['seat']} {seat['name']}" + (f" ({seat['role']})" if seat.get("role") else "")
+             for seat in call(server, f"/games/{game_id}")["seats"]}
+    assert labels == [seats[1], seats[2], "the owner: everything", "a spectator"]  # each seat by its name
+    assert page.locator("#see-as option:checked").text_content() == "the owner: everything"  # the creator's tab
     total = call(server, f"/games/{game_id}")["version"]
-    for label, token in (("seat 2", tokens[2]), ("the owner: everything", owner), ("a spectator", None), ("seat 1", tokens[1])):
+    for label, token in ((seats[2], tokens[2]), ("the owner: everything", owner), ("a spectator", None), (seats[1], tokens[1])):
         page.select_option("#see-as", label=label)
         expect(page.locator("#see-as option:checked")).to_have_text(label)
         page.wait_for_selector("#board svg")
