@@ -32,7 +32,13 @@ The kinds and their own fields (``*``: required):
 - ``counter``: ``x* y*``, ``label*``, ``value*`` (a number or short text), ``max`` (a bar out of it),
   ``w`` (width, default 3): a number a seat holds (hit points, money, tokens).
 - ``text``: ``x* y*``, ``text*``, ``size`` (default 0.35), ``anchor`` (``start`` | ``middle`` | ``end``),
-  ``bold``, ``mono`` (a fixed-width font, lines kept): words on the table.
+  ``bold``, ``mono`` (a fixed-width font, lines kept), ``w`` (the most it may take across: a longer
+  line is cut short with "…"): words on the table.
+
+No text is drawn smaller than ``MIN_TEXT_SHARE`` of the picture's width (a smaller ``size`` is raised
+to it), so that every text is at least 11 CSS pixels where a 1280-pixel page draws the board; a card's
+lines that no longer fit are left out (its ``title`` should hold them), and a counter's label is cut
+short to leave room for its value.
 
 Everything a player typed (seat names) is data: the renderer escapes every text it draws.
 """
@@ -50,13 +56,21 @@ KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "piece": ((), ("at", "x", "y", "label", "shape", "size")),
     "card": (("x", "y", "w", "h"), ("name", "lines", "corner", "face_down")),
     "counter": (("x", "y", "label", "value"), ("max", "w")),
-    "text": (("x", "y", "text"), ("size", "anchor", "bold", "mono")),
+    "text": (("x", "y", "text"), ("size", "anchor", "bold", "mono", "w")),
 }
 """Each kind's required and optional fields, besides the common ones."""
 COMMON = ("kind", "id", "ref", "title", "owner", "tone")
 TONES = ("plain", "light", "dark", "wall", "water", "grass", "base", "danger", "good", "gold", "muted", "accent")
 SHAPES = {"space": ("rect", "circle"), "piece": ("disc", "square", "diamond")}
 ANCHORS = ("start", "middle", "end")
+MIN_TEXT_SHARE = 11 / 800
+"""The smallest text a picture is drawn with, as a share of its width: 11 CSS pixels where the board is
+800 pixels wide, as the web app draws it in a 1280-pixel page at the least."""
+
+
+def smallest_text(width: float) -> float:
+    """The smallest text size, in board units, a picture ``width`` units wide is drawn with."""
+    return width * MIN_TEXT_SHARE
 MAX_SEAT = 8
 
 

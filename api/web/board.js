@@ -5,15 +5,17 @@
 export function showBoard(holder, svgText) {
   const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const svg = parsed.documentElement;
+  const detail = holder.querySelector(":scope > .detail");  // explainItems' box, kept
   holder.replaceChildren();
+  if (detail) { detail.hidden = true; holder.append(detail); }
   if (svg.nodeName !== "svg") {
-    holder.textContent = "The board could not be drawn.";
+    holder.prepend("The board could not be drawn.");
     return null;
   }
   const adopted = document.importNode(svg, true);
   adopted.removeAttribute("width");
   adopted.removeAttribute("height");
-  holder.appendChild(adopted);
+  holder.prepend(adopted);
   return adopted;
 }
 
@@ -62,4 +64,51 @@ export function matching(commands, picked) {
     const values = valuesOf(command);
     return picked.every((ref) => values.includes(ref));
   });
+}
+
+/**
+ * Shows, in a box over the board, the words of the item under the pointer, the finger or the keyboard's
+ * focus (its <title>: a card's whole text, a counter's meaning), in a readable size, so a small drawing
+ * never hides what a thing is. `holder` is the board's box (`showBoard` keeps the box).
+ */
+export function explainItems(holder) {
+  const box = document.createElement("div");
+  box.className = "detail";
+  box.id = "detail";
+  box.setAttribute("role", "status");
+  box.hidden = true;
+  holder.append(box);
+  let frame = 0, shown = null;
+  function itemAt(svg, clientX, clientY) {
+    const matrix = svg.getScreenCTM();
+    if (!matrix) return null;
+    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    const items = [...svg.querySelectorAll("g[data-id]")].filter((item) => item.querySelector(":scope > title"));
+    for (let index = items.length - 1; index >= 0; index -= 1) {
+      const b = items[index].getBBox();
+      if (point.x >= b.x && point.x <= b.x + b.width && point.y >= b.y && point.y <= b.y + b.height) return items[index];
+    }
+    return null;
+  }
+  function show(item) {
+    if (item === shown) return;
+    shown = item;
+    if (!item) { box.hidden = true; return; }
+    box.textContent = item.querySelector(":scope > title").textContent;
+    const area = holder.getBoundingClientRect(), rect = item.getBoundingClientRect();
+    box.hidden = false;
+    const left = rect.right - area.left + 8 + box.offsetWidth > area.width ? rect.left - area.left - box.offsetWidth - 8 : rect.right - area.left + 8;
+    box.style.left = `${Math.max(4, left)}px`;
+    box.style.top = `${Math.max(4, rect.top - area.top)}px`;
+  }
+  const at = (event) => {
+    const svg = holder.querySelector("svg");
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => show(svg ? itemAt(svg, event.clientX, event.clientY) : null));
+  };
+  holder.addEventListener("pointermove", at);
+  holder.addEventListener("pointerdown", at);
+  holder.addEventListener("pointerleave", () => { cancelAnimationFrame(frame); show(null); });
+  holder.addEventListener("focusin", (event) => show(event.target.closest && event.target.closest("g[data-id]")));
+  holder.addEventListener("focusout", () => show(null));
 }

@@ -4,7 +4,7 @@
 // board, a form to write, edit and withdraw notes, and the exports to download. Keys: ← → step, Home End.
 
 import { api, allEvents, hostOf, tokenFor } from "./net.js";
-import { makePickable, showBoard } from "./board.js";
+import { explainItems, makePickable, showBoard } from "./board.js";
 import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 import { drawMarks, markable, marksText, noteForm, noteItems } from "./notes.js";
 import { downloads } from "./exports.js";
@@ -58,6 +58,7 @@ export async function showReplay(gameId, chosen = undefined, start = undefined) 
   const writing = el("div", { id: "writing" });
   const message = el("p", { className: "error", id: "replay-error", role: "alert" });
   const boardBox = el("div", { className: "board-box", id: "board" });
+  explainItems(boardBox);
   const log = el("ol", { className: "log", id: "log", "aria-label": "Events" });
   const bookmarksBox = el("div", { className: "bookmarks", id: "bookmarks" });
   const seer = typeof game.viewer === "number" ? `${seatLabel(game.seats, game.viewer)}'s eye`
@@ -166,7 +167,7 @@ export async function showReplay(gameId, chosen = undefined, start = undefined) 
           api(`/games/${gameId}/state?at=${wanted}`, { token })]);
         steps.set(wanted, { board, state });
       } catch (problem) {
-        boardBox.textContent = problem.message;
+        message.textContent = problem.message;
         return;
       }
     }

@@ -6,7 +6,7 @@
 
 import { api, allEvents, follow, hostOf, tokenFor } from "./net.js";
 import { withOutcomes } from "./chance.js";
-import { makePickable, matching, showBoard, valuesOf } from "./board.js";
+import { explainItems, makePickable, matching, showBoard, valuesOf } from "./board.js";
 import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 
 export async function showTable(gameId, { spectator }) {
@@ -17,6 +17,7 @@ export async function showTable(gameId, { spectator }) {
   const status = el("p", { className: "status", id: "status", "aria-live": "polite" });
   const seatsList = el("ul", { className: "seats-list", "aria-label": "Seats" });
   const boardBox = el("div", { className: "board-box", id: "board" });
+  explainItems(boardBox);
   const commandsBox = el("section", { className: "commands", id: "commands", "aria-label": "Your move" });
   const refusal = el("p", { className: "error", id: "refusal", role: "alert" });
   const log = el("ol", { className: "log", id: "log", "aria-label": "What happened" });

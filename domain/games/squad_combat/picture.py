@@ -119,12 +119,13 @@ def _character(view: dict[str, Any], seat: int, c: dict[str, Any], seats: Sequen
     key, who = f"{seat}:{c['place']}", f"{seat_name(seats, seat)}'s {c['name']}"
     taunting = view["taunts"].get(str(seat)) == c["place"] and not c["dead"]
     wounds = ", ".join(f"{name_of(w['card'])} {w['damage']}" for w in c["wounds"])
-    lines = [" ".join(c["traits"]), f"pool {c['pool']}, refresh {c['refresh']} energy"]
+    lines = [" ".join(c["traits"])]  # its pool and refresh are in its title: the counters below leave room for one line
     card = {"kind": "card", "id": f"char:{key}", "ref": str(c["place"]), "owner": seat, "x": x, "y": y, "w": CHAR_W, "h": CHAR_H,
             "name": c["name"] + (" (dead)" if c["dead"] else ""), "corner": str(c["place"]), "lines": lines,
             "title": f"{who}, character {c['place']}: " + (f"dead; wounds {wounds}" if c["dead"] else
                      f"HP {c['hp'] - c['wound_total']} of {c['hp']}, energy {c['energy_left']} of {c['energy']} "
-                     f"({c['burden']} burden), dice {' '.join(map(str, c['dice'])) or 'none'}" + (f"; wounds {wounds}" if wounds else "")
+                     f"({c['burden']} burden), dice {' '.join(map(str, c['dice'])) or 'none'}, pool {c['pool']}, "
+                     f"refresh {c['refresh']} energy" + (f"; wounds {wounds}" if wounds else "")
                      + ("; taunting" if taunting else ""))}
     attack = view["attack"]
     if c["dead"]:
@@ -153,7 +154,7 @@ def _character(view: dict[str, Any], seat: int, c: dict[str, Any], seats: Sequen
     if notes:
         text = "; ".join(notes)
         items.append({"kind": "text", "id": f"notes:{key}", "x": x + 0.15, "y": y + CHAR_H - 0.15, "size": 0.2,
-                      "text": text if len(text) <= 40 else text[:38] + "...", "title": f"{who}: {text}"})
+                      "w": CHAR_W - 0.3, "text": text, "title": f"{who}: {text}"})
     return items
 
 

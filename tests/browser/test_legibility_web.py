@@ -1,0 +1,68 @@
+"""Every board can be read at 1280 px: for each ruleset, a game some moves in, seen by a seat on its play
+page in a 1280-pixel window: no text on the board is drawn below 11 CSS pixels, each gold "changed"
+outline holds the whole of what it frames, and the words of a card (its whole text) show in a readable
+box when the pointer rests on it, as they do when it is tapped or reached with the keyboard."""
+
+from __future__ import annotations
+
+import pytest
+from pages import call, tab
+from playwright.sync_api import expect
+
+from domain import registry
+
+SALT = "5eed" * 8
+MOVES = 12
+
+TEXT_SIZES = """() => {
+  const svg = document.querySelector('#board svg');
+  const scale = svg.getScreenCTM().a;
+  return [...svg.querySelectorAll('text')].map((text) => [Number(text.getAttribute('font-size')) * scale, text.textContent]);
+}"""
+
+OUTLINES = """() => {
+  const svg = document.querySelector('#board svg');
+  return [...svg.querySelectorAll('rect.changed')].map((rect) => {
+    const outline = rect.getBBox();
+    const item = svg.querySelector(`g[data-id="${CSS.escape(rect.dataset.changed)}"]`).getBBox();
+    return [rect.dataset.changed, item.x - outline.x, outline.x + outline.width - item.x - item.width,
+            item.y - outline.y, outline.y + outline.height - item.y - item.height];
+  });
+}"""
+
+
+def game_some_moves_in(base: str, rules) -> dict:
+    seats = ["Ann", "Ben", "Cy", "Dee"][: max(2, rules.min_seats)]
+    game = call(base, "/games", body={"ruleset": rules.name, "seats": seats, "seed": "legible", "salt": SALT})
+    for _ in range(MOVES):
+        if call(base, f"/games/{game['id']}")["status"] == "over":
+            break
+        call(base, f"/games/{game['id']}/bot-move", game["owner_token"], {"strategy": "greedy", "seed": "1"})
+    return game
+
+
+@pytest.mark.parametrize("rules", registry.all_rulesets(), ids=lambda rules: rules.name)
+def test_every_text_on_the_board_is_11_pixels_at_least_and_each_outline_holds_what_it_frames(browser, server, rules):
+    game = game_some_moves_in(server, rules)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = tab(context, f"{server}#/play/{game['id']}/{game['seats'][0]['token']}")
+    page.wait_for_selector("#board svg")
+
+    sizes = page.evaluate(TEXT_SIZES)
+    assert sizes, "the board has no text"
+    small = [(round(size, 1), text) for size, text in sizes if size < 11]
+    assert small == [], f"{rules.name}: texts below 11 px at 1280 px: {small[:5]}"
+
+    outlines = page.evaluate(OUTLINES)
+    short = [(item, [round(gap, 3) for gap in gaps]) for item, *gaps in outlines if min(gaps) < -0.01]
+    assert short == [], f"{rules.name}: outlines narrower than what they frame (item, gaps left right top bottom): {short}"
+
+    card = page.locator("#board g.card[data-id]").filter(has=page.locator("title")).first
+    if card.count():  # the pointer resting on it (board items let the pointer through to the board)
+        box = card.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 6)  # on its top edge, where its name is
+        expect(page.locator("#detail")).to_be_visible()
+        assert page.locator("#detail").text_content() == card.locator("title").text_content()
+        assert float(page.eval_on_selector("#detail", "box => parseFloat(getComputedStyle(box).fontSize)")) >= 14
+    assert page.errors == []
+    context.close()
