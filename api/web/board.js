@@ -91,10 +91,11 @@ export function explainItems(holder) {
     return null;
   }
   function show(item) {
+    const title = item ? item.querySelector(":scope > title") : null;
     if (item === shown) return;
     shown = item;
-    if (!item) { box.hidden = true; return; }
-    box.textContent = item.querySelector(":scope > title").textContent;
+    if (!title) { box.hidden = true; return; }
+    box.textContent = title.textContent;
     const area = holder.getBoundingClientRect(), rect = item.getBoundingClientRect();
     box.hidden = false;
     const left = rect.right - area.left + 8 + box.offsetWidth > area.width ? rect.left - area.left - box.offsetWidth - 8 : rect.right - area.left + 8;

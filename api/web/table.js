@@ -25,7 +25,7 @@ export async function showTable(gameId, { spectator }) {
 
   show(
     el("div", { className: "table-head" }, title, status, seatsList,
-      el("p", { className: "links" }, el("a", { href: `#/replay/${gameId}` }, "Replay this game"))),
+      el("p", { className: "links" }, el("a", { href: `#/replay/${gameId}` }, "Replay this game")), wayBack(gameId, host, token)),
     el("div", { className: "table" },
       el("div", {}, boardBox),
       el("div", { className: "side" }, commandsBox, refusal, el("h2", {}, "Log"), log)),
@@ -193,4 +193,23 @@ export async function showTable(gameId, { spectator }) {
   if (!show.current()) return null;
   const stop = follow(gameId, token, lastNumber, (event) => { addEvent(event); schedule(); });
   return () => { stop(); if (pending) clearTimeout(pending); };
+}
+
+/**
+ * How to get back to a seat: in the tab that created the game, each person's seat link again (for a
+ * player whose tab closed); on a page without a seat, how a player gets theirs back.
+ */
+function wayBack(gameId, host, token) {
+  const base = `${location.origin}${location.pathname}`;
+  const links = Object.entries((host && host.seats) || {}).filter(([seat]) => !(host.bots || {})[seat]);
+  if (links.length) {
+    return el("details", { className: "seat-links-again", id: "seat-links" }, el("summary", {}, "Links for the seats"),
+      el("p", { className: "hint" }, "A player whose tab closed opens their seat's link again."),
+      el("ul", { className: "seat-links" }, links.map(([seat, seatToken]) => el("li", {}, `Seat ${seat}: `,
+        el("input", { readonly: true, className: "link", value: `${base}#/play/${gameId}/${seatToken}`, "aria-label": `Link for seat ${seat}` })))));
+  }
+  if (token) return null;
+  return el("p", { className: "hint", id: "no-seat" },
+    "You are watching. To play your seat, open its link again; if you lost it, the game's creator can show it from the tab "
+    + `that created the game (Links for the seats), or give new links with \`ludolog tokens ${gameId.slice(0, 8)}\`.`);
 }

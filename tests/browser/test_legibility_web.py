@@ -42,7 +42,7 @@ def game_some_moves_in(base: str, rules) -> dict:
 
 
 @pytest.mark.parametrize("rules", registry.all_rulesets(), ids=lambda rules: rules.name)
-def test_every_text_on_the_board_is_11_pixels_at_least_and_each_outline_holds_what_it_frames(browser, server, rules):
+def test_every_text_on_the_board_is_11_pixels_at_least_and_each_outline_holds_what_it_frames(browser, server, screenshots, rules):
     game = game_some_moves_in(server, rules)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = tab(context, f"{server}#/play/{game['id']}/{game['seats'][0]['token']}")
@@ -64,5 +64,6 @@ def test_every_text_on_the_board_is_11_pixels_at_least_and_each_outline_holds_wh
         expect(page.locator("#detail")).to_be_visible()
         assert page.locator("#detail").text_content() == card.locator("title").text_content()
         assert float(page.eval_on_selector("#detail", "box => parseFloat(getComputedStyle(box).fontSize)")) >= 14
+        page.screenshot(path=str(screenshots / f"{rules.name}-detail.jpg"), quality=80)
     assert page.errors == []
     context.close()

@@ -49,7 +49,7 @@ def write(page, step: int, text: str, glyph: str = "", bookmark: str = "", marks
     return marked
 
 
-def test_a_seat_annotates_three_steps_in_the_replay_and_the_cli_and_the_export_hold_them(browser, server, tmp_path):
+def test_a_seat_annotates_three_steps_in_the_replay_and_the_cli_and_the_export_hold_them(browser, server, tmp_path, screenshots):
     game = played_game(server, 6)
     seat = game["seats"][0]
     context = browser.new_context(accept_downloads=True, viewport={"width": 1280, "height": 900})
@@ -76,6 +76,7 @@ def test_a_seat_annotates_three_steps_in_the_replay_and_the_cli_and_the_export_h
     expect(page.locator("#board g.marked")).to_have_count(2)
     page.click(".bookmarks button")
     expect(page.locator("#board")).to_have_attribute("data-step", "3")
+    page.screenshot(path=str(screenshots / "replay-notes.jpg"), quality=80)
 
     listed = invoke("notes", game["id"], "--json", "--db", str(tmp_path / "games.sqlite3"))
     assert listed.exit_code == 0, listed.output
