@@ -40,22 +40,72 @@ export function makePickable(svg, commands, picked, onPick) {
   const named = new Set(commands.flatMap(valuesOf));
   for (const item of svg.querySelectorAll("g[data-ref]")) {
     const ref = item.getAttribute("data-ref");
-    if (!named.has(ref)) continue;
-    item.classList.add("pickable");
-    if (picked.includes(ref)) item.classList.add("picked");
-    item.setAttribute("tabindex", "0");
-    item.setAttribute("role", "button");
-    const title = item.querySelector("title");
-    item.setAttribute("aria-label", title ? title.textContent : ref);
-    item.setAttribute("aria-pressed", picked.includes(ref) ? "true" : "false");
-    item.addEventListener("click", () => onPick(ref));
-    item.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        onPick(ref);
-      }
-    });
+    if (named.has(ref)) clickable(item, picked.includes(ref), () => onPick(ref));
   }
+}
+
+/**
+ * Makes each item whose ref is `allowed` a thing to choose one by one (two copies of a card are two
+ * things): `onToggle(id)` is called with the item's id; `chosen` (ids) are marked.
+ */
+export function makeChoosable(svg, allowed, chosen, onToggle) {
+  if (!svg) return;
+  for (const item of svg.querySelectorAll("g[data-ref]")) {
+    const id = item.getAttribute("data-id");
+    if (allowed.has(item.getAttribute("data-ref"))) clickable(item, chosen.includes(id), () => onToggle(id));
+  }
+}
+
+function clickable(item, pressed, act) {
+  item.classList.add("pickable");
+  if (pressed) item.classList.add("picked");
+  item.setAttribute("tabindex", "0");
+  item.setAttribute("role", "button");
+  const title = item.querySelector("title");
+  item.setAttribute("aria-label", title ? title.textContent : item.getAttribute("data-ref"));
+  item.setAttribute("aria-pressed", pressed ? "true" : "false");
+  item.addEventListener("click", act);
+  item.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      act();
+    }
+  });
+}
+
+/** For each command type, its field that picks several things (a list of cards, of any length), from
+ * the ruleset's command shapes (a list of fixed length, such as a [seat, place] target, is one thing). */
+export function pickFields(ruleset) {
+  const found = {};
+  for (const shape of (ruleset && ruleset.commands) || []) {
+    for (const [name, schema] of Object.entries(shape.schema.properties || {})) {
+      if (schema.type === "array" && schema.items && !(schema.minItems !== undefined && schema.minItems === schema.maxItems)) found[shape.type] = name;
+    }
+  }
+  return found;
+}
+
+/** Commands that differ only in the things their pick field names (a mulligan's every subset of a
+ * hand), grouped: {key, type, field, members: indexes}; a command alone in its group is left out. */
+export function pickGroups(commands, fields) {
+  const groups = new Map();
+  commands.forEach((command, index) => {
+    const field = fields[command.type];
+    if (!field || !Array.isArray(command[field])) return;
+    const rest = { ...command };
+    delete rest[field];
+    const key = JSON.stringify(rest);
+    if (!groups.has(key)) groups.set(key, { key, type: command.type, field, members: [] });
+    groups.get(key).members.push(index);
+  });
+  return [...groups.values()].filter((group) => group.members.length > 1);
+}
+
+/** The index of the group's command that picks exactly these refs (as many of each), or -1. */
+export function pickedMember(commands, group, refs) {
+  const wanted = refs.map(String).sort().join("\u0000");
+  const found = group.members.find((index) => commands[index][group.field].map(String).sort().join("\u0000") === wanted);
+  return found === undefined ? -1 : found;
 }
 
 /** The commands that name every picked ref. */

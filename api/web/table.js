@@ -6,7 +6,7 @@
 
 import { api, allEvents, follow, hostOf, tokenFor } from "./net.js";
 import { withOutcomes } from "./chance.js";
-import { explainItems, makePickable, matching, showBoard, valuesOf } from "./board.js";
+import { explainItems, makeChoosable, makePickable, matching, pickFields, pickGroups, pickedMember, showBoard, valuesOf } from "./board.js";
 import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 
 export async function showTable(gameId, { spectator }) {
@@ -32,6 +32,7 @@ export async function showTable(gameId, { spectator }) {
   );
 
   let mySeat = null, chosenSeat = null, refreshing = false, again = false;
+  let fields = null, choosing = null;  // the commands' pick fields; a choice of several things under way: {key, ids}
 
   /** The seat this page acts for now: its token's, or, transcribing a table game with the owner's
    * token, the seat to act (the one chosen where several may act). */
@@ -65,6 +66,7 @@ export async function showTable(gameId, { spectator }) {
       const [found, drawn, listed] = await Promise.all(asked);
       const before = mySeat;
       game = found;
+      if (!fields) fields = pickFields(await api(`/rulesets/${game.ruleset}`));
       mySeat = actingSeat(game);
       legal = mySeat && game.status !== "over" && game.to_act.includes(mySeat)
         ? (before === mySeat && listed) || await legalOf(mySeat)
@@ -122,17 +124,29 @@ export async function showTable(gameId, { spectator }) {
       fill(commandsBox, el("h2", {}, heading), others, el("p", {}, `Waiting for ${game.to_act.map((n) => seatLabel(game.seats, n)).join(", ")}.`));
       return;
     }
-    picked = picked.filter((ref) => commands.some((command) => valuesOf(command).includes(ref)));
-    const shown = matching(commands, picked);
-    makePickable(svg, commands, picked, (ref) => {
+    const groups = pickGroups(commands, fields || {});
+    const group = choosing && groups.find((found) => found.key === choosing.key);
+    if (group) return drawChoice(svg, seat, group, heading, others);
+    choosing = null;
+    const grouped = new Set(groups.flatMap((found) => found.members));
+    const single = commands.filter((command, index) => !grouped.has(index));
+    picked = picked.filter((ref) => single.some((command) => valuesOf(command).includes(ref)));
+    const shown = matching(single, picked);
+    makePickable(svg, single, picked, (ref) => {
       picked = picked.includes(ref) ? picked.filter((r) => r !== ref) : [...picked, ref];
-      const left = matching(commands, picked);
+      const left = matching(single, picked);
       if (left.length === 1 && picked.length > 0) return submit(left[0]);
       drawCommands(showBoard(boardBox, svgText), seat);
     });
     const buttons = shown.map((command) => el("li", {}, el("button", {
       type: "button", className: "command", "data-command": JSON.stringify(command), onclick: () => submit(command),
     }, legal.labels[commands.indexOf(command)] || command.type)));
+    if (!picked.length) {
+      buttons.push(...groups.map((found) => el("li", {}, el("button", {
+        type: "button", className: "command choice-group", "data-commands": JSON.stringify(found.members.map((index) => commands[index])),
+        onclick: () => { choosing = { key: found.key, ids: [] }; drawCommands(showBoard(boardBox, svgText), seat); },
+      }, `${found.type[0].toUpperCase()}${found.type.slice(1).replace(/_/g, " ")}: choose the ${found.field.replace(/_/g, " ")} on the board`))));
+    }
     fill(commandsBox,
       el("h2", {}, heading), others,
       el("p", { className: "hint" }, picked.length
@@ -141,6 +155,27 @@ export async function showTable(gameId, { spectator }) {
       picked.length ? el("button", { type: "button", className: "clear", onclick: () => { picked = []; drawCommands(showBoard(boardBox, svgText), seat); } }, "Clear the choice") : null,
       el("ul", { className: "command-list" }, buttons),
     );
+  }
+
+  /** A choice of several things (a mulligan's cards): each clicked on the board, then one button. */
+  function drawChoice(svg, seat, group, heading, others) {
+    const commands = legal.commands;
+    const refOf = (id) => svg && svg.querySelector(`g[data-id="${CSS.escape(id)}"]`)?.getAttribute("data-ref");
+    choosing.ids = choosing.ids.filter((id) => refOf(id));
+    const allowed = new Set(group.members.flatMap((index) => commands[index][group.field].map(String)));
+    makeChoosable(svg, allowed, choosing.ids, (id) => {
+      choosing.ids = choosing.ids.includes(id) ? choosing.ids.filter((other) => other !== id) : [...choosing.ids, id];
+      drawCommands(showBoard(boardBox, svgText), seat);
+    });
+    const titles = choosing.ids.map((id) => svg.querySelector(`g[data-id="${CSS.escape(id)}"] > title`)?.textContent || refOf(id));
+    const match = pickedMember(commands, group, choosing.ids.map(refOf));
+    fill(commandsBox, el("h2", {}, heading), others,
+      el("p", { className: "hint", id: "choice-hint" }, `Click the ${group.field.replace(/_/g, " ")} on the board, then confirm. `,
+        titles.length ? `Chosen: ${titles.join("; ")}.` : "None chosen yet."),
+      el("button", { type: "button", className: "primary", id: "choice-confirm", disabled: match < 0,
+        onclick: () => submit(commands[match]) }, match >= 0 ? legal.labels[match] || group.type : "That choice is not allowed"),
+      " ",
+      el("button", { type: "button", className: "clear", onclick: () => { choosing = null; drawCommands(showBoard(boardBox, svgText), seat); } }, "Back to every command"));
   }
 
   async function submit(command) {
@@ -153,7 +188,7 @@ export async function showTable(gameId, { spectator }) {
       const sent = await withOutcomes((outcomes) => api(`/games/${gameId}/commands`, { method: "POST",
         body: { command, ...seat, ...(game.table ? { outcomes } : {}) }, token, ifMatch: game.version }),
         commandsBox, `${seatLabel(game.seats, mySeat)}: ${legal.labels[legal.commands.indexOf(command)] || command.type}`);
-      if (sent !== undefined) picked = [];
+      if (sent !== undefined) { picked = []; choosing = null; }
     } catch (problem) {
       refusal.textContent = problem.kind === "stale-version" ? "The game moved on before your command arrived: look again."
         : problem.kind === "outcome-not-yours" ? `${problem.message}: the game's owner transcribes it.` : problem.message;

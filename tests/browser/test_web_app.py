@@ -66,15 +66,28 @@ def finished(page) -> bool:
 def play_one(page, base: str, game_id: str, token: str) -> bool:
     """If the page offers commands: the greedy bot's choice for the seat, played through the page: what it
     names clicked on the board until it is the one command left (the page then sends it), else its button;
+    a choice of several things (a mulligan's cards) opened, each thing clicked on the board, then confirmed;
     whether a command was played."""
     buttons = page.locator("button.command")
     if buttons.count() == 0:
         return False
     before = version(page)
-    offered = [json.loads(button.get_attribute("data-command")) for button in buttons.all()]
+    offered = [json.loads(button.get_attribute("data-command")) for button in page.locator("button.command[data-command]").all()]
+    groups = [json.loads(button.get_attribute("data-commands")) for button in page.locator("button.choice-group").all()]
     ask = {"strategy": "greedy", "play": False, "seed": f"browser:{before}"}
     wanted = call(base, f"/games/{game_id}/bot-move", token, ask)["bot"]["command"]
-    assert wanted in offered
+    chosen = next((n for n, members in enumerate(groups) if wanted in members), None)
+    if chosen is not None:
+        choose_several(page, wanted, groups[chosen], chosen)
+    else:
+        assert wanted in offered
+        pick_or_press(page, wanted, offered)
+    expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
+    assert page.text_content("#refusal") == "", page.text_content("#refusal")
+    return True
+
+
+def pick_or_press(page, wanted: dict, offered: list[dict]) -> None:
     picked: list[str] = []
     left = offered
     for ref in dict.fromkeys(named(wanted)):
@@ -86,10 +99,20 @@ def play_one(page, base: str, game_id: str, token: str) -> bool:
         if len(left) > 1:
             expect(page.locator("button.command")).to_have_count(len(left))
     if len(left) > 1 or not picked:
-        page.locator("button.command").nth(left.index(wanted)).click()
-    expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
-    assert page.text_content("#refusal") == "", page.text_content("#refusal")
-    return True
+        page.locator("button.command[data-command]").nth(left.index(wanted)).click()
+
+
+def choose_several(page, wanted: dict, members: list[dict], group: int) -> None:
+    """The group's button, each thing the wanted command picks clicked on the board (one item a copy),
+    then the one button that confirms."""
+    field = next(key for key, value in wanted.items() if isinstance(value, list) and any(m[key] != value for m in members))
+    page.locator("button.choice-group").nth(group).click()
+    expect(page.locator("#choice-confirm")).to_be_visible()
+    for ref in wanted[field]:
+        page.locator(f'#board g.pickable:not(.picked)[data-ref="{ref}"]').first.click()
+        expect(page.locator("#choice-hint")).to_contain_text("Chosen")
+    expect(page.locator("#choice-confirm")).to_be_enabled()
+    page.click("#choice-confirm")
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda rules: rules.name)
@@ -310,3 +333,33 @@ def test_a_player_whose_tab_closed_is_told_the_way_back_and_the_creators_tab_sho
     assert host.errors == [] and lost.errors == []
     host_context.close()
     lost_context.close()
+
+
+def test_a_mulligan_is_chosen_on_the_board_and_confirmed_with_one_button(browser, server):
+    game = call(server, "/games", body={"ruleset": "location-ccg", "seats": ["Ann", "Ben"], "seed": "mulligan", "salt": SALT})
+    owner, tokens = game["owner_token"], {seat["seat"]: seat["token"] for seat in game["seats"]}
+    for _ in range(20):  # the locations are chosen first
+        seat = call(server, f"/games/{game['id']}")["to_act"][0]
+        legal = call(server, f"/games/{game['id']}/legal-commands?seat={seat}", owner)["commands"]
+        if legal[0]["type"] == "mulligan":
+            break
+        call(server, f"/games/{game['id']}/bot-move", owner, {"strategy": "random", "seed": "1"})
+    assert len(legal) > 100  # every subset of the hand
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = tab(context, f"{server}#/play/{game['id']}/{tokens[seat]}")
+    page.wait_for_selector("#board svg")
+    expect(page.locator("button.command")).to_have_count(1)  # one choice, not one button per subset
+    page.click("button.choice-group")
+    cards = page.locator("#board g.pickable")
+    assert cards.count() == 7
+    chosen = [cards.nth(n).get_attribute("data-ref") for n in (1, 4)]
+    cards.nth(1).click()
+    cards.nth(4).click()
+    expect(page.locator("#choice-confirm")).to_be_enabled()
+    page.click("#choice-confirm")
+    expect(page.locator("#choice-confirm")).to_have_count(0)
+    events = call(server, f"/games/{game['id']}/events?limit=1000", owner)["events"]
+    under = next(event for event in reversed(events) if event["type"] == "CardsPutUnder")
+    assert under["seat"] == seat and sorted(under["data"]["cards"]) == sorted(chosen)
+    assert page.errors == []
+    context.close()
