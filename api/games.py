@@ -119,7 +119,7 @@ def legal_commands(game_id: str) -> Any:
         "version": game.version,
         "to_act": seat in rules.to_act(game.state),
         "commands": commands,
-        "labels": [rules.describe_command(command) for command in commands],
+        "labels": [rules.label_command(game.state, seat, command) for command in commands],
     })
 
 

@@ -104,7 +104,7 @@ def _turn(service: GameService, game_id: object, last_seat: int, bots: dict[int,
     legal = rules.legal_commands(current.state, seat)
     click.echo(f"{label}, your move:")
     for number, command in enumerate(legal, 1):
-        click.echo(f"  {number}. {rules.describe_command(command)}")
+        click.echo(f"  {number}. {rules.label_command(current.state, seat, command)}")
     click.echo("  q. quit (the game is saved; 'ludolog play' takes it up again)")
     while True:
         answer = click.prompt("Choose", default="1" if len(legal) == 1 else None, show_default=False).strip()

@@ -104,3 +104,7 @@ class ModularRuleset(Ruleset):
 
     def describe_command(self, command: Command) -> str:
         return str(self.present.describe_command(command))
+
+    def label_command(self, state: Any, seat: int, command: Command) -> str:
+        label = getattr(self.present, "label_command", None)
+        return self.describe_command(command) if label is None else str(label(state, seat, command))

@@ -321,3 +321,8 @@ class Ruleset(ABC):
         """A short label of a command for menus: ``move to b1``."""
         details = " ".join(f"{key}={value}" for key, value in command.items() if key != "type")
         return f"{command['type']} {details}".strip()
+
+    def label_command(self, state: Any, seat: int, command: Command) -> str:
+        """A command as a menu offers it to ``seat`` in ``state``: ``describe_command``, unless the
+        ruleset can say more from the state (the names of the characters its numbers stand for)."""
+        return self.describe_command(command)

@@ -829,3 +829,10 @@ def test_if_match_star_takes_any_current_version(client, new_game):
     seat = to_act(client, game)
     response = post(client, game, legal(client, game, seat)[0], game.seat[seat], **{"If-Match": "*"})
     assert response.status_code == 201
+
+
+def test_legal_commands_are_labelled_from_the_game_state_naming_squad_combat_characters(client, new_game):
+    game = new_game("squad-combat", ("Ann", "Ben"), seed="labels")
+    seat = client.get(game.url, headers=game.owner).get_json()["to_act"][0]
+    legal = client.get(f"{game.url}/legal-commands?seat={seat}", headers=game.owner).get_json()
+    assert legal["labels"] and not any("by character" in label for label in legal["labels"])

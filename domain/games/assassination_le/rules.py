@@ -66,6 +66,13 @@ class AssassinationLe(Ruleset):
     options_schema = OPTIONS_SCHEMA
     RULINGS = RULINGS
 
+    def describe_command(self, command: Command) -> str:
+        """``roll the die``, ``keep the null``, ``move to c1`` (``via b1 c1`` where the path is given)."""
+        if command["type"] == "move":
+            path = f" via {' '.join(command['path'])}" if command.get("path") else ""
+            return f"move to {command['to']}{path}"
+        return {"roll": "roll the die", "pass": "keep the null and stay"}.get(command["type"], command["type"])
+
     # -- setting the table -------------------------------------------------------------------
 
     def new_state(self, seat_count: int, options: dict[str, Any]) -> State:

@@ -170,6 +170,28 @@ def describe_command(command: Command) -> str:
     return kind
 
 
+def label_command(state: Any, seat: int, command: Command) -> str:
+    """A command as a menu offers it, naming characters rather than numbering them: ``Slash by Marksman at
+    seat 2's Jimbo``, ``refresh Medic``."""
+    def own(place: int) -> str:
+        return str(state.stats([seat, place]).name)
+
+    def target(where: list[int]) -> str:
+        name = state.stats(where).name
+        return f"your {name}" if where[0] == seat else f"seat {where[0]}'s {name}"
+
+    kind = command["type"]
+    if kind in ("play", "edge", "react") and "performer" in command:
+        card = name_of(command["card"])
+        at = f" at {target(command['target'])}" if command.get("target") else ""
+        extra = f", attack die {command['attack_die']}" if command.get("attack_die") else ""
+        extra += f", discarding {', '.join(name_of(c) for c in command['discard'])}" if command.get("discard") else ""
+        return f"{'react with ' if kind == 'react' else ''}{card} by {own(command['performer'])}{at}{extra}"
+    if kind == "refresh":
+        return f"refresh {own(command['character'])}"
+    return describe_command(command)
+
+
 def render(view: dict[str, Any], seats: Sequence[str]) -> str:
     lines = []
     for player in view["players"]:

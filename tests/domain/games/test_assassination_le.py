@@ -379,3 +379,13 @@ def test_the_setup_is_described_and_rendered(service):
     assert " # " not in board.splitlines()[6]  # the victim stands in the Safe House
     assert "victim" in board and "small victories" in board
     assert isinstance(events[1], object) and events[1].type == TableSetUp.__name__
+
+
+def test_commands_are_labelled_in_words_for_a_menu():
+    from domain import registry
+
+    rules = registry.get("assassination-le")
+    assert rules.describe_command({"type": "move", "to": "c1"}) == "move to c1"
+    assert rules.describe_command({"type": "move", "to": "c1", "path": ["b1", "c1"]}) == "move to c1 via b1 c1"
+    assert rules.describe_command({"type": "roll"}) == "roll the die"
+    assert rules.describe_command({"type": "pass"}) == "keep the null and stay"
