@@ -30,6 +30,12 @@ BOARD_X, BOARD_Y = 0.5, 1.3
 PANEL_X = 8.1
 TABLE_X, TABLE_Y = 2.9, 9.1
 WIDTH, HEIGHT = 21.0, 11.8
+LEGEND = (
+    "P1 P2: the players · diamonds: enemies, G grunt, H heavy, M medic, B boss, with their HP · dark grey: an obstacle",
+    "S1 S2: spawns · R1 R2: rendezvous · T: a tunnel's ends · +: a heal point · x: no enemy is placed there · "
+    "gold: a card lying on the square",
+)
+"""What the board's marks mean, as the terminal's board says it under the grid."""
 SHORT = {
     "boots": "BT", "uzi": "UZI", "sniper": "SN", "shotgun": "SG", "health_pack": "HP", "cage": "CG",
     "loot_crate": "LC", "sight": "SI", "muzzle": "MZ", "grenade": "GR", "paralysis_pistol": "PP",
@@ -53,7 +59,7 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     for row, player in enumerate(players):
         items += _seat(view, player, names, BOARD_Y + row * 3.75)
     items += _table(view, TABLE_Y)
-    return {"width": WIDTH, "height": round(HEIGHT + 0.38 * len(_secrets(view)), 2), "items": items}
+    return {"width": WIDTH, "height": round(HEIGHT + 0.4 * len(LEGEND) + 0.38 * len(_secrets(view)), 2), "items": items}
 
 
 
@@ -227,8 +233,10 @@ def _table(view: dict[str, Any], y: float) -> list[dict[str, Any]]:
     under = ", ".join(NAMES[c] for c in view.get("enemy_bottom", []))
     items.append({"kind": "text", "id": "discards", "x": WIDTH - 0.3, "y": y + 2.35, "anchor": "end", "size": 0.26,
                   "text": f"discarded: {gone or 'none'}" + (f"; under the enemy deck: {under}" if under else "")})
+    for n, line in enumerate(LEGEND):
+        items.append({"kind": "text", "id": f"legend:{n}", "x": 0.3, "y": y + 2.95 + 0.4 * n, "text": line, "size": 0.27})
     for n, line in enumerate(_secrets(view)):
-        items.append({"kind": "text", "id": f"secret:{n}", "x": 0.3, "y": y + 2.9 + 0.38 * n, "text": line, "size": 0.27})
+        items.append({"kind": "text", "id": f"secret:{n}", "x": 0.3, "y": y + 2.95 + 0.4 * len(LEGEND) + 0.38 * n, "text": line, "size": 0.27})
     return items
 
 

@@ -164,3 +164,12 @@ def test_an_enemy_moved_by_a_strategy_keeps_its_id():
     assert by_id(after)["enemy:heavy:0"]["at"] == "c6"
     assert {"enemy:heavy:0", "c4", "c6"} <= set(changed(before, after))
     assert "enemy:grunt:0" not in changed(before, after)
+
+
+def test_the_board_has_a_legend_of_its_marks_as_the_terminal_board_does():
+    game = Game.start(RULES, SEATS, RULES.resolve_options({}), "legend", salt=SALT)
+    for picture in pictures(game):
+        legend = " ".join(item["text"] for item in picture["items"] if item.get("id", "").startswith("legend:"))
+        for mark in ("G grunt", "H heavy", "M medic", "B boss", "obstacle", "spawn", "rendezvous", "tunnel", "heal point",
+                     "no enemy"):
+            assert mark in legend, mark
