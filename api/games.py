@@ -17,6 +17,7 @@ from api.problems import InvalidRequest, StaleVersion
 from domain.access import OWNER
 from domain.errors import Forbidden, Unauthorized, UnknownGame, VersionConflict
 from domain.game import Game
+from domain.viewing import display_name
 
 blueprint = Blueprint("games", __name__)
 
@@ -57,11 +58,12 @@ def create_game() -> Response:
     given = schemas.NEW_GAME.load(json_body())
     game_id, tokens = service().open_game(
         given["ruleset"], given["seats"], given["options"], given["seed"], table=given["table"], outcomes=given["outcomes"],
-        salt=given["salt"],
+        salt=given["salt"], name=given["name"],
     )
     game = service().game(game_id)
     body = schemas.GAME_CREATED.dump({
         "id": str(game_id),
+        "name": display_name(game),
         "ruleset": game.ruleset,
         "version": game.version,
         "seats": [{"seat": n, "name": name, "token": token} for n, (name, token) in enumerate(zip(game.seats, tokens.seats), 1)],

@@ -85,6 +85,7 @@ class NewGame(Schema):
         ),
     )
     table = fields.Boolean(load_default=False, truthy={True}, falsy={False})
+    name = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=80))
     outcomes = outcomes_field()
 
 
@@ -196,6 +197,7 @@ class Head(Schema):
 
 class GameSummary(Schema):
     id = fields.String()
+    name = fields.String()
     ruleset = fields.String()
     ruleset_version = fields.Integer()
     title = fields.String()
@@ -221,6 +223,7 @@ class GameState(GameSummary):
 
 class GameCreated(Schema):
     id = fields.String()
+    name = fields.String()
     ruleset = fields.String()
     version = fields.Integer()
     seats = fields.List(fields.Nested(SeatToken))

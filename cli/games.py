@@ -48,9 +48,10 @@ def rulesets(as_json: bool) -> None:
 @click.option("--table", is_flag=True, help="A table game: a paper game transcribed, its dice and draws told by the table.")
 @click.option("--outcome", "outcomes", multiple=True, metavar="VALUE",
               help="A table game's setup outcome (a die face, a card), in order; repeatable. Missing ones are asked for.")
+@click.option("--name", help="What to call the game in the lists (default: its ruleset, seats and day).")
 @db_option
 def new(ruleset: str, seats: tuple[str, ...], seed: str | None, salt: str | None, options: tuple[str, ...], table: bool,
-        outcomes: tuple[str, ...], db: str) -> None:
+        outcomes: tuple[str, ...], name: str | None, db: str) -> None:
     """Create a game of RULESET and print its id.
 
     Its chance comes from its seed keyed with a secret random salt, so the seats cannot find a seed
@@ -62,6 +63,7 @@ def new(ruleset: str, seats: tuple[str, ...], seed: str | None, salt: str | None
     \b
     Example:
       ludolog new correction --seat Ana --seat Ben --seed 7
+      ludolog new correction --seat Ana --seat Ben --name "Tuesday group, playtest 3"
       ludolog new correction --seat Ana --seat Ben --seed 7 --salt 8c0e1f6a2b3d4c5e6f708192a3b4c5d6
       ludolog new infection --seat Ana --seat Ben --option round_limit=10
       ludolog new assassination-le --seat Ann --seat Ben --seat Cy --table --outcome 3 --outcome 5 --outcome 1
@@ -72,7 +74,8 @@ def new(ruleset: str, seats: tuple[str, ...], seed: str | None, salt: str | None
     service = open_service(db, create=True)
     given = [parse_outcome(text) for text in outcomes]
     game_id = with_outcomes(
-        lambda told: service.create_game(ruleset, list(seats), parsed, seed, table=table, outcomes=told, salt=salt), given, ask=table
+        lambda told: service.create_game(ruleset, list(seats), parsed, seed, table=table, outcomes=told, salt=salt, name=name),
+        given, ask=table
     )
     click.echo(str(game_id))
 
@@ -96,7 +99,8 @@ def games(as_json: bool, db: str) -> None:
     for game in found:
         seats = ", ".join(seat["name"] for seat in game["seats"])
         played = "  (table game)" if game.get("table") else ""
-        click.echo(shown(f"{game['id']}  {game['ruleset']:<18} {game['status']:<6} v{game['version']:<5} {seats}{played}"))
+        click.echo(shown(f"{game['id']}  {game['ruleset']:<18} {game['status']:<6} v{game['version']:<5} {seats}{played}"
+                         f"  {game['name']}"))
 
 
 @click.command(context_settings=HELP)

@@ -3,8 +3,9 @@
 Stored events and their fixed topics (a contract: never rename, version instead):
 
 - ``ludolog:Game.Created`` — ruleset name and version, seats, options, the seed, its salt and their
-  commitment, the version of the hash chain, and whether it is a table game with the outcomes its setup
-  was given (class version 3; version 2 had no table games, version 1 no salt);
+  commitment, the version of the hash chain, whether it is a table game with the outcomes its setup
+  was given, and the name its creator gave it (class version 4; version 3 had no names, version 2 no
+  table games, version 1 no salt);
 - ``ludolog:<ruleset>:<Fact>`` — one per ruleset fact type (``ludolog:assassination-le:DieRolled``),
   carrying the fact's data, its cause (seat, command, command id) and the hash chain;
 - ``ludolog:Game.SeedRevealed`` — recorded when the game ends, with the seed and its salt.
@@ -60,7 +61,7 @@ class Game(Aggregate):
 
     class Created(Aggregate.Created):
         TOPIC = "ludolog:Game.Created"
-        class_version = 3
+        class_version = 4
         ruleset: str
         ruleset_version: int
         seats: list[str]
@@ -71,6 +72,7 @@ class Game(Aggregate):
         chain_version: int
         table: bool
         setup_outcomes: list[Any]
+        name: str
         chain: str
 
         @staticmethod
@@ -85,9 +87,14 @@ class Game(Aggregate):
             state["table"] = False
             state["setup_outcomes"] = []
 
+        @staticmethod
+        def upcast_v3_v4(state: dict[str, Any]) -> None:
+            """Games created before names: none given (shown by their ruleset, seats and date)."""
+            state["name"] = ""
+
         def chained(self, chain_version: int) -> dict[str, Any]:
             """What of this event its chain covers."""
-            return created_payload({name: getattr(self, name) for name in CREATED_FIELDS_V3})
+            return created_payload({name: getattr(self, name) for name in (*CREATED_FIELDS_V3, "name")})
 
     class Event(Aggregate.Event):
         TOPIC = "ludolog:Game.Event"
@@ -168,8 +175,10 @@ class Game(Aggregate):
         chain: str,
         table: bool = False,
         setup_outcomes: list[Any] | None = None,
+        name: str = "",
     ) -> None:
         self.ruleset = ruleset
+        self.name = name
         self.ruleset_version = ruleset_version
         self.seats = list(seats)
         self.options = dict(options)
@@ -207,13 +216,14 @@ class Game(Aggregate):
         table: bool = False,
         outcomes: list[Any] | None = None,
         chain_version: int | None = None,
+        name: str = "",
     ) -> Game:
         """A new game with its table set; ``options`` already resolved against the ruleset. A ``table``
         game takes its setup's chance ``outcomes`` from the table (``OutcomeNeeded`` names the next one
         missing). A ``salt`` given with the seed plays the game those two played before (a random one
         by default). ``game_id``, ``timestamps`` (the times of its events, in order) and
         ``chain_version`` are for re-creating a game from an export as it was; an empty salt re-creates
-        a game of chain version 1."""
+        a game of chain version 1. ``name`` is what its creator calls it (checked by the service)."""
         if outcomes and not table:
             raise InvalidSetup("outcomes are for table games: this game takes its chance from its seed")
         salt = new_salt() if salt is None else salt
@@ -229,6 +239,7 @@ class Game(Aggregate):
             "chain_version": chain_version,
             "table": table,
             "setup_outcomes": list(outcomes or []),
+            "name": name,
         }
         rng = chance(table, chance_key(seed, salt, chain_version), "setup", outcomes)
         state = rules.new_state(len(seats), fields["options"])

@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from domain.errors import InvalidSetup
 
 MAX_NAME_LENGTH = 40
+GAME_NAME_LENGTH = 80
 
 ALLOWED_FORMAT = {"\u200d"}  # the zero-width joiner inside emoji sequences
 REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
@@ -63,12 +64,30 @@ def check_seat_names(names: Sequence[str]) -> None:
 
 def name_problem(name: str) -> str | None:
     """What is wrong with one seat name, in words, or ``None``."""
+    problem = text_problem(name, MAX_NAME_LENGTH)
+    if problem is None and name.isnumeric():
+        return "is only digits, which would read as a seat number"
+    return problem
+
+
+def check_game_name(name: str) -> str:
+    """A game's name as its creator gave it, checked as a seat's name is (plain readable text, no space at
+    either end) but for its length (``GAME_NAME_LENGTH``); raises ``InvalidSetup`` saying what is wrong."""
+    problem = text_problem(name, GAME_NAME_LENGTH)
+    if problem is not None:
+        raise InvalidSetup(f"the game's name {printable(name) if isinstance(name, str) else repr(name)} {problem}")
+    return name
+
+
+def text_problem(name: str, limit: int) -> str | None:
+    """What is wrong with a name a person typed (not text, blank, over ``limit`` characters, a control
+    or invisible character, a space at either end), in words, or ``None``."""
     if not isinstance(name, str):
         return "is not text"
     if not name.strip():
         return "is blank"
-    if len(name) > MAX_NAME_LENGTH:
-        return f"is {len(name)} characters long; at most {MAX_NAME_LENGTH}"
+    if len(name) > limit:
+        return f"is {len(name)} characters long; at most {limit}"
     for char in name:
         if char not in ALLOWED_FORMAT and unicodedata.category(char) in REFUSED_CATEGORIES:
             return f"holds the control character U+{ord(char):04X}; names are plain text"
@@ -76,8 +95,6 @@ def name_problem(name: str) -> str | None:
             return f"holds U+{ord(char):04X}, which shows as nothing; names must be readable"
     if name != name.strip():
         return "starts or ends with a space"
-    if name.isnumeric():
-        return "is only digits, which would read as a seat number"
     return None
 
 

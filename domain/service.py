@@ -42,7 +42,7 @@ from domain.persistence import DataclassAsDict, SnapshotTolerantRepository, appl
 from domain.randomness import check_salt, new_seed
 from domain.ruleset import Command
 from domain.seat_tokens import SeatTokens
-from domain.seating import check_seat_names
+from domain.seating import check_game_name, check_seat_names
 from domain.store_health import StoreHealth
 from domain.store_health import check as check_store
 from domain.viewing import GameEvent, Viewer, as_game_event, describe_event, head_seen, summary
@@ -155,11 +155,13 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
         table: bool = False,
         outcomes: list[Any] | None = None,
         salt: str | None = None,
+        name: str | None = None,
     ) -> uuid.UUID:
         """Create a game with its table set; the seed is drawn from ``secrets`` when not given, and so
         is the salt: a seed and the salt a game revealed play that game again. A ``table`` game takes its
-        chance from the table: its setup's ``outcomes`` are given here."""
-        game = self._start(ruleset, seats, options, seed, table, outcomes, salt)
+        chance from the table: its setup's ``outcomes`` are given here. ``name``: what its creator calls it
+        (without one it is shown by its ruleset, seats and date)."""
+        game = self._start(ruleset, seats, options, seed, table, outcomes, salt, name)
         self._save(game, what="the new game")
         return game.id
 
@@ -172,9 +174,10 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
         table: bool = False,
         outcomes: list[Any] | None = None,
         salt: str | None = None,
+        name: str | None = None,
     ) -> tuple[uuid.UUID, Tokens]:
         """Create a game and its tokens in one transaction; the tokens are returned in the clear once."""
-        game = self._start(ruleset, seats, options, seed, table, outcomes, salt)
+        game = self._start(ruleset, seats, options, seed, table, outcomes, salt, name)
         tokens = Tokens.issue(len(seats))
         self._save(game, GameAccess.grant(game.id, tokens), what="the new game")
         return game.id, tokens
@@ -188,6 +191,7 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
         table: bool = False,
         outcomes: list[Any] | None = None,
         salt: str | None = None,
+        name: str | None = None,
     ) -> Game:
         if table and (seed is not None or salt is not None):
             raise InvalidSetup("a table game takes its chance outcomes from the table, not from a seed: give no seed or salt")
@@ -196,10 +200,11 @@ class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
         rules = registry.get(ruleset)
         rules.check_seat_count(len(seats))
         check_seat_names(seats)
+        name = "" if name is None else check_game_name(name)
         resolved = rules.resolve_options(options)
         seed = new_seed() if seed is None else str(seed)
         salt = None if salt is None else check_salt(salt)
-        return Game.start(rules, list(seats), resolved, seed, salt=salt, table=table, outcomes=outcomes)
+        return Game.start(rules, list(seats), resolved, seed, salt=salt, table=table, outcomes=outcomes, name=name)
 
     def submit(
         self,

@@ -33,8 +33,14 @@ class GameEvent:
         return {**dataclasses.asdict(self), "time": self.time.isoformat()}
 
 
+def display_name(game: Game) -> str:
+    """The name its creator gave the game, or, without one, its ruleset, seats and day:
+    ``Correction · Ann, Ben · 2026-11-23``."""
+    return game.name or f"{game.rules.title} · {', '.join(game.seats)} · {game.created_on.date().isoformat()}"
+
+
 def summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
-    """A game's envelope without its view: id, ruleset, seats, options, whether it is a table game (its
+    """A game's envelope without its view: id, name, ruleset, seats, options, whether it is a table game (its
     chance outcomes supplied by the people at a table: a paper game transcribed), version, status, to_act,
     outcome, seed commitment, seed and salt (once revealed), head (the receipt of its last event)."""
     rules = game.rules
@@ -42,6 +48,7 @@ def summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
     roles = rules.seat_roles(game.state)
     return {
         "id": str(game.id),
+        "name": display_name(game),
         "ruleset": game.ruleset,
         "ruleset_version": game.ruleset_version,
         "title": rules.title,
@@ -88,6 +95,8 @@ def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Vie
     if isinstance(event, Game.Created):
         data = {key: getattr(event, key) for key in CREATED_FIELDS if key not in SECRET_FIELDS}
         data["table"] = event.table
+        if event.name:
+            data["name"] = event.name
         if viewer != OWNER and not over:
             data["options"] = rules.redact_options(dict(data["options"]), viewer if isinstance(viewer, int) else None)
         elif event.table:

@@ -26,7 +26,7 @@ from domain.errors import (
 )
 from domain.game import Game
 from domain.notebook import replayed_notes
-from domain.seating import check_seat_names
+from domain.seating import check_game_name, check_seat_names
 from domain.service import GameService
 from replays.records import FORMAT, NOTE_EVENT, READABLE_VERSIONS
 
@@ -47,6 +47,7 @@ def import_game(service: GameService, text: str) -> uuid.UUID:
         seats, options, seed = head["seats"], head["options"], head["seed"]
         salt = str(head.get("seed_salt") or "") if version >= 2 else ""
         table = _table(head, version)
+        name = head.get("name") or ""
         times = _times(records)
     except (KeyError, TypeError, ValueError) as error:
         raise InvalidSetup(f"the export's header or an event is incomplete or damaged ({error!r})") from None
@@ -57,13 +58,15 @@ def import_game(service: GameService, text: str) -> uuid.UUID:
         check_seat_names(seats)  # a file brings names as a person does: the same rule
     except InvalidSetup as error:
         raise InvalidSetup(f"the export's seat names break the rule for names: {error}") from None
+    if name:
+        check_game_name(name)  # "the game's name ... is blank", as for a game created here
     try:
         service.game(game_id)
     except LudologError:
         pass
     else:
         raise InvalidSetup(f"game {game_id} is already in this store")
-    game = _recreate(rules, seats, options, seed, (salt, chain_version), game_id, records, times, table)
+    game = _recreate(rules, seats, options, seed, (salt, chain_version), game_id, records, times, table, name)
     if game.seed_commitment != head.get("seed_commitment"):
         raise InvalidSetup("the export's seed and salt do not match its seed commitment")
     produced = list(game.pending_events)
@@ -217,6 +220,7 @@ def _recreate(
     records: list[dict[str, Any]],
     times: list[datetime],
     table: list[Any] | None = None,
+    name: str = "",
 ) -> Game:
     """The game replayed from the file's commands (a table game's with the outcomes the table gave),
     its events given the file's times; ``keyed`` is its salt and chain version."""
@@ -224,7 +228,7 @@ def _recreate(
     salt, chain_version = keyed
     try:
         game = Game.start(rules, list(seats), dict(options), str(seed), game_id=game_id, salt=salt, timestamps=stamps,
-                          table=table is not None, outcomes=table, chain_version=chain_version)
+                          table=table is not None, outcomes=table, chain_version=chain_version, name=name)
         played = set()
         for record in records:
             command_id = record.get("command_id")

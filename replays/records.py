@@ -70,6 +70,7 @@ def header(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, gam
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "id": status["id"],
+        "name": game.name,
         "ruleset": status["ruleset"],
         "ruleset_version": status["ruleset_version"],
         "title": status["title"],

@@ -6,18 +6,37 @@ import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 
 const STRATEGIES = ["greedy", "random", "search"];
 
+const FILTER_KEY = "ludolog:lobby-filter";
+
 export async function showLobby() {
   const show = claimPage();
   show(el("h1", {}, "Games"), el("p", {}, "Loading games…"));
-  let page;
+  const filter = JSON.parse(sessionStorage.getItem(FILTER_KEY) || "{}");
+  const query = new URLSearchParams({ limit: "100", ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) });
+  let page, listing;
   try {
-    page = await api("/games?limit=100");
+    [page, listing] = await Promise.all([api(`/games?${query}`), api("/rulesets")]);
   } catch (problem) {
     show(el("h1", {}, "Games"), el("p", { role: "alert", className: "error" }, problem.message));
     return null;
   }
+  const refilter = (key) => (event) => {
+    sessionStorage.setItem(FILTER_KEY, JSON.stringify({ ...filter, [key]: event.target.value }));
+    showLobby();
+  };
+  const filters = el("p", { className: "filters" },
+    el("label", { for: "filter-ruleset" }, "Game "),
+    el("select", { id: "filter-ruleset", onchange: refilter("ruleset") }, el("option", { value: "" }, "every game"),
+      (listing.rulesets || listing).map((r) => el("option", { value: r.name, selected: filter.ruleset === r.name }, r.title))),
+    " ", el("label", { for: "filter-status" }, "Status "),
+    el("select", { id: "filter-status", onchange: refilter("status") }, el("option", { value: "" }, "any"),
+      el("option", { value: "active", selected: filter.status === "active" }, "being played"),
+      el("option", { value: "over", selected: filter.status === "over" }, "over")));
   const rows = page.games.slice().reverse().map((game) => el("tr", { "data-game": game.id },
-    el("td", {}, game.title, game.table ? el("span", { className: "tag", title: "played on paper and transcribed here" }, "on paper") : null),
+    el("td", {}, el("span", { className: "game-name" }, game.name),
+      game.table ? el("span", { className: "tag", title: "played on paper and transcribed here" }, "on paper") : null,
+      el("br"), el("small", {}, `${game.title} · game ${shortId(game.id)}`)),
+    el("td", {}, el("time", { datetime: game.created }, game.created.slice(0, 16).replace("T", " "))),
     el("td", {}, game.seats.map((seat) => seat.name).join(", ")),
     el("td", {}, game.status === "over" ? "over" : "being played"),
     el("td", {}, statusText(game)),
@@ -29,12 +48,13 @@ export async function showLobby() {
   show(
     el("h1", {}, "Games"),
     el("p", {}, el("a", { href: "#/new", className: "button" }, "New game"),
-      ` ${page.total} game${page.total === 1 ? "" : "s"} in this service${page.total > page.games.length ? ` (the latest ${page.games.length} shown)` : ""}.`),
+      ` ${page.total} game${page.total === 1 ? "" : "s"}${filter.ruleset || filter.status ? " of this choice" : " in this service"}${page.total > page.games.length ? ` (the latest ${page.games.length} shown)` : ""}.`),
+    filters,
     rows.length
       ? el("div", { className: "scroll" }, el("table", { className: "games" },
-          el("thead", {}, el("tr", {}, ["Game", "Seats", "Status", "Turn or result", "Events", ""].map((h) => el("th", { scope: "col" }, h)))),
+          el("thead", {}, el("tr", {}, ["Game", "Created (UTC)", "Seats", "Status", "Turn or result", "Events", ""].map((h) => el("th", { scope: "col" }, h)))),
           el("tbody", {}, rows)))
-      : el("p", {}, "No games yet."),
+      : el("p", {}, filter.ruleset || filter.status ? "No game of this choice." : "No games yet."),
   );
   return null;
 }
@@ -48,6 +68,8 @@ export async function showNewGame() {
     rulesets.map((r) => el("option", { value: r.name }, `${r.title} (${r.min_seats === r.max_seats ? r.min_seats : `${r.min_seats}–${r.max_seats}`} players)`)));
   const seatsBox = el("fieldset", { className: "seats" });
   const optionsBox = el("fieldset", { className: "options" });
+  const nameInput = el("input", { id: "game-name", name: "name", maxlength: 80, size: 40,
+    placeholder: "empty: the game, the seats and today's date" });
   const seedInput = el("input", { id: "seed", name: "seed", placeholder: "leave empty for a fresh one", maxlength: 200 });
   const saltInput = el("input", {
     id: "salt", name: "salt", placeholder: "only to deal a finished game again", maxlength: 32, size: 34,
@@ -138,6 +160,7 @@ export async function showNewGame() {
     let options;
     try { options = readOptions(); } catch (error) { message.textContent = error.message; return; }
     const body = { ruleset: choice.value, seats, options };
+    if (nameInput.value.trim()) body.name = nameInput.value.trim();
     if (paper.checked) body.table = true;
     else {
       if (seedInput.value.trim()) body.seed = seedInput.value.trim();
@@ -168,6 +191,7 @@ export async function showNewGame() {
     el("h1", {}, "New game"),
     el("form", { id: "new-game", onsubmit: create },
       el("div", { className: "field" }, el("label", { for: "ruleset" }, "Game"), choice),
+      el("div", { className: "field" }, el("label", { for: "game-name" }, "Name"), nameInput),
       seatsBox, optionsBox,
       el("div", { className: "field" }, paper, el("label", { for: "table" },
         "Played on paper: the people at the table roll and draw, and this page writes down what they saw")),
@@ -192,7 +216,7 @@ function showLinks(created, bots, box, table) {
   const first = people[0];
   if (table) {
     fill(box,
-      el("h2", {}, `Game ${shortId(created.id)} is ready to be transcribed`),
+      el("h2", {}, `${created.name} is ready to be transcribed`),
       el("p", {}, "Write the game down here as it is played at the table: the command of each seat in turn, and what the table saw at each roll or draw. This tab holds the owner's token, which may tell every seat's moves and secrets. Each player may also follow their seat with its link."),
       el("p", {}, el("a", { href: "#", className: "button primary", id: "play-here", onclick: (event) => {
         event.preventDefault();
@@ -203,7 +227,7 @@ function showLinks(created, bots, box, table) {
     return;
   }
   fill(box,
-    el("h2", {}, `Game ${shortId(created.id)} is ready`),
+    el("h2", {}, `${created.name} is ready`),
     el("p", {}, "Give each player the link of their seat: it holds that seat's token, which lets it play that seat and see what that seat may see. Anyone may watch or replay without one."),
     el("ul", { className: "seat-links" }, items),
     el("p", {},

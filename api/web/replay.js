@@ -188,7 +188,7 @@ export async function showReplay(gameId, chosen = undefined, start = undefined) 
   drawNotes();
   show(
     el("div", { className: "table-head" },
-      el("h1", {}, `${game.title}${game.table ? " · on paper" : ""} · replay of game ${shortId(game.id)}`),
+      el("h1", {}, `Replay: ${game.name}`, el("small", { className: "subtitle" }, ` ${game.title}${game.table ? " · on paper" : ""} · game ${shortId(game.id)}`)),
       heading,
       el("p", { className: "hint" }, el("label", { for: "see-as" }, "Seen as "), seeAs,
         ` (${seer}). Keys: ← and → step, Home and End go to the ends.`),

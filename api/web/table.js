@@ -87,7 +87,7 @@ export async function showTable(gameId, { spectator }) {
   function draw(drawn) {
     const seat = mySeat;
     const own = typeof game.viewer === "number" ? game.viewer : null;
-    title.textContent = `${game.title} · game ${shortId(game.id)}${game.table ? " · on paper" : ""}`;
+    fill(title, game.name, el("small", { className: "subtitle" }, ` ${game.title} · game ${shortId(game.id)}${game.table ? " · on paper" : ""}`));
     status.textContent = own !== null && game.status !== "over" && game.to_act.includes(own)
       ? `Your turn${game.to_act.length > 1 ? ` (also waiting for ${game.to_act.filter((n) => n !== own).map((n) => seatLabel(game.seats, n)).join(", ")})` : ""}`
       : statusText(game);

@@ -381,3 +381,22 @@ def test_an_answer_to_a_token_is_private_and_not_stored(client, new_game):
     refused = client.get(game.url, headers={"Authorization": "Bearer nope"})
     assert refused.status_code == 401 and refused.headers["Cache-Control"] == "private, no-store"
     assert "Cache-Control" not in client.get(game.url).headers  # a spectator's view holds no one's secret
+
+
+def test_a_game_is_named_at_creation_and_listed_and_shown_by_its_name(client):
+    made = client.post("/games", json={"ruleset": "correction", "seats": ["Ana", "Ben"], "name": "Tuesday group, playtest 3"})
+    assert made.status_code == 201 and made.get_json()["name"] == "Tuesday group, playtest 3"
+    game_id = made.get_json()["id"]
+    assert client.get(f"/games/{game_id}").get_json()["name"] == "Tuesday group, playtest 3"
+    assert [g["name"] for g in client.get("/games").get_json()["games"] if g["id"] == game_id] == ["Tuesday group, playtest 3"]
+    unnamed = client.post("/games", json={"ruleset": "correction", "seats": ["Ana", "Ben"]}).get_json()
+    created = client.get(f"/games/{unnamed['id']}").get_json()["created"][:10]
+    assert unnamed["name"] == f"Correction · Ana, Ben · {created}"
+
+
+def test_a_name_that_is_not_plain_text_is_refused_and_creates_nothing(client):
+    for name, status, kind in (("tab\there", 422, "invalid-setup"), ("x" * 81, 400, "invalid-request"), ("", 400, "invalid-request"),
+                               (7, 400, "invalid-request")):
+        refused = client.post("/games", json={"ruleset": "correction", "seats": ["Ana", "Ben"], "name": name})
+        assert refused.status_code == status and refused.get_json()["type"] == "urn:ludolog:problem:" + kind, name
+    assert client.get("/games").get_json()["total"] == 0

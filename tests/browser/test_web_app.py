@@ -363,3 +363,30 @@ def test_a_mulligan_is_chosen_on_the_board_and_confirmed_with_one_button(browser
     assert under["seat"] == seat and sorted(under["data"]["cards"]) == sorted(chosen)
     assert page.errors == []
     context.close()
+
+
+def test_the_lobby_shows_each_games_name_and_date_and_filters_by_game_and_status(browser, server):
+    context = browser.new_context()
+    page = tab(context, f"{server}#/new")
+    page.select_option("#ruleset", "correction")
+    page.fill("#game-name", "Tuesday group, playtest 3")
+    page.fill("#seat-1", "Ann")
+    page.fill("#seat-2", "Ben")
+    page.click("button[type=submit]")
+    expect(page.locator("#created h2")).to_have_text("Tuesday group, playtest 3 is ready")
+    other = call(server, "/games", body={"ruleset": "missions", "seats": ["Ann", "Ben", "Cy"]})
+    page.goto(server)
+    names = page.locator("table.games .game-name").all_text_contents()
+    assert "Tuesday group, playtest 3" in names and other["name"] in names and other["name"].startswith("Missions · Ann, Ben, Cy · ")
+    expect(page.locator(f"tr[data-game='{other['id']}'] time")).to_have_count(1)
+    page.select_option("#filter-ruleset", "correction")
+    expect(page.locator("table.games tbody tr")).to_have_count(1)
+    expect(page.locator("table.games .game-name")).to_have_text("Tuesday group, playtest 3")
+    page.select_option("#filter-status", "over")
+    expect(page.locator("table.games")).to_have_count(0)
+    expect(page.locator("#page")).to_contain_text("No game of this choice.")
+    page.select_option("#filter-status", "")
+    page.select_option("#filter-ruleset", "")
+    expect(page.locator("table.games tbody tr")).to_have_count(2)
+    assert page.errors == []
+    context.close()

@@ -77,6 +77,16 @@ def test_new_prints_the_id_of_a_stored_game(run, game):
     assert game in listed.output and "assassination-le" in listed.output and "Ann, Ben, Cy" in listed.output
 
 
+def test_new_names_the_game_and_games_lists_it_by_that_name(run):
+    created = run("new", "correction", "--seat", "Ana", "--seat", "Ben", "--name", "Tuesday group, playtest 3")
+    assert created.exit_code == 0, created.output
+    listed = run("games")
+    assert f"{created.output.strip()}  correction" in listed.output and "Tuesday group, playtest 3" in listed.output
+    assert show_json(run, created.output.strip())["name"] == "Tuesday group, playtest 3"
+    refused = run("new", "correction", "--seat", "Ana", "--seat", "Ben", "--name", "x" * 81)
+    assert refused.exit_code == 1 and "the game's name" in refused.output and "at most 80" in refused.output
+
+
 def test_new_takes_options_as_key_value(run):
     created = run("new", "assassination-le", *SEATS, "--option", "keep_coins=true")
     assert created.exit_code == 0
