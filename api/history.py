@@ -3,8 +3,6 @@ whole game exported, both as the token's holder may see them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, Response, request
 from marshmallow import Schema, fields, validate
 
@@ -14,17 +12,11 @@ from api.context import service
 from api.costly import costly
 from api.games import game_id_of, state_response
 from api.problems import check_step
-from replays import records
+from replays.exports import MEDIA_TYPES, file_name
+from replays.exports import export as export_game
 
 blueprint = Blueprint("history", __name__)
 
-MEDIA_TYPES = {
-    "ndjson": "application/x-ndjson",
-    "json": "application/json",
-    "csv": "text/csv",
-    "md": "text/markdown",
-    "html": "text/html",
-}
 
 
 class StateQuery(Schema):
@@ -54,18 +46,6 @@ def export(game_id: str) -> Response:
     found = game_id_of(game_id)
     holder = viewer(found)
     form = EXPORT_QUERY.load(request.args.to_dict())["format"]
-    text: Any
-    if form == "md":
-        from replays.diary import to_markdown
-
-        text = to_markdown(service(), found, holder)
-    elif form == "html":
-        from replays.page import to_html
-
-        text = to_html(service(), found, holder)
-    else:
-        writers = {"ndjson": records.to_ndjson, "json": records.to_json, "csv": records.to_csv}
-        text = writers[form](service(), found, holder)
-    response = Response(text, mimetype=MEDIA_TYPES[form])
-    response.headers["Content-Disposition"] = f'attachment; filename="game-{found}.{form}"'
+    response = Response(export_game(service(), found, holder, form), mimetype=MEDIA_TYPES[form])
+    response.headers["Content-Disposition"] = f'attachment; filename="{file_name(found, form)}"'
     return response

@@ -7,19 +7,21 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from cli.terminal import HELP, db_option, open_service, write
 from domain.errors import LudologError
+from replays.exports import MEDIA_TYPES
+from replays.exports import export as export_game
 
 if TYPE_CHECKING:  # the engine and the replays are imported when a command runs: its help is quick
     from domain.notes import Note
     from domain.service import GameService, Viewer
     from replays.audit import Audit
 
-FORMATS = ("ndjson", "json", "csv", "md", "html")
+FORMATS = tuple(MEDIA_TYPES)
 
 
 def viewer_of(service: GameService, game_id: object, seat: str | None) -> Viewer:
@@ -144,7 +146,8 @@ def _said(report: Audit, receipt: tuple[int, str] | None = None) -> str:
 @click.option("--as", "seat", help="Only what this seat (number or name) may see; default: everything.")
 @db_option
 def export(game: str, form: str, output: Path | None, seat: str | None, db: str) -> None:
-    """Export a game: ndjson (lossless, importable), json, csv, md (a design diary with charts), html.
+    """Export a game: ndjson (lossless, importable), json, csv, md (a design diary with charts), html (a
+    replay page), diary (the design diary as an HTML document).
 
     \b
     Example:
@@ -168,22 +171,10 @@ def export(game: str, form: str, output: Path | None, seat: str | None, db: str)
         click.echo(f"wrote {output}", err=True)
 
 
-def _exported(service: GameService, game_id: object, viewer: Viewer, form: str, output: Path | None) -> str:
-    if form == "md":
-        from replays.diary import to_markdown
-
-        if output is None:
-            return to_markdown(service, game_id, viewer)
-        images = output.parent / f"{output.stem}-charts"
-        return to_markdown(service, game_id, viewer, images_dir=images, image_prefix=f"{images.name}/")
-    if form == "html":
-        from replays.page import to_html
-
-        return to_html(service, game_id, viewer)
-    from replays import records
-
-    writers = {"ndjson": records.to_ndjson, "json": records.to_json, "csv": records.to_csv}
-    return writers[form](service, game_id, viewer)
+def _exported(service: GameService, game_id: Any, viewer: Viewer, form: str, output: Path | None) -> str:
+    """The export; a Markdown diary written to a file puts its charts in a folder beside it."""
+    images = output.parent / f"{output.stem}-charts" if output is not None and form == "md" else None
+    return export_game(service, game_id, viewer, form, images)
 
 
 @click.command("import", context_settings=HELP)

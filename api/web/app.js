@@ -6,6 +6,7 @@ import { keepToken } from "./net.js";
 import { showLobby, showNewGame } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { showDiary } from "./diary.js";
 
 let leave = null;
 let routes = 0;
@@ -23,6 +24,7 @@ async function route() {
   if (page === "play" && game) stop = await showTable(game, { spectator: false });
   else if (page === "watch" && game) stop = await showTable(game, { spectator: true });
   else if (page === "replay" && game) stop = await showReplay(game);
+  else if (page === "diary" && game) stop = await showDiary(game);
   else if (page === "new") stop = await showNewGame();
   else stop = await showLobby();
   if (mine !== routes) {  // the reader moved on while this page loaded

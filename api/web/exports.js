@@ -5,7 +5,7 @@ import { download } from "./net.js";
 import { el, shortId } from "./dom.js";
 
 export const FORMATS = [["md", "Design diary (Markdown)"], ["html", "Replay page (HTML)"],
-  ["ndjson", "Event log (NDJSON)"], ["json", "JSON"], ["csv", "CSV"]];
+  ["diary", "Design diary (HTML)"], ["ndjson", "Event log (NDJSON)"], ["json", "JSON"], ["csv", "CSV"]];
 
 /** A row of buttons, one per format; `say(text)` reports a refusal. */
 export function downloads(gameId, token, say) {
@@ -15,7 +15,7 @@ export function downloads(gameId, token, say) {
       button.disabled = true;
       try {
         const blob = await download(`/games/${gameId}/export?format=${format}`, token);
-        const link = el("a", { href: URL.createObjectURL(blob), download: `game-${shortId(gameId)}.${format}` });
+        const link = el("a", { href: URL.createObjectURL(blob), download: `game-${shortId(gameId)}.${format === "diary" ? "diary.html" : format}` });
         document.body.append(link);
         link.click();
         link.remove();

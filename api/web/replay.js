@@ -8,6 +8,7 @@ import { explainItems, makePickable, showBoard } from "./board.js";
 import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 import { drawMarks, markable, marksText, noteForm, noteItems } from "./notes.js";
 import { downloads } from "./exports.js";
+import { readDiary } from "./diary.js";
 
 /** The eyes this tab may replay the game with: the tokens it holds (its seat's; every seat's and the
  * owner's in the tab that created the game) and a spectator's, named with the game's seats. */
@@ -192,7 +193,8 @@ export async function showReplay(gameId, chosen = undefined, start = undefined) 
       heading,
       el("p", { className: "hint" }, el("label", { for: "see-as" }, "Seen as "), seeAs,
         ` (${seer}). Keys: ← and → step, Home and End go to the ends.`),
-      downloads(gameId, token, (text) => { message.textContent = text; })),
+      el("p", { className: "downloads" }, el("button", { type: "button", id: "read-diary", onclick: () => readDiary(gameId, token) },
+        "Read the design diary"), downloads(gameId, token, (text) => { message.textContent = text; }))),
     el("div", { className: "controls" },
       button("First", "first", () => 1), button("◀ Back", "back", () => at - 1),
       button("Forward ▶", "forward", () => at + 1), button("Last", "last", () => total),

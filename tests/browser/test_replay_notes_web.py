@@ -86,11 +86,12 @@ def test_a_seat_annotates_three_steps_in_the_replay_and_the_cli_and_the_export_h
     assert written[5]["text"] == "A good answer, the only one" and written[5]["edited"]
 
     downloaded = {}
-    for format_ in ("md", "html", "ndjson", "json", "csv"):
+    for format_ in ("md", "html", "diary", "ndjson", "json", "csv"):
         with page.expect_download() as download:
             page.click(f"#downloads button[data-format={format_}]")
         downloaded[format_] = open(download.value.path(), encoding="utf-8").read()
-        assert download.value.suggested_filename == f"game-{game['id'][:8]}.{format_}"
+        extension = "diary.html" if format_ == "diary" else format_
+        assert download.value.suggested_filename == f"game-{game['id'][:8]}.{extension}"
     records = [json.loads(line) for line in downloaded["ndjson"].splitlines()]
     noted = [record["note"] for record in records if "note" in record]
     assert {note["at"]: note["marks"] for note in noted} == {3: marks, 5: [], 6: []}
@@ -98,6 +99,17 @@ def test_a_seat_annotates_three_steps_in_the_replay_and_the_cli_and_the_export_h
     rows = list(csv.DictReader(io.StringIO(downloaded["csv"])))
     assert any("the first mistake" in json.dumps(row) for row in rows)
     assert "Why not b2?" in downloaded["md"] and downloaded["html"].lstrip().lower().startswith("<!doctype html>")
+    assert "Why not b2? &lt;b&gt;Ben&lt;/b&gt; was open." in downloaded["diary"]  # the note's text, as text
+
+    page.click("#read-diary")  # the diary as a page, as this eye sees the game
+    expect(page.locator("#diary h1")).to_be_visible()
+    expect(page.locator("#diary")).to_contain_text("Why not b2? <b>Ben</b> was open.")
+    charts = page.locator("#diary img")
+    assert charts.count() > 0
+    assert all(chart.evaluate("image => image.complete && image.naturalWidth > 0") for chart in charts.all())
+    page.screenshot(path=str(screenshots / "diary.jpg"), quality=80, full_page=False)
+    page.click("text=Back to the replay")
+    page.wait_for_selector("#board svg")
 
     page.select_option("#see-as", label="a spectator")
     expect(page.locator("#writing")).to_contain_text("A spectator's eye writes no notes")
