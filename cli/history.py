@@ -13,15 +13,15 @@ import click
 
 from cli.terminal import HELP, db_option, open_service, write
 from domain.errors import LudologError
-from replays.exports import MEDIA_TYPES
-from replays.exports import export as export_game
 
 if TYPE_CHECKING:  # the engine and the replays are imported when a command runs: its help is quick
     from domain.notes import Note
     from domain.service import GameService, Viewer
     from replays.audit import Audit
 
-FORMATS = tuple(MEDIA_TYPES)
+FORMATS = ("ndjson", "json", "csv", "md", "html", "diary")
+"""``replays.exports.MEDIA_TYPES``' formats, named here so that the help imports no replay module (a test
+holds the two together)."""
 
 
 def viewer_of(service: GameService, game_id: object, seat: str | None) -> Viewer:
@@ -173,6 +173,8 @@ def export(game: str, form: str, output: Path | None, seat: str | None, db: str)
 
 def _exported(service: GameService, game_id: Any, viewer: Viewer, form: str, output: Path | None) -> str:
     """The export; a Markdown diary written to a file puts its charts in a folder beside it."""
+    from replays.exports import export as export_game
+
     images = output.parent / f"{output.stem}-charts" if output is not None and form == "md" else None
     return export_game(service, game_id, viewer, form, images)
 

@@ -36,7 +36,7 @@ COMMANDS = {
     "balance": Entry("cli.balance:balance", "Play seeded bot games of RULESET and report its balance."),
     "bot": Entry("cli.bots:bot", "Let a bot play seats until the game ends or waits for another seat."),
     "export": Entry("cli.history:export", "Export a game: ndjson (lossless, importable), json, csv, md "
-                    "(a design diary with charts), html."),
+                    "(a design diary with charts), html (a replay page), diary (the design diary as an HTML document)."),
     "games": Entry("cli.games:games", "List the stored games."),
     "import": Entry("cli.history:import_", "Re-create a game from an owner's NDJSON export (its id is kept); prints the id."),
     "log": Entry("cli.history:log", "The game's events, one numbered line each: number, time, seat, what happened; "

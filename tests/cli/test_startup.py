@@ -54,3 +54,10 @@ def test_the_table_names_each_command_with_the_first_sentence_of_its_help(name):
     command = cli.commands[name]
     assert command.name == name
     assert COMMANDS[name].summary == command.get_short_help_str(10**6)
+
+
+def test_export_offers_every_format_the_exports_module_writes():
+    from cli.history import FORMATS
+    from replays.exports import MEDIA_TYPES
+
+    assert FORMATS == tuple(MEDIA_TYPES)
