@@ -1,5 +1,6 @@
-"""Every board can be read at 1280 px: for each ruleset, a game some moves in, seen by a seat on its play
-page in a 1280-pixel window: no text on the board is drawn below 11 CSS pixels, each gold "changed"
+"""Every board can be read at 1280 px and on a phone: for each ruleset, a game some moves in, seen by a seat
+on its play page in a 1280-pixel window (and in a phone's, where the board scrolls in its box): no text on
+the board is drawn below 11 CSS pixels, each gold "changed"
 outline holds the whole of what it frames, and the words of a card (its whole text) show in a readable
 box when the pointer rests on it, as they do when it is tapped or reached with the keyboard."""
 
@@ -67,3 +68,10 @@ def test_every_text_on_the_board_is_11_pixels_at_least_and_each_outline_holds_wh
         page.screenshot(path=str(screenshots / f"{rules.name}-detail.jpg"), quality=80)
     assert page.errors == []
     context.close()
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = tab(phone, f"{server}#/play/{game['id']}/{game['seats'][0]['token']}")
+    page.wait_for_selector("#board svg")  # on a phone the board keeps its width and scrolls in its box
+    small = [(round(size, 1), text) for size, text in page.evaluate(TEXT_SIZES) if size < 11]
+    assert small == [], f"{rules.name}: texts below 11 px on a phone: {small[:5]}"
+    phone.close()
