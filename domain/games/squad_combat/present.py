@@ -4,7 +4,7 @@ and the squads drawn for a terminal."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain.games.squad_combat import facts as f
@@ -152,44 +152,37 @@ def _dice(dice: list[int]) -> str:
 
 
 def describe_command(command: Command) -> str:
-    kind = command["type"]
-    card = name_of(command["card"]) if "card" in command else ""
-    if kind in ("play", "edge"):
-        target = f" at {command['target'][0]}.{command['target'][1]}" if command.get("target") else ""
-        extra = f", attack die {command['attack_die']}" if command.get("attack_die") else ""
-        extra += f", discarding {', '.join(name_of(c) for c in command['discard'])}" if command.get("discard") else ""
-        return f"{card} by character {command['performer']}{target}{extra}"
-    if kind == "react":
-        return f"react with {card} by character {command['performer']}"
-    if kind == "refresh":
-        return f"refresh character {command['character']}"
-    if kind == "defend":
-        return f"defend with die {command['die']}" if command["die"] else "defend without a die"
-    if kind == "discard":
-        return "discard " + (", ".join(name_of(c) for c in command["cards"]) or "nothing")
-    return kind
+    """A command without the state: characters by number (``Slash by character 3 at 2.1``)."""
+    return _words(command, lambda place: f"character {place}", lambda where: f"{where[0]}.{where[1]}")
 
 
 def label_command(state: Any, seat: int, command: Command) -> str:
     """A command as a menu offers it, naming characters rather than numbering them: ``Slash by Marksman at
     seat 2's Jimbo``, ``refresh Medic``."""
-    def own(place: int) -> str:
-        return str(state.stats([seat, place]).name)
-
     def target(where: list[int]) -> str:
         name = state.stats(where).name
         return f"your {name}" if where[0] == seat else f"seat {where[0]}'s {name}"
 
+    return _words(command, lambda place: str(state.stats([seat, place]).name), target)
+
+
+def _words(command: Command, performer: Callable[[int], str], target: Callable[[list[int]], str]) -> str:
     kind = command["type"]
-    if kind in ("play", "edge", "react") and "performer" in command:
-        card = name_of(command["card"])
+    card = name_of(command["card"]) if "card" in command else ""
+    if kind in ("play", "edge"):
         at = f" at {target(command['target'])}" if command.get("target") else ""
         extra = f", attack die {command['attack_die']}" if command.get("attack_die") else ""
         extra += f", discarding {', '.join(name_of(c) for c in command['discard'])}" if command.get("discard") else ""
-        return f"{'react with ' if kind == 'react' else ''}{card} by {own(command['performer'])}{at}{extra}"
+        return f"{card} by {performer(command['performer'])}{at}{extra}"
+    if kind == "react":
+        return f"react with {card} by {performer(command['performer'])}"
     if kind == "refresh":
-        return f"refresh {own(command['character'])}"
-    return describe_command(command)
+        return f"refresh {performer(command['character'])}"
+    if kind == "defend":
+        return f"defend with die {command['die']}" if command["die"] else "defend without a die"
+    if kind == "discard":
+        return "discard " + (", ".join(name_of(c) for c in command["cards"]) or "nothing")
+    return kind
 
 
 def render(view: dict[str, Any], seats: Sequence[str]) -> str:
