@@ -68,6 +68,14 @@ MIN_TEXT_SHARE = 11 / 800
 800 pixels wide, as the web app draws it in a 1280-pixel page at the least."""
 
 
+def legend(lines: Sequence[str], y: float, x: float = 0.3, size: float = 0.27) -> tuple[list[dict[str, Any]], float]:
+    """A board's legend, what its tones and marks mean, as text items ``legend:N`` from ``y`` down; and
+    how tall it is."""
+    items = [{"kind": "text", "id": f"legend:{n}", "x": x, "y": round(y + 0.35 + 0.4 * n, 3), "text": line, "size": size}
+             for n, line in enumerate(lines)]
+    return items, round(0.4 * len(lines) + 0.2, 3)
+
+
 def smallest_text(width: float) -> float:
     """The smallest text size, in board units, a picture ``width`` units wide is drawn with."""
     return width * MIN_TEXT_SHARE

@@ -28,7 +28,7 @@ from typing import Any
 
 from domain.games.infection.board import FILES, RANKS, REGIONS
 from domain.games.infection.cards import CARDS, CURES_TO_WIN, MAX_HP, NAMES
-from domain.picture import seat_name
+from domain.picture import legend, seat_name
 
 BOARD_X, BOARD_Y = 0.7, 1.45
 PANEL_X = 6.5
@@ -37,6 +37,11 @@ ON_CARD = {**NAMES, "move": "Move"}
 """A card's name as its face shows it (the Move & Pick-up's whole name is in its title)."""
 WIDTH = PANEL_X + 6 * CARD_STEP + 0.4
 HEIGHT = 10.5
+LEGEND = (
+    "gold rows: the villages · brown: a face-down tile · pale: no tile left · discs: the villagers (R1 is Red's 1)",
+    "green C: a cure, lying on its square or carried by a villager · a grey card: none of it left in hand",
+)
+"""What the board's tones and marks mean."""
 SHORT = {"cure": "CURE", "virus": "VIRUS", "recover": "RECOV", "generosity": "GENER", "disarm": "DISARM", "contagion": "CONTAG"}
 
 
@@ -51,7 +56,8 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     for row, side in enumerate(sorted(view["sides"], key=lambda s: -s["seat"])):
         items += _side(view, side, names, BOARD_Y + row * 3.7)
     items += _tiles_left(view, BOARD_Y + 7.75)
-    return {"width": round(WIDTH, 2), "height": HEIGHT, "items": items}
+    marks, tall = legend(LEGEND, HEIGHT + 0.15)
+    return {"width": round(WIDTH, 2), "height": round(HEIGHT + 0.15 + tall, 2), "items": items + marks}
 
 
 

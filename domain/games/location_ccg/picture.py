@@ -21,7 +21,7 @@ from typing import Any
 
 from domain.games.location_ccg.cards import pool
 from domain.games.location_ccg.present import PHASE_WORDS
-from domain.picture import seat_name
+from domain.picture import legend, seat_name
 
 Item = dict[str, Any]
 WIDTH = 20.0
@@ -34,6 +34,11 @@ HIDDEN_W, HIDDEN_H = 0.95, 1.3
 COUNTER_H = 0.7
 LOC_W = (WIDTH - 2 * MARGIN - 2 * MARGIN) / 3
 LOC_H = 7.6
+LEGEND = (
+    "blue location: the one under attack · grey: a location won, or a place not filled yet · lines: challengers to their opposers",
+    "green card in an HQ: a location its player may put into play · red card: upkeep due, or damage on it · grey card: its ability used",
+)
+"""What the board's tones and marks mean."""
 
 
 def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
@@ -60,7 +65,8 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     y = _add(items, _hq(view, bottom, seats, y), y)
     y = _add(items, _hand(players[bottom], seats, y), y)
     y = _add(items, _counters(view, players[bottom], seats, y), y)
-    return {"width": WIDTH, "height": round(y + 0.1, 2), "items": items + lines}
+    marks, tall = legend(LEGEND, y)
+    return {"width": WIDTH, "height": round(y + tall + 0.1, 2), "items": items + lines + marks}
 
 
 def _add(items: list[Item], part: tuple[list[Item], float], y: float) -> float:

@@ -22,9 +22,14 @@ from typing import Any
 
 from domain.games.squad_combat.cards import CardSet, canonical, card_set, demo_set_data
 from domain.games.squad_combat.present import name_of
-from domain.picture import seat_name
+from domain.picture import legend, seat_name
 
 WIDTH = 22.2
+LEGEND = (
+    "blue band: the squad to act · grey: a squad out, a character dead · gold: a winning squad, a taunting character",
+    "red: a character under attack, an attack card · green: an action card · light: an edge card · squares: a character's dice",
+)
+"""What the board's tones and marks mean."""
 CHAR_W, CHAR_H = 4.5, 3.9
 HAND_W, HAND_H = 2.1, 2.7
 SMALL_W, SMALL_H = 1.7, 2.4
@@ -54,7 +59,8 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
         items.append({"kind": "line", "id": "attack", "points": points, "width": 0.1, "dashed": True,
                       "owner": attack["seat"], "title": f"{_who(seats, attack['attacker'])} attacks {_who(seats, attack['target'])} "
                       f"with {name_of(attack['card'])}"})
-    return {"width": WIDTH, "height": round(top + 0.1, 2), "items": items}
+    marks, tall = legend(LEGEND, top)
+    return {"width": WIDTH, "height": round(top + tall + 0.1, 2), "items": items + marks}
 
 
 
