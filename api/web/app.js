@@ -7,6 +7,7 @@ import { showLobby, showNewGame } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { showDiary } from "./diary.js";
+import { showBalance } from "./balance.js";
 
 let leave = null;
 let routes = 0;
@@ -26,6 +27,7 @@ async function route() {
   else if (page === "replay" && game) stop = await showReplay(game);
   else if (page === "diary" && game) stop = await showDiary(game);
   else if (page === "new") stop = await showNewGame();
+  else if (page === "balance") stop = await showBalance();
   else stop = await showLobby();
   if (mine !== routes) {  // the reader moved on while this page loaded
     if (stop) stop();

@@ -390,3 +390,26 @@ def test_the_lobby_shows_each_games_name_and_date_and_filters_by_game_and_status
     expect(page.locator("table.games tbody tr")).to_have_count(2)
     assert page.errors == []
     context.close()
+
+
+def test_a_balance_report_written_by_the_cli_is_read_in_the_page_with_its_charts(browser, server, tmp_path, screenshots):
+    from cli_runs import invoke
+
+    written = tmp_path / "report.html"
+    made = invoke("balance", "correction", "--games", "6", "--skill", "0", "--workers", "1", "--no-keep", "-q",
+                  "--format", "html", "-o", str(written), "--db", str(tmp_path / "balance.sqlite3"))
+    assert made.exit_code == 0, made.output
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = tab(context, f"{server}#/balance")
+    page.set_input_files("#report-file", str(written))
+    expect(page.locator("#report h1")).to_contain_text("Correction")
+    expect(page.locator("#report table").first).to_be_visible()
+    charts = page.locator("#report img.chart")
+    assert charts.count() >= 1
+    page.wait_for_function("() => [...document.querySelectorAll('#report img.chart')].every(i => i.complete && i.naturalWidth > 0)")
+    assert page.locator("#report svg, #report script, #report a").count() == 0
+    page.screenshot(path=str(screenshots / "balance.jpg"), quality=80)
+    page.set_input_files("#report-file", files=[{"name": "notes.html", "mimeType": "text/html", "buffer": b"<p>hello</p>"}])
+    expect(page.locator("#report-error")).to_contain_text("is not a balance report")
+    assert page.errors == []
+    context.close()
