@@ -376,6 +376,7 @@ def test_the_lobby_shows_each_games_name_and_date_and_filters_by_game_and_status
     expect(page.locator("#created h2")).to_have_text("Tuesday group, playtest 3 is ready")
     other = call(server, "/games", body={"ruleset": "missions", "seats": ["Ann", "Ben", "Cy"]})
     page.goto(server)
+    expect(page.locator("table.games .game-name")).to_have_count(2)
     names = page.locator("table.games .game-name").all_text_contents()
     assert "Tuesday group, playtest 3" in names and other["name"] in names and other["name"].startswith("Missions · Ann, Ben, Cy · ")
     expect(page.locator(f"tr[data-game='{other['id']}'] time")).to_have_count(1)
