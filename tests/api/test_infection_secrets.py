@@ -22,6 +22,7 @@ from domain import registry
 from domain.games.infection import EARLIER
 from domain.games.infection.board import TILE_SQUARES, region_of
 from domain.games.infection.facts import TilesPlaced
+from replays.exports import MEDIA_TYPES
 
 SEED = "infection-http-seed"
 TILES = ["cure", "virus", "virus", "virus", "virus", "recover", "recover", "generosity", "disarm", "contagion"]
@@ -30,7 +31,8 @@ TIME = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[+-]
 HASH = re.compile(r"\b[0-9a-f]{64}\b")
 """The seed commitment and the chain hashes: salted with each game's own random salt, so twin games
 differ in them whatever their tiles (and a seat cannot test a guess of a tile against them)."""
-FORMATS = ("ndjson", "json", "csv", "md", "html")
+FORMATS = tuple(MEDIA_TYPES)
+"""Every export format there is (the design diary as HTML among them)."""
 V1 = EARLIER[0]
 
 

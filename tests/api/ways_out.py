@@ -8,8 +8,10 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from cli.main import cli
+from replays.exports import MEDIA_TYPES
 
-FORMATS = ("ndjson", "json", "csv", "md", "html")
+FORMATS = tuple(MEDIA_TYPES)
+"""Every export format there is (the design diary as HTML among them)."""
 SETTINGS = {"STREAM_POLL_SECONDS": 0.01, "STREAM_MAX_SECONDS": 2.0, "LUDOLOG_RATE_LIMIT_PER_TOKEN": "off",
             "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "off"}
 """An app's settings for these tests: a stream that closes soon, no rate limits."""
