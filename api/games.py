@@ -122,6 +122,7 @@ def legal_commands(game_id: str) -> Any:
         "to_act": seat in rules.to_act(game.state),
         "commands": commands,
         "labels": [rules.label_command(game.state, seat, command) for command in commands],
+        "refs": [rules.command_refs(game.state, seat, command) for command in commands],
     })
 
 

@@ -284,6 +284,7 @@ class LegalCommands(Schema):
     to_act = fields.Boolean()
     commands = fields.List(fields.Dict())
     labels = fields.List(fields.String())
+    refs = fields.List(fields.Dict(keys=fields.String(), values=fields.List(fields.String())))
 
 
 class Board(Schema):

@@ -64,6 +64,9 @@ class ModularRuleset(Ruleset):
     ``render(view, seats)`` and ``describe_command(command)``."""
     drawing: ClassVar[ModuleType | None] = None
     """The game's ``picture`` module, if it draws its views: ``picture(view, seats)`` (``domain.picture``)."""
+    refs: ClassVar[ModuleType | None] = None
+    """The module whose ``command_refs(state, seat, command)`` says what commands name on the board,
+    where a field's values alone would be ambiguous (``Ruleset.command_refs``)."""
     seat_views: ClassVar[bool] = False
     """Whether each seat sees a view of its own (its hand): ``present.view(state, to_act, seat, secrets)``
     then makes every view, the owner's with ``secrets``."""
@@ -108,3 +111,8 @@ class ModularRuleset(Ruleset):
     def label_command(self, state: Any, seat: int, command: Command) -> str:
         label = getattr(self.present, "label_command", None)
         return self.describe_command(command) if label is None else str(label(state, seat, command))
+
+    def command_refs(self, state: Any, seat: int, command: Command) -> dict[str, list[str]]:
+        if self.refs is None:
+            return super().command_refs(state, seat, command)
+        return dict(self.refs.command_refs(state, seat, command))

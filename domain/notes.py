@@ -35,7 +35,7 @@ GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 VISIBILITIES = ("public", "private")
 TEXT_LIMIT = 2000
 BOOKMARK_LIMIT = 40
-MARK_PATTERN = re.compile(r"[A-Za-z0-9_#:.\-]{1,40}")
+MARK_PATTERN = re.compile(r"[A-Za-z0-9_#:.\-]{1,60}")
 MARKS_LIMIT = 20
 _NAMESPACE = uuid.UUID("0b6f7c1e-2d3a-4c59-8e71-9a4d5f6b7c8d")
 NOTE_FIELDS = ("at", "text", "glyph", "marks", "bookmark", "visibility")
@@ -185,7 +185,7 @@ def checked_fields(given: dict[str, Any], version: int, old: Note | None = None)
         raise InvalidNote(f"a glyph is one of {' '.join(GLYPHS)}, not {fields['glyph']!r}")
     marks = fields["marks"]
     if not isinstance(marks, list) or len(marks) > MARKS_LIMIT or not all(isinstance(m, str) and MARK_PATTERN.fullmatch(m) for m in marks):
-        raise InvalidNote(f"marks are up to {MARKS_LIMIT} squares or pieces, each 1-40 letters, digits or _#:.- (c3, #7)")
+        raise InvalidNote(f"marks are up to {MARKS_LIMIT} squares or pieces, each 1-60 letters, digits or _#:.- (c3, #7, character:2:1)")
     bookmark = fields["bookmark"]
     if not isinstance(bookmark, str) or len(bookmark) > BOOKMARK_LIMIT or _unprintable(bookmark) or bookmark != bookmark.strip():
         raise InvalidNote(f"a bookmark's name is up to {BOOKMARK_LIMIT} characters of plain text, with no space at either end")

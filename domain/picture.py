@@ -3,7 +3,11 @@
 A ruleset's ``picture(view, seats)`` returns a picture of a view (what one seat, a spectator or the
 owner may see), built from that view alone, so it can show nothing the view does not hold. It is JSON::
 
-    {"width": 8, "height": 9, "items": [item, ...]}
+    {"width": 8, "height": 9, "items": [item, ...], "colours": {"1": "red"}}
+
+``colours`` (optional) names a seat's colour, from ``COLOURS``, where the game gives its sides colours
+(a squad called red): the renderer draws that seat's things and its dot in the seat legend in it. Seats
+it does not name take their own colour, unless a named seat took it: then the first one left.
 
 Lengths are in board units (a square of a grid is 1 x 1, and the renderer draws a unit about 56 pixels
 wide); ``x`` grows to the right and ``y`` downwards. Items are drawn in order. Every item has a
@@ -61,6 +65,8 @@ KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 """Each kind's required and optional fields, besides the common ones."""
 COMMON = ("kind", "id", "ref", "title", "owner", "tone")
 TONES = ("plain", "light", "dark", "wall", "water", "grass", "base", "danger", "good", "gold", "muted", "accent")
+COLOURS = ("blue", "red", "green", "purple", "orange", "sky", "yellow", "grey")
+"""The seats' colours, by name, seat 1's first: what ``colours`` may name."""
 SHAPES = {"space": ("rect", "circle"), "piece": ("disc", "square", "diamond")}
 ANCHORS = ("start", "middle", "end")
 MIN_TEXT_SHARE = 11 / 800
@@ -76,6 +82,19 @@ def legend(lines: Sequence[str], y: float, x: float = 0.3, size: float = 0.27) -
     return items, round(0.4 * len(lines) + 0.2, 3)
 
 
+def seat_colours(picture: dict[str, Any], seat_count: int) -> dict[int, str]:
+    """Each seat's colour name: the picture's ``colours``, else its own, else the first one left."""
+    named = {int(seat): colour for seat, colour in picture.get("colours", {}).items()}
+    left = [colour for colour in COLOURS if colour not in named.values()]
+    found = {}
+    for seat in range(1, max(seat_count, *named, 0) + 1):
+        own = COLOURS[(seat - 1) % len(COLOURS)]
+        found[seat] = named.get(seat) or (own if own in left else left[0] if left else own)
+        if found[seat] in left:
+            left.remove(found[seat])
+    return found
+
+
 def smallest_text(width: float) -> float:
     """The smallest text size, in board units, a picture ``width`` units wide is drawn with."""
     return width * MIN_TEXT_SHARE
@@ -88,8 +107,14 @@ class BadPicture(ValueError):
 
 def check(picture: Any) -> dict[str, Any]:
     """The picture if it keeps the format; ``BadPicture`` naming the first item and field that does not."""
-    if not isinstance(picture, dict) or set(picture) - {"width", "height", "items"}:
-        raise BadPicture("a picture is an object with width, height and items")
+    if not isinstance(picture, dict) or set(picture) - {"width", "height", "items", "colours"}:
+        raise BadPicture("a picture is an object with width, height and items (and colours)")
+    colours = picture.get("colours", {})
+    if not isinstance(colours, dict) or not all(
+            isinstance(seat, str) and seat.isdigit() and 1 <= int(seat) <= MAX_SEAT and colour in COLOURS for seat, colour in colours.items()):
+        raise BadPicture(f"the picture's colours name seats (\"1\" to \"{MAX_SEAT}\") and colours, one of {', '.join(COLOURS)}")
+    if len(set(colours.values())) < len(colours):
+        raise BadPicture("the picture's colours give two seats one colour")
     for key in ("width", "height"):
         if not _number(picture.get(key)) or picture[key] <= 0:
             raise BadPicture(f"the picture's {key} is a positive number")

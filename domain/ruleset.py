@@ -326,3 +326,13 @@ class Ruleset(ABC):
         """A command as a menu offers it to ``seat`` in ``state``: ``describe_command``, unless the
         ruleset can say more from the state (the names of the characters its numbers stand for)."""
         return self.describe_command(command)
+
+    def command_refs(self, state: Any, seat: int, command: Command) -> dict[str, list[str]]:
+        """What each field of a command names on the board, as the ``ref`` of the picture's items
+        (``domain.picture``): the browser makes those items clickable and picks the command by them.
+        A ref names one kind of thing, so a number never stands for a seat, a character and a die at
+        once (``character:2:1``, ``die:1:2:5``). Default: each field's values as texts, a list's one by
+        one (a square, a card id): right where the values of different fields never meet."""
+        return {key: [str(item) for item in (value if isinstance(value, list) else [value])
+                      if isinstance(item, (str, int)) and not isinstance(item, bool)]
+                for key, value in command.items() if key != "type"}

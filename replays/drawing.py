@@ -14,14 +14,18 @@ that no longer fit are left to its title, which the page shows on hover, focus o
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
+from contextvars import ContextVar
 from typing import Any
 
-from domain.picture import refs, smallest_text
+from domain.picture import COLOURS, refs, seat_colours, smallest_text
 from replays.drawing_text import INK, cut, escape, num, quoteattr, size_of, smallest, text_element, wrap
 
 SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#8a7a00", "#444444")
-"""Okabe and Ito's colours, told apart with every common colour blindness."""
+"""Okabe and Ito's colours, told apart with every common colour blindness, in the order of
+``domain.picture.COLOURS`` (blue, red: vermillion, green, purple, orange, sky, yellow: darkened, grey)."""
+HEX = dict(zip(COLOURS, SEAT_COLOURS, strict=True))
 TONE_FILLS = {
     "plain": "#f6f3ec", "light": "#eedcb8", "dark": "#b58863", "wall": "#5b5b5b", "water": "#9cc9e8",
     "grass": "#b9d99a", "base": "#f3d37a", "danger": "#eba0a0", "good": "#a6d9a6", "gold": "#e8c547",
@@ -29,8 +33,12 @@ TONE_FILLS = {
 }
 HIGHLIGHT = "#f5a300"
 LEGEND_HEIGHT = 0.7
+palette: ContextVar[dict[int, str]] = ContextVar("seat_palette", default={})
+"""Each seat's colour in the drawing under way, where its picture names colours (``colours``)."""
+
+
 def seat_colour(seat: int) -> str:
-    return SEAT_COLOURS[(seat - 1) % len(SEAT_COLOURS)]
+    return palette.get().get(seat) or SEAT_COLOURS[(seat - 1) % len(SEAT_COLOURS)]
 
 
 def to_svg(picture: dict[str, Any], seats: Sequence[str] = (), changed: Iterable[str] = (), label: str = "") -> str:
@@ -43,10 +51,13 @@ def svg_parts(picture: dict[str, Any], seats: Sequence[str] = (), changed: Itera
     closing tag), whose concatenation is the SVG: a replay page stores each distinct piece once."""
     width, height = float(picture["width"]), float(picture["height"])
     before = smallest.set(smallest_text(width))
+    colours = {seat: HEX[name] for seat, name in seat_colours(picture, len(seats)).items()} if picture.get("colours") else {}
+    painted = palette.set(colours)
     try:
         return _svg_parts(picture, width, height, seats, changed, label)
     finally:
         smallest.reset(before)
+        palette.reset(painted)
 
 
 def _svg_parts(picture: dict[str, Any], width: float, height: float, seats: Sequence[str], changed: Iterable[str],
@@ -80,6 +91,8 @@ def _svg_parts(picture: dict[str, Any], width: float, height: float, seats: Sequ
     if seats:
         body.append(_legend(seats, height, width))
     aria = f" aria-label={quoteattr(label)}" if label else ""
+    if palette.get():  # for the page's list of seats, drawn in the same colours
+        aria += f" data-seat-colours={quoteattr(json.dumps(palette.get()))}"
     opening = (f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {num(width)} {num(total)}" '
                f'width="{num(width * 56)}" height="{num(total * 56)}" role="img"{aria} font-family="system-ui, sans-serif">')
     return [opening, *body, "</svg>"]

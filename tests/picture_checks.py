@@ -1,6 +1,5 @@
 """What the picture tests of every game share: a picture's items by id, the checked pictures of every
-viewer, the values a command names (as the browser client reads them), the command fields a picture does
-not name, and the fields of a picture that carry a given text."""
+viewer, the command refs a picture does not show, and the fields of a picture that carry a given text."""
 
 from __future__ import annotations
 
@@ -21,20 +20,12 @@ def viewers_pictures(rules: Ruleset, state: Any, seats: Sequence[str]) -> list[d
     return [check(rules.picture(view, seats)) for view in views]
 
 
-def named(command: dict[str, Any]) -> list[str]:
-    """What a command names, as the browser client reads it: its fields' texts and numbers, lists flattened."""
-    found = []
-    for key, value in command.items():
-        if key != "type":
-            found += [str(item) for item in (value if isinstance(value, list) else [value]) if isinstance(item, (str, int))]
-    return found
-
-
 def missing_refs(rules: Ruleset, state: Any, seat: int, seats: Sequence[str], fields: Sequence[str]) -> list[tuple[str, str, str]]:
-    """The (command type, field, value) of the seat's legal commands, in ``fields``, that its picture does not name."""
+    """The (command type, field, ref) of the seat's legal commands, in ``fields``, that its picture does not name."""
     shown = set(refs(rules.picture(rules.view(state, seat), seats)).values())
-    return [(command["type"], key, str(command[key])) for command in rules.legal_commands(state, seat)
-            for key in fields if key in command and str(command[key]) not in shown]
+    return [(command["type"], key, ref) for command in rules.legal_commands(state, seat)
+            for key, named in rules.command_refs(state, seat, command).items() if key in fields
+            for ref in named if ref not in shown]
 
 
 def fields_carrying(picture: dict[str, Any], text: str) -> set[str]:

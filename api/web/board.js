@@ -19,25 +19,30 @@ export function showBoard(holder, svgText) {
   return adopted;
 }
 
-/** The values a command names (its fields' texts and numbers, lists included), as texts. */
-export function valuesOf(command) {
-  const found = [];
-  for (const [key, value] of Object.entries(command)) {
-    if (key === "type") continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (typeof item === "string" || typeof item === "number") found.push(String(item));
-    }
+/** Gives the list's seats (`li.seat-N`) the colours the board draws them in, where the board names its
+ * own (`data-seat-colours`: a squad called red is drawn red); else each keeps its seat's colour. */
+export function paintSeats(list, svg) {
+  let colours = {};
+  try { colours = JSON.parse((svg && svg.getAttribute("data-seat-colours")) || "{}"); } catch { colours = {}; }
+  for (const item of list.querySelectorAll("li")) {
+    const seat = [...item.classList].find((name) => /^seat-\d+$/.test(name));
+    const colour = seat && colours[seat.slice(5)];
+    if (colour && /^#[0-9a-f]{6}$/i.test(colour)) item.style.setProperty("--seat-colour", colour);
+    else item.style.removeProperty("--seat-colour");
   }
-  return found;
+}
+
+/** Each command's refs (the service's `refs`: for each field, the `data-ref`s of the items it names), as one list. */
+export function flatRefs(legal) {
+  return (legal.refs || []).map((byField) => Object.values(byField).flat());
 }
 
 /**
- * Makes the board's items that the commands name clickable. `onPick(ref)` is called when one is
+ * Makes the board's items whose ref is in `named` clickable. `onPick(ref)` is called when one is
  * clicked or chosen with Enter or Space; `picked` (refs) are marked as chosen.
  */
-export function makePickable(svg, commands, picked, onPick) {
+export function makePickable(svg, named, picked, onPick) {
   if (!svg) return;
-  const named = new Set(commands.flatMap(valuesOf));
   for (const item of svg.querySelectorAll("g[data-ref]")) {
     const ref = item.getAttribute("data-ref");
     if (named.has(ref)) clickable(item, picked.includes(ref), () => onPick(ref));
@@ -54,6 +59,12 @@ export function makeChoosable(svg, allowed, chosen, onToggle) {
     const id = item.getAttribute("data-id");
     if (allowed.has(item.getAttribute("data-ref"))) clickable(item, chosen.includes(id), () => onToggle(id));
   }
+}
+
+/** What a ref stands for, in words: the start of its item's title (before any ":"), else the ref. */
+export function thingNamed(svg, ref) {
+  const title = svg && svg.querySelector(`g[data-ref="${CSS.escape(ref)}"] > title`);
+  return (title && title.textContent.split(":")[0].trim()) || ref;
 }
 
 function clickable(item, pressed, act) {
@@ -101,19 +112,16 @@ export function pickGroups(commands, fields) {
   return [...groups.values()].filter((group) => group.members.length > 1);
 }
 
-/** The index of the group's command that picks exactly these refs (as many of each), or -1. */
-export function pickedMember(commands, group, refs) {
-  const wanted = refs.map(String).sort().join("\u0000");
-  const found = group.members.find((index) => commands[index][group.field].map(String).sort().join("\u0000") === wanted);
+/** The index of the group's command whose pick field names exactly these refs (as many of each), or -1. */
+export function pickedMember(legal, group, refs) {
+  const wanted = [...refs].sort().join("\u0000");
+  const found = group.members.find((index) => [...(legal.refs[index][group.field] || [])].sort().join("\u0000") === wanted);
   return found === undefined ? -1 : found;
 }
 
-/** The commands that name every picked ref. */
-export function matching(commands, picked) {
-  return commands.filter((command) => {
-    const values = valuesOf(command);
-    return picked.every((ref) => values.includes(ref));
-  });
+/** Of the commands (indexes), those that name every picked ref (`refs`: each command's, from `flatRefs`). */
+export function matching(indexes, refs, picked) {
+  return indexes.filter((index) => picked.every((ref) => refs[index].includes(ref)));
 }
 
 /**

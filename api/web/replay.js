@@ -141,7 +141,7 @@ export async function showReplay(gameId, chosen = undefined, start = undefined) 
     drawMarks(svg, editing ? editing.marks : here.flatMap((note) => note.marks));
     if (editing) {
       const marks = editing.marks;
-      makePickable(svg, [{ type: "mark", refs: markable(svg) }], marks, (ref) => {
+      makePickable(svg, new Set(markable(svg)), marks, (ref) => {
         const index = marks.indexOf(ref);
         if (index >= 0) marks.splice(index, 1); else marks.push(ref);
         marksText(editing.line, marks);

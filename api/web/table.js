@@ -6,7 +6,7 @@
 
 import { api, allEvents, follow, hostOf, tokenFor } from "./net.js";
 import { withOutcomes } from "./chance.js";
-import { explainItems, makeChoosable, makePickable, matching, pickFields, pickGroups, pickedMember, showBoard, valuesOf } from "./board.js";
+import { explainItems, flatRefs, makeChoosable, makePickable, matching, paintSeats, pickFields, pickGroups, pickedMember, showBoard, thingNamed } from "./board.js";
 import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 
 export async function showTable(gameId, { spectator }) {
@@ -96,6 +96,7 @@ export async function showTable(gameId, { spectator }) {
     }, seatLabel(game.seats, s.seat), s.seat === own ? " (you)" : "", game.to_act.includes(s.seat) ? " ◀ to act" : "")));
     svgText = drawn.svg;
     const svg = showBoard(boardBox, svgText);
+    paintSeats(seatsList, svg);
     if (!busy) drawCommands(svg, seat);  // not over a question the table is being asked
     boardBox.setAttribute("data-version", String(game.version));
   }
@@ -129,18 +130,20 @@ export async function showTable(gameId, { spectator }) {
     if (group) return drawChoice(svg, seat, group, heading, others);
     choosing = null;
     const grouped = new Set(groups.flatMap((found) => found.members));
-    const single = commands.filter((command, index) => !grouped.has(index));
-    picked = picked.filter((ref) => single.some((command) => valuesOf(command).includes(ref)));
-    const shown = matching(single, picked);
-    makePickable(svg, single, picked, (ref) => {
+    const refs = flatRefs(legal);
+    const single = commands.map((command, index) => index).filter((index) => !grouped.has(index));
+    picked = picked.filter((ref) => single.some((index) => refs[index].includes(ref)));
+    const shown = matching(single, refs, picked);
+    makePickable(svg, new Set(single.flatMap((index) => refs[index])), picked, (ref) => {
       picked = picked.includes(ref) ? picked.filter((r) => r !== ref) : [...picked, ref];
-      const left = matching(single, picked);
-      if (left.length === 1 && picked.length > 0) return submit(left[0]);
+      const left = matching(single, refs, picked);
+      if (left.length === 1 && picked.length > 0) return submit(commands[left[0]]);
       drawCommands(showBoard(boardBox, svgText), seat);
     });
-    const buttons = shown.map((command) => el("li", {}, el("button", {
-      type: "button", className: "command", "data-command": JSON.stringify(command), onclick: () => submit(command),
-    }, legal.labels[commands.indexOf(command)] || command.type)));
+    const buttons = shown.map((index) => el("li", {}, el("button", {
+      type: "button", className: "command", "data-command": JSON.stringify(commands[index]), "data-refs": JSON.stringify(refs[index]),
+      onclick: () => submit(commands[index]),
+    }, legal.labels[index] || commands[index].type)));
     if (!picked.length) {
       buttons.push(...groups.map((found) => el("li", {}, el("button", {
         type: "button", className: "command choice-group", "data-commands": JSON.stringify(found.members.map((index) => commands[index])),
@@ -150,7 +153,7 @@ export async function showTable(gameId, { spectator }) {
     fill(commandsBox,
       el("h2", {}, heading), others,
       el("p", { className: "hint" }, picked.length
-        ? `Chosen on the board: ${picked.join(", ")}. `
+        ? `Chosen on the board: ${picked.map((ref) => thingNamed(svg, ref)).join("; ")}. `
         : "Choose a command, or click a highlighted thing on the board to narrow them down. "),
       picked.length ? el("button", { type: "button", className: "clear", onclick: () => { picked = []; drawCommands(showBoard(boardBox, svgText), seat); } }, "Clear the choice") : null,
       el("ul", { className: "command-list" }, buttons),
@@ -162,13 +165,13 @@ export async function showTable(gameId, { spectator }) {
     const commands = legal.commands;
     const refOf = (id) => svg && svg.querySelector(`g[data-id="${CSS.escape(id)}"]`)?.getAttribute("data-ref");
     choosing.ids = choosing.ids.filter((id) => refOf(id));
-    const allowed = new Set(group.members.flatMap((index) => commands[index][group.field].map(String)));
+    const allowed = new Set(group.members.flatMap((index) => legal.refs[index][group.field] || []));
     makeChoosable(svg, allowed, choosing.ids, (id) => {
       choosing.ids = choosing.ids.includes(id) ? choosing.ids.filter((other) => other !== id) : [...choosing.ids, id];
       drawCommands(showBoard(boardBox, svgText), seat);
     });
     const titles = choosing.ids.map((id) => svg.querySelector(`g[data-id="${CSS.escape(id)}"] > title`)?.textContent || refOf(id));
-    const match = pickedMember(commands, group, choosing.ids.map(refOf));
+    const match = pickedMember(legal, group, choosing.ids.map(refOf));
     fill(commandsBox, el("h2", {}, heading), others,
       el("p", { className: "hint", id: "choice-hint" }, `Click the ${group.field.replace(/_/g, " ")} on the board, then confirm. `,
         titles.length ? `Chosen: ${titles.join("; ")}.` : "None chosen yet."),

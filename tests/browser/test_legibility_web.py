@@ -1,8 +1,10 @@
 """Every board can be read at 1280 px and on a phone: for each ruleset, a game some moves in, seen by a seat
 on its play page in a 1280-pixel window (and in a phone's, where the board scrolls in its box): no text on
 the board is drawn below 11 CSS pixels, each gold "changed"
-outline holds the whole of what it frames, and the words of a card (its whole text) show in a readable
-box when the pointer rests on it, as they do when it is tapped or reached with the keyboard."""
+outline holds the whole of what it frames, no two things a command may pick share a ref while being
+different kinds of thing (a square and the pieces on it are one), the list of seats wears the colours the
+board draws them in, and the words of a card (its whole text) show in a readable box when the pointer
+rests on it, as they do when it is tapped or reached with the keyboard."""
 
 from __future__ import annotations
 
@@ -32,6 +34,30 @@ OUTLINES = """() => {
 }"""
 
 
+CLICKABLE_KINDS = """() => {
+  const svg = document.querySelector('#board svg');
+  const squares = new Set([...svg.querySelectorAll('g.space[data-id]')].map((item) => item.dataset.id));
+  const kinds = {};
+  for (const item of svg.querySelectorAll('g.pickable[data-ref]')) {
+    const kind = squares.has(item.dataset.ref) ? 'square' : item.dataset.id.split(':')[0];
+    (kinds[item.dataset.ref] ||= new Set()).add(kind);
+  }
+  return Object.entries(kinds).map(([ref, found]) => [ref, [...found].sort()]);
+}"""
+
+SEAT_DOTS = """() => {
+  const drawn = JSON.parse(document.querySelector('#board svg').getAttribute('data-seat-colours') || '{}');
+  return [...document.querySelectorAll('.seats-list li')].map((item) => {
+    const seat = [...item.classList].find((name) => /^seat-\\d+$/.test(name)).slice(5);
+    return [seat, drawn[seat] || null, getComputedStyle(item, '::before').color];
+  });
+}"""
+
+
+def rgb(hex_colour: str) -> str:
+    return "rgb({}, {}, {})".format(*(int(hex_colour[n:n + 2], 16) for n in (1, 3, 5)))
+
+
 def game_some_moves_in(base: str, rules) -> dict:
     seats = ["Ann", "Ben", "Cy", "Dee"][: max(2, rules.min_seats)]
     game = call(base, "/games", body={"ruleset": rules.name, "seats": seats, "seed": "legible", "salt": SALT})
@@ -45,8 +71,10 @@ def game_some_moves_in(base: str, rules) -> dict:
 @pytest.mark.parametrize("rules", registry.all_rulesets(), ids=lambda rules: rules.name)
 def test_every_text_on_the_board_is_11_pixels_at_least_and_each_outline_holds_what_it_frames(browser, server, screenshots, rules):
     game = game_some_moves_in(server, rules)
+    to_act = call(server, f"/games/{game['id']}")["to_act"]
+    seat = to_act[0] if to_act else 1  # the seat to act, whose board offers things to pick
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = tab(context, f"{server}#/play/{game['id']}/{game['seats'][0]['token']}")
+    page = tab(context, f"{server}#/play/{game['id']}/{game['seats'][seat - 1]['token']}")
     page.wait_for_selector("#board svg")
 
     sizes = page.evaluate(TEXT_SIZES)
@@ -57,6 +85,16 @@ def test_every_text_on_the_board_is_11_pixels_at_least_and_each_outline_holds_wh
     outlines = page.evaluate(OUTLINES)
     short = [(item, [round(gap, 3) for gap in gaps]) for item, *gaps in outlines if min(gaps) < -0.01]
     assert short == [], f"{rules.name}: outlines narrower than what they frame (item, gaps left right top bottom): {short}"
+
+    legal = call(server, f"/games/{game['id']}/legal-commands", game["seats"][seat - 1]["token"])
+    if any(field for refs in legal["refs"] for field in refs.values()):  # some command names things drawn
+        expect(page.locator("#board g.pickable").first).to_be_visible()
+        kinds = page.evaluate(CLICKABLE_KINDS)
+        assert kinds and [(ref, found) for ref, found in kinds if len(found) > 1] == [], f"{rules.name}: refs of two kinds"
+
+    dots = page.evaluate(SEAT_DOTS)
+    assert len(dots) == len(game["seats"])
+    assert all(colour == rgb(drawn) for _, drawn, colour in dots if drawn), f"{rules.name}: seats listed in colours not drawn: {dots}"
 
     card = page.locator("#board g.card[data-id]").filter(has=page.locator("title")).first
     if card.count():  # the pointer resting on it (board items let the pointer through to the board)

@@ -12,7 +12,6 @@ import time
 
 import pytest
 from pages import call, tab
-from picture_checks import named
 from playwright.sync_api import expect
 
 from domain import registry
@@ -76,9 +75,11 @@ def play_one(page, base: str, game_id: str, token: str) -> bool:
     groups = [json.loads(button.get_attribute("data-commands")) for button in page.locator("button.choice-group").all()]
     ask = {"strategy": "greedy", "play": False, "seed": f"browser:{before}"}
     wanted = call(base, f"/games/{game_id}/bot-move", token, ask)["bot"]["command"]
+    legal = call(base, f"/games/{game_id}/legal-commands", token)
+    refs = legal["refs"][legal["commands"].index(wanted)]
     chosen = next((n for n, members in enumerate(groups) if wanted in members), None)
     if chosen is not None:
-        choose_several(page, wanted, groups[chosen], chosen)
+        choose_several(page, wanted, refs, groups[chosen], chosen)
     else:
         assert wanted in offered
         pick_or_press(page, wanted, offered)
@@ -88,27 +89,29 @@ def play_one(page, base: str, game_id: str, token: str) -> bool:
 
 
 def pick_or_press(page, wanted: dict, offered: list[dict]) -> None:
+    """What the wanted command names (its button's refs) clicked on the board until it is the one left."""
+    named = [json.loads(button.get_attribute("data-refs")) for button in page.locator("button.command[data-command]").all()]
     picked: list[str] = []
     left = offered
-    for ref in dict.fromkeys(named(wanted)):
+    for ref in dict.fromkeys(named[offered.index(wanted)]):
         if len(left) == 1 or page.locator(f'#board g.pickable[data-ref="{ref}"]').count() == 0:
             continue
         page.locator(f'#board g.pickable[data-ref="{ref}"]').last.click()  # the one on top
         picked.append(ref)
-        left = [command for command in offered if all(value in named(command) for value in picked)]
+        left = [command for command, refs in zip(offered, named, strict=True) if all(value in refs for value in picked)]
         if len(left) > 1:
             expect(page.locator("button.command")).to_have_count(len(left))
     if len(left) > 1 or not picked:
         page.locator("button.command[data-command]").nth(left.index(wanted)).click()
 
 
-def choose_several(page, wanted: dict, members: list[dict], group: int) -> None:
-    """The group's button, each thing the wanted command picks clicked on the board (one item a copy),
-    then the one button that confirms."""
+def choose_several(page, wanted: dict, refs: dict[str, list[str]], members: list[dict], group: int) -> None:
+    """The group's button, each thing the wanted command picks (its refs) clicked on the board (one item a
+    copy), then the one button that confirms."""
     field = next(key for key, value in wanted.items() if isinstance(value, list) and any(m[key] != value for m in members))
     page.locator("button.choice-group").nth(group).click()
     expect(page.locator("#choice-confirm")).to_be_visible()
-    for ref in wanted[field]:
+    for ref in refs[field]:
         page.locator(f'#board g.pickable:not(.picked)[data-ref="{ref}"]').first.click()
         expect(page.locator("#choice-hint")).to_contain_text("Chosen")
     expect(page.locator("#choice-confirm")).to_be_enabled()
@@ -262,7 +265,7 @@ def test_the_board_is_played_with_the_keyboard_and_fits_a_phone(browser, server,
     expect(page.locator(f'#board g[data-ref="{ref}"][aria-pressed="true"]').first).to_be_visible()
     narrowed = page.locator("button.command").count()
     assert 0 < narrowed < offered
-    assert all(ref in named(json.loads(button.get_attribute("data-command"))) for button in page.locator("button.command").all())
+    assert all(ref in json.loads(button.get_attribute("data-refs")) for button in page.locator("button.command").all())
     page.click("button.clear")
     expect(page.locator("button.command")).to_have_count(offered)
     phone.close()
@@ -352,7 +355,7 @@ def test_a_mulligan_is_chosen_on_the_board_and_confirmed_with_one_button(browser
     page.click("button.choice-group")
     cards = page.locator("#board g.pickable")
     assert cards.count() == 7
-    chosen = [cards.nth(n).get_attribute("data-ref") for n in (1, 4)]
+    chosen = [cards.nth(n).get_attribute("data-ref").removeprefix("card:") for n in (1, 4)]  # a card in hand is card:<id>
     cards.nth(1).click()
     cards.nth(4).click()
     expect(page.locator("#choice-confirm")).to_be_enabled()

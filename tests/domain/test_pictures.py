@@ -10,7 +10,7 @@ import pytest
 
 from domain import registry
 from domain.game import Game
-from domain.picture import BadPicture, changed, check, grid, refs, text_picture
+from domain.picture import COLOURS, BadPicture, changed, check, grid, refs, seat_colours, text_picture
 from domain.ruleset import Ruleset
 
 SALT = "5eed" * 8
@@ -31,10 +31,24 @@ def test_a_picture_that_keeps_the_format_is_accepted_as_it_is():
     ({"width": 0}, "width is a positive number"),
     ({"items": {}}, "items are a list"),
     ({"extra": 1}, "an object with width, height and items"),
+    ({"colours": {"1": "pink"}}, "colours name seats"),
+    ({"colours": {"9": "red"}}, "colours name seats"),
+    ({"colours": {1: "red"}}, "colours name seats"),
+    ({"colours": ["red"]}, "colours name seats"),
+    ({"colours": {"1": "red", "2": "red"}}, "two seats one colour"),
 ])
 def test_a_picture_without_its_size_or_items_is_refused(broken, says):
     with pytest.raises(BadPicture, match=says):
         check({**BOARD, **broken})
+
+
+def test_a_picture_may_name_its_seats_colours_and_the_others_keep_theirs_or_take_one_left():
+    assert check({**BOARD, "colours": {"1": "red", "2": "blue"}})["colours"] == {"1": "red", "2": "blue"}
+    assert seat_colours(BOARD, 3) == {1: "blue", 2: "red", 3: "green"}
+    assert seat_colours({**BOARD, "colours": {"1": "red", "2": "blue"}}, 3) == {1: "red", 2: "blue", 3: "green"}
+    assert seat_colours({**BOARD, "colours": {"2": "blue"}}, 3) == {1: "red", 2: "blue", 3: "green"}
+    assert seat_colours({**BOARD, "colours": {"3": "blue"}}, 3) == {1: "red", 2: "green", 3: "blue"}
+    assert len(set(seat_colours({**BOARD, "colours": {"8": "blue"}}, 8).values())) == len(COLOURS)
 
 
 @pytest.mark.parametrize("item, says", [

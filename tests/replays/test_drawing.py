@@ -3,6 +3,8 @@ text, carries no script, style or link, marks what commands can name and outline
 
 from __future__ import annotations
 
+import json
+
 import xml.etree.ElementTree as ElementTree
 
 from domain.picture import grid
@@ -81,3 +83,14 @@ def test_drawing_leaves_the_picture_as_it_was():
     before = repr(PICTURE)
     to_svg(PICTURE, ["Ann"], changed=["knight"])
     assert repr(PICTURE) == before
+
+
+def test_a_seat_whose_colour_the_picture_names_is_drawn_in_it_legend_and_all():
+    root = parsed(to_svg({**PICTURE, "colours": {"1": "red"}}, ["Ann", "Ben"]))
+    discs = {group.get("data-id"): group.find(f"{SVG}circle") for group in root.iter(f"{SVG}g") if group.get("data-id") in ("knight", "pawn")}
+    assert discs["pawn"].get("fill") == SEAT_COLOURS[1]  # seat 1 is red, so seat 2 takes the first colour left
+    assert discs["knight"].get("fill") == SEAT_COLOURS[0]
+    dots = [circle.get("fill") for circle in root.findall(f"{SVG}circle")][-2:]
+    assert dots == [SEAT_COLOURS[1], SEAT_COLOURS[0]]
+    assert json.loads(root.get("data-seat-colours")) == {"1": SEAT_COLOURS[1], "2": SEAT_COLOURS[0]}
+    assert parsed(to_svg(PICTURE, ["Ann", "Ben"])).get("data-seat-colours") is None

@@ -8,10 +8,11 @@ does not) and its HQ (characters and assets at home). Each location shows the ca
 there, the location card (skill, victory points, who won it) and each player's victory point tokens;
 the contested one is toned, with lines from each challenger to its opposers; a place not yet filled
 is an empty area. Cards in play are
-``play:<uid>`` with ``ref`` the uid (what upkeep, activate, send, challenge, oppose, gang and a play's
-target name), cards in hand ``hand:<seat>:<card>:<copy>`` with ``ref`` the card id (play, bank,
-discard, mulligan), locations ``loc:<place>`` with ``ref`` the place number (attack) and, while
-locations are chosen, the ones a player still holds ``brought:<seat>:<id>`` with ``ref`` the id.
+``play:<uid>`` with ``ref`` ``#<uid>`` (what upkeep, activate, send, challenge, oppose, gang and a play's
+target name), cards in hand ``hand:<seat>:<card>:<copy>`` with ``ref`` ``card:<card id>`` (play, bank,
+discard, mulligan), locations ``loc:<place>`` with ``ref`` ``location:<place>`` (attack) and, while
+locations are chosen, the ones a player still holds ``brought:<seat>:<id>`` with ``ref`` ``location:<id>``
+(``refs.command_refs`` says what each command names).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from domain.games.location_ccg.cards import pool
 from domain.games.location_ccg.present import PHASE_WORDS
+from domain.games.location_ccg.refs import in_hand, in_play, location
 from domain.picture import legend, seat_name
 
 Item = dict[str, Any]
@@ -140,7 +142,7 @@ def _hand(player: dict[str, Any], seats: Sequence[str], y: float) -> tuple[list[
     for card_id, x in zip(player["hand"], _spread(len(player["hand"]), w, ROW_LEFT, WIDTH - MARGIN - 0.1), strict=True):
         copy = copies[card_id] = copies.get(card_id, 0) + 1
         card = pool().cards[card_id]
-        items.append({"kind": "card", "id": f"hand:{seat}:{card_id}:{copy}", "ref": card_id, "x": x, "y": y + 0.15,
+        items.append({"kind": "card", "id": f"hand:{seat}:{card_id}:{copy}", "ref": in_hand(card_id), "x": x, "y": y + 0.15,
                       "w": w, "h": h, "name": card.name, "corner": str(card.cost), "lines": _hand_lines(card),
                       "owner": seat, "title": f"{card.name} in {name}'s hand: {_card_words(card)}"})
     return items, h + 0.45
@@ -156,7 +158,7 @@ def _hq(view: dict[str, Any], seat: int, seats: Sequence[str], y: float) -> tupl
     xs = _spread(len(here) + len(brought), PLAY_W, ROW_LEFT, WIDTH - MARGIN - 0.1)
     for loc_id, x in zip(brought, xs, strict=False):
         loc = pool().locations[loc_id]
-        items.append({"kind": "card", "id": f"brought:{seat}:{loc_id}", "ref": loc_id, "x": x, "y": y + 0.15,
+        items.append({"kind": "card", "id": f"brought:{seat}:{loc_id}", "ref": location(loc_id), "x": x, "y": y + 0.15,
                       "w": PLAY_W, "h": PLAY_H, "name": loc.name, "lines": ["location", f"skill {loc.skill}", f"VP {loc.vp}"],
                       "owner": seat, "tone": "grass", "title": f"{name} may put {loc.name} into play (skill {loc.skill}, VP {loc.vp})"})
     for c, x in zip(here, xs[len(brought):], strict=True):
@@ -195,7 +197,7 @@ def _location(view: dict[str, Any], loc: dict[str, Any], top: int, bottom: int, 
             centres[c["uid"]] = (cx + w / 2, row_y, row_y + PLAY_H)
     mid = y + 0.45 + PLAY_H + 0.15
     name = loc["name"]
-    card: Item = {"kind": "card", "id": f"loc:{place}", "ref": str(place), "x": round(x + 0.15, 3), "y": round(mid, 3),
+    card: Item = {"kind": "card", "id": f"loc:{place}", "ref": location(place), "x": round(x + 0.15, 3), "y": round(mid, 3),
                   "w": 2.1, "h": 1.7, "name": name, "lines": [f"skill {loc['skill']}, VP {loc['vp']}"],
                   "title": f"location {place}, {name}: skill {loc['skill']}, {loc['vp']} VP, placed by {seat_name(seats, loc['placed_by'])}"}
     if loc["won_by"]:
@@ -233,7 +235,7 @@ def _location(view: dict[str, Any], loc: dict[str, Any], top: int, bottom: int, 
 def _in_play(view: dict[str, Any], c: dict[str, Any], seats: Sequence[str], x: float, y: float, w: float) -> Item:
     uid, owner = c["uid"], c["owner"]
     where = "the HQ" if c["at"] == "hq" else f"location {c['at']}"
-    item: Item = {"kind": "card", "id": f"play:{uid}", "ref": uid, "x": x, "y": round(y, 3), "w": w, "h": PLAY_H,
+    item: Item = {"kind": "card", "id": f"play:{uid}", "ref": in_play(uid), "x": x, "y": round(y, 3), "w": w, "h": PLAY_H,
                   "name": c["name"], "corner": uid, "owner": owner}
     notes = _roles(view, uid)
     if uid in view["upkeep_due"]:

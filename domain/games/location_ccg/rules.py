@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import IllegalCommand, InvalidSetup
-from domain.games.location_ccg import bots, picture, present
+from domain.games.location_ccg import bots, picture, present, refs
 from domain.games.location_ccg import facts as f
 from domain.games.location_ccg.cards import deck_problems, location_problems, pool
 from domain.games.location_ccg.evolve import apply
@@ -52,6 +52,7 @@ class LocationCCG(ModularRuleset):
     apply_fact = staticmethod(apply)
     present = present
     drawing = picture
+    refs = refs
     state_types = (State,)
     command_shapes = (
         CommandShape("choose_location", "setup: put one of your locations into play", {"location": CARD}, ("location",)),

@@ -3,13 +3,15 @@ bottom: its name, squad and state (to act, passed, out), its three characters as
 as counters with bars, the dice as small square pieces, wounds and a taunt written under them, the dead
 greyed), its deck face down and the top of its discard pile, and its hand: face up when the view holds
 it, else as face-down cards, as many as it holds. Above the bands, whose action phase it is (or the
-outcome), and a waiting attack as a dashed line from the attacker to its target.
+outcome), and a waiting attack as a dashed line from the attacker to its target. A squad named for a
+colour (the demo set's red and blue) is drawn in that colour.
 
 Each seat sees its own hand only, so a picture shows no card of another hand. Ids follow the things: a
 character is ``char:<seat>:<place>``, a hand card ``hand:<seat>:<card id>:<n>`` (the n-th of that card in
-the hand), a die ``die:<seat>:<place>:<n>``. Refs are what the commands carry, values as texts: a hand
-card its card id (``card``, ``discard``, ``cards``), a character its place (``performer``, ``character``,
-a target's place), a player's name its seat (a target's seat), a die its face (``attack_die``, ``die``).
+the hand), a die ``die:<seat>:<place>:<n>``. Refs name their kind (``command_refs`` gives a command's):
+a hand card ``card:<card id>`` (``card``, ``discard``, ``cards``), a character ``character:<seat>:<place>``
+(``performer`` and ``character``: the acting seat's; ``target``), a die ``die:<seat>:<place>:<face>``
+(``attack_die``: the performer's; ``die``: the defender's).
 The view names cards by id only: a card's text (kind, cost, effect) is printed from the demo set when
 the squads and characters in the view are the demo set's (the view does not carry a designer's set).
 """
@@ -22,7 +24,8 @@ from typing import Any
 
 from domain.games.squad_combat.cards import CardSet, canonical, card_set, demo_set_data
 from domain.games.squad_combat.present import name_of
-from domain.picture import legend, seat_name
+from domain.picture import COLOURS, legend, seat_name
+from domain.ruleset import Command
 
 WIDTH = 22.2
 LEGEND = (
@@ -60,12 +63,40 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
                       "owner": attack["seat"], "title": f"{_who(seats, attack['attacker'])} attacks {_who(seats, attack['target'])} "
                       f"with {name_of(attack['card'])}"})
     marks, tall = legend(LEGEND, top)
-    return {"width": WIDTH, "height": round(top + tall + 0.1, 2), "items": items + marks}
+    drawn = {"width": WIDTH, "height": round(top + tall + 0.1, 2), "items": items + marks}
+    return {**drawn, "colours": squad_colours(players)} if squad_colours(players) else drawn
+
+
+def squad_colours(players: list[dict[str, Any]]) -> dict[str, str]:
+    """A squad named for a colour (the demo's red and blue) is drawn in it, so "the red squad" is red."""
+    found: dict[str, str] = {}
+    for player in players:
+        colour = player["squad"].strip().lower()
+        if colour in COLOURS and colour not in found.values():
+            found[str(player["seat"])] = colour
+    return found
 
 
 
 def _who(seats: Sequence[str], ref: list[Any]) -> str:
     return f"{seat_name(seats, ref[0])}'s {name_of(ref[2])}"
+
+
+def command_refs(state: Any, seat: int, command: Command) -> dict[str, list[str]]:
+    """What each field of a command names on the board, as the refs above."""
+    found: dict[str, list[str]] = {}
+    for key, value in command.items():
+        if key in ("card", "discard", "cards"):
+            found[key] = [f"card:{card}" for card in (value if isinstance(value, list) else [value])]
+        elif key in ("performer", "character"):
+            found[key] = [f"character:{seat}:{value}"]
+        elif key == "target":
+            found[key] = [f"character:{value[0]}:{value[1]}"]
+        elif key == "attack_die" and value:
+            found[key] = [f"die:{seat}:{command.get('performer')}:{value}"]
+        elif key == "die" and value and state.attack:
+            found[key] = [f"die:{state.attack['target'][0]}:{state.attack['target'][1]}:{value}"]
+    return found
 
 
 def _status(view: dict[str, Any], seats: Sequence[str]) -> list[dict[str, Any]]:
@@ -105,7 +136,7 @@ def _band(view: dict[str, Any], player: dict[str, Any], seats: Sequence[str], te
     items: list[dict[str, Any]] = [
         {"kind": "area", "id": f"band:{seat}", "x": 0.1, "y": y, "w": WIDTH - 0.2, "h": round(tall - 0.15, 3), "owner": seat, **tone,
          "title": f"{name}, seat {seat}, the {player['squad']} squad" + (f" ({state})" if state else "")},
-        {"kind": "text", "id": f"name:{seat}", "ref": str(seat), "x": 0.3, "y": y + 0.5, "size": 0.36, "bold": True, "owner": seat,
+        {"kind": "text", "id": f"name:{seat}", "x": 0.3, "y": y + 0.5, "size": 0.36, "bold": True, "owner": seat,
          "text": f"{seat}  {name}", "title": f"{name}, seat {seat}"},
         {"kind": "text", "id": f"squad:{seat}", "x": 7.5, "y": y + 0.5, "size": 0.3,
          "text": f"the {player['squad']} squad" + (f"  -  {state}" if state else "")},
@@ -126,7 +157,7 @@ def _character(view: dict[str, Any], seat: int, c: dict[str, Any], seats: Sequen
     taunting = view["taunts"].get(str(seat)) == c["place"] and not c["dead"]
     wounds = ", ".join(f"{name_of(w['card'])} {w['damage']}" for w in c["wounds"])
     lines = [" ".join(c["traits"])]  # its pool and refresh are in its title: the counters below leave room for one line
-    card = {"kind": "card", "id": f"char:{key}", "ref": str(c["place"]), "owner": seat, "x": x, "y": y, "w": CHAR_W, "h": CHAR_H,
+    card = {"kind": "card", "id": f"char:{key}", "ref": f"character:{key}", "owner": seat, "x": x, "y": y, "w": CHAR_W, "h": CHAR_H,
             "name": c["name"] + (" (dead)" if c["dead"] else ""), "corner": str(c["place"]), "lines": lines,
             "title": f"{who}, character {c['place']}: " + (f"dead; wounds {wounds}" if c["dead"] else
                      f"HP {c['hp'] - c['wound_total']} of {c['hp']}, energy {c['energy_left']} of {c['energy']} "
@@ -151,7 +182,7 @@ def _character(view: dict[str, Any], seat: int, c: dict[str, Any], seats: Sequen
          "owner": seat, "title": f"{who}: {c['energy_left']} energy of {c['energy']}, {c['burden']} burden tokens"},
     ]
     for index, face in enumerate(c["dice"]):
-        items.append({"kind": "piece", "id": f"die:{key}:{index + 1}", "ref": str(face), "x": round(x + 0.45 + index * 0.62, 3),
+        items.append({"kind": "piece", "id": f"die:{key}:{index + 1}", "ref": f"die:{key}:{face}", "x": round(x + 0.45 + index * 0.62, 3),
                       "y": y + 3.05, "shape": "square", "size": 0.52, "label": str(face), "tone": "plain",
                       "title": f"{who}'s die showing {face}"})
     if not c["dice"]:
@@ -197,7 +228,7 @@ def _hand(player: dict[str, Any], name: str, texts: dict[str, Any] | None, y: fl
     items, seen = [], {}
     for index, card in enumerate(hand):
         seen[card] = seen.get(card, 0) + 1
-        items.append({**_face(card, texts), "id": f"hand:{seat}:{card}:{seen[card]}", "ref": card, "owner": seat,
+        items.append({**_face(card, texts), "id": f"hand:{seat}:{card}:{seen[card]}", "ref": f"card:{card}", "owner": seat,
                       "x": round(0.3 + index * step, 3), "y": y, "w": HAND_W, "h": HAND_H,
                       "title": f"{name_of(card)}, in {name}'s hand"})
     if not hand:

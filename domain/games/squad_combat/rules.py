@@ -60,6 +60,7 @@ class SquadCombat(ModularRuleset):
     apply_fact = staticmethod(apply)
     present = present
     drawing = picture
+    refs = picture
     state_types = (State,)
     command_shapes = (
         CommandShape("play", "play an action or attack card from your hand, performed by one of your characters",

@@ -18,9 +18,6 @@ from domain.search import GreedyBot
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""
 
-BOARD_FIELDS = ("location", "card", "cards", "character", "to", "target")
-"""The command fields that name things on the table (a location, a card in hand or in play)."""
-
 
 def viewers(state):
     """Every view of a state: each seat's, the spectator's and the owner's."""
@@ -72,7 +69,7 @@ def test_cards_in_play_stand_in_the_hq_or_at_their_location_and_counters_say_wha
             drawn = items(picture)
             for c in view["in_play"]:
                 item = drawn[f"play:{c['uid']}"]
-                assert item["ref"] == c["uid"] and item["owner"] == c["owner"] and item["name"] == c["name"]
+                assert item["ref"] == f"#{c['uid']}" and item["owner"] == c["owner"] and item["name"] == c["name"]
                 area = drawn[f"hq:{c['owner']}" if c["at"] == "hq" else f"locarea:{c['at']}"]
                 assert inside(item, area)
                 if "atk" in c:
@@ -90,7 +87,7 @@ def test_cards_in_play_stand_in_the_hq_or_at_their_location_and_counters_say_wha
                 assert len(hand) == player["hand_size"]
             for loc in view["locations"]:
                 card = drawn[f"loc:{loc['place']}"]
-                assert card["ref"] == str(loc["place"]) and card["name"] == loc["name"]
+                assert card["ref"] == f"location:{loc['place']}" and card["name"] == loc["name"]
                 assert card.get("owner") == (loc["won_by"] or None)
                 for seat in (1, 2):
                     assert drawn[f"tokens:{loc['place']}:{seat}"]["value"] == loc["tokens"][str(seat)]
@@ -101,7 +98,7 @@ def test_a_seats_hand_is_face_up_in_its_own_picture_and_in_no_other_seats():
     state = table(hands=[["sniper", "katana", "sniper"], ["colossus", "windfall"]], bottoms=[["dojo"], ["arrest"]])
     mine = RULES.picture(RULES.view(state, 1), SEATS)
     hand = [item for key, item in items(mine, "card").items() if key.startswith("hand:1:")]
-    assert [(card["ref"], card.get("face_down", False)) for card in hand] == [("sniper", False), ("katana", False), ("sniper", False)]
+    assert [(card["ref"], card.get("face_down", False)) for card in hand] == [("card:sniper", False), ("card:katana", False), ("card:sniper", False)]
     hidden = [item for key, item in items(mine, "card").items() if key.startswith("hand:2:")]
     assert len(hidden) == 2 and all(card["face_down"] and "name" not in card and "ref" not in card for card in hidden)
     text = json.dumps(mine).lower()
@@ -128,10 +125,9 @@ def test_what_the_acting_seats_legal_commands_name_is_clickable_in_its_picture(s
         for seat in RULES.to_act(state):
             clickable = set(refs(RULES.picture(RULES.view(state, seat), SEATS)).values())
             for command in RULES.legal_commands(state, seat):
-                for key in BOARD_FIELDS:
-                    values = command.get(key, [])
-                    for value in values if isinstance(values, list) else [values]:
-                        assert str(value) in clickable, (command, state.phase)
+                for key, refs_of_field in RULES.command_refs(state, seat, command).items():
+                    for ref in refs_of_field:
+                        assert ref in clickable, (command, state.phase)
                         named.add(key)
     assert {"location", "card", "character"} <= named
 

@@ -1,6 +1,6 @@
 """Squad Combat drawn as pictures (``domain.games.squad_combat.picture``): every view of whole bot games
 keeps the format, characters, counters and dice hold the view's numbers, a seat's hand is face up in
-its own picture and nowhere in another's, every legal command's values are refs in the acting seat's
+its own picture and nowhere in another's, every legal command's refs are items in the acting seat's
 picture, a seat's name is only ever text, and ids follow the things they draw."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ import json
 import re
 
 import pytest
-from picture_checks import by_id, named
+from picture_checks import by_id
 from squad_table import SEATS, act, table
 
 from domain.bots import RandomBot
 from domain.game import Game
 from domain.games.squad_combat import RULESET as RULES
 from domain.games.squad_combat.cards import canonical, card_set, demo_set_data
-from domain.picture import changed, check, refs
+from domain.picture import changed, check, refs, seat_colours
 from domain.search import GreedyBot
 
 SALT = "5eed" * 8
@@ -69,7 +69,7 @@ def test_every_view_of_whole_bot_games_is_a_valid_picture_showing_what_the_view_
                 assert items[f"discard-size:{seat}"]["value"] == len(player["discard"])
                 for c in player["characters"]:
                     key = f"{seat}:{c['place']}"
-                    assert items[f"char:{key}"]["ref"] == str(c["place"]) and items[f"char:{key}"]["owner"] == seat
+                    assert items[f"char:{key}"]["ref"] == f"character:{key}" and items[f"char:{key}"]["owner"] == seat
                     if c["dead"]:
                         assert f"hp:{key}" not in items and "dead" in items[f"char:{key}"]["name"]
                         continue
@@ -82,7 +82,7 @@ def test_every_view_of_whole_bot_games_is_a_valid_picture_showing_what_the_view_
                 if player["hand"] is None:
                     assert not shown and len(hidden) == player["hand_size"] and all(item["face_down"] for item in hidden)
                 else:
-                    assert not hidden and [item["ref"] for item in shown] == player["hand"]
+                    assert not hidden and [item["ref"] for item in shown] == [f"card:{card}" for card in player["hand"]]
                     assert all(not item.get("face_down") and item["owner"] == seat for item in shown)
         steps += 1
     assert steps > 300
@@ -113,10 +113,11 @@ def test_every_legal_command_names_only_refs_of_the_acting_seats_picture():
         for seat in RULES.to_act(state):
             found = set(refs(RULES.picture(RULES.view(state, seat), names)).values())
             for command in RULES.legal_commands(state, seat):
-                values = named(command)
-                if command["type"] == "defend" and command["die"] == 0:
-                    values = []  # defending without a die names nothing on the table
+                values = [ref for refs_of_field in RULES.command_refs(state, seat, command).values() for ref in refs_of_field]
                 assert set(values) <= found, command
+                if command["type"] == "defend":
+                    assert values == ([f"die:{state.attack['target'][0]}:{state.attack['target'][1]}:{command['die']}"]
+                                      if command["die"] else [])  # the defender's die; none names nothing on the table
                 played.add(command["type"] + ("+die" if command.get("attack_die") else ""))
     assert {"play", "edge", "refresh", "react", "discard", "defend", "play+die"} <= played
 
@@ -169,3 +170,14 @@ def test_the_outcome_is_drawn_when_the_game_is_over():
         assert all(names[seat - 1] in status for seat in view["winners"]) and "win" in status
     else:
         assert "draw" in status
+
+
+def test_a_squad_named_for_a_colour_is_drawn_in_that_colour_not_its_seats():
+    game = Game.start(RULES, SEATS[:3], RULES.resolve_options({"squads": ["red", "blue", "red"]}), "colours", salt=SALT)
+    picture = check(RULES.picture(RULES.view(game.state, 1), SEATS[:3]))
+    assert picture["colours"] == {"1": "red", "2": "blue"}  # the second red squad keeps a colour of its own
+    assert seat_colours(picture, 3) == {1: "red", 2: "blue", 3: "green"}
+    view = RULES.view(game.state, 1)
+    for player in view["players"]:
+        player["squad"] = f"team {player['seat']}"
+    assert "colours" not in RULES.picture(view, SEATS[:3])
