@@ -15,27 +15,37 @@ from cli.terminal import HELP, db_option, format_events, format_status, open_ser
 
 
 @click.command(context_settings=HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, each ruleset as GET /rulesets/{name} gives it.")
-def rulesets(as_json: bool) -> None:
-    """List the games ludolog knows, with their players, options and commands.
+@click.argument("name", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON, each ruleset as GET /rulesets/{name} gives it.")
+def rulesets(name: str | None, as_json: bool) -> None:
+    """List the games ludolog knows, a line each; with NAME, that game's options and commands.
 
     \b
     Example:
       ludolog rulesets
+      ludolog rulesets squad-combat
       ludolog rulesets --json
     """
     from domain import registry
+    from domain.errors import UnknownRuleset
 
+    try:
+        chosen = [registry.get(name)] if name else registry.all_rulesets()
+    except UnknownRuleset as error:
+        raise click.ClickException(str(error)) from None
     if as_json:
-        click.echo(json.dumps([rules.to_data() for rules in registry.all_rulesets()], indent=2))
+        listed = [rules.to_data() for rules in chosen]
+        click.echo(json.dumps(listed[0] if name else listed, indent=2))
         return
-    for rules in registry.all_rulesets():
+    for rules in chosen:
         seats = str(rules.min_seats) if rules.min_seats == rules.max_seats else f"{rules.min_seats}-{rules.max_seats}"
         click.echo(f"{rules.name}  ({seats} players, rules v{rules.version})  {rules.title}: {rules.summary}")
+        if not name:
+            continue
         for key, prop in rules.options_schema.get("properties", {}).items():
             click.echo(f"    option {key}={json.dumps(prop.get('default'))}  {prop.get('description', '')}")
         for shape in rules.command_shapes:
-            fields = " ".join(f"{name}=..." for name in shape.properties)
+            fields = " ".join(f"{field}=..." for field in shape.properties)
             click.echo(f"    command {shape.type} {fields}".rstrip() + f"  {shape.summary}")
 
 

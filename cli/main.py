@@ -52,7 +52,7 @@ COMMANDS = {
                   "``q`` quits."),
     "replay": Entry("cli.replay:replay", "Step through a game's events: the board after each, the event, its notes, "
                     "what changed."),
-    "rulesets": Entry("cli.games:rulesets", "List the games ludolog knows, with their players, options and commands."),
+    "rulesets": Entry("cli.games:rulesets", "List the games ludolog knows, a line each; with NAME, that game's options and commands."),
     "serve": Entry("cli.serve:serve", "Serve the REST API (openapi.yaml) until interrupted; a new store is created "
                    "on first use."),
     "show": Entry("cli.games:show", "Show a game's current state, or its state after event N."),

@@ -31,8 +31,22 @@ if TYPE_CHECKING:
     from domain.service import GameService
 
 
+def _host(_context: click.Context, _parameter: click.Parameter, host: str) -> str:
+    """The address as given, unless it cannot be one: empty (which would listen on every interface
+    unasked), a URL, or an address with its port."""
+    given = host.strip()
+    if not given:
+        raise click.BadParameter("is empty: give 127.0.0.1 (this computer only) or 0.0.0.0 (every interface)")
+    if "/" in given:
+        raise click.BadParameter(f"{host!r} is a URL: give a host name or an address only (127.0.0.1, 0.0.0.0, ::1)")
+    if given.count(":") == 1:
+        raise click.BadParameter(f"{host!r} holds a port: give the address alone and the port with --port")
+    return given
+
+
 @click.command(context_settings=HELP)
-@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--host", default="127.0.0.1", show_default=True, callback=_host,
+              help="The address to listen on (0.0.0.0: every interface).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="The port (0: any free one).")
 @click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 256),
               help="Requests each process works on at once (open event streams hold none).")

@@ -40,12 +40,19 @@ def show_json(run, game, *extra):
     return json.loads(result.output)
 
 
-def test_rulesets_lists_each_game_with_players_options_and_commands(run):
+def test_rulesets_lists_each_game_on_a_line_and_one_game_with_its_options_and_commands(run):
+    from domain import registry
+
     result = CliRunner().invoke(cli, ["rulesets"])
     assert result.exit_code == 0
-    assert "assassination-le  (3 players, rules v1)  The Assassination Game Le" in result.output
-    assert "option keep_coins=false" in result.output
-    assert "command move to=... path=..." in result.output
+    assert result.output.splitlines()[0].startswith("assassination-le  (3 players, rules v1)  The Assassination Game Le")
+    assert len(result.output.splitlines()) == len(registry.all_rulesets())
+    one = CliRunner().invoke(cli, ["rulesets", "assassination-le"])
+    assert one.exit_code == 0
+    assert "option keep_coins=false" in one.output and "command move to=... path=..." in one.output
+    assert json.loads(CliRunner().invoke(cli, ["rulesets", "correction", "--json"]).output)["name"] == "correction"
+    unknown = CliRunner().invoke(cli, ["rulesets", "chess"])
+    assert unknown.exit_code == 1 and unknown.output.startswith("Error: no ruleset named 'chess'")
 
 
 def test_new_reads_an_option_from_a_file_with_at(run, tmp_path):

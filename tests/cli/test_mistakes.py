@@ -139,6 +139,21 @@ def test_serve_on_a_port_in_use_is_one_line_and_leaves_no_new_store(tmp_path, wo
     assert not db.exists()
 
 
+@pytest.mark.parametrize("host, says", [
+    ("", "is empty"),
+    ("  ", "is empty"),
+    ("http://localhost", "is a URL"),
+    ("localhost/api", "is a URL"),
+    ("0.0.0.0:8000", "holds a port"),
+    ("localhots", "cannot serve on localhots:"),
+])
+def test_serve_on_an_address_that_cannot_be_one_is_one_line_and_leaves_no_new_store(tmp_path, host, says):
+    db = tmp_path / "games.sqlite3"
+    message = one_line_error(invoke("serve", "--host", host, "--port", "0", "--db", str(db)))
+    assert says in message
+    assert not db.exists()
+
+
 @pytest.mark.parametrize("args", READING, ids=lambda args: args[0])
 def test_a_misspelt_db_for_a_reading_command_says_no_store_is_there_and_creates_none(stored, tmp_path, args):
     _, game = stored
