@@ -70,7 +70,7 @@ def log(game: str, seat: str | None, start: int, stop: int | None, as_json: bool
             click.echo(json.dumps(data, sort_keys=True))
             continue
         who = plain(names[event.seat - 1]) if event.seat else "-"
-        click.echo(f"{event.number:>5}  {event.time:%Y-%m-%d %H:%M:%S}  {who:<12}  {plain(event.sentence)}")
+        click.echo(f"{event.number:>5}  {event.time:%Y-%m-%d %H:%M:%S %Z}  {who:<12}  {plain(event.sentence)}")
         for found in on.get(event.number, []):
             click.echo(f"       {note_line(found, names)}")
 

@@ -77,6 +77,7 @@ def test_a_log_range_that_selects_nothing_is_a_mistake(db, game, args, message):
 def test_a_log_range_within_the_game_prints_its_events(db, game):
     lines = invoke("log", game, "--from", "2", "--to", "2", "--db", db).output.splitlines()
     assert len(lines) == 1 and lines[0].split()[0] == "2"
+    assert lines[0].split()[3] == "UTC"  # its time says its zone, as the replay's does
 
 
 @pytest.mark.parametrize("receipt", ["54", "x:ab", "0:" + "a" * 64, "3:" + "g" * 64, "3:abc"])
