@@ -251,8 +251,9 @@ class AssassinationLe(Ruleset):
         return type(fact).__name__
 
     def turn_number(self, state: State) -> int:
-        """Turns begun: the one being played counts (``state.turn`` counts those completed)."""
-        return state.turn + (0 if state.phase == "setup" else 1)
+        """Turns begun: a turn begins with its roll and ends with the move (or the lost turn) that passes
+        it on, so the event that ends a turn is counted in it (``state.turn`` counts those completed)."""
+        return state.turn + (1 if state.phase in ("move", "reroll") else 0)
 
     def seat_numbers(self, state: State) -> dict[int, dict[str, float]]:
         return {

@@ -22,6 +22,7 @@ from domain.games.assassination_le.facts import (
 )
 from domain.games.assassination_le.state import State
 from domain.service import OWNER
+from replays.cursor import Cursor
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""
@@ -335,6 +336,22 @@ def test_only_the_victim_can_truly_win(service):
     winner = status["outcome"]["winners"][0]
     assert status["view"]["victim"] == winner
     assert sorted(status["view"]["players"][winner - 1]["coins"]) == sorted(BASES)
+
+
+def test_a_turn_counts_from_its_roll_to_the_move_that_passes_it_on(service):
+    """Diaries and replays group events by turn: each turn's roll and move (or lost turn) together."""
+    game_id = service.create_game(RULES.name, SEATS, seed="turns", salt=SALT)
+    for _ in service.play_bots(game_id, bot_seed=3):
+        pass
+    cursor = Cursor(service, game_id)
+    turns: dict[int, list[str]] = {}
+    for number in range(1, cursor.total + 1):
+        turns.setdefault(RULES.turn_number(cursor.state_at(number)), []).append(cursor.event(number).type)
+    assert turns[0] == ["GameCreated", "TableSetUp"]
+    played = [kinds for turn, kinds in turns.items() if turn and kinds[-1] != "SeedRevealed"]
+    assert len(played) > 20
+    assert all(kinds[0] == "DieRolled" for kinds in played)
+    assert all(kinds[-1] in ("PawnMoved", "TurnLost", "BaseTouched", "VictimCaptured") for kinds in played)
 
 
 # -- Rulings on play -------------------------------------------------------------------------
