@@ -32,6 +32,10 @@ from domain.randomness import Rng
 Command = dict[str, Any]
 """A command as a player sends it: ``{"type": "move", "to": "b1"}``."""
 
+CARD_MOVES = frozenset({"discard", "lose", "recover"})
+"""Command types that move a card without playing it (discarded, given up, taken back): by default
+(``Ruleset.cards_played``) a balance report does not count their cards as played."""
+
 
 @dataclasses.dataclass(frozen=True)
 class Fact:
@@ -293,23 +297,48 @@ class Ruleset(ABC):
 
     def card_names(self) -> list[str]:
         """Every card a command can play, by name, for balance reports' counts of cards never played.
-        Default: the names listed (a JSON Schema ``enum``) by the command fields named ``card``."""
-        names: list[str] = []
+        Default: of the cards listed (a JSON Schema ``enum``) by the command fields named ``card``, those
+        a command plays (see ``cards_played``)."""
+        listed: list[str] = []
         for shape in self.command_shapes:
             for name in shape.properties.get("card", {}).get("enum", []):
-                if name not in names:
-                    names.append(name)
-        return names
+                if name not in listed:
+                    listed.append(name)
+        types = {shape.type for shape in self.command_shapes}
+        playing = {name for shape in self.command_shapes if shape.type not in CARD_MOVES
+                   for name in shape.properties.get("card", {}).get("enum", [])}
+        return [name for name in listed if name in types or name in playing]
 
     def cards_played(self, state: Any, seat: int, command: Command) -> list[str]:
         """The names of the cards the command plays (``state`` is the state it is played in), for balance
-        reports. Default: its ``card`` field when that field names a card (see ``card_names``)."""
+        reports. Default: the command's type when it names a card (Infection's ``axe``), else its ``card``
+        field when that names a card, unless the command only moves the card (``CARD_MOVES``: a discard
+        is not a play)."""
+        if command["type"] in self._card_name_set:
+            return [command["type"]]
         card = command.get("card")
-        return [card] if isinstance(card, str) and card in self._card_name_set else []
+        playing = command["type"] not in CARD_MOVES and isinstance(card, str) and card in self._card_name_set
+        return [card] if playing else []
 
     @functools.cached_property
     def _card_name_set(self) -> frozenset[str]:
         return frozenset(self.card_names())
+
+    def sides(self, state: Any) -> dict[int, str]:
+        """Each seat's side in the game's own words, where the game gives its seats different things to
+        play (a squad, a deck, a role, a colour, a start space): ``{1: "the red squad", 2: "the blue
+        squad"}``; public. Read from the table as setup left it, so a role that passes from seat to seat
+        in play is the one each seat was dealt. Balance reports count wins by side beside wins by seat.
+        Default: ``{}``, no sides."""
+        return {}
+
+    def rotate_sides(self, options: dict[str, Any], seat_count: int, rotation: int) -> dict[str, Any] | None:
+        """The resolved ``options`` with the sides moved ``rotation`` seats round the table (seat ``s``
+        plays the side seat ``s - rotation`` had, counting round), so that a balance study can give every
+        side every seat in turn and tell a side's edge from a seat's. ``None`` where options cannot move
+        the sides: a game without sides, or with sides the rules fix to seats or deal by chance. Default:
+        ``None``."""
+        return None
 
     def seat_roles(self, state: Any) -> dict[int, str]:
         """Each seat's role in the game's own words, where it is worth saying next to the seat number

@@ -53,6 +53,7 @@ class AssassinationLe(Ruleset):
     version = 1
     facts = FACTS
     state_types = (State,)
+    from domain.games.assassination_le.sides import sides  # the first victim and the assassins, for balance studies
     command_shapes = (
         CommandShape("roll", "roll the die (the victim may re-roll a null)"),
         CommandShape("pass", "the victim keeps a null roll and does not move"),

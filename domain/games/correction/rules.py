@@ -64,6 +64,7 @@ class Correction(ModularRuleset):
     present = present
     drawing = picture
     state_types = (State,)
+    from domain.games.correction.sides import sides  # Player 1 and 2 as the coin deals them, for balance studies
     command_shapes = (
         CommandShape(
             "spawn",

@@ -59,6 +59,7 @@ class Infection(ModularRuleset):
     present = present
     drawing = picture
     state_types = (State,)
+    from domain.games.infection.sides import sides  # Blue and Red, fixed to the seats, for balance studies
     command_shapes = (
         CommandShape("move", "play a Move & Pick-up: 1 or 2 tiles (a diagonal counts as 2), then pick up the tile there",
                      {"to": SQUARE}, ("to",)),

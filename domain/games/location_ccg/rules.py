@@ -54,6 +54,7 @@ class LocationCCG(ModularRuleset):
     drawing = picture
     refs = refs
     state_types = (State,)
+    from domain.games.location_ccg.sides import rotate_sides, sides  # each seat's locations and deck, for balance studies
     command_shapes = (
         CommandShape("choose_location", "setup: put one of your locations into play", {"location": CARD}, ("location",)),
         CommandShape("mulligan", "setup: put these cards from your hand under your deck (none: keep), draw back to 7",

@@ -56,6 +56,7 @@ class Missions(ModularRuleset):
     present = present
     drawing = picture
     state_types = (State,)
+    from domain.games.missions.sides import sides  # each seat's start space, for balance studies
     command_shapes = (
         CommandShape("roll", "roll the die to move"),
         CommandShape(

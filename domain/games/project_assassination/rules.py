@@ -87,6 +87,7 @@ class ProjectAssassination(ModularRuleset):
     present = present
     drawing = picture
     state_types = (State,)
+    from domain.games.project_assassination.sides import sides  # Player 1 and 2 as the coin deals them, for balance studies
     command_shapes = (
         CommandShape(
             "draw",

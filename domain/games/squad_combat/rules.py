@@ -62,6 +62,7 @@ class SquadCombat(ModularRuleset):
     drawing = picture
     refs = picture
     state_types = (State,)
+    from domain.games.squad_combat.sides import rotate_sides, sides  # each seat's squad, for balance studies
     command_shapes = (
         CommandShape("play", "play an action or attack card from your hand, performed by one of your characters",
                      {"card": CARD, "performer": PLACE, "target": TARGET,
