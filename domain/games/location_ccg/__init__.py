@@ -1,7 +1,10 @@
-"""The Location CCG, ruleset ``location-ccg``: see ``rules.py`` and ``RULINGS.md``."""
+"""The Location CCG, ruleset ``location-ccg``: see ``rules.py`` and ``RULINGS.md``. ``EARLIER`` keeps
+rules v1 (a lone Giant's side ended the pairing) for the games recorded under them."""
 
+from domain.games.location_ccg.earlier import LocationCCGV1
 from domain.games.location_ccg.rules import LocationCCG
 
 RULESET = LocationCCG()
+EARLIER = (LocationCCGV1(),)
 
-__all__ = ["RULESET", "LocationCCG"]
+__all__ = ["EARLIER", "RULESET", "LocationCCG", "LocationCCGV1"]

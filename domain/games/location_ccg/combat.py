@@ -99,14 +99,21 @@ class Combat:
 
     # -- pairing (LC-51 to LC-55) ---------------------------------------------------------------------
 
+    giants_oppose_again: bool = True
+    """Ruling 21: when the seat to challenge has no character left out of combat, the other side challenges
+    again while a Giant of the seat may still oppose (rules v2; v1 ended the pairing there)."""
+
     def next_pairing(self, seat: int) -> None:
-        """Step 3 or 5: the seat chooses a challenger, while both sides have characters not in combat
-        and the other side has one that may oppose; else combat begins (the tricks window first)."""
+        """Step 3 or 5: the seat chooses a challenger while it has a character not in combat and the other
+        side has one that may oppose; else the other side challenges, if it has a character not in combat
+        and the seat a Giant that may oppose again (ruling 21); else combat begins (the tricks window
+        first)."""
         s = self.state
-        if s.free(seat) and self._could_oppose(s.other(seat)):
-            self.emit(f.PhaseBegan(phase="challenge", seat=seat))
-        else:
-            self.emit(f.PhaseBegan(phase="tricks", seat=s.current))
+        for challenger in (seat, s.other(seat)) if self.giants_oppose_again else (seat,):
+            if s.free(challenger) and self._could_oppose(s.other(challenger)):
+                self.emit(f.PhaseBegan(phase="challenge", seat=challenger))
+                return
+        self.emit(f.PhaseBegan(phase="tricks", seat=s.current))
 
     def _could_oppose(self, seat: int) -> bool:
         s = self.state

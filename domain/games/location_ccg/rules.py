@@ -45,7 +45,10 @@ class LocationCCG(ModularRuleset):
     summary = "Two players send characters on missions to seize locations, paying from a bank of resources."
     min_seats = 2
     max_seats = 2
-    version = 1
+    version = 2
+    """v2: a Giant that opposes is named again until it opposes X challengers even when its side has no
+    other character out of combat (ruling 21); v1 (``earlier.py``) ended the pairing there."""
+    play_class: type[Play] = Play
     private_hands = True
     seat_views = True
     facts = f.FACTS
@@ -166,7 +169,7 @@ class LocationCCG(ModularRuleset):
         if kind not in PHASE_COMMANDS.get(state.phase, ()):
             allowed = ", ".join(PHASE_COMMANDS.get(state.phase, ()))
             raise IllegalCommand(f"{kind} is not possible now: it is the {state.phase} step ({allowed})")
-        play = Play(state, rng)
+        play = self.play_class(state, rng)
         COMMANDS[kind](play, seat, command)
         return play.facts
 
