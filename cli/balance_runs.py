@@ -13,16 +13,14 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from domain.balance.study import GameRecord, Study
-
-Task = tuple["Study", str]
+    from domain.balance.study import GameRecord, Task
 
 
 def play_task(task: Task) -> GameRecord:
+    """One game: ``(study, seed, rotation of sides)`` (``domain.balance.study.study_games``)."""
     from domain.balance.study import play_study_game
 
-    study, seed = task
-    return play_study_game(study, seed)
+    return play_study_game(*task)
 
 
 def default_workers() -> int:

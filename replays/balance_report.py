@@ -90,14 +90,17 @@ def to_html(report: dict[str, Any]) -> str:
 
 
 STYLE = ("body{font-family:system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem;line-height:1.45}"
+         "li{overflow-wrap:anywhere}.table{max-width:100%;overflow-x:auto}"
          "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2rem .5rem;text-align:left}"
          "figure{margin:0;max-width:100%}figure svg{max-width:100%;height:auto}")
+"""A narrow screen (a phone, 390 px) scrolls a wide table inside its own box, and breaks long words in
+the sentences, rather than cutting them off or widening the page."""
 
 
 def html_table(table: dict[str, Any]) -> str:
     head = "".join(f"<th>{html.escape(cell)}</th>" for cell in table["header"])
     rows = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>" for cells in table["rows"])
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+    return f'<div class="table"><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>'
 
 
 def chart_svg(name: str, report: dict[str, Any]) -> str:

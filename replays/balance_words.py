@@ -42,13 +42,15 @@ def bots_text(bots: list[str], budget: str | None) -> str:
 
 
 def sections(report: dict[str, Any]) -> list[Section]:
-    """The report's sections, in order: title lines, fairness, skill, length and endings, rule holes,
-    drama, what was played, the variant, the paper playtests, the games worth replaying."""
+    """The report's sections, in order: title lines, fairness, sides and seats, skill, length and endings,
+    rule holes, drama, what was played, the variant, the paper playtests, the games worth replaying."""
     main = report["findings"]
     parts = [summary(report), fairness(main)]
+    if main.get("sides"):
+        parts.append(sides(main))
     if report.get("skill"):
         parts.append(skill(report["skill"], report["skill_budget"]))
-    parts += [length(main), holes(main, report.get("kept", {})), drama(main), usage(main)]
+    parts += [length(main, report.get("kept", {})), holes(main, report.get("kept", {})), drama(main), usage(main)]
     if report.get("versus"):
         parts.append(versus(report["versus"]))
     if report.get("table"):
@@ -62,6 +64,11 @@ def summary(report: dict[str, Any]) -> Section:
     lines = [f"{study['games']} games of {study['title']} with {study['players']} players, "
              f"{bots_text(study['bots'], study['budget'])}, seeds {report['seed']}:0 to {report['seed']}:{study['games'] - 1}.",
              f"Options: {options_text(report['given_options'])}" + (" (the rest at their defaults)." if report["given_options"] else ".")]
+    if study.get("rotated_sides"):
+        lines.append("Sides moved round the table: from one game to the next each seat's side moves one seat on, so every "
+                     "side played from every seat (--fixed-sides keeps them where the options put them).")
+    elif study.get("fixed_sides"):
+        lines.append("Sides kept where the options put them (--fixed-sides).")
     if set(study["bots"]) == {"random"}:
         lines.append("Random bots play without purpose: their wins and lengths say what random play does, not how people "
                      "would play. Read them for rule holes and endings; use --bot greedy or search for balance.")
@@ -72,13 +79,7 @@ def fairness(main: dict[str, Any]) -> Section:
     fair = main["fairness"]
     lines = []
     for row in fair["seats"]:
-        line = f"Seat {row['seat']} wins {span(row)}"
-        line += (f" of the {row['of']} games one seat won: " if row["of"] != fair["games"] else ": ") + row["verdict"]
-        if row["verdict"] == "can't tell yet":
-            line += f"; about {row['more_games']} more games would tell"
-        elif row["verdict"] in ("favoured", "handicapped"):
-            line += f" (a fair share is {pct(fair['fair_share'])})"
-        lines.append(line + ".")
+        lines.append(f"Seat {row['seat']} wins {span(row)} of the {row['of']} games one seat won: {judged(row, fair['fair_share'])}.")
     lines.append(f"Draws: {span(fair['draws'])}.")
     if not fair["same_bots"]:
         lines.append("The seats were played by different bots: these rates compare the bots as much as the seats.")
@@ -86,6 +87,52 @@ def fairness(main: dict[str, Any]) -> Section:
             for r in fair["seats"]]
     return {"title": "Fairness by seat", "lines": lines, "chart": "seats",
             "table": {"header": ["seat", "wins", "rate", "95% interval", "verdict"], "rows": rows}}
+
+
+def judged(row: dict[str, Any], fair: float) -> str:
+    """A rate's verdict in words: ``favoured (a fair share is 50%)``, ``can't tell yet; about 90 more games would tell``."""
+    if row["verdict"] == "can't tell yet":
+        return f"can't tell yet; about {row['more_games']} more games would tell"
+    if row["verdict"] in ("favoured", "handicapped"):
+        return f"{row['verdict']} (a fair share is {pct(fair)})"
+    return str(row["verdict"])
+
+
+FOLLOWS = {
+    "side": "The advantage follows the side, not the seat: {sides}, while no seat's share is told from a fair one.",
+    "seat": "The advantage follows the seat, not the side: {seats}, while no side's share is told from a fair one.",
+    "both": "Both carry an edge: {sides}; and {seats}.",
+    "neither": "Neither a seat nor a side can be told from a fair share yet.",
+}
+
+
+def sides(main: dict[str, Any]) -> Section:
+    """Each side's wins beside each seat's, and which of the two the advantage follows."""
+    found, fair = main["sides"], main["sides"]["fair_share"]
+    if found["arrangement"] == "fixed":
+        held = ", ".join(f"Seat {seat} {side}" for seat, side in found["fixed"].items())
+        why = ("--fixed-sides kept them where the options put them" if main["study"].get("sides_movable")
+               else "no option of the game moves them")
+        return {"title": "Sides and seats", "lines": [
+            f"Each seat played one side in every game ({held}): {why}. A seat's edge is its side's: "
+            "the two can't be told apart."]}
+    lines = ["Every side played from every seat: the study moved the sides round the table from game to game, so a side's "
+             "edge is told apart from a seat's." if found["arrangement"] == "rotated" else
+             "The game deals the sides itself at setup, so each seat played several sides: a side's edge is told apart from a seat's."]
+    for row in found["sides"]:
+        froms = ", ".join(f"from Seat {s['seat']} {pct(s['rate'])} ({s['count']} of {s['of']})" for s in row["seats"] if s["of"])
+        lines.append(f"{capital(row['side'])} wins {span(row)} of the {row['of']} games one seat won that it played: "
+                     f"{judged(row, fair)}; {froms}.")
+    told = ("favoured", "handicapped")
+    named_sides = "; ".join(f"{row['side']} is {row['verdict']} ({span(row)})" for row in found["sides"] if row["verdict"] in told)
+    named_seats = "; ".join(f"Seat {row['seat']} is {row['verdict']} ({span(row)})" for row in main["fairness"]["seats"]
+                            if row["verdict"] in told)
+    lines.append(FOLLOWS[found["follows"]].format(sides=named_sides, seats=named_seats))
+    rows = [[row["side"], str(row["of"]), str(row["count"]), pct(row["rate"]), f"{pct(row['low'])}–{pct(row['high'])}", row["verdict"],
+             *[f"{pct(s['rate'])} ({s['count']} of {s['of']})" if s["of"] else "" for s in row["seats"]]] for row in found["sides"]]
+    header = ["side", "games one seat won", "wins", "rate", "95% interval", "verdict",
+              *[f"from Seat {seat}" for seat in range(1, main["study"]["players"] + 1)]]
+    return {"title": "Sides and seats", "lines": lines, "table": {"header": header, "rows": rows}}
 
 
 def skill(rows: list[dict[str, Any]], budget: str) -> Section:
@@ -98,12 +145,28 @@ def skill(rows: list[dict[str, Any]], budget: str) -> Section:
     return {"title": "Skill against luck", "lines": lines}
 
 
-def length(main: dict[str, Any]) -> Section:
+def length(main: dict[str, Any], kept: dict[str, Any]) -> Section:
     turns, commands = main["length"]["turns"], main["length"]["commands"]
     lines = [f"Games last a median of {turns['median']:g} turns (10th–90th percentile {turns['p10']:g}–{turns['p90']:g}, "
              f"shortest {turns['min']}, longest {turns['max']}) and {commands['median']:g} commands."]
     lines += [f"{capital(row['ending'])}: {row['count']} game{'' if row['count'] == 1 else 's'}, {span(row)}." for row in main['endings']]
+    lines += limits(main["limits"], kept)
     return {"title": "Length and endings", "lines": lines, "histogram": turns["histogram"], "chart": "length"}
+
+
+def limits(found: dict[str, Any], kept: dict[str, Any]) -> list[str]:
+    """The share of games that ended at the turn or round limit; over 10%, the games, to replay."""
+    if not found["options"] and not found["count"]:
+        return ["The rules set no turn or round limit."]
+    limit = f" ({options_text(found['options'])})" if found["options"] else ""
+    line = f"Ended at the turn or round limit{limit}: {found['count']} of {found['of']} games, {span(found)}"
+    if not found["flagged"]:
+        return [line + "."]
+    lines = [line + ": over 10%, the bots could not finish these games. Replay some to see why:"]
+    for game in found["games"]:
+        where = kept.get(f"limit {game['game']}")
+        lines.append(f"game {game['game']} (seed {game['seed']}), {game['turns']} turns" + (f"; replay: {where['command']}" if where else ""))
+    return lines
 
 
 def holes(main: dict[str, Any], kept: dict[str, Any]) -> Section:
@@ -137,7 +200,7 @@ def usage(main: dict[str, Any]) -> Section:
     table_rows = [[row["type"], str(row["count"]), f"{row['per_game']:.1f}", str(row["games"])] for row in used["commands"]]
     cards = used["cards"]
     card_rows = [[row["card"], str(row["played"]), pct(row["win_with"]), "" if row["win_without"] is None else pct(row["win_without"]),
-                  points(row["difference"], row["low"], row["high"])] for row in cards["played"]]
+                  "" if row["difference"] is None else points(row["difference"], row["low"], row["high"])] for row in cards["played"]]
     if cards["played"] or cards["never"]:
         lines.append("Cards: a seat that played a card won more or less often than one that did not; correlation, not cause "
                      "(strong seats play more cards).")
@@ -150,8 +213,14 @@ def usage(main: dict[str, Any]) -> Section:
 
 def versus(found: dict[str, Any]) -> Section:
     changed = ", ".join(f"{key}={change['this']} instead of {key}={change['vs']}" for key, change in found["changed"].items())
-    lines = [f"With {changed or 'the same options'}, on the same {found['games']} seeds (each figure: this against that, "
-             f"the difference and its 95% interval):"]
+    moved = found["changed_games"]
+    lines = [f"With {changed or 'the same options'}, on the same {found['games']} seeds: the option changed {moved['count']} of "
+             f"the {found['games']} games ({span(moved)}); the other {found['games'] - moved['count']} were played move for move "
+             "the same under both, to the same end."]
+    if not moved["count"]:
+        lines.append("So the option made no difference to these bots' games.")
+        return {"title": "Variant A/B", "lines": lines}
+    lines.append(f"On the {moved['count']} games it changed (each figure: this against that, the difference and its 95% interval):")
     for row in found["endings"]:
         lines.append(f"{capital(row['ending'])}: {pct(row['this'])} against {pct(row['vs'])}, {points(row['difference'], row['low'], row['high'])}"
                      f"{'' if row['low'] > 0 or row['high'] < 0 else ': no clear change'}.")
@@ -160,7 +229,8 @@ def versus(found: dict[str, Any]) -> Section:
     lines.append(f"Games are {abs(turns['difference']):.1f} turns {longer} on average (the difference {signed(turns['low'], 1)} to "
                  f"{signed(turns['high'], 1)}; medians {turns['this']:g} against {turns['vs']:g}).")
     for row in found["seats"]:
-        lines.append(f"Seat {row['seat']} wins {pct(row['this'])} against {pct(row['vs'])}, {points(row['difference'], row['low'], row['high'])}.")
+        lines.append(f"Seat {row['seat']} wins {pct(row['this'])} against {pct(row['vs'])} of the {found['decided']} changed games "
+                     f"one seat won both ways, {points(row['difference'], row['low'], row['high'])}.")
     lines.append(f"Suspected rule holes: {found['holes']['this']} against {found['holes']['vs']}.")
     return {"title": "Variant A/B", "lines": lines}
 

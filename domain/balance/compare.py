@@ -3,8 +3,8 @@
 - ``skill_studies``/``skill``: a search bot in one seat (rotating over the games) against random or greedy
   bots in the others; how often it wins, against its fair share. If skill barely beats chance, the game
   is mostly luck (Jaffe et al. 2012, restricted play).
-- ``versus``: the same seeds played under two sets of options (paired): the differences in seat wins,
-  endings and length, each with its 95% interval.
+- ``versus``: the same seeds played under two sets of options (paired): how many games the option changed
+  at all, and on those the differences in seat wins, endings and length, each with its 95% interval.
 - ``table_games``: games transcribed from paper playtests beside the bots' figures.
 """
 
@@ -14,22 +14,25 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from domain.balance.findings import rate
-from domain.balance.stats import mean_interval, newcombe, newcombe_paired, percentile
-from domain.balance.study import GameRecord, Study
+from domain.balance.stats import mean_interval, newcombe, newcombe_paired, percentile, rate
+from domain.balance.study import GameRecord, Study, Task, ending_kinds, game_seed
 
 SKILL_OPPONENTS = ("random", "greedy")
 
 
-def skill_studies(study: Study, games: int) -> list[tuple[str, int, Study]]:
+def skill_studies(study: Study, games: int, base: str) -> list[tuple[str, Task]]:
     """The games that measure skill: for each opponent, ``games`` games with the search bot in seat
-    ``n % players + 1`` of game ``n``: ``(opponent, game number, study)``."""
+    ``n % players + 1`` of game ``n`` (seeds ``base-skill-OPPONENT:n``) and, where the study moves the
+    sides, the sides moved ``n // players`` seats on, so that the search bot plays every side from every
+    seat: ``(opponent, game)``."""
     plays = []
     for opponent in SKILL_OPPONENTS:
         for n in range(games):
             bots = [opponent] * study.players
             bots[n % study.players] = "search"
-            plays.append((opponent, n, replace(study, bots=tuple(bots))))
+            played = replace(study, bots=tuple(bots))
+            rotation = (n // study.players) % study.players if played.rotates else 0
+            plays.append((opponent, (played, game_seed(f"{base}-skill-{opponent}", n), rotation)))
     return plays
 
 
@@ -48,30 +51,39 @@ def skill(played: Sequence[tuple[str, GameRecord]], players: int) -> list[dict[s
 def versus(options: dict[str, Any], other: dict[str, Any], first: Sequence[GameRecord], second: Sequence[GameRecord],
            players: int) -> dict[str, Any]:
     """Game ``n`` of ``first`` (under ``options``) against game ``n`` of ``second`` (under ``other``), same
-    seed: each difference is first minus second, with its 95% interval (Newcombe's paired method for
-    rates, the paired t interval for lengths)."""
+    seed. First, how many of the pairs the option changed at all: a pair played move for move the same,
+    to the same end, says nothing about the option. Then, on the changed pairs only, each difference,
+    first minus second, with its 95% interval (Newcombe's paired method for rates, the paired t interval
+    for lengths): endings and draws over the changed pairs, each seat's wins over the changed pairs one
+    seat won both ways (as the report's fairness counts the games one seat won)."""
     changed = {key: {"this": options.get(key), "vs": value} for key, value in other.items() if options.get(key) != value}
-    seats = []
-    for seat in range(1, players + 1):
-        a = [seat in r["winners"] and len(r["winners"]) == 1 for r in first]
-        b = [seat in r["winners"] and len(r["winners"]) == 1 for r in second]
-        seats.append({"seat": seat, **paired(a, b)})
-    kinds = sorted({r["ending"] for r in (*first, *second)})
-    ending_rows = [{"ending": kind, **paired([r["ending"] == kind for r in first], [r["ending"] == kind for r in second])}
-                   for kind in kinds]
+    pairs = [(a, b) for a, b in zip(first, second) if not same_game(a, b)]
+    this, that = [a for a, _ in pairs], [b for _, b in pairs]
+    decided = [(a, b) for a, b in pairs if len(a["winners"]) == 1 and len(b["winners"]) == 1]
+    seats = [{"seat": seat, **paired([a["winners"] == [seat] for a, _ in decided], [b["winners"] == [seat] for _, b in decided])}
+             for seat in range(1, players + 1)]
+    kinds = ending_kinds(r["ending"] for r in (*this, *that))
+    ending_rows = [{"ending": kind, **paired([kinds[r["ending"]] == kind for r in this], [kinds[r["ending"]] == kind for r in that])}
+                   for kind in sorted(set(kinds.values()))]
     ending_rows.sort(key=lambda row: -abs(row["difference"]))
-    turns = [a["turns"] - b["turns"] for a, b in zip(first, second)]
-    mean, low, high = mean_interval(turns)
+    mean, low, high = mean_interval([a["turns"] - b["turns"] for a, b in pairs])
     return {
         "changed": changed,
         "games": len(first),
+        "changed_games": rate(len(pairs), len(first)),
+        "decided": len(decided),
         "seats": seats,
-        "draws": paired([not r["winners"] for r in first], [not r["winners"] for r in second]),
+        "draws": paired([not r["winners"] for r in this], [not r["winners"] for r in that]),
         "endings": ending_rows,
-        "turns": {"this": percentile([r["turns"] for r in first], 0.5), "vs": percentile([r["turns"] for r in second], 0.5),
+        "turns": {"this": percentile([r["turns"] for r in this], 0.5), "vs": percentile([r["turns"] for r in that], 0.5),
                   "difference": mean, "low": low, "high": high},
         "holes": {"this": sum(1 for r in first if r["hole"]), "vs": sum(1 for r in second if r["hole"])},
     }
+
+
+def same_game(a: GameRecord, b: GameRecord) -> bool:
+    """Whether two records of one seed are the same game: every command the same, to the same end."""
+    return bool(a["moves"] == b["moves"] and a["winners"] == b["winners"] and a["reason"] == b["reason"] and a["hole"] == b["hole"])
 
 
 def paired(first: Sequence[bool], second: Sequence[bool]) -> dict[str, Any]:

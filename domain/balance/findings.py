@@ -1,40 +1,45 @@
 """What a study's games say, counted: the numbers behind every sentence of a balance report.
 
 ``findings(study, records)`` turns the games' records (``domain.balance.study``) into JSON-native
-figures: fairness by seat, length, endings, rule holes, drama, what was played, and the outlier games.
-Every rate carries its 95% interval (``domain.balance.stats``); the verdicts are in words.
+figures: fairness by seat and by side (``domain.balance.sides``), length, endings and the games that hit a
+turn or round limit, rule holes, drama, what was played, and the outlier games. Every rate carries its 95%
+interval (``domain.balance.stats``); the verdicts are in words. A seat's or side's wins are always a
+share of the games one seat won (draws apart).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from domain import registry
-from domain.balance.stats import games_to_tell, mean_interval, newcombe, percentile, wilson
-from domain.balance.study import GameRecord, Study
+from domain.balance.sides import sides
+from domain.balance.stats import mean_interval, newcombe, percentile, rate, verdict
+from domain.balance.study import GameRecord, Study, ending_kinds
 
-FAIR_MARGIN = 0.05
-"""A seat whose interval holds the fair share and is no wider than this either way looks fair."""
-
-
-def rate(count: float, total: int) -> dict[str, Any]:
-    """A count out of a total with its rate and 95% Wilson interval."""
-    low, high = wilson(count, total)
-    return {"count": count, "of": total, "rate": count / total if total else 0.0, "low": low, "high": high}
+LIMIT_FLAG = 0.10
+"""A share of games ended at the turn or round limit above which the report says the bots could not finish them."""
+LIMIT_OPTION = re.compile(r"(?:turn|round)_limit")
+"""The options that set a ruleset's turn or round limit."""
 
 
 def findings(study: Study, records: Sequence[GameRecord]) -> dict[str, Any]:
     """Every figure of a study's report."""
     rules = registry.get(study.ruleset)
+    fair = fairness(records, study.players)
     return {
         "study": {"ruleset": study.ruleset, "title": rules.title, "players": study.players, "options": study.options,
-                  "bots": list(study.bots), "budget": study.budget, "games": len(records)},
-        "fairness": fairness(records, study.players),
+                  "bots": list(study.bots), "budget": study.budget, "games": len(records), "rotated_sides": study.rotates,
+                  "fixed_sides": study.fixed_sides, "sides_movable": replace(study, fixed_sides=False).rotates},
+        "fairness": fair,
+        "sides": sides(records, study.players, fair["seats"]),
         "length": {"turns": spread([r["turns"] for r in records]), "commands": spread([r["commands"] for r in records])},
         "endings": endings(records),
+        "limits": limits(records, study.options),
         "holes": [{"game": n, "seed": r["seed"], "hole": r["hole"]} for n, r in enumerate(records) if r["hole"]],
         "drama": drama(records),
         "usage": usage(rules.command_shapes, rules.card_names(), records, study.players),
@@ -58,18 +63,6 @@ def fairness(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
             "same_bots": len({bot for r in records for bot in r["bots"]}) <= 1}
 
 
-def verdict(won: dict[str, Any], fair: float, games: int) -> dict[str, Any]:
-    """``looks fair``, ``favoured``, ``handicapped`` or ``can't tell yet``, and about how many more games would tell."""
-    more = games_to_tell(won["rate"], fair, games, FAIR_MARGIN)
-    if won["low"] > fair:
-        return {"verdict": "favoured", "more_games": 0}
-    if won["high"] < fair:
-        return {"verdict": "handicapped", "more_games": 0}
-    if won["high"] - fair <= FAIR_MARGIN and fair - won["low"] <= FAIR_MARGIN:
-        return {"verdict": "looks fair", "more_games": 0}
-    return {"verdict": "can't tell yet", "more_games": max(more, 1)}
-
-
 def spread(values: Sequence[float]) -> dict[str, Any]:
     """Median, 10th and 90th percentiles, extremes, mean with its interval, and a histogram of ~10 bins."""
     if not values:
@@ -90,9 +83,21 @@ def histogram(values: Sequence[float], bins: int = 10) -> list[dict[str, Any]]:
 
 
 def endings(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
-    """How games ended, by the kind of reason, most common first."""
-    counts = Counter(r["ending"] if not r["hole"] else "stopped: a rule hole" for r in records)
+    """How games ended, by the kind of reason (``study.ending_kinds``), most common first."""
+    kinds = ending_kinds(r["ending"] for r in records if not r["hole"])
+    counts = Counter(kinds[r["ending"]] if not r["hole"] else "stopped: a rule hole" for r in records)
     return [{"ending": kind, **rate(n, len(records))} for kind, n in counts.most_common()]
+
+
+def limits(records: Sequence[GameRecord], options: dict[str, Any]) -> dict[str, Any]:
+    """The games that ended at the ruleset's turn or round limit: their share with its interval, the limit
+    options, whether the share is over ``LIMIT_FLAG`` (the bots could not finish those games), and the
+    first ten of them by number and seed."""
+    ended = [(n, r) for n, r in enumerate(records) if r.get("at_limit")]
+    share = rate(len(ended), len(records))
+    return {**share, "options": {key: value for key, value in options.items() if LIMIT_OPTION.fullmatch(key)},
+            "flagged": share["rate"] > LIMIT_FLAG,
+            "games": [{"game": n, "seed": r["seed"], "turns": r["turns"], "reason": r["reason"]} for n, r in ended[:10]]}
 
 
 def drama(records: Sequence[GameRecord]) -> dict[str, Any]:
@@ -130,7 +135,8 @@ def usage(shapes: Sequence[Any], cards: Sequence[str], records: Sequence[GameRec
 
 
 def card_effects(cards: Sequence[str], records: Sequence[GameRecord], players: int) -> dict[str, Any]:
-    """Per card: seat-games that played it, and win rate with it minus without it, with its interval."""
+    """Per card: seat-games that played it, and win rate with it minus without it, with its interval (none
+    when every seat-game played it: nothing to compare)."""
     seat_games = [(set(r["cards"].get(str(seat), [])), r["winners"] == [seat])
                   for r in records for seat in range(1, players + 1)]
     played_names = {card for card_set, _ in seat_games for card in card_set}
@@ -141,7 +147,7 @@ def card_effects(cards: Sequence[str], records: Sequence[GameRecord], players: i
         won_without = [won for card_set, won in seat_games if card not in card_set]
         if not won_with:
             continue
-        diff, low, high = newcombe(sum(won_with), len(won_with), sum(won_without), len(won_without))
+        diff, low, high = newcombe(sum(won_with), len(won_with), sum(won_without), len(won_without)) if won_without else (None,) * 3
         rows.append({"card": card, "played": len(won_with), "win_with": sum(won_with) / len(won_with),
                      "win_without": sum(won_without) / len(won_without) if won_without else None,
                      "difference": diff, "low": low, "high": high})

@@ -6,6 +6,7 @@
   ``newcombe_paired`` of two proportions measured on the same seeds (Newcombe 1998, paired method 10).
 - ``mean_interval``: a mean (of lengths, or of paired differences) with its t interval.
 - ``games_to_tell``: how many games would tell a rate from a fair share.
+- ``rate``: a count out of a total with its interval; ``verdict``: that rate against a fair share, in words.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
+from typing import Any
 
 Z = 1.96
 _T975 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23, 12: 2.18,
@@ -106,3 +108,25 @@ def games_to_tell(rate: float, fair: float, games: int, margin: float = 0.05, z:
     if gap < margin:
         needed.append(z * z * spread / ((margin - gap) ** 2))
     return max(0, math.ceil(min(needed)) - games)
+
+
+FAIR_MARGIN = 0.05
+"""A rate whose interval holds the fair share and is no wider than this either way looks fair."""
+
+
+def rate(count: float, total: int) -> dict[str, Any]:
+    """A count out of a total with its rate and 95% Wilson interval."""
+    low, high = wilson(count, total)
+    return {"count": count, "of": total, "rate": count / total if total else 0.0, "low": low, "high": high}
+
+
+def verdict(won: dict[str, Any], fair: float, games: int) -> dict[str, Any]:
+    """``looks fair``, ``favoured``, ``handicapped`` or ``can't tell yet``, and about how many more games would tell."""
+    more = games_to_tell(won["rate"], fair, games, FAIR_MARGIN)
+    if won["low"] > fair:
+        return {"verdict": "favoured", "more_games": 0}
+    if won["high"] < fair:
+        return {"verdict": "handicapped", "more_games": 0}
+    if won["high"] - fair <= FAIR_MARGIN and fair - won["low"] <= FAIR_MARGIN:
+        return {"verdict": "looks fair", "more_games": 0}
+    return {"verdict": "can't tell yet", "more_games": max(more, 1)}

@@ -5,6 +5,8 @@ beside the bots, and mistakes refused in one line with nothing written."""
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import statistics
 import uuid
 from collections import Counter
@@ -27,8 +29,9 @@ def counted(ruleset: str, players: int, options: dict, seeds: list[str]) -> list
     rules = registry.get(ruleset)
     found = []
     for seed in seeds:
-        game = play_random_game(rules, seat_names(players), options, seed, bot_seed=seed, salt=study_salt(seed)).game
-        found.append({"turns": rules.turn_number(game.state), **ending_of(game.outcome(), game.seats)})
+        played = play_random_game(rules, seat_names(players), options, seed, bot_seed=seed, salt=study_salt(seed))
+        game = played.game
+        found.append({"turns": rules.turn_number(game.state), "moves": played.commands, **ending_of(game.outcome(), game.seats)})
     return found
 
 
@@ -55,15 +58,44 @@ def test_report_numbers_match_a_direct_count_of_the_same_games_with_option_and_v
     assert (main["length"]["turns"]["min"], main["length"]["turns"]["max"]) == (min(g["turns"] for g in this), max(g["turns"] for g in this))
     versus = found["versus"]
     assert versus["changed"] == {"strike": {"this": "on-entering", "vs": "every-move"}}
-    for row in versus["endings"]:
-        assert row["this"] == sum(1 for g in this if g["ending"] == row["ending"]) / games
-        assert row["vs"] == sum(1 for g in that if g["ending"] == row["ending"]) / games
+    changed = [(a, b) for a, b in zip(this, that) if (a["moves"], a["reason"]) != (b["moves"], b["reason"])]
+    assert 0 < len(changed) < games  # the ruling changes some games and leaves others move for move the same
+    assert (versus["games"], versus["changed_games"]["count"]) == (games, len(changed))
+    for row in versus["endings"]:  # compared on the games the option changed
+        assert row["this"] == sum(1 for a, _ in changed if a["ending"] == row["ending"]) / len(changed)
+        assert row["vs"] == sum(1 for _, b in changed if b["ending"] == row["ending"]) / len(changed)
         assert row["low"] <= row["difference"] <= row["high"]
-    mean_gap = statistics.fmean(a["turns"] - b["turns"] for a, b in zip(this, that))
+    assert {row["ending"] for row in versus["endings"]} == {g["ending"] for pair in changed for g in pair}
+    decided = [(a, b) for a, b in changed if len(a["winners"]) == 1 and len(b["winners"]) == 1]
+    assert versus["decided"] == len(decided)
+    for row in versus["seats"]:
+        assert row["this"] == sum(1 for a, _ in decided if a["winners"] == [row["seat"]]) / len(decided)
+        assert row["vs"] == sum(1 for _, b in decided if b["winners"] == [row["seat"]]) / len(decided)
+    mean_gap = statistics.fmean(a["turns"] - b["turns"] for a, b in changed)
     assert versus["turns"]["difference"] == pytest.approx(mean_gap)
     assert versus["vs_findings"]["study"]["options"]["strike"] == "every-move"
     died = {row["ending"]: row for row in versus["endings"]}["the other assassin died"]
     assert died["difference"] == pytest.approx(died["this"] - died["vs"])
+
+
+def test_the_ab_says_how_many_games_the_option_changed_and_compares_those():
+    result = invoke("balance", "project-assassination", "--games", "60", "--bot", "random", "--skill", "0", "--no-keep", "-q",
+                    "--option", "strike=on-entering", "--vs", "strike=every-move")
+    seeds = [game_seed("balance", n) for n in range(60)]
+    pairs = zip(counted("project-assassination", 2, {"strike": "on-entering"}, seeds),
+                counted("project-assassination", 2, {"strike": "every-move"}, seeds))
+    changed = sum(1 for a, b in pairs if (a["moves"], a["reason"]) != (b["moves"], b["reason"]))
+    assert f"the option changed {changed} of the 60 games (" in result.output
+    assert f"the other {60 - changed} were played move for move the same under both" in result.output
+    assert f"On the {changed} games it changed" in result.output
+
+
+def test_an_option_that_changes_no_game_is_said_to_make_no_difference():
+    result = invoke("balance", "correction", "--games", "6", "--bot", "random", "--skill", "0", "--no-keep", "-q",
+                    "--option", "turn_limit=200", "--vs", "turn_limit=300")  # random Correction games end long before
+    assert result.exit_code == 0, result.output
+    assert "the option changed 0 of the 6 games (" in result.output
+    assert "made no difference to these bots' games" in result.output and "On the 0 games" not in result.output
 
 
 def test_markdown_report_says_each_seats_win_rate_with_its_interval_and_a_verdict():
@@ -71,8 +103,9 @@ def test_markdown_report_says_each_seats_win_rate_with_its_interval_and_a_verdic
     assert result.exit_code == 0, result.output
     wins = Counter(tuple(g["winners"]) for g in counted("correction", 2, {}, [game_seed("balance", n) for n in range(60)]))
     for seat in (1, 2):
-        rate = round(100 * wins[(seat,)] / (wins[(1,)] + wins[(2,)]))
-        assert f"Seat {seat} wins {rate}% (" in result.output
+        decided = wins[(1,)] + wins[(2,)]
+        rate = round(100 * wins[(seat,)] / decided)
+        assert re.search(rf"Seat {seat} wins {rate}% \(\d+–\d+%\) of the {decided} games one seat won: ", result.output)
     assert "Random bots play without purpose" in result.output
     for heading in ("## Fairness by seat", "## Length and endings", "## Suspected rule holes", "## Drama", "## Commands and cards",
                     "## Games worth replaying"):
@@ -111,11 +144,11 @@ def test_outlier_games_are_kept_in_the_store_and_replay_to_the_same_end(db_path,
     found = json.loads(invoke("balance", "missions", "--players", "3", "--games", "10", "--bot", "random", "--skill", "0",
                               "--db", db_path, "--format", "json", "-q").output)
     service = GameService(env=store_env(db_path))
-    for name, kept in found["kept"].items():
+    for name, expected in found["findings"]["outliers"].items():
+        kept = found["kept"][name]
         game = service.game(uuid.UUID(kept["game_id"]))
-        expected = found["findings"]["outliers"][name]
         assert game.rules.turn_number(game.state) == expected["turns"] and game.outcome().winners == expected["winners"]
-        assert kept["command"] == f"ludolog replay {kept['game_id'][:8]}"
+        assert kept["command"] == f"ludolog replay {kept['game_id'][:8]} --db {shlex.quote(db_path)}"
     for name in ("longest", "shortest", "most-lopsided"):
         page = tmp_path / "report-games" / f"{name}.html"
         assert page.exists() and f'href="report-games/{name}.html"' in text

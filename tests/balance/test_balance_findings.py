@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from domain import registry
-from domain.balance.findings import findings
+from domain.balance.findings import card_effects, findings
 from domain.balance.study import Drama, Study, game_seed, play_study_game, study_salt
 from domain.ruleset import Outcome
 
@@ -33,12 +33,16 @@ def test_commands_and_cards_are_counted_as_they_were_played():
     assert {row["type"]: row["count"] for row in found["commands"]} == {shape.type: played[shape.type]
                                                                         for shape in registry.get("infection").command_shapes}
     assert found["never"] == [row["type"] for row in found["commands"] if not played[row["type"]]]
-    cards = {card for r in records for _, command in r["moves"] if command["type"] in ("discard", "recover") for card in [command["card"]]}
+    # Infection's cards are its commands (a Move & Pick-up, an Axe...); a discarded or recovered card is not played
+    playing = {"move", "axe", "gun", "arrow", "grenade", "steal"}
+    assert set(registry.get("infection").card_names()) == playing
+    cards = {command["type"] for r in records for _, command in r["moves"] if command["type"] in playing}
+    assert any(command["type"] in ("discard", "recover") for r in records for _, command in r["moves"])
     assert {row["card"] for row in found["cards"]["played"]} == cards
-    assert set(found["cards"]["never"]) == set(registry.get("infection").card_names()) - cards
+    assert set(found["cards"]["never"]) == playing - cards
     for row in found["cards"]["played"]:
         seat_games = [(r, seat) for r in records for seat in (1, 2)
-                      if any(s == seat and c.get("card") == row["card"] for s, c in r["moves"])]
+                      if any(s == seat and c["type"] == row["card"] for s, c in r["moves"])]
         assert row["played"] == len(seat_games)
         assert row["win_with"] == sum(1 for r, seat in seat_games if r["winners"] == [seat]) / len(seat_games)
 
@@ -70,6 +74,30 @@ def test_drama_counts_lead_changes_comebacks_and_when_the_lead_settled():
     for turn in range(3):
         later.observe(turn)
     assert later.summary(Outcome(winners=[1], reason="won"))["comeback"] is True  # seat 2 led at the midpoint, seat 1 won
+
+
+@pytest.mark.parametrize(("ruleset", "moved", "played"), [
+    ("project-assassination", {"type": "discard", "card": "cover"}, ({"type": "cover"}, "cover")),
+    ("infection", {"type": "discard", "card": "axe"}, ({"type": "axe", "target": "b2"}, "axe")),
+    ("infection", {"type": "recover", "card": "gun"}, ({"type": "gun", "target": "b2"}, "gun")),
+])
+def test_a_card_discarded_or_taken_back_is_not_counted_as_played(ruleset, moved, played):
+    rules = registry.get(ruleset)
+    assert rules.cards_played(None, 1, moved) == []
+    command, card = played
+    assert rules.cards_played(None, 1, command) == [card] and card in rules.card_names()
+
+
+def test_cards_only_given_up_or_traded_are_not_listed_as_never_played():
+    rules = registry.get("missions")  # its mission cards are drawn by landing, and lost or traded, never played
+    assert rules.card_names() == [] and rules.cards_played(None, 1, {"type": "lose", "card": "Break a window"}) == []
+
+
+def test_a_card_every_seat_played_has_no_difference_to_show():
+    records = [{"winners": [1], "cards": {"1": ["a"], "2": ["a"]}}, {"winners": [2], "cards": {"1": ["a"], "2": ["a", "b"]}}]
+    rows = {row["card"]: row for row in card_effects(["a", "b"], records, 2)["played"]}
+    assert rows["a"]["win_without"] is None and rows["a"]["difference"] is None
+    assert rows["b"]["difference"] == pytest.approx(1.0 - 1 / 3)
 
 
 @pytest.mark.parametrize(("ruleset", "playing"), [("location-ccg", {"play"}), ("squad-combat", {"play", "edge", "react"})])

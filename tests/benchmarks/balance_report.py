@@ -1,6 +1,7 @@
 """Benchmark of balance studies: how long ``ludolog balance`` takes to play and report, per ruleset.
 
-    python tests/benchmarks/balance_report.py [--games 1000] [--search-games 20] [--budget 50] [--workers N] [--quick]
+    python tests/benchmarks/balance_report.py [--games 1000] [--search-games 20] [--budget 50] [--limit-games 400]
+                                              [--workers N] [--quick]
 
 - **Random bots:** ``--games`` seeded games of random bots at the ruleset's fewest players, played on
   ``--workers`` processes (default: every core) as ``ludolog balance`` plays them, and their findings and
@@ -8,6 +9,10 @@
 - **Search bots:** ``--search-games`` games of search bots (``--budget`` simulations a move) in every seat:
   seconds a game and the projected time of 1,000.
 - **Greedy bots** (the report's default): likewise, ``--search-games`` games.
+- **Squad Combat at its turn limit:** ``--limit-games`` seeded games of greedy bots at the defaults (the
+  squads moved round the table, as ``ludolog balance`` plays them): how many ended at the turn limit,
+  with its 95% interval. A figure to read (over 10% the report says the bots could not finish those
+  games), not a target.
 
 ``--quick`` uses tiny sizes: it checks that the runner works and measures nothing useful.
 """
@@ -25,7 +30,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).res
 from cli.balance_runs import default_workers, run_games  # noqa: E402
 from domain import registry  # noqa: E402
 from domain.balance.findings import findings  # noqa: E402
-from domain.balance.study import Study, game_seed  # noqa: E402
+from domain.balance.study import Study, study_games  # noqa: E402
 from replays.balance_report import to_markdown  # noqa: E402
 
 TARGET_SECONDS = 60.0
@@ -34,13 +39,13 @@ TARGET_SECONDS = 60.0
 def timed_study(study: Study, games: int, workers: int) -> tuple[float, dict]:
     """Wall-clock seconds to play the games and write their report, and the findings."""
     started = time.perf_counter()
-    records = run_games([(study, game_seed("bench", n)) for n in range(games)], workers, None, "", quiet=True)
+    records = run_games(study_games(study, "bench", games), workers, None, "", quiet=True)
     found = findings(study, records)
     to_markdown({"seed": "bench", "given_options": {}, "findings": found})
     return time.perf_counter() - started, found
 
 
-def report(games: int, search_games: int, budget: str, workers: int, progress: Sequence[str] = ()) -> str:
+def report(games: int, search_games: int, budget: str, workers: int, limit_games: int = 400) -> str:
     lines = [f"## Random bots: {games} games and their report ({workers} workers)", "",
              "| ruleset | players | seconds | games/s | seconds for 1,000 | target | median turns |", "|---|---|---|---|---|---|---|"]
     for rules in registry.all_rulesets():
@@ -59,7 +64,19 @@ def report(games: int, search_games: int, budget: str, workers: int, progress: S
             seconds, _ = timed_study(study, search_games, workers)
             lines.append(f"| {rules.name} | {rules.min_seats} | {seconds:.2f} | {seconds / search_games:.2f} | "
                          f"{seconds * 1000 / search_games:,.0f} |")
-    return "\n".join(lines)
+    return "\n".join(lines + [""] + limit_report(limit_games, workers))
+
+
+def limit_report(games: int, workers: int) -> list[str]:
+    """How many greedy Squad Combat games, at the defaults, ended at the turn limit."""
+    print("... greedy squad-combat at the turn limit", file=sys.stderr, flush=True)
+    study = Study("squad-combat", 2, bots=("greedy", "greedy"))
+    seconds, found = timed_study(study, games, workers)
+    limits = found["limits"]
+    return [f"## Greedy Squad Combat at its defaults: games that ended at the turn limit ({workers} workers)", "",
+            "| ruleset | players | games | turn limit | at the limit | share | 95% interval | seconds |", "|---|---|---|---|---|---|---|---|",
+            f"| squad-combat | 2 | {games} | {limits['options']['turn_limit']} | {limits['count']} | {100 * limits['rate']:.1f}% | "
+            f"{100 * limits['low']:.1f}–{100 * limits['high']:.1f}% | {seconds:.2f} |"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,12 +84,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--search-games", type=int, default=20)
     parser.add_argument("--budget", default="50")
+    parser.add_argument("--limit-games", type=int, default=400)
     parser.add_argument("--workers", type=int, default=default_workers())
     parser.add_argument("--quick", action="store_true")
     given = parser.parse_args(argv)
     if given.quick:
-        given.games, given.search_games, given.budget = 4, 2, "3"
-    print(report(given.games, given.search_games, given.budget, given.workers))
+        given.games, given.search_games, given.budget, given.limit_games = 4, 2, "3", 4
+    print(report(given.games, given.search_games, given.budget, given.workers, given.limit_games))
     return 0
 
 
