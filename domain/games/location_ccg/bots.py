@@ -16,17 +16,16 @@ squashed into 0 to 1.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections import Counter
 from typing import Any
 
-from domain.games.location_ccg.cards import HAND_SIZE, pool
+from domain.games.location_ccg.cards import DEMO_DECK, HAND_SIZE
 from domain.games.location_ccg.checks import cost_unit, skill_at
 from domain.games.location_ccg.state import State
 
-PRIOR = "demo"
-"""The public deck list an unseen deck is guessed from."""
+PRIOR = DEMO_DECK
+"""The public deck list an unseen deck is guessed from: the pool's demo deck (a designer's pool has its own)."""
 WON = 3.0
 """A location won."""
 TOKENS = 1.6
@@ -66,14 +65,14 @@ def determinize(state: State, seat: int, rng: Any) -> State:
         at += size
     player["hand"], player["deck"], player["bottom"], player["void"] = zones[0], sorted(zones[1]), zones[2], zones[3]
     decks = list(state.options["decks"])
-    decks[other - 1] = dict(pool().decks[PRIOR])
+    decks[other - 1] = dict(state.pool.decks[PRIOR])
     new.options = {**state.options, "decks": decks}
     return new
 
 
 def _unseen(state: State, seat: int, needed: int) -> list[str]:
     """The prior's cards that have not been seen of the seat, in a fixed order, at least ``needed``."""
-    left = Counter(pool().decks[PRIOR])
+    left = Counter(state.pool.decks[PRIOR])
     player = state.player(seat)
     left.subtract(player["bank"])
     left.subtract(player["discard"])
@@ -83,13 +82,8 @@ def _unseen(state: State, seat: int, needed: int) -> list[str]:
             left.subtract(card["modifiers"])
     cards = sorted((+left).elements())
     while len(cards) < needed:
-        cards += _prior_list()
+        cards += state.pool.deck_list
     return cards
-
-
-@functools.cache
-def _prior_list() -> list[str]:
-    return sorted(Counter(pool().decks[PRIOR]).elements())
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -115,7 +109,7 @@ def _prospect(state: State) -> float:
 
 
 def _standing(state: State, seat: int) -> float:
-    cards = pool().cards
+    cards = state.pool.cards
     key = str(seat)
     total = 0.0
     for index, location in enumerate(state.locations):

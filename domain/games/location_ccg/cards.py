@@ -1,5 +1,6 @@
-"""The cards of the Location CCG, read from ``cards.json`` (the demo pool, a ruling), costs and how a
-bank pays them, and the deck and location lists a player brings, checked against the rulebook.
+"""The cards of the Location CCG, read from ``cards.json`` (the demo pool, a ruling) or from a designer's
+own pool (the option ``card_pool``, checked in ``pool_check.py``), costs and how a bank pays them, and
+the deck and location lists a player brings, checked against the rulebook.
 
 A cost is written as printed: generic points, then typed symbols (``3$`` = 4 points, one of them
 ``$``; ``2!!``; ``@``), or ``*`` for a production point. A resource row is a string of symbols, one
@@ -108,32 +109,81 @@ class Location:
     vp: int
 
 
-@dataclass(frozen=True)
+DEMO_DECK = "demo"
+"""The pool's deck both players use unless the option ``decks`` gives each its own, and the deck bots
+guess an unseen deck from."""
+
+
+@dataclass(frozen=True, eq=False)
 class Pool:
     cards: dict[str, Card]
     locations: dict[str, Location]
     decks: dict[str, dict[str, int]]
     brought: tuple[tuple[str, ...], ...]
 
+    @functools.cached_property
+    def deck_list(self) -> list[str]:
+        """The demo deck's cards, one entry a copy, sorted."""
+        return sorted(Counter(self.decks[DEMO_DECK]).elements())
+
+
+def card_from(card_id: str, raw: dict[str, Any]) -> Card:
+    """A card from its entry in a pool's ``cards`` (as in ``cards.json``)."""
+    kind, _, subtype = (part.strip() for part in raw["typeline"].partition("-"))
+    return Card(
+        id=card_id, name=raw["name"], typeline=raw["typeline"], kind=kind.lower(), subtype=subtype.lower(),
+        cost=parse_cost(raw["cost"]), resources=raw["resources"], stats=tuple(raw.get("stats", (0, 0, 0))),
+        bonus=tuple(raw.get("bonus", (0, 0, 0))), keywords=dict(raw.get("keywords", {})), effect=dict(raw.get("effect", {})),
+        ability=dict(raw.get("ability", {})), passive=dict(raw.get("passive", {})), text=raw.get("text", ""))
+
+
+def location_from(location_id: str, raw: dict[str, Any]) -> Location:
+    return Location(location_id, raw["name"], raw["skill"], raw["vp"])
+
+
+def parse_pool(data: dict[str, Any]) -> Pool:
+    """A pool from data in the shape of ``cards.json`` (a designer's is checked first: ``pool_check``)."""
+    cards = {card_id: card_from(card_id, raw) for card_id, raw in data["cards"].items()}
+    locations = {key: location_from(key, raw) for key, raw in data["locations"].items()}
+    decks = {name: dict(deck) for name, deck in data["decks"].items()}
+    return Pool(cards, locations, decks, tuple(tuple(triple) for triple in data["brought"]))
+
+
+@functools.cache
+def demo_data() -> dict[str, Any]:
+    """``cards.json`` as data (never change it: it is shared)."""
+    data: dict[str, Any] = json.loads(resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8"))
+    return data
+
 
 @functools.cache
 def pool() -> Pool:
-    data = json.loads(resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8"))
-    cards = {}
-    for card_id, raw in data["cards"].items():
-        kind, _, subtype = (part.strip() for part in raw["typeline"].partition("-"))
-        cards[card_id] = Card(
-            id=card_id, name=raw["name"], typeline=raw["typeline"], kind=kind.lower(), subtype=subtype.lower(),
-            cost=parse_cost(raw["cost"]), resources=raw["resources"], stats=tuple(raw.get("stats", (0, 0, 0))),
-            bonus=tuple(raw.get("bonus", (0, 0, 0))), keywords=raw.get("keywords", {}), effect=raw.get("effect", {}),
-            ability=raw.get("ability", {}), passive=raw.get("passive", {}), text=raw.get("text", ""))
-    locations = {key: Location(key, raw["name"], raw["skill"], raw["vp"]) for key, raw in data["locations"].items()}
-    return Pool(cards, locations, data["decks"], tuple(tuple(triple) for triple in data["brought"]))
+    """The demo pool."""
+    return parse_pool(demo_data())
 
 
-def deck_problems(deck: dict[str, int]) -> list[str]:
-    """What breaks deck construction (LC-19, LC-20, Limited), in words."""
-    cards = pool().cards
+def canonical(data: dict[str, Any]) -> str:
+    """A pool's data as canonical JSON text (how a game's state holds a designer's pool)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@functools.lru_cache(maxsize=32)
+def pool_data(canonical_json: str) -> dict[str, Any]:
+    """A designer's pool's data from its canonical JSON text (never change it: it is shared)."""
+    data: dict[str, Any] = json.loads(canonical_json)
+    return data
+
+
+@functools.lru_cache(maxsize=32)
+def pool_of(canonical_json: str) -> Pool:
+    """The pool of its canonical JSON text, parsed once per process; ``""``: the demo pool."""
+    return parse_pool(pool_data(canonical_json)) if canonical_json else pool()
+
+
+def deck_problems(deck: dict[str, int], of: Pool | None = None) -> list[str]:
+    """What breaks deck construction (LC-19, LC-20, Limited), in words, for a deck of the pool ``of``
+    (the demo pool by default)."""
+    cards = (of or pool()).cards
     problems = [f"no card {card!r} in the pool" for card in deck if card not in cards]
     total = sum(deck.values())
     if total < MIN_DECK:
@@ -145,9 +195,10 @@ def deck_problems(deck: dict[str, int]) -> list[str]:
     return problems
 
 
-def location_problems(brought: list[str]) -> list[str]:
-    """What breaks LC-21: three different locations of the pool."""
-    problems = [f"no location {loc!r} in the pool" for loc in brought if loc not in pool().locations]
+def location_problems(brought: list[str], of: Pool | None = None) -> list[str]:
+    """What breaks LC-21: three different locations of the pool ``of`` (the demo pool by default)."""
+    known = (of or pool()).locations
+    problems = [f"no location {loc!r} in the pool" for loc in brought if loc not in known]
     if len(brought) != 3 or len(set(brought)) != 3:
         problems.append("each player brings 3 different locations")
     return problems
@@ -156,24 +207,27 @@ def location_problems(brought: list[str]) -> list[str]:
 # -- paying from a bank ---------------------------------------------------------------------------
 
 
-def covers(cards: list[str], cost: Cost, unit: str = "points") -> bool:
+def covers(cards: list[str], cost: Cost, unit: str = "points", of: Pool | None = None) -> bool:
     """Whether these bank cards pay the cost: as many points in all, and a symbol of each type the cost
     names for each time it names it (LC-25, LC-26; a ``$$`` card may pay ``$`` and a generic point).
     With ``unit`` ``cards`` (ruling 3's option) a card is one resource whatever its symbols: as many
-    cards as the cost has points, a different card holding each typed symbol."""
-    return _rows_cover(tuple(pool().cards[card].resources for card in cards), cost, unit)
+    cards as the cost has points, a different card holding each typed symbol. The cards are of the pool
+    ``of`` (the demo pool by default)."""
+    known = (of or pool()).cards
+    return _rows_cover(tuple(known[card].resources for card in cards), cost, unit)
 
 
-def cheapest_payment(bank: list[str], cost: Cost, unit: str = "points") -> list[str] | None:
+def cheapest_payment(bank: list[str], cost: Cost, unit: str = "points", of: Pool | None = None) -> list[str] | None:
     """The bank cards the engine spends by default: the fewest points overpaid, then the fewest cards,
     then the set that keeps the rarer symbols in the bank; ``None`` when the bank cannot pay. Cards
     with the same resource row pay alike; of those, the first by id is spent. Counted in cards, exactly
     as many cards as the cost has points, those with the fewest symbols first."""
     if cost.points == 0:
         return []
-    if not covers(bank, cost, unit):
+    known = (of or pool()).cards
+    if not covers(bank, cost, unit, of):
         return None
-    rows = Counter(pool().cards[card].resources for card in bank)
+    rows = Counter(known[card].resources for card in bank)
     symbols = Counter(symbol for row, n in rows.items() for symbol in row * n)
     best: tuple[Any, ...] | None = None
     sizes = [cost.points] if unit == "cards" else range(1, cost.points + 1)  # each card pays at least a point
@@ -189,7 +243,7 @@ def cheapest_payment(bank: list[str], cost: Cost, unit: str = "points") -> list[
     assert best is not None
     spent: list[str] = []
     for row in best[3]:
-        spent.append(next(card for card in sorted(bank) if pool().cards[card].resources == row
+        spent.append(next(card for card in sorted(bank) if known[card].resources == row
                           and spent.count(card) < bank.count(card)))
     return spent
 

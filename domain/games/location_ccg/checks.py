@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.games.location_ccg.cards import Card, Cost, cheapest_payment, covers, pool
+from domain.games.location_ccg.cards import Card, Cost, cheapest_payment, covers
 from domain.games.location_ccg.state import State
 
 SURPRISE_WINDOWS = {"production": "current", "mission": "current", "attackers": "current", "defenders": "other",
@@ -39,29 +39,29 @@ def cost_unit(state: State) -> str:
 def can_pay(state: State, seat: int, cost: Cost) -> bool:
     if cost.production:
         return state.phase == "production" and seat == state.current and state.production > 0
-    return covers(state.player(seat)["bank"], cost, cost_unit(state))
+    return covers(state.player(seat)["bank"], cost, cost_unit(state), state.pool)
 
 
 def payment(state: State, seat: int, cost: Cost, named: list[str] | None) -> list[str] | str:
     """The bank cards spent on the cost: those named (checked), or the cheapest; a reason when not."""
     bank = state.player(seat)["bank"]
     if named is None:
-        spent = cheapest_payment(bank, cost, cost_unit(state))
-        return spent if spent is not None else f"your bank cannot pay {cost} (bank: {_bank_text(bank)})"
+        spent = cheapest_payment(bank, cost, cost_unit(state), state.pool)
+        return spent if spent is not None else f"your bank cannot pay {cost} (bank: {_bank_text(state, bank)})"
     left = list(bank)
     for card in named:
         if card not in left:
             return f"there is no {card!r} (left) in your bank to pay with"
         left.remove(card)
-    if not covers(named, cost, cost_unit(state)):
+    if not covers(named, cost, cost_unit(state), state.pool):
         counted = f"{cost.points} cards, each typed symbol on a card of its own" if cost_unit(state) == "cards" \
             else f"{cost.points} points, typed symbols paid by their own type"
         return f"{', '.join(named) or 'nothing'} does not pay {cost}: {counted}"
     return list(named)
 
 
-def _bank_text(bank: list[str]) -> str:
-    return " ".join(pool().cards[card].resources for card in bank) or "empty"
+def _bank_text(state: State, bank: list[str]) -> str:
+    return " ".join(state.pool.cards[card].resources for card in bank) or "empty"
 
 
 def window_owner(state: State) -> int:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.games.location_ccg import facts as f
-from domain.games.location_ccg.cards import PRODUCTION_POINTS, pool
+from domain.games.location_ccg.cards import PRODUCTION_POINTS, parse_cost
 from domain.games.location_ccg.state import State
 from domain.ruleset import Fact
 
@@ -101,7 +101,7 @@ def _card_banked(s: State, fact: f.CardBanked) -> None:
 def _card_played(s: State, fact: f.CardPlayed) -> None:
     player = s.player(fact.seat)
     player["hand"].remove(fact.card)
-    card = pool().cards[fact.card]
+    card = s.pool.cards[fact.card]
     if card.kind in ("character", "asset"):
         s.in_play[fact.uid] = {"uid": fact.uid, "card": fact.card, "owner": fact.seat, "at": "hq", "damage": 0,
                                "wounds": 0, "modifiers": [], "boost": [0, 0, 0], "used": 0}
@@ -117,6 +117,8 @@ def _card_played(s: State, fact: f.CardPlayed) -> None:
 
 def _ability_used(s: State, fact: f.AbilityUsed) -> None:
     s.in_play[fact.uid]["used"] = s.turn
+    if parse_cost(s.card(fact.uid).ability["cost"]).production:  # a designer's "*" ability: a production point
+        s.production -= 1
     _answered(s, fact.seat)
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 from itertools import product
 from typing import Any
 
-from domain.games.location_ccg.cards import parse_cost, pool
+from domain.games.location_ccg.cards import parse_cost
 from domain.games.location_ccg.checks import (
     DEPLOY_KINDS,
     ability_ready,
@@ -79,7 +79,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
 def _plays(state: State, seat: int, hand: list[str]) -> list[Command]:
     commands: list[Command] = []
     for card_id in hand:
-        card = pool().cards[card_id]
+        card = state.pool.cards[card_id]
         if card.kind == "surprise":
             if surprise_problem(state, seat, card):
                 continue

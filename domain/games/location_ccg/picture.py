@@ -12,7 +12,8 @@ is an empty area. Cards in play are
 target name), cards in hand ``hand:<seat>:<card>:<copy>`` with ``ref`` ``card:<card id>`` (play, bank,
 discard, mulligan), locations ``loc:<place>`` with ``ref`` ``location:<place>`` (attack) and, while
 locations are chosen, the ones a player still holds ``brought:<seat>:<id>`` with ``ref`` ``location:<id>``
-(``refs.command_refs`` says what each command names).
+(``refs.command_refs`` says what each command names). A game with a designer's pool brings the faces of
+the cards its view names (``card_pool``); the demo pool's are known here.
 """
 
 from __future__ import annotations
@@ -20,7 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.games.location_ccg.cards import pool
+from domain.games.location_ccg.cards import Pool
+from domain.games.location_ccg.faces import card_name as _card_name
+from domain.games.location_ccg.faces import card_words as _card_words
+from domain.games.location_ccg.faces import hand_lines as _hand_lines
+from domain.games.location_ccg.faces import view_pool
 from domain.games.location_ccg.present import PHASE_WORDS
 from domain.games.location_ccg.refs import in_hand, in_play, location
 from domain.picture import legend, seat_name
@@ -47,26 +52,27 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     players = {player["seat"]: player for player in view["players"]}
     if not players:
         return {"width": WIDTH, "height": 1.0, "items": [_status(view, seats)]}
+    cards = view_pool(view)
     seeing = [seat for seat, player in players.items() if player["hand"] is not None]
     bottom = seeing[0] if len(seeing) == 1 else 1
     top = 3 - bottom
     items: list[Item] = [_status(view, seats)]
     lines: list[Item] = []
     y = 0.85
-    y = _add(items, _counters(view, players[top], seats, y), y)
-    y = _add(items, _hand(players[top], seats, y), y)
-    y = _add(items, _hq(view, top, seats, y), y) + 0.15
+    y = _add(items, _counters(view, players[top], seats, y, cards), y)
+    y = _add(items, _hand(players[top], seats, y, cards), y)
+    y = _add(items, _hq(view, top, seats, y, cards), y) + 0.15
     for index in range(3):
         x = MARGIN + index * (LOC_W + MARGIN)
         if index < len(view["locations"]):
-            items += _location(view, view["locations"][index], top, bottom, seats, x, y, lines)
+            items += _location(view, view["locations"][index], top, bottom, seats, x, y, lines, cards)
         else:
             items.append({"kind": "area", "id": f"locarea:{index + 1}", "x": round(x, 3), "y": y, "w": round(LOC_W, 3),
                           "h": LOC_H, "label": f"location {index + 1}: not placed yet", "tone": "muted"})
     y += LOC_H + 0.15
-    y = _add(items, _hq(view, bottom, seats, y), y)
-    y = _add(items, _hand(players[bottom], seats, y), y)
-    y = _add(items, _counters(view, players[bottom], seats, y), y)
+    y = _add(items, _hq(view, bottom, seats, y, cards), y)
+    y = _add(items, _hand(players[bottom], seats, y, cards), y)
+    y = _add(items, _counters(view, players[bottom], seats, y, cards), y)
     marks, tall = legend(LEGEND, y)
     return {"width": WIDTH, "height": round(y + tall + 0.1, 2), "items": items + lines + marks}
 
@@ -101,21 +107,21 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> Item:
 # -- a seat's strip, hand and HQ --------------------------------------------------------------------
 
 
-def _counters(view: dict[str, Any], player: dict[str, Any], seats: Sequence[str], y: float) -> tuple[list[Item], float]:
+def _counters(view: dict[str, Any], player: dict[str, Any], seats: Sequence[str], y: float, cards: Pool) -> tuple[list[Item], float]:
     seat, name = player["seat"], seat_name(seats, player["seat"])
     acting = " (to act)" if seat in view["to_act"] else ""
     items: list[Item] = [{"kind": "text", "id": f"name:{seat}", "x": 0.3, "y": y + 0.42, "text": name + acting,
                           "size": 0.34, "bold": True, "owner": seat}]
     bank = player["bank_points"]
-    under = f": {', '.join(_card_name(c) for c in player['under'])}" if player.get("under") else ""
+    under = f": {', '.join(_card_name(c, cards) for c in player['under'])}" if player.get("under") else ""
     shown = [
         ("hand", player["hand_size"], 1.5, f"{name} holds {player['hand_size']} cards in hand"),
         ("deck", player["deck_size"], 1.5, f"{name}'s deck: {player['deck_size']} cards"),
         ("under", player["under_size"], 1.5, f"{name} put {player['under_size']} cards under the deck{under}"),
         ("bank", bank if len(bank) <= 14 else f"{len(bank)} pts", 3.2,
-         f"{name}'s bank: {', '.join(_card_name(c) for c in player['bank']) or 'empty'} ({len(bank)} points)"),
+         f"{name}'s bank: {', '.join(_card_name(c, cards) for c in player['bank']) or 'empty'} ({len(bank)} points)"),
         ("discard", len(player["discard"]), 1.7,
-         f"{name}'s discard pile: {', '.join(_card_name(c) for c in player['discard']) or 'empty'}"),
+         f"{name}'s discard pile: {', '.join(_card_name(c, cards) for c in player['discard']) or 'empty'}"),
         ("void", player["void_size"], 1.5, f"{name}'s void pile: {player['void_size']} cards"),
         ("won", player["locations_won"], 1.5, f"{name} has won {player['locations_won']} of the 3 locations"),
     ]
@@ -127,7 +133,7 @@ def _counters(view: dict[str, Any], player: dict[str, Any], seats: Sequence[str]
     return items, COUNTER_H
 
 
-def _hand(player: dict[str, Any], seats: Sequence[str], y: float) -> tuple[list[Item], float]:
+def _hand(player: dict[str, Any], seats: Sequence[str], y: float, cards: Pool) -> tuple[list[Item], float]:
     seat, name = player["seat"], seat_name(seats, player["seat"])
     hidden = player["hand"] is None
     w, h = (HIDDEN_W, HIDDEN_H) if hidden else (HAND_W, HAND_H)
@@ -141,14 +147,14 @@ def _hand(player: dict[str, Any], seats: Sequence[str], y: float) -> tuple[list[
     copies: dict[str, int] = {}
     for card_id, x in zip(player["hand"], _spread(len(player["hand"]), w, ROW_LEFT, WIDTH - MARGIN - 0.1), strict=True):
         copy = copies[card_id] = copies.get(card_id, 0) + 1
-        card = pool().cards[card_id]
+        card = cards.cards[card_id]
         items.append({"kind": "card", "id": f"hand:{seat}:{card_id}:{copy}", "ref": in_hand(card_id), "x": x, "y": y + 0.15,
                       "w": w, "h": h, "name": card.name, "corner": str(card.cost), "lines": _hand_lines(card),
                       "owner": seat, "title": f"{card.name} in {name}'s hand: {_card_words(card)}"})
     return items, h + 0.45
 
 
-def _hq(view: dict[str, Any], seat: int, seats: Sequence[str], y: float) -> tuple[list[Item], float]:
+def _hq(view: dict[str, Any], seat: int, seats: Sequence[str], y: float, cards: Pool) -> tuple[list[Item], float]:
     name = seat_name(seats, seat)
     items: list[Item] = [{"kind": "area", "id": f"hq:{seat}", "x": MARGIN, "y": y, "w": WIDTH - 2 * MARGIN,
                           "h": PLAY_H + 0.3, "label": "HQ", "owner": seat}]
@@ -157,12 +163,12 @@ def _hq(view: dict[str, Any], seat: int, seats: Sequence[str], y: float) -> tupl
     brought = next(p["locations_not_placed"] for p in view["players"] if p["seat"] == seat) if placing else []
     xs = _spread(len(here) + len(brought), PLAY_W, ROW_LEFT, WIDTH - MARGIN - 0.1)
     for loc_id, x in zip(brought, xs, strict=False):
-        loc = pool().locations[loc_id]
+        loc = cards.locations[loc_id]
         items.append({"kind": "card", "id": f"brought:{seat}:{loc_id}", "ref": location(loc_id), "x": x, "y": y + 0.15,
                       "w": PLAY_W, "h": PLAY_H, "name": loc.name, "lines": ["location", f"skill {loc.skill}", f"VP {loc.vp}"],
                       "owner": seat, "tone": "grass", "title": f"{name} may put {loc.name} into play (skill {loc.skill}, VP {loc.vp})"})
     for c, x in zip(here, xs[len(brought):], strict=True):
-        items.append(_in_play(view, c, seats, x, y + 0.15, PLAY_W))
+        items.append(_in_play(view, c, seats, x, y + 0.15, PLAY_W, cards))
     return items, PLAY_H + 0.45
 
 
@@ -178,7 +184,7 @@ def _spread(count: int, w: float, left: float, right: float) -> list[float]:
 
 
 def _location(view: dict[str, Any], loc: dict[str, Any], top: int, bottom: int, seats: Sequence[str], x: float, y: float,
-              lines: list[Item]) -> list[Item]:
+              lines: list[Item], cards: Pool) -> list[Item]:
     place, mission = loc["place"], view["mission"]
     contested = mission is not None and mission["location"] == place
     area: Item = {"kind": "area", "id": f"locarea:{place}", "x": round(x, 3), "y": y, "w": round(LOC_W, 3), "h": LOC_H,
@@ -193,7 +199,7 @@ def _location(view: dict[str, Any], loc: dict[str, Any], top: int, bottom: int, 
         here = [c for c in view["in_play"] if c["owner"] == seat and c["at"] == place]
         w = PLAY_W if len(here) < 3 else 1.95
         for c, cx in zip(here, _spread(len(here), w, x + 0.15, x + LOC_W - 0.15), strict=True):
-            items.append(_in_play(view, c, seats, cx, row_y, w))
+            items.append(_in_play(view, c, seats, cx, row_y, w, cards))
             centres[c["uid"]] = (cx + w / 2, row_y, row_y + PLAY_H)
     mid = y + 0.45 + PLAY_H + 0.15
     name = loc["name"]
@@ -232,7 +238,7 @@ def _location(view: dict[str, Any], loc: dict[str, Any], top: int, bottom: int, 
 # -- cards ---------------------------------------------------------------------------------------
 
 
-def _in_play(view: dict[str, Any], c: dict[str, Any], seats: Sequence[str], x: float, y: float, w: float) -> Item:
+def _in_play(view: dict[str, Any], c: dict[str, Any], seats: Sequence[str], x: float, y: float, w: float, cards: Pool) -> Item:
     uid, owner = c["uid"], c["owner"]
     where = "the HQ" if c["at"] == "hq" else f"location {c['at']}"
     item: Item = {"kind": "card", "id": f"play:{uid}", "ref": in_play(uid), "x": x, "y": round(y, 3), "w": w, "h": PLAY_H,
@@ -245,7 +251,7 @@ def _in_play(view: dict[str, Any], c: dict[str, Any], seats: Sequence[str], x: f
         lines = [f"{c['atk']}/{c['defense']}/{c['skl']}"]
         lines += [f"{c['damage']} damage"] if c["damage"] else []
         lines += [f"{c['wounds']} wound"] if c["wounds"] else []
-        lines += [_card_name(m) for m in c["modifiers"]] + c["keywords"] + notes
+        lines += [_card_name(m, cards) for m in c["modifiers"]] + c["keywords"] + notes
         words = (f"Atk {c['atk']}, Def {c['defense']}, Skl {c['skl']}"
                  + (f", {c['damage']} damage" if c["damage"] else "") + (f", {c['wounds']} wounds" if c["wounds"] else ""))
         if c["damage"] and "tone" not in item:
@@ -255,7 +261,7 @@ def _in_play(view: dict[str, Any], c: dict[str, Any], seats: Sequence[str], x: f
         words = c["typeline"] + (", its ability used this turn" if c["ability_used"] else "")
         if c["ability_used"] and "tone" not in item:
             item["tone"] = "muted"
-    extras = [_card_name(m) for m in c.get("modifiers", [])] + c["keywords"] + notes
+    extras = [_card_name(m, cards) for m in c.get("modifiers", [])] + c["keywords"] + notes
     item["lines"] = lines
     item["title"] = f"{seat_name(seats, owner)}'s {c['name']} #{uid} at {where}: {words}" + (f"; {', '.join(extras)}" if extras else "")
     return item
@@ -274,25 +280,3 @@ def _roles(view: dict[str, Any], uid: str) -> list[str]:
     if uid in mission["gangs"]:
         roles.append(f"Gang: helps #{mission['gangs'][uid]}")
     return roles
-
-
-def _hand_lines(card: Any) -> list[str]:
-    lines = [card.typeline.replace("- ", ": ")]
-    if card.kind == "character":
-        lines.append("{}/{}/{}".format(*card.stats))
-    elif card.kind == "modifier":
-        lines.append("{:+d}/{:+d}/{:+d}".format(*card.bonus))
-    lines += [word.replace("_", " ").title() + ("" if value is True else f" {value}") for word, value in card.keywords.items()]
-    lines.append(f"bank: {card.resources}")
-    return lines
-
-
-def _card_words(card: Any) -> str:
-    stats = f", Atk/Def/Skl {'/'.join(map(str, card.stats))}" if card.kind == "character" else ""
-    text = f"; {card.text}" if card.text else ""
-    return f"{card.typeline}, cost {card.cost}{stats}{text}; banked it gives {card.resources}"
-
-
-def _card_name(card_id: str) -> str:
-    found = pool().cards.get(card_id)
-    return found.name if found else card_id

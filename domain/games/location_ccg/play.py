@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.errors import IllegalCommand
 from domain.games.location_ccg import facts as f
-from domain.games.location_ccg.cards import HAND_SIZE, Card, parse_cost, pool
+from domain.games.location_ccg.cards import HAND_SIZE, Card, parse_cost
 from domain.games.location_ccg.checks import (
     ability_ready,
     card_target_kind,
@@ -175,10 +175,14 @@ class Play(Combat, Decision):
         self._pay(seat, parse_cost(card.ability["cost"]), command.get("pay"), card.id)
         self.emit(f.AbilityUsed(seat=seat, uid=uid, target=target))
         self.resolve_effect(seat, card, card.ability, target)
+        if parse_cost(card.ability["cost"]).production:
+            self._after_production_point(seat)
 
     def resolve_effect(self, seat: int, card: Card, effect: dict[str, Any], target: str) -> None:
         if "boost" in effect:
             self.emit(f.StatsBoosted(uid=target, bonus=list(effect["boost"]), source=card.id))
+            if effect["boost"][1] < 0:  # a designer's card that lowers Def may deal lethal damage (ruling 27)
+                self.check_lethal([target])
         if "damage" in effect:
             self.emit(f.DamageDealt(uid=target, amount=int(effect["damage"]), source=card.id))
             self.check_lethal([target])
@@ -192,7 +196,7 @@ class Play(Combat, Decision):
         one``); the player keeps the new or the old one."""
         self.emit(f.CardPlayed(seat=seat, card=card.id, uid="", target=target))
         one = self.state.options.get("modifier_limit", "one-per-type") == "one"  # ruling 9's option: one in all
-        same = [m for m in self.state.in_play[target]["modifiers"][:-1] if one or pool().cards[m].subtype == card.subtype]
+        same = [m for m in self.state.in_play[target]["modifiers"][:-1] if one or self.state.pool.cards[m].subtype == card.subtype]
         for old in same:
             self.emit(f.ModifierRemoved(uid=target, card=card.id if keep == "old" else old, to="discard"))
         self.check_lethal([target])
@@ -212,7 +216,7 @@ class Play(Combat, Decision):
         c = self.state.in_play[uid]
         for modifier in list(c["modifiers"]):
             self.emit(f.ModifierRemoved(uid=uid, card=modifier, to="void" if how == "destroyed" else "discard"))
-        recur = pool().cards[c["card"]].has("recur")
+        recur = self.state.pool.cards[c["card"]].has("recur")
         to = ("discard" if recur else "void") if how == "destroyed" else ("hand" if recur else "discard")
         self.emit(f.CardLeftPlay(uid=uid, card=c["card"], owner=c["owner"], how=how, to=to))
 
@@ -274,7 +278,7 @@ class Play(Combat, Decision):
     def _card_in_hand(self, seat: int, card_id: str) -> Card:
         if card_id not in self.state.player(seat)["hand"]:
             raise IllegalCommand(f"you have no {card_id!r} in your hand")
-        return pool().cards[card_id]
+        return self.state.pool.cards[card_id]
 
     def _from_hand(self, seat: int, cards: list[str]) -> None:
         hand = list(self.state.player(seat)["hand"])

@@ -21,10 +21,11 @@ from typing import Any
 from domain.errors import IllegalCommand, InvalidSetup
 from domain.games.location_ccg import bots, picture, present, refs
 from domain.games.location_ccg import facts as f
-from domain.games.location_ccg.cards import deck_problems, location_problems, pool
+from domain.games.location_ccg.cards import DEMO_DECK, deck_problems, location_problems, pool
 from domain.games.location_ccg.evolve import apply
 from domain.games.location_ccg.legal import PHASE_COMMANDS, legal_commands
 from domain.games.location_ccg.play import COMMANDS, Play
+from domain.games.location_ccg.pool_check import CARD_POOL_SCHEMA, pool_for, pool_json_of
 from domain.games.location_ccg.state import State
 from domain.modular import ModularRuleset
 from domain.randomness import Rng
@@ -121,6 +122,7 @@ class LocationCCG(ModularRuleset):
             "modifier_limit": {"enum": ["one-per-type", "one"], "default": "one-per-type",
                                "description": "ruling 9: a character holds one modifier of each type (weapon, armor, "
                                "gear: one-per-type), or one modifier in all (one)"},
+            "card_pool": CARD_POOL_SCHEMA,
         },
     }
 
@@ -128,22 +130,26 @@ class LocationCCG(ModularRuleset):
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         resolved = super().resolve_options(options)
+        cards = pool_for(resolved.get("card_pool"))  # games recorded before the option have no key for it
         for seat, deck in enumerate(resolved["decks"] or [], 1):
-            problems = deck_problems(deck)
+            problems = deck_problems(deck, cards)
             if problems:
                 raise InvalidSetup(f"bad option decks: seat {seat}'s deck: {'; '.join(problems)}")
         for seat, brought in enumerate(resolved["locations"] or [], 1):
-            problems = location_problems(brought)
+            problems = location_problems(brought, cards)
             if problems:
-                known = ", ".join(pool().locations)
+                known = ", ".join(cards.locations)
                 raise InvalidSetup(f"bad option locations: seat {seat}: {'; '.join(problems)} (locations: {known})")
         return resolved
 
     def new_state(self, seat_count: int, options: dict[str, Any]) -> State:
         resolved = self.resolve_options(options)
-        decks = resolved["decks"] or [dict(pool().decks["demo"]) for _ in range(2)]
-        brought = resolved["locations"] or [list(triple) for triple in pool().brought]
-        return State(seat_count=seat_count, options={**resolved, "decks": decks, "locations": brought})
+        pool_json = pool_json_of(resolved["card_pool"])
+        cards = pool_for(resolved["card_pool"])
+        decks = resolved["decks"] or [dict(cards.decks[DEMO_DECK]) for _ in range(2)]
+        brought = resolved["locations"] or [list(triple) for triple in cards.brought]
+        rules = {key: value for key, value in resolved.items() if key != "card_pool"}  # the state holds it as pool_json
+        return State(seat_count=seat_count, options={**rules, "decks": decks, "locations": brought}, pool_json=pool_json)
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
         play = Play(state, rng)
@@ -176,8 +182,8 @@ class LocationCCG(ModularRuleset):
     # -- for bots ----------------------------------------------------------------------------------------
 
     def card_names(self) -> list[str]:
-        """The demo pool's cards, for balance reports."""
-        return sorted(pool().cards)
+        """The demo deck's cards, for balance reports (a pool may hold cards the demo deck does not)."""
+        return sorted(pool().decks[DEMO_DECK])
 
     def cards_played(self, state: State, seat: int, command: Command) -> list[str]:
         """The card a ``play`` puts into play (banking a card only pays with it)."""

@@ -17,14 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.games.location_ccg.cards import Card, Location, pool
+from domain.games.location_ccg.cards import Card, Location, Pool, pool_of
 
 
 @dataclass
 class State:
     seat_count: int
     options: dict[str, Any]
-    """The resolved options: ``decks``, ``locations``, ``turn_limit`` and the switchable rulings."""
+    """The resolved options but the card pool: ``decks``, ``locations``, ``turn_limit`` and the
+    switchable rulings."""
     players: list[dict[str, Any]] = field(default_factory=list)
     in_play: dict[str, dict[str, Any]] = field(default_factory=dict)
     locations: list[dict[str, Any]] = field(default_factory=list)
@@ -51,6 +52,8 @@ class State:
     next_uid: int = 1
     winners: list[int] = field(default_factory=list)
     reason: str = ""
+    pool_json: str = ""
+    """The card pool in play as canonical JSON (the option ``card_pool``); ``""``: the demo pool."""
 
     def copy(self) -> State:
         """A copy sharing nothing mutable but the options (built field by field: bots copy states
@@ -72,11 +75,16 @@ class State:
     def player(self, seat: int) -> dict[str, Any]:
         return self.players[seat - 1]
 
+    @property
+    def pool(self) -> Pool:
+        """The cards and locations of the game: the demo pool, or the designer's (``card_pool``)."""
+        return pool_of(self.pool_json)
+
     def card(self, uid: str) -> Card:
-        return pool().cards[self.in_play[uid]["card"]]
+        return self.pool.cards[self.in_play[uid]["card"]]
 
     def location(self, index: int) -> Location:
-        return pool().locations[self.locations[index]["id"]]
+        return self.pool.locations[self.locations[index]["id"]]
 
     def other(self, seat: int) -> int:
         return 3 - seat
@@ -84,18 +92,19 @@ class State:
     def characters(self, seat: int | None = None, at: Any = None) -> list[str]:
         """The uids of characters in play, in the order they came in: the seat's (or all), at ``at``
         (``"hq"``, a location index) or anywhere."""
+        cards = self.pool.cards
         return [uid for uid, c in self.in_play.items()
-                if pool().cards[c["card"]].kind == "character"
+                if cards[c["card"]].kind == "character"
                 and (seat is None or c["owner"] == seat) and (at is None or c["at"] == at)]
 
     def assets(self, seat: int) -> list[str]:
-        return [uid for uid, c in self.in_play.items() if c["owner"] == seat and pool().cards[c["card"]].kind == "asset"]
+        cards = self.pool.cards
+        return [uid for uid, c in self.in_play.items() if c["owner"] == seat and cards[c["card"]].kind == "asset"]
 
     def stat(self, uid: str, index: int) -> int:
         """A character's Atk (0), Def (1) or Skl (2): printed, plus its modifiers, plus this turn's boosts."""
-        c = self.in_play[uid]
-        return (pool().cards[c["card"]].stats[index] + sum(pool().cards[m].bonus[index] for m in c["modifiers"])
-                + c["boost"][index])
+        c, cards = self.in_play[uid], self.pool.cards
+        return cards[c["card"]].stats[index] + sum(cards[m].bonus[index] for m in c["modifiers"]) + c["boost"][index]
 
     def visible_copies(self, card_id: str) -> int:
         """Copies in play anywhere or in either discard pile (the glossary's "visible")."""

@@ -9,7 +9,9 @@ VP 3, placed by seat 2) and Downtown (place 3, Skl 2, VP 2, placed by seat 1); t
 state (and in facts) are 0, 1, 2. Seat 1 is the active player unless ``current`` says otherwise, in
 the step ``phase`` (``production`` with 3 points by default). Cards in play are given as
 ``{"uid": (card, owner)}`` or ``{"uid": (card, owner, at)}`` with ``at`` ``"hq"`` or a location
-index; ``damage``, ``wounds``, ``modifiers`` and ``boost`` change them after.
+index; ``damage``, ``wounds``, ``modifiers`` and ``boost`` change them after. With a designer's pool
+(the option ``card_pool``) the locations are its own, placed in the same order: seat 1's first, seat 2's
+first, seat 1's second.
 """
 
 from __future__ import annotations
@@ -48,9 +50,9 @@ def table(*, options=None, first: int = 2, current: int = 1, turn: int = 1, phas
     - ``priority``: who acts in a step that is not the active player's (defenders, pairing, tricks).
     """
     state = RULES.new_state(2, RULES.resolve_options(options or {}))
-    state = RULES.evolve(state, TableSetUp(first=first, brought=[["docks", "downtown", "data_center"],
-                                                                  ["casino", "embassy", "old_temple"]]))
-    for seat, location in ((1, "docks"), (2, "casino"), (1, "downtown")):
+    brought = [list(triple) for triple in state.pool.brought]  # the demo's: as above
+    state = RULES.evolve(state, TableSetUp(first=first, brought=brought))
+    for seat, location in ((1, brought[0][0]), (2, brought[1][0]), (1, brought[0][1])):
         state = RULES.evolve(state, LocationPlaced(seat=seat, location=location))
     state = state.copy()
     for seat in (1, 2):

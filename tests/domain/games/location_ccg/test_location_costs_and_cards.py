@@ -13,7 +13,7 @@ import pytest
 from location_table import RULES, act, kinds, refuse, table
 
 from domain.errors import IllegalCommand
-from domain.games.location_ccg.cards import Cost, cheapest_payment, covers, parse_cost
+from domain.games.location_ccg.cards import Cost, cheapest_payment, covers, parse_cost, pool
 from domain.games.location_ccg.facts import CardBanked, ResourcesSpent
 
 
@@ -96,6 +96,21 @@ def test_rule_lc_27_three_dollar_is_four_points_at_least_one_of_them_money():
     assert covers(["fixer", "sniper", "katana"], cost)  # $$ @ !
     spent = cheapest_payment(["sniper", "katana", "fixer", "enforcer", "ninja_adept"], cost)
     assert covers(spent, cost) and len(spent) == 3  # $$ plus two one-point cards: 4 points, no more
+
+
+def test_card_kingpin_costs_the_texts_example_three_dollar_four_points_one_of_them_money():
+    """Ruling 2: the Kingpin carries the example cost into the pool; the demo deck, dealt to games already
+    recorded, stays as it was (a deck list may name the Kingpin)."""
+    assert RULES.resolve_options({})["decks"] is None and "kingpin" not in pool().decks["demo"]
+    assert (str(pool().cards["kingpin"].cost), pool().cards["kingpin"].stats) == ("3$", (3, 3, 3))
+    state = _deploy(["kingpin"], ["sniper", "ninja_adept", "katana", "colossus"])
+    _refused(state, 1, {"type": "play", "card": "kingpin"}, "your bank cannot pay 3\\$")  # 4 points, no $
+    state = _deploy(["kingpin"], ["sniper", "ninja_adept", "katana", "street_thug", "fixer"])
+    facts, state = act(state, 1, {"type": "play", "card": "kingpin", "pay": ["sniper", "ninja_adept", "katana", "street_thug"]})
+    assert Counter(_spent(facts)) == Counter(["sniper", "ninja_adept", "katana", "street_thug"])
+    assert [c["card"] for c in state.in_play.values()] == ["kingpin"]
+    demo = dict(pool().decks["demo"])
+    assert RULES.resolve_options({"decks": [{**demo, "kingpin": 3}, demo]})["decks"][0]["kingpin"] == 3
 
 
 def test_ruling_03_a_double_symbol_card_gives_two_points():

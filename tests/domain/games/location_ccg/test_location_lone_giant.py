@@ -1,11 +1,12 @@
 """Location CCG: Giant X (LC-69, "This character opposes x characters, and must be opposed by x
 characters") when its side has no other character left out of combat — a lone defending Colossus (Giant
-2) opposes two challengers, not one (ruling 21) — and rules v1, kept for the games recorded under them,
-which ended the pairing after its first opposition."""
+2) opposes two challengers, not one, and a designer's Titan (Giant 3) three (ruling 21) — and rules v1,
+kept for the games recorded under them, which ended the pairing after its first opposition."""
 
 from __future__ import annotations
 
 import pytest
+from designer_pool import pool as designer_pool
 from location_table import DOCKS, act, refuse, table
 from scenarios import act_with
 
@@ -65,6 +66,22 @@ def test_keyword_giant_a_lone_defending_giant_2_against_three_challengers_leaves
     assert facts == [Opposed(seat=2, uid="4"), PhaseBegan(phase="tricks", seat=1)]  # it opposes 2, no more
     assert state.free(1) == ["2"]
     assert [pair["challenger"] for pair in state.mission["pairs"]] == ["3", "1"]
+
+
+def test_keyword_giant_a_lone_defending_giant_3_opposes_three_challengers_and_no_fourth():
+    own = {"card_pool": designer_pool()}
+    attackers = {"1": "soldier_1", "2": "soldier_2", "3": "scout", "5": "soldier_3"}
+    state = _pairing(attackers, {"4": "titan"}, options=own)
+    state = _moves(state, (1, "challenge", "1"), (2, "oppose", "4"), (1, "challenge", "2"), (2, "oppose", "4"))[1]
+    assert state.phase == "challenge" and RULES.to_act(state) == [1]  # the Titan opposes two of three so far
+    facts, state = _moves(state, (1, "challenge", "3"), (2, "oppose", "4"))
+    assert facts == [Opposed(seat=2, uid="4"), PhaseBegan(phase="tricks", seat=1)]
+    assert [pair["challenger"] for pair in state.mission["pairs"]] == ["1", "2", "3"] and state.free(1) == ["5"]
+    state = _moves(state, (1, "pass", None))[1]
+    facts, state = act(state, 2, PASS)
+    blows = {fact.uid: fact.amount for fact in facts if isinstance(fact, DamageDealt)}
+    assert blows == {"1": 2, "2": 2, "3": 2, "4": 5}  # Atk 6 split, lethal 2 each (the Scout's Def 1 takes the rest)
+    assert set(state.in_play) == {"4", "5"}
 
 
 def test_keyword_giant_an_attacking_giant_left_alone_opposes_the_defenders_next_challenger():
