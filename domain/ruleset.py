@@ -317,8 +317,9 @@ class Ruleset(ABC):
         if command["type"] in self._card_name_set:
             return [command["type"]]
         card = command.get("card")
-        playing = command["type"] not in CARD_MOVES and isinstance(card, str) and card in self._card_name_set
-        return [card] if playing else []
+        if command["type"] in CARD_MOVES or not isinstance(card, str) or card not in self._card_name_set:
+            return []
+        return [card]
 
     @functools.cached_property
     def _card_name_set(self) -> frozenset[str]:

@@ -122,7 +122,7 @@ def usage(shapes: Sequence[Any], cards: Sequence[str], records: Sequence[GameRec
     totals: Counter[str] = Counter()
     in_games: Counter[str] = Counter()
     for r in records:
-        types = Counter()
+        types: Counter[str] = Counter()
         for counts in r["usage"].values():
             types.update(counts)
         totals.update(types)

@@ -133,10 +133,13 @@ def play_study_game(study: Study, seed: str, rotation: int = 0) -> GameRecord:
             hole = f"no end after {study.max_commands} commands"
             break
         acting = rules.to_act(state)
-        seat = acting[0] if acting else None
-        legal = rules.legal_commands(state, seat) if seat is not None else []
+        if not acting:
+            hole = "nobody may act"
+            break
+        seat = acting[0]
+        legal = rules.legal_commands(state, seat)
         if not legal:
-            hole = "nobody may act" if seat is None else f"Seat {seat} is to act but has no legal command"
+            hole = f"Seat {seat} is to act but has no legal command"
             break
         if study.bots[seat - 1] == "random":  # as RandomBot chooses, without listing the commands twice
             command = Rng(f"bot:{seed}", version).choice(legal)

@@ -36,6 +36,7 @@ from domain.games.assassination_le.movement import (
     why_unreachable,
 )
 from domain.games.assassination_le.options import OPTIONS_SCHEMA, RULINGS
+from domain.games.assassination_le.sides import AssassinationLeSides
 from domain.games.assassination_le.state import State
 from domain.randomness import Rng
 from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
@@ -44,7 +45,7 @@ SQUARE = {"type": "string", "pattern": "^[a-e][1-5]$", "description": "a square,
 FACE_NAMES = {0: "null", 1: "ace", 2: "2", 3: "3", 4: "4", 5: "5"}
 
 
-class AssassinationLe(Ruleset):
+class AssassinationLe(AssassinationLeSides, Ruleset):
     name = "assassination-le"
     title = "The Assassination Game Le"
     summary = "The victim races to touch all four bases; the two assassins try to land on it."
@@ -53,7 +54,6 @@ class AssassinationLe(Ruleset):
     version = 1
     facts = FACTS
     state_types = (State,)
-    from domain.games.assassination_le.sides import sides  # the first victim and the assassins, for balance studies
     command_shapes = (
         CommandShape("roll", "roll the die (the victim may re-roll a null)"),
         CommandShape("pass", "the victim keeps a null roll and does not move"),

@@ -33,6 +33,7 @@ from domain.games.correction.checks import (
 )
 from domain.games.correction.evolve import apply
 from domain.games.correction.play import Play
+from domain.games.correction.sides import CorrectionSides
 from domain.games.correction.state import State
 from domain.modular import ModularRuleset
 from domain.randomness import Rng
@@ -52,7 +53,7 @@ COMMANDS: dict[str, Callable[[Play, int, Command], None]] = {
 }
 
 
-class Correction(ModularRuleset):
+class Correction(CorrectionSides, ModularRuleset):
     name = "correction"
     title = "Correction"
     summary = "Spawn pawns, a knight and a spearman on a 6x6 board and reach the other's spawn row; deny moves with tokens."
@@ -64,7 +65,6 @@ class Correction(ModularRuleset):
     present = present
     drawing = picture
     state_types = (State,)
-    from domain.games.correction.sides import sides  # Player 1 and 2 as the coin deals them, for balance studies
     command_shapes = (
         CommandShape(
             "spawn",

@@ -2,17 +2,19 @@
 
 Seat 1 calls heads and the coin makes its winner Player 1, who plays first from rank 1 (its home row). The
 coin deals these sides afresh in every game, so seat and side are never tied together and a study has
-nothing to rotate: the default ``rotate_sides`` (none) stands. This is the ruleset's method,
-imported into its class.
+nothing to rotate: the default ``rotate_sides`` (none) stands. ``CorrectionSides`` is mixed into
+``Correction``.
 """
 
 from __future__ import annotations
 
 from domain.games.correction.state import State
-from domain.ruleset import Ruleset
 
 
-def sides(self: Ruleset, state: State) -> dict[int, str]:
-    """Each seat's player number: ``{2: "Player 1 (plays first)", 1: "Player 2"}`` when the coin made seat 2 go first."""
-    numbers = {seat: number for number, seat in enumerate(state.order, 1)}
-    return {seat: "Player 1 (plays first)" if numbers[seat] == 1 else f"Player {numbers[seat]}" for seat in sorted(numbers)}
+class CorrectionSides:
+    """The ruleset contract's ``sides`` for Correction."""
+
+    def sides(self, state: State) -> dict[int, str]:
+        """Each seat's player number: ``{2: "Player 1 (plays first)", 1: "Player 2"}`` when the coin made seat 2 go first."""
+        numbers = {seat: number for number, seat in enumerate(state.order, 1)}
+        return {seat: "Player 1 (plays first)" if numbers[seat] == 1 else f"Player {numbers[seat]}" for seat in sorted(numbers)}

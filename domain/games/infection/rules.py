@@ -32,6 +32,7 @@ from domain.games.infection.checks import (
 )
 from domain.games.infection.evolve import apply
 from domain.games.infection.play import CHOICES, COMMANDS, Play
+from domain.games.infection.sides import InfectionSides
 from domain.games.infection.state import State
 from domain.games.infection.tactics import turn_commands
 from domain.modular import ModularRuleset
@@ -47,7 +48,7 @@ def _weapon_shape(card: str, summary: str) -> CommandShape:
     return CommandShape(card, summary, {"target": SQUARE, "step": STEP}, ("target",))
 
 
-class Infection(ModularRuleset):
+class Infection(InfectionSides, ModularRuleset):
     name = "infection"
     title = "Infection"
     summary = "Two villagers a side search 25 face-down tiles for the cures; the first side to bring 2 home wins."
@@ -59,7 +60,6 @@ class Infection(ModularRuleset):
     present = present
     drawing = picture
     state_types = (State,)
-    from domain.games.infection.sides import sides  # Blue and Red, fixed to the seats, for balance studies
     command_shapes = (
         CommandShape("move", "play a Move & Pick-up: 1 or 2 tiles (a diagonal counts as 2), then pick up the tile there",
                      {"to": SQUARE}, ("to",)),

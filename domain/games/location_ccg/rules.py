@@ -26,6 +26,7 @@ from domain.games.location_ccg.evolve import apply
 from domain.games.location_ccg.legal import PHASE_COMMANDS, legal_commands
 from domain.games.location_ccg.play import COMMANDS, Play
 from domain.games.location_ccg.pool_check import CARD_POOL_SCHEMA, pool_for, pool_json_of
+from domain.games.location_ccg.sides import LocationSides
 from domain.games.location_ccg.state import State
 from domain.modular import ModularRuleset
 from domain.randomness import Rng
@@ -40,7 +41,7 @@ DECK = {"type": "object", "additionalProperties": {"type": "integer", "minimum":
         "propertyNames": {"pattern": "^[a-z0-9_]{1,40}$"}, "maxProperties": 200}
 
 
-class LocationCCG(ModularRuleset):
+class LocationCCG(LocationSides, ModularRuleset):
     name = "location-ccg"
     title = "Location CCG"
     summary = "Two players send characters on missions to seize locations, paying from a bank of resources."
@@ -58,7 +59,6 @@ class LocationCCG(ModularRuleset):
     drawing = picture
     refs = refs
     state_types = (State,)
-    from domain.games.location_ccg.sides import rotate_sides, sides  # each seat's locations and deck, for balance studies
     command_shapes = (
         CommandShape("choose_location", "setup: put one of your locations into play", {"location": CARD}, ("location",)),
         CommandShape("mulligan", "setup: put these cards from your hand under your deck (none: keep), draw back to 7",

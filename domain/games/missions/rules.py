@@ -25,6 +25,7 @@ from domain.games.missions.cards import ALL_NAMES, money
 from domain.games.missions.checks import destinations, rob_targets
 from domain.games.missions.evolve import apply
 from domain.games.missions.play import COMMANDS, Play
+from domain.games.missions.sides import MissionsSides
 from domain.games.missions.state import State
 from domain.modular import ModularRuleset
 from domain.randomness import Rng
@@ -43,7 +44,7 @@ STAGES: dict[str, dict[str, Any]] = {
 An option given explicitly beside ``stage`` overrides the preset."""
 
 
-class Missions(ModularRuleset):
+class Missions(MissionsSides, ModularRuleset):
     name = "missions"
     title = "Missions"
     summary = "Roll around the city, pull off level 1-3 missions, rob and snitch: the first to $100,000 wins."
@@ -56,7 +57,6 @@ class Missions(ModularRuleset):
     present = present
     drawing = picture
     state_types = (State,)
-    from domain.games.missions.sides import sides  # each seat's start space, for balance studies
     command_shapes = (
         CommandShape("roll", "roll the die to move"),
         CommandShape(

@@ -3,17 +3,18 @@
 Seat 1 starts on the board's first start space, seat 2 on the next, and so on (``board.start_spaces``);
 who rolls first is drawn at setup. No option moves the seats to other start spaces (a ``layout``
 draws a new board), so a seat's edge is its start space's and a study says so instead of rotating
-them: the default ``rotate_sides`` (none) stands. This is ``Missions``' method, imported into its
-class.
+them: the default ``rotate_sides`` (none) stands. ``MissionsSides`` is mixed into ``Missions``.
 """
 
 from __future__ import annotations
 
 from domain.games.missions.board import start_spaces
 from domain.games.missions.state import State
-from domain.ruleset import Ruleset
 
 
-def sides(self: Ruleset, state: State) -> dict[int, str]:
-    """``{1: "start space 0", 2: "start space 7", 3: "start space 14"}`` on the default board."""
-    return {seat: f"start space {space}" for seat, space in enumerate(start_spaces(state.spaces, state.seat_count), 1)}
+class MissionsSides:
+    """The ruleset contract's ``sides`` for Missions."""
+
+    def sides(self, state: State) -> dict[int, str]:
+        """``{1: "start space 0", 2: "start space 7", 3: "start space 14"}`` on the default board."""
+        return {seat: f"start space {space}" for seat, space in enumerate(start_spaces(state.spaces, state.seat_count), 1)}

@@ -49,6 +49,7 @@ from domain.games.project_assassination.checks import (
 from domain.games.project_assassination.evolve import apply
 from domain.games.project_assassination.options import OPTIONS_SCHEMA
 from domain.games.project_assassination.play import COMMANDS, Play
+from domain.games.project_assassination.sides import ProjectAssassinationSides
 from domain.games.project_assassination.state import State
 from domain.games.project_assassination.tactics import (
     aims,
@@ -75,7 +76,7 @@ def flip_for_player_1(rng: Rng) -> tuple[str, int]:
     return coin, 1 if coin == "heads" else 2
 
 
-class ProjectAssassination(ModularRuleset):
+class ProjectAssassination(ProjectAssassinationSides, ModularRuleset):
     name = "project-assassination"
     title = "Project Assassination"
     summary = "Two assassins race to 12 Victory Points on a 7x7 bar of enemies, items and weapons."
@@ -87,7 +88,6 @@ class ProjectAssassination(ModularRuleset):
     present = present
     drawing = picture
     state_types = (State,)
-    from domain.games.project_assassination.sides import sides  # Player 1 and 2 as the coin deals them, for balance studies
     command_shapes = (
         CommandShape(
             "draw",

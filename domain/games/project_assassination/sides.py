@@ -3,16 +3,18 @@
 Seat 1 calls heads and the coin makes its winner Player 1, who plays first from Player 1's spawn
 (rank 1's side of the board). The coin deals these sides afresh in every game, so seat and side are
 never tied together and a study has nothing to rotate: the default ``rotate_sides`` (none) stands.
-This is the ruleset's method, imported into its class.
+``ProjectAssassinationSides`` is mixed into ``ProjectAssassination``.
 """
 
 from __future__ import annotations
 
 from domain.games.project_assassination.state import State
-from domain.ruleset import Ruleset
 
 
-def sides(self: Ruleset, state: State) -> dict[int, str]:
-    """Each seat's player number: ``{2: "Player 1 (plays first)", 1: "Player 2"}`` when the coin made seat 2 go first."""
-    numbers = {seat: number for number, seat in enumerate(state.order, 1)}
-    return {seat: "Player 1 (plays first)" if numbers[seat] == 1 else f"Player {numbers[seat]}" for seat in sorted(numbers)}
+class ProjectAssassinationSides:
+    """The ruleset contract's ``sides`` for Project Assassination."""
+
+    def sides(self, state: State) -> dict[int, str]:
+        """Each seat's player number: ``{2: "Player 1 (plays first)", 1: "Player 2"}`` when the coin made seat 2 go first."""
+        numbers = {seat: number for number, seat in enumerate(state.order, 1)}
+        return {seat: "Player 1 (plays first)" if numbers[seat] == 1 else f"Player {numbers[seat]}" for seat in sorted(numbers)}

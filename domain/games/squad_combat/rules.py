@@ -33,6 +33,7 @@ from domain.games.squad_combat.checks import (
 )
 from domain.games.squad_combat.evolve import apply
 from domain.games.squad_combat.play import COMMANDS, Play
+from domain.games.squad_combat.sides import SquadSides
 from domain.games.squad_combat.state import State
 from domain.modular import ModularRuleset
 from domain.randomness import Rng
@@ -46,7 +47,7 @@ PHASE_COMMANDS = {"action": ("play", "edge", "refresh", "pass"), "reaction": ("r
                   "discard": ("discard",)}
 
 
-class SquadCombat(ModularRuleset):
+class SquadCombat(SquadSides, ModularRuleset):
     name = "squad-combat"
     title = "Squad Combat"
     summary = "Three characters a side, a hidden hand of attacks, actions and edges: the last squad standing wins."
@@ -62,7 +63,6 @@ class SquadCombat(ModularRuleset):
     drawing = picture
     refs = picture
     state_types = (State,)
-    from domain.games.squad_combat.sides import rotate_sides, sides  # each seat's squad, for balance studies
     command_shapes = (
         CommandShape("play", "play an action or attack card from your hand, performed by one of your characters",
                      {"card": CARD, "performer": PLACE, "target": TARGET,
