@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, json, request
 from marshmallow import Schema, fields, validate
 
-from api import schemas
+from api import answers, schemas
 from api.auth import viewer
 from api.context import service
 from api.costly import costly
@@ -33,6 +33,6 @@ def get_board(game_id: str) -> Response:
     current = service().game(found)
     check_step(at, current.version)
     drawn = board(service(), found, holder, at, current)
-    response = Response(json.dumps(schemas.BOARD.dump(drawn)), mimetype="application/json")
+    response = Response(json.dumps(answers.BOARD.dump(drawn)), mimetype="application/json")
     response.headers["ETag"] = f'"{drawn["version"]}"'
     return response

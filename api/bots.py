@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, json, url_for
 
-from api import schemas
+from api import answers, schemas
 from api.auth import viewer
 from api.context import service
 from api.costly import costly
@@ -46,11 +46,11 @@ def bot_move(game_id: str) -> Response:
         game = service().game(found)
         body: dict[str, Any] = {"version": game.version, "events": [event.to_data() for event in events],
                                 "bot": thought_of(bot, command), "head": head_seen(game, game.version, game.chain, holder)}
-        response = Response(json.dumps(schemas.BOT_MOVE_PLAYED.dump(body)), status=201, mimetype="application/json")
+        response = Response(json.dumps(answers.BOT_MOVE_PLAYED.dump(body)), status=201, mimetype="application/json")
         response.headers["Location"] = url_for("events.list_events", game_id=str(found), after=game.version - len(events))
         return response
     _, command = service().suggest(found, seat, player)
-    return Response(json.dumps(schemas.BOT_MOVE_SUGGESTED.dump({"bot": thought_of(bot, command)})), mimetype="application/json")
+    return Response(json.dumps(answers.BOT_MOVE_SUGGESTED.dump({"bot": thought_of(bot, command)})), mimetype="application/json")
 
 
 def _seat(holder: Any, asked: int | None, waiting: list[int]) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request, url_for
 
-from api import schemas
+from api import answers, schemas
 from api.auth import bearer, token_key, viewer
 from api.context import feed, service
 from api.feed import TooManyStreams
@@ -42,7 +42,7 @@ def list_events(game_id: str) -> Any:
     following = None
     if events and events[-1].number < version:
         following = url_for("events.list_events", game_id=game_id, after=events[-1].number, limit=query["limit"])
-    return schemas.EVENTS_PAGE.dump({"events": [e.to_data() for e in events], "version": version, "next": following})
+    return answers.EVENTS_PAGE.dump({"events": [e.to_data() for e in events], "version": version, "next": following})
 
 
 @blueprint.get("/games/<game_id>/events/stream")
@@ -109,7 +109,7 @@ def framer(app: Flask) -> Callable[[GameEvent], str]:
     dumps = app.json.dumps
 
     def frame(event: GameEvent) -> str:
-        return f"id: {event.number}\nevent: {event.type}\ndata: {dumps(schemas.EVENT.dump(event.to_data()))}\n\n"
+        return f"id: {event.number}\nevent: {event.type}\ndata: {dumps(answers.EVENT.dump(event.to_data()))}\n\n"
 
     return frame
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Response, json, request, url_for
 
-from api import schemas
+from api import answers, schemas
 from api.auth import viewer
 from api.context import service
 from api.problems import InvalidRequest, StaleVersion
@@ -61,7 +61,7 @@ def create_game() -> Response:
         salt=given["salt"], name=given["name"],
     )
     game = service().game(game_id)
-    body = schemas.GAME_CREATED.dump({
+    body = answers.GAME_CREATED.dump({
         "id": str(game_id),
         "name": display_name(game),
         "ruleset": game.ruleset,
@@ -89,7 +89,7 @@ def list_games() -> Any:
     if stop < len(games):
         args = {k: v for k, v in query.items() if v is not None} | {"offset": stop}
         following = url_for("games.list_games", **args)
-    return schemas.GAMES_PAGE.dump({"games": games[start:stop], "total": len(games), "next": following})
+    return answers.GAMES_PAGE.dump({"games": games[start:stop], "total": len(games), "next": following})
 
 
 @blueprint.get("/games/<game_id>")
@@ -100,7 +100,7 @@ def get_game(game_id: str) -> Response:
 
 def state_response(game_id: uuid.UUID, holder: Any, game: Game | None = None) -> Response:
     """The game (now, or ``game`` as it stood then) as ``holder`` may see it, with its version as ETag."""
-    body = schemas.GAME_STATE.dump({**service().status(game_id, holder, game=game), "viewer": holder})
+    body = answers.GAME_STATE.dump({**service().status(game_id, holder, game=game), "viewer": holder})
     response = Response(_json(body), mimetype="application/json")
     response.headers["ETag"] = f'"{body["version"]}"'
     return response
@@ -116,7 +116,7 @@ def legal_commands(game_id: str) -> Any:
     seat = service().seat_number(game, seat)
     rules = game.rules
     commands = rules.legal_commands(game.state, seat) if game.outcome() is None else []
-    return schemas.LEGAL_COMMANDS.dump({
+    return answers.LEGAL_COMMANDS.dump({
         "seat": seat,
         "version": game.version,
         "to_act": seat in rules.to_act(game.state),
@@ -145,7 +145,7 @@ def submit_command(game_id: str) -> Response:
         if expected is not None:
             raise StaleVersion(str(conflict)) from None
         raise
-    body = schemas.SUBMISSION.dump({
+    body = answers.SUBMISSION.dump({
         "version": answer.version,
         "replayed": answer.replayed,
         "events": [event.to_data() for event in answer.events],

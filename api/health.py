@@ -28,7 +28,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
-from api import schemas
+from api import answers
 from api.context import feed
 from api.context import service as game_service
 from api.problems import problem
@@ -90,7 +90,7 @@ def healthz() -> Any:
             f"a write failed {seconds} second{'s' if seconds != 1 else ''} ago and none has succeeded since: {failure[1]}",
             streams=feed().held,
         )
-    return schemas.HEALTH.dump({"status": "ok", "store": probe.store, "writes": "ok", "streams": feed().held})
+    return answers.HEALTH.dump({"status": "ok", "store": probe.store, "writes": "ok", "streams": feed().held})
 
 
 @blueprint.after_app_request

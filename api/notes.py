@@ -15,7 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Response, json, request, url_for
 
-from api import schemas
+from api import answers, schemas
 from api.auth import viewer
 from api.context import service
 from api.games import game_id_of, json_body
@@ -34,7 +34,7 @@ def list_notes(game_id: str) -> Any:
     holder = viewer(found)
     at = schemas.NOTES_QUERY.load(request.args.to_dict())["at"]
     notes = _notebook().notes(found, holder)
-    return schemas.NOTES.dump({"notes": [note.to_data() for note in notes if at is None or note.at == at]})
+    return answers.NOTES.dump({"notes": [note.to_data() for note in notes if at is None or note.at == at]})
 
 
 @blueprint.post("/games/<game_id>/notes")
@@ -97,4 +97,4 @@ def _notebook() -> Notebook:
 
 
 def _note_response(note: Note, status: int = 200) -> Response:
-    return Response(json.dumps(schemas.NOTE.dump(note.to_data())), status=status, mimetype="application/json")
+    return Response(json.dumps(answers.NOTE.dump(note.to_data())), status=status, mimetype="application/json")

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from api import schemas
+from api import answers
 from domain import registry
 
 blueprint = Blueprint("rulesets", __name__)
@@ -14,9 +14,9 @@ blueprint = Blueprint("rulesets", __name__)
 
 @blueprint.get("/rulesets")
 def list_rulesets() -> Any:
-    return schemas.RULESETS.dump({"rulesets": [rules.to_data() for rules in registry.all_rulesets()]})
+    return answers.RULESETS.dump({"rulesets": [rules.to_data() for rules in registry.all_rulesets()]})
 
 
 @blueprint.get("/rulesets/<name>")
 def get_ruleset(name: str) -> Any:
-    return schemas.RULESET.dump(registry.get(name).to_data())
+    return answers.RULESET.dump(registry.get(name).to_data())

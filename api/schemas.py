@@ -1,5 +1,6 @@
-"""Marshmallow schemas of every body the API takes and gives. ``openapi.yaml`` describes the same
-shapes for clients; a test holds the two together by validating real responses against the spec.
+"""Marshmallow schemas of every body and query the API takes (``api.answers``: the bodies it gives).
+``openapi.yaml`` describes the same shapes for clients; a test holds the two together by validating
+real requests and responses against the spec.
 """
 
 from __future__ import annotations
@@ -8,8 +9,6 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from domain.bots import BUDGET_SHAPE, STRATEGIES
 from domain.randomness import SALT_SHAPE
-
-# -- in ----------------------------------------------------------------------------------------
 
 
 def whole(value: object) -> int | None:
@@ -170,176 +169,6 @@ class NotesQuery(Schema):
     at = fields.Integer(load_default=None, validate=validate.Range(min=1, max=LAST_EVENT))
 
 
-# -- out ---------------------------------------------------------------------------------------
-
-
-class Seat(Schema):
-    seat = fields.Integer()
-    name = fields.String()
-    role = fields.String(allow_none=True)
-
-
-class SeatToken(Seat):
-    token = fields.String()
-
-
-class Outcome(Schema):
-    winners = fields.List(fields.Integer())
-    reason = fields.String()
-
-
-class Head(Schema):
-    """The chain head: the number and hash of a game's last event, a receipt for ``ludolog audit --head``."""
-
-    number = fields.Integer()
-    hash = fields.String(allow_none=True)
-
-
-class GameSummary(Schema):
-    id = fields.String()
-    name = fields.String()
-    ruleset = fields.String()
-    ruleset_version = fields.Integer()
-    title = fields.String()
-    seats = fields.List(fields.Nested(Seat))
-    options = fields.Dict()
-    table = fields.Boolean()
-    version = fields.Integer()
-    status = fields.String()
-    to_act = fields.List(fields.Integer())
-    outcome = fields.Nested(Outcome, allow_none=True)
-    seed_commitment = fields.String()
-    seed = fields.String(allow_none=True)
-    seed_salt = fields.String(allow_none=True)
-    created = fields.String()
-    updated = fields.String()
-    head = fields.Nested(Head)
-
-
-class GameState(GameSummary):
-    viewer = fields.Raw()
-    view = fields.Dict()
-
-
-class GameCreated(Schema):
-    id = fields.String()
-    name = fields.String()
-    ruleset = fields.String()
-    version = fields.Integer()
-    seats = fields.List(fields.Nested(SeatToken))
-    owner_token = fields.String()
-    seed_commitment = fields.String()
-
-
-class GamesPage(Schema):
-    games = fields.List(fields.Nested(GameSummary))
-    total = fields.Integer()
-    next = fields.String(allow_none=True)
-
-
-class Event(Schema):
-    number = fields.Integer()
-    type = fields.String()
-    time = fields.String()
-    seat = fields.Integer(allow_none=True)
-    command_id = fields.String(allow_none=True)
-    sentence = fields.String()
-    data = fields.Dict()
-
-
-class EventsPage(Schema):
-    events = fields.List(fields.Nested(Event))
-    version = fields.Integer()
-    next = fields.String(allow_none=True)
-
-
-class Submission(Schema):
-    version = fields.Integer()
-    replayed = fields.Boolean()
-    events = fields.List(fields.Nested(Event))
-    head = fields.Nested(Head)
-
-
-class BotThought(Schema):
-    strategy = fields.String()
-    command = fields.Dict()
-    simulations = fields.Integer(allow_none=True)
-    milliseconds = fields.Float(allow_none=True)
-
-
-class BotMovePlayed(Schema):
-    version = fields.Integer()
-    events = fields.List(fields.Nested(Event))
-    bot = fields.Nested(BotThought)
-    head = fields.Nested(Head)
-
-
-class BotMoveSuggested(Schema):
-    bot = fields.Nested(BotThought)
-
-
-class LegalCommands(Schema):
-    seat = fields.Integer()
-    version = fields.Integer()
-    to_act = fields.Boolean()
-    commands = fields.List(fields.Dict())
-    labels = fields.List(fields.String())
-    refs = fields.List(fields.Dict(keys=fields.String(), values=fields.List(fields.String())))
-
-
-class Board(Schema):
-    version = fields.Integer()
-    at = fields.Integer()
-    svg = fields.String()
-    changed = fields.List(fields.String())
-
-
-class CommandShape(Schema):
-    type = fields.String()
-    summary = fields.String()
-    schema = fields.Dict()
-
-
-class Ruleset(Schema):
-    name = fields.String()
-    title = fields.String()
-    summary = fields.String()
-    min_seats = fields.Integer()
-    max_seats = fields.Integer()
-    version = fields.Integer()
-    options = fields.Dict()
-    commands = fields.List(fields.Nested(CommandShape))
-
-
-class Rulesets(Schema):
-    rulesets = fields.List(fields.Nested(Ruleset))
-
-
-class Note(Schema):
-    id = fields.Integer()
-    author = fields.Raw()
-    at = fields.Integer()
-    text = fields.String()
-    glyph = fields.String()
-    marks = fields.List(fields.String())
-    bookmark = fields.String()
-    visibility = fields.String()
-    written = fields.String()
-    edited = fields.String(allow_none=True)
-
-
-class Notes(Schema):
-    notes = fields.List(fields.Nested(Note))
-
-
-class Health(Schema):
-    status = fields.String()
-    store = fields.String()
-    writes = fields.String()
-    streams = fields.Integer()
-
-
-# One instance of each, made once: marshmallow schemas are reusable and building one is not cheap.
 NEW_GAME = NewGame()
 NEW_COMMAND = NewCommand()
 GAMES_QUERY = GamesQuery()
@@ -347,19 +176,4 @@ EVENTS_QUERY = EventsQuery()
 SEAT_QUERY = SeatQuery()
 NEW_NOTE = NewNote()
 NOTES_QUERY = NotesQuery()
-GAME_STATE = GameState()
-GAME_CREATED = GameCreated()
-GAMES_PAGE = GamesPage()
-EVENT = Event()
-EVENTS_PAGE = EventsPage()
-SUBMISSION = Submission()
 BOT_MOVE = BotMove()
-BOT_MOVE_PLAYED = BotMovePlayed()
-BOT_MOVE_SUGGESTED = BotMoveSuggested()
-LEGAL_COMMANDS = LegalCommands()
-BOARD = Board()
-RULESET = Ruleset()
-RULESETS = Rulesets()
-NOTE = Note()
-NOTES = Notes()
-HEALTH = Health()
