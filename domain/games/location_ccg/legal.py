@@ -1,6 +1,7 @@
 """Every legal command of the Location CCG for the seat to act, in a fixed order. Costs are listed
 without ``pay`` (the engine then spends the cheapest way) and modifiers without ``keep``; uids are
-strings."""
+strings. A play that can change nothing this turn is not listed (``purpose.py``, ruling 39) unless the
+option ``empty_plays`` allows it."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from domain.games.location_ccg.checks import (
     unopposed_gangs,
 )
 from domain.games.location_ccg.combat import attackable
+from domain.games.location_ccg.purpose import why_empty
 from domain.games.location_ccg.state import State
 
 Command = dict[str, Any]
@@ -88,6 +90,8 @@ def _plays(state: State, seat: int, hand: list[str]) -> list[Command]:
         if not can_pay(state, seat, cost_for(state, seat, card)):
             continue
         for target in targets(state, seat, card_target_kind(card)):
+            if why_empty(state, card, card.effect, target):
+                continue  # ruling 39: a play that can change nothing
             commands.append({"type": "play", "card": card_id, **({"target": target} if target else {})})
     return commands
 
@@ -101,6 +105,8 @@ def _abilities(state: State, seat: int) -> list[Command]:
         if not can_pay(state, seat, parse_cost(ability["cost"])):
             continue
         for target in targets(state, seat, str(ability.get("target", ""))):
+            if why_empty(state, state.card(uid), ability, target):
+                continue  # ruling 39
             commands.append({"type": "activate", "card": uid, **({"target": target} if target else {})})
     return commands
 

@@ -1,6 +1,7 @@
 """Playing one decision of the Location CCG: ``Play`` builds the facts a command causes, applying each
 as it is made, and carries the game on through setup, the five phases of a turn and their windows.
-The mission (attack, defence, pairing, combat, the skill check) is in ``combat.py``."""
+The mission (attack, defence, pairing, combat, the skill check) is in ``combat.py``, drawing, paying and
+taking cards from the hand in ``zones.py``."""
 
 from __future__ import annotations
 
@@ -14,18 +15,17 @@ from domain.games.location_ccg.checks import (
     card_target_kind,
     cost_for,
     deploy_problem,
-    payment,
     surprise_problem,
-    targets,
     windows,
 )
 from domain.games.location_ccg.combat import Combat
 from domain.games.location_ccg.evolve import apply, apply_in_place
 from domain.games.location_ccg.state import State
+from domain.games.location_ccg.zones import Zones
 from domain.modular import Decision
 
 
-class Play(Combat, Decision):
+class Play(Combat, Zones, Decision):
     """The facts of one decision, and the state as they leave it."""
 
     apply_fact = staticmethod(apply)
@@ -152,6 +152,7 @@ class Play(Combat, Decision):
         if problem:
             raise IllegalCommand(problem)
         target = self._target(seat, card_target_kind(card), command.get("target"), card.name)
+        self._refuse_if_empty(card, card.effect, target, command.get("keep", "new"))
         self._pay(seat, cost_for(self.state, seat, card), command.get("pay"), card.id)
         uid = str(self.state.next_uid) if card.kind in ("character", "asset") else ""
         if card.kind == "modifier":
@@ -172,6 +173,7 @@ class Play(Combat, Decision):
             raise IllegalCommand(problem)
         card = self.state.card(uid)
         target = self._target(seat, str(card.ability.get("target", "")), command.get("target"), card.name)
+        self._refuse_if_empty(card, card.ability, target)
         self._pay(seat, parse_cost(card.ability["cost"]), command.get("pay"), card.id)
         self.emit(f.AbilityUsed(seat=seat, uid=uid, target=target))
         self.resolve_effect(seat, card, card.ability, target)
@@ -233,64 +235,6 @@ class Play(Combat, Decision):
                 else:
                     self.leave(uid, "destroyed")
 
-    # -- helpers ----------------------------------------------------------------------------------------
-
-    def draw(self, seat: int, count: int, reason: str) -> None:
-        """Draw cards, each chosen from the deck as it is drawn, then the cards under it in order; an
-        empty deck takes the discard pile back first (LC-13), and with both empty nothing is drawn."""
-        drawn: list[str] = []
-        deck, under = list(self.state.player(seat)["deck"]), list(self.state.player(seat)["bottom"])
-        for _ in range(count):
-            if not deck and not under:
-                if drawn:
-                    self.emit(f.CardsDrawn(seat=seat, cards=drawn, reason=reason))
-                    drawn = []
-                if not self.state.player(seat)["discard"]:
-                    return
-                self.emit(f.DeckReshuffled(seat=seat, cards=len(self.state.player(seat)["discard"])))
-                deck = list(self.state.player(seat)["deck"])
-            drawn.append(self.rng.choice(deck, "{seat} draws a card: which one?", seat, secret=True) if deck else under.pop(0))
-            if deck:
-                deck.remove(drawn[-1])
-        if drawn:
-            self.emit(f.CardsDrawn(seat=seat, cards=drawn, reason=reason))
-
-    def _pay(self, seat: int, cost: Any, named: list[str] | None, purpose: str) -> None:
-        if cost.production:
-            if self.state.phase != "production" or self.state.production <= 0:
-                raise IllegalCommand("a * cost is a production point: in your production phase, with a point left")
-            return
-        spent = payment(self.state, seat, cost, named)
-        if isinstance(spent, str):
-            raise IllegalCommand(spent)
-        if spent:
-            self.emit(f.ResourcesSpent(seat=seat, cards=spent, purpose=purpose))
-
-    def _target(self, seat: int, kind: str, given: Any, name: str) -> str:
-        allowed = targets(self.state, seat, kind)
-        if not kind:
-            return ""
-        if given is None or str(given) not in allowed:
-            which = ", ".join(allowed) or "none now"
-            raise IllegalCommand(f"{name} needs a target: {_TARGET_WORDS[kind]} (cards: {which})")
-        return str(given)
-
-    def _card_in_hand(self, seat: int, card_id: str) -> Card:
-        if card_id not in self.state.player(seat)["hand"]:
-            raise IllegalCommand(f"you have no {card_id!r} in your hand")
-        return self.state.pool.cards[card_id]
-
-    def _from_hand(self, seat: int, cards: list[str]) -> None:
-        hand = list(self.state.player(seat)["hand"])
-        for card in cards:
-            if card not in hand:
-                raise IllegalCommand(f"you have no {card!r} (left) in your hand")
-            hand.remove(card)
-
-
-_TARGET_WORDS = {"own": "a character you control", "character": "a character in play (not another player's Shielded one)",
-                 "contested": "a character at the contested location (not another player's Shielded one)",
-                 "away": "a character not at an HQ (not another player's Shielded one)"}
 
 COMMANDS = {
     "choose_location": Play.choose_location, "mulligan": Play.mulligan, "upkeep": Play.upkeep, "draw": Play.draw_card,

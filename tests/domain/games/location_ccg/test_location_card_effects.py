@@ -41,20 +41,27 @@ def _deploy(hand, bank, in_play, **kw):
 
 
 def test_card_adrenaline_gives_plus_two_plus_two_until_the_end_of_the_turn():
-    state = _deploy(["adrenaline"], ["katana"], {"1": ("sniper", 1)}, modifiers={"1": ["disguise"]})
+    state = table(hands=[["adrenaline"], []], banks=[["katana"], []], in_play={"1": ("sniper", 1)}, modifiers={"1": ["disguise"]})
     facts, state = act(state, 1, {"type": "play", "card": "adrenaline", "target": "1"})
     assert facts[-1] == StatsBoosted(uid="1", bonus=[2, 2, 0], source="adrenaline")
     assert [state.stat("1", i) for i in range(3)] == [4, 3, 3]
-    _, state = act(state, 1, {"type": "pass"})
+    for _ in ("production", "mission", "deploy"):
+        _, state = act(state, 1, {"type": "pass"})
     facts, state = act(state, 2, {"type": "pass"})
     assert "TurnEnded" in kinds(facts) and state.current == 2
     assert [state.stat("1", i) for i in range(3)] == [2, 1, 3]  # LC-33: the boost is gone, the modifier stays
 
 
 def test_rule_lc_10_a_surprise_may_be_played_in_the_opponents_turn():
-    state = table(phase="response", current=1, priority=2, hands=[[], ["adrenaline"]], banks=[[], ["colossus"]],
-                  in_play={"1": ("ninja_adept", 1), "2": ("sniper", 2)})
-    assert {"type": "play", "card": "adrenaline", "target": "1"} in RULES.legal_commands(state, 2)
+    state = table(phase="response", current=1, priority=2, hands=[[], ["arrest", "adrenaline"]],
+                  banks=[[], ["colossus", "street_thug", "enforcer"]], in_play={"1": ("ninja_adept", 1, 0), "2": ("sniper", 2)})
+    assert {"type": "play", "card": "arrest", "target": "1"} in RULES.legal_commands(state, 2)
+    facts, after = act(state, 2, {"type": "play", "card": "arrest", "target": "1"})
+    assert facts[1] == CardPlayed(seat=2, card="arrest", uid="", target="1") and "1" not in after.in_play
+    # ruling 39: a boost at the end of the other player's turn changes nothing: not offered, refused
+    assert all(command.get("card") != "adrenaline" for command in RULES.legal_commands(state, 2))
+    _refused(state, 2, {"type": "play", "card": "adrenaline", "target": "1"}, "Adrenaline would change nothing on #1")
+    state.options = {**state.options, "empty_plays": "allowed"}
     facts, state = act(state, 2, {"type": "play", "card": "adrenaline", "target": "1"})
     assert facts[1] == CardPlayed(seat=2, card="adrenaline", uid="", target="1")
     assert state.in_play["1"]["boost"] == [2, 2, 0] and state.player(2)["discard"] == ["colossus", "adrenaline"]
@@ -66,7 +73,7 @@ def test_rule_lc_10_a_surprise_outside_its_window_is_refused():
 
 
 def test_ruling_25_a_surprise_is_in_its_owners_discard_pile_as_it_is_played():
-    state = _deploy(["adrenaline"], ["katana"], {"1": ("sniper", 1)})
+    state = table(hands=[["adrenaline"], []], banks=[["katana"], []], in_play={"1": ("sniper", 1)})
     facts, _ = act(state, 1, {"type": "play", "card": "adrenaline", "target": "1"})
     assert kinds(facts) == ["ResourcesSpent", "CardPlayed", "StatsBoosted"]
     for fact in facts[:2]:
@@ -172,7 +179,7 @@ def test_ruling_37_only_your_own_cards_abilities():
 
 
 def test_card_dojo_gives_a_character_you_control_plus_one_zero_one():
-    state = _deploy([], ["fixer"], {"1": ("dojo", 1), "2": ("ninja_adept", 1), "3": ("ninja_adept", 2)})
+    state = table(banks=[["fixer"], []], in_play={"1": ("dojo", 1), "2": ("ninja_adept", 1), "3": ("ninja_adept", 2)})
     _refused(state, 1, {"type": "activate", "card": "1", "target": "3"}, "a character you control \\(cards: 2\\)")
     facts, state = act(state, 1, {"type": "activate", "card": "1", "target": "2"})
     assert facts[-1] == StatsBoosted(uid="2", bonus=[1, 0, 1], source="dojo")
@@ -196,6 +203,9 @@ def test_card_katana_body_armor_and_disguise_one_of_each_type_on_a_character():
 def test_ruling_09_a_second_modifier_of_a_type_discards_one_of_them(keep):
     state = _deploy(["katana"], ["katana", "ninja_adept"], {"1": ("sniper", 1)}, modifiers={"1": ["katana", "disguise"]})
     command = {"type": "play", "card": "katana", "target": "1", **({"keep": keep} if keep else {})}
+    _refused(state, 1, command, "Katana would change nothing")  # ruling 39: a Katana for a Katana, by default
+    state = _deploy(["katana"], ["katana", "ninja_adept"], {"1": ("sniper", 1)}, modifiers={"1": ["katana", "disguise"]},
+                    options={"empty_plays": "allowed"})
     facts, state = act(state, 1, command)
     # the pool has one card of each type, so "new" and "old" differ only in which Katana stays
     assert facts[-1] == ModifierRemoved(uid="1", card="katana", to="discard")

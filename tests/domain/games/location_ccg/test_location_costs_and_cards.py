@@ -123,7 +123,7 @@ def test_ruling_03_a_double_symbol_card_gives_two_points():
 
 
 def test_rule_lc_28_one_resource_card_pays_one_cost_only():
-    state = _deploy([], ["fixer"], in_play={"1": ("dojo", 1), "2": ("dojo", 1), "3": ("ninja_adept", 1)})
+    state = table(banks=[["fixer"], []], in_play={"1": ("dojo", 1), "2": ("dojo", 1), "3": ("ninja_adept", 1)})
     facts, state = act(state, 1, {"type": "activate", "card": "1", "target": "3"})
     assert _spent(facts) == ["fixer"] and state.player(1)["bank"] == []
     _refused(state, 1, {"type": "activate", "card": "2", "target": "3"}, "your bank cannot pay 1 \\(bank: empty\\)")
@@ -137,7 +137,7 @@ def test_rule_lc_29_overpaid_points_are_lost():
 
 
 def test_rule_lc_72_a_resource_is_a_whole_card_spent_at_once():
-    state = _deploy([], ["fixer"], in_play={"1": ("dojo", 1), "3": ("ninja_adept", 1)})
+    state = table(banks=[["fixer"], []], in_play={"1": ("dojo", 1), "3": ("ninja_adept", 1)})
     facts, state = act(state, 1, {"type": "activate", "card": "1", "target": "3", "pay": ["fixer"]})
     assert facts[0] == ResourcesSpent(seat=1, cards=["fixer"], purpose="dojo")
     assert state.player(1)["bank"] == []  # the second $ of the card does not stay behind
@@ -198,9 +198,9 @@ def test_card_black_market_cards_you_play_cost_one_less():
 
 
 def test_rule_lc_30_a_reduced_cost_never_goes_below_one_point():
-    state = _deploy(["adrenaline"], [], in_play={"1": ("black_market", 1), "2": ("sniper", 1)})
+    state = table(hands=[["adrenaline"], []], in_play={"1": ("black_market", 1), "2": ("sniper", 1)})
     _refused(state, 1, {"type": "play", "card": "adrenaline", "target": "2"}, "your bank cannot pay !")
-    state = _deploy(["adrenaline"], ["katana"], in_play={"1": ("black_market", 1), "2": ("sniper", 1)})
+    state = table(hands=[["adrenaline"], []], banks=[["katana"], []], in_play={"1": ("black_market", 1), "2": ("sniper", 1)})
     facts, _ = act(state, 1, {"type": "play", "card": "adrenaline", "target": "2"})
     assert _spent(facts) == ["katana"]
     assert parse_cost("3").reduced(5) == Cost(1, ())

@@ -120,7 +120,7 @@ def test_keyword_shielded_fixer_cannot_be_targeted_by_the_other_players_surprise
 
 
 def test_keyword_shielded_fixer_may_be_targeted_by_its_owner():
-    state = table(phase="deploy", hands=[["adrenaline"], []], banks=[["katana", "fixer"], []],
+    state = table(hands=[["adrenaline"], []], banks=[["katana", "fixer"], []],
                   in_play={"1": ("fixer", 1), "2": ("dojo", 1)})
     _, state = act(state, 1, {"type": "play", "card": "adrenaline", "target": "1"})
     _, state = act(state, 1, {"type": "activate", "card": "2", "target": "1"})

@@ -82,7 +82,7 @@ def test_rule_lc_14_characters_and_assets_are_played_into_the_hq():
 
 
 def test_rule_lc_17_the_discard_pile_takes_resolved_surprises_and_spent_resources():
-    state = table(phase="deploy", hands=[["adrenaline"], []], banks=[["katana"], []], in_play={"1": ("sniper", 1)})
+    state = table(hands=[["adrenaline"], []], banks=[["katana"], []], in_play={"1": ("sniper", 1)})
     _, state = act(state, 1, {"type": "play", "card": "adrenaline", "target": "1"})
     assert state.player(1)["discard"] == ["katana", "adrenaline"]
     assert state.player(1)["bank"] == [] and state.player(1)["hand"] == [] and state.player(1)["void"] == []
