@@ -126,6 +126,11 @@ class Pool:
         """The demo deck's cards, one entry a copy, sorted."""
         return sorted(Counter(self.decks[DEMO_DECK]).elements())
 
+    @functools.cached_property
+    def damaging(self) -> tuple[Card, ...]:
+        """The cards whose effect or ability deals damage."""
+        return tuple(card for card in self.cards.values() if "damage" in card.effect or "damage" in card.ability)
+
 
 def card_from(card_id: str, raw: dict[str, Any]) -> Card:
     """A card from its entry in a pool's ``cards`` (as in ``cards.json``)."""
