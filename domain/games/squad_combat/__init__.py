@@ -1,7 +1,10 @@
-"""Squad Combat, ruleset ``squad-combat``: see ``rules.py`` and ``RULINGS.md``."""
+"""Squad Combat, ruleset ``squad-combat``: see ``rules.py`` and ``RULINGS.md``. ``EARLIER`` keeps rules v1
+(a game with no attack left plays on to the turn limit; a play that changes nothing is allowed) for the
+games recorded under them."""
 
-from domain.games.squad_combat.rules import SquadCombat
+from domain.games.squad_combat.rules import SquadCombat, SquadCombatV1
 
 RULESET = SquadCombat()
+EARLIER = (SquadCombatV1(),)
 
-__all__ = ["RULESET", "SquadCombat"]
+__all__ = ["EARLIER", "RULESET", "SquadCombat", "SquadCombatV1"]

@@ -21,7 +21,9 @@ from domain.games.squad_combat.checks import (
     targets_for,
     turn_order,
 )
+from domain.games.squad_combat.effects import perform_effects, play_problem, reaction_problem, refresh_problem, refuses_no_effect
 from domain.games.squad_combat.evolve import apply, apply_in_place, hand_needs
+from domain.games.squad_combat.stalemate import STALEMATE, stalemated
 from domain.games.squad_combat.state import State
 from domain.modular import Decision
 
@@ -36,13 +38,14 @@ class Play(Decision):
     # -- the action phase ----------------------------------------------------------------------
 
     def play(self, seat: int, command: dict[str, Any]) -> None:
+        self._not_passed(seat)
         card = self._card_in_hand(seat, command["card"])
         if card.kind == "edge":
             raise IllegalCommand(f"{card.name} is an edge: play it with 'edge', it does not take your action")
         self._perform(seat, card, command)
         if card.kind == "attack":
             return  # the defender answers first
-        self._effects(seat, card, command)
+        perform_effects(self, seat, card, command)
         if not self.over:
             self.next_phase()
 
@@ -52,9 +55,10 @@ class Play(Decision):
             what = "a reaction: it answers an attack on your character" if card.window == "reaction" else "not an edge"
             raise IllegalCommand(f"{card.name} is {what}")
         self._perform(seat, card, command)
-        self._effects(seat, card, command)
+        perform_effects(self, seat, card, command)
 
     def refresh(self, seat: int, command: dict[str, Any]) -> None:
+        self._not_passed(seat)
         place = command["character"]
         if not 1 <= place <= len(self.state.player(seat)["characters"]) or not self.state.alive([seat, place]):
             raise IllegalCommand("refresh a living character of yours (place 1 to 3)")
@@ -62,6 +66,9 @@ class Play(Decision):
         if not can_refresh(self.state, seat, place):
             stats = self.state.stats(where)
             raise IllegalCommand(f"{stats.name} needs {stats.refresh} energy to refresh and has {self.state.energy(where)}")
+        idle = refresh_problem(self.state, where)
+        if idle and refuses_no_effect(self.state):
+            raise IllegalCommand(idle)
         stats = self.state.stats(where)
         rolled = self._roll_pool(stats.pool, seat, stats.name)
         dice = sorted(self.state.character(where)["dice"] + rolled, reverse=True)
@@ -89,6 +96,9 @@ class Play(Decision):
         problem = perform_problem(self.state, seat, card, command["performer"])
         if problem:
             raise IllegalCommand(problem)
+        idle = reaction_problem(self.state, card)
+        if idle and refuses_no_effect(self.state):
+            raise IllegalCommand(idle)
         cost = card.cost_under(self.state.options["rules"])
         where = self.state.ref(seat, command["performer"])
         self.emit(f.CardPlayed(seat=seat, card=card.id, performer=where, target=list(attack["target"]),
@@ -149,6 +159,11 @@ class Play(Decision):
 
     # -- playing a card -----------------------------------------------------------------------------
 
+    def _not_passed(self, seat: int) -> None:
+        if self.state.player(seat)["passed"]:
+            raise IllegalCommand("you have passed: until the turn ends you may play edges of your own phase (edge) "
+                                 "or pass")
+
     def _card_in_hand(self, seat: int, card_id: str) -> Card:
         card = self.state.cards.cards.get(card_id)
         if card is None or card_id not in self.state.player(seat)["hand"]:
@@ -171,6 +186,9 @@ class Play(Decision):
             raise IllegalCommand(f"{card.name} costs {cost.cards} other card(s) from your hand to discard, named in 'discard'")
         where = self.state.ref(seat, place)
         dice = dice_paid(self.state.character(where)["dice"], cost.dice) or []
+        problem = play_problem(self.state, seat, card, command, dice)
+        if problem:
+            raise IllegalCommand(problem)
         if command.get("attack_die") and not (card.kind == "attack" and self.state.v05):
             raise IllegalCommand("an attack die is named only for an attack under the v0.5 rules")
         attack_die = int(command.get("attack_die", 0))
@@ -182,43 +200,6 @@ class Play(Decision):
                 raise IllegalCommand(f"the attacker has no die showing {attack_die} left after paying the cost")
         self.emit(f.CardPlayed(seat=seat, card=card.id, performer=where, target=self.state.ref(*target) if target else [],
                                burden=cost.energy, dice=dice, discarded=discards, attack_die=attack_die))
-
-    def _effects(self, seat: int, card: Card, command: dict[str, Any]) -> None:
-        """What an action or edge does once played."""
-        effect, given = card.effect, command.get("target") or []
-        target = self.state.ref(*given) if given else []
-        performer = self.state.ref(seat, command["performer"])
-        if "heal" in effect:
-            self._heal(target, int(effect["heal"]))
-        if "restore" in effect:
-            self._restore(target, int(effect["restore"]))
-        if "power_up" in effect:
-            for _ in range(int(effect["power_up"])):
-                dice = [die for die in self.state.character(target)["dice"] if die < 6]
-                if dice:
-                    self.emit(f.DiePoweredUp(character=target, before=min(dice)))
-        if "overcharge" in effect:
-            for _ in range(int(effect["overcharge"])):
-                face = self.rng.choice(DIE_FACES, f"{{seat}} overcharges {self.state.stats(target).name}: which face?", seat)
-                self.emit(f.DieAdded(character=target, face=face))
-        if effect.get("taunt"):
-            self.emit(f.Taunted(character=performer))
-        if "rally" in effect:
-            for place in self.state.living(seat):
-                self._restore(self.state.ref(seat, place), int(effect["rally"]))
-        if "battle_cry" in effect:
-            self.emit(f.BattleCried(seat=seat, bonus=int(effect["battle_cry"])))
-
-    def _heal(self, target: list[int], amount: int) -> None:
-        fitting = [w for w in self.state.character(target)["wounds"] if w["damage"] <= amount]
-        if fitting:
-            wound = max(fitting, key=lambda w: w["damage"])
-            self.emit(f.WoundHealed(character=target, card=wound["card"], damage=wound["damage"]))
-
-    def _restore(self, where: list[int], amount: int) -> None:
-        tokens = min(amount, self.state.character(where)["burden"])
-        if tokens:
-            self.emit(f.BurdenRemoved(character=where, tokens=tokens))
 
     def _burden(self, where: list[int], tokens: int, reason: str) -> None:
         tokens = min(tokens, self.state.energy(where))
@@ -258,15 +239,18 @@ class Play(Decision):
         the turn ends."""
         state = self.state
         order = [(state.current - 1 + step) % state.seat_count + 1 for step in range(1, state.seat_count + 1)]
+        acting = [seat for seat in order if not state.player(seat)["passed"] and not state.player(seat)["out"]]
+        edges = bool(state.options.get("passed_edges", False)) and bool(acting)  # ruling 7: passed players' edges
         for seat in order:
-            player = state.player(seat)
-            if not player["passed"] and not player["out"]:
+            if seat in acting or (edges and not state.player(seat)["out"]):
                 self.emit(f.PhaseStarted(seat=seat, turn=state.turn))
                 return
         self.emit(f.TurnEnded(turn=state.turn, recharged=state.options["recharge"] == "end_of_turn" or state.v05))
         if state.turn >= state.options["turn_limit"]:
             self.emit(f.GameEnded(winners=leaders(self.state), reason=f"the turn limit ({state.turn} turns): the most "
                                   "characters alive, then the most HP left"))
+        elif state.options.get("stalemate", "play-on") == "end" and stalemated(self.state):
+            self.emit(f.GameEnded(winners=leaders(self.state), reason=STALEMATE.format(turn=state.turn)))
 
     def _draw_up_and_go_on(self) -> None:
         """Every player still in draws up to the hand size, then the next turn begins: with the first

@@ -171,7 +171,9 @@ def _words(command: Command, performer: Callable[[int], str], target: Callable[[
     card = name_of(command["card"]) if "card" in command else ""
     if kind in ("play", "edge"):
         at = f" at {target(command['target'])}" if command.get("target") else ""
-        extra = f", attack die {command['attack_die']}" if command.get("attack_die") else ""
+        extra = f", raising {', then '.join(f'a {face} to {face + 1}' for face in command['power_up'])}" \
+            if command.get("power_up") else ""
+        extra += f", attack die {command['attack_die']}" if command.get("attack_die") else ""
         extra += f", discarding {', '.join(name_of(c) for c in command['discard'])}" if command.get("discard") else ""
         return f"{card} by {performer(command['performer'])}{at}{extra}"
     if kind == "react":
@@ -224,4 +226,6 @@ def _whose_turn(view: dict[str, Any], seats: Sequence[str]) -> str:
         return f"turn {view['turn']}: {defender} answers the attack ({answer})"
     if phase == "discard" and view["discarding"]:
         return f"turn {view['turn']} ends: {seats[view['discarding'] - 1]} may discard up to 2 cards"
+    if any(p["seat"] == view["current"] and p["passed"] for p in view["players"]):  # ruling 7's option
+        return f"turn {view['turn']}: {seats[view['current'] - 1]} has passed and may play edges of their own phase, or pass"
     return f"turn {view['turn']}: {seats[view['current'] - 1]}'s action phase"

@@ -15,22 +15,14 @@ drawer only. The rulings are in RULINGS.md.
 
 from __future__ import annotations
 
-from itertools import combinations
+import copy
 from typing import Any
 
 from domain.errors import IllegalCommand, InvalidSetup
-from domain.games.squad_combat import bots, picture, present
+from domain.games.squad_combat import bots, offers, picture, present
 from domain.games.squad_combat import facts as f
-from domain.games.squad_combat.cards import CARD_SET_SCHEMA, HAND_SIZE, Card, canonical, card_set, demo_set_data
-from domain.games.squad_combat.checks import (
-    can_refresh,
-    dice_paid,
-    perform_problem,
-    pool_faces,
-    reaction_performers,
-    reactions_left,
-    targets_for,
-)
+from domain.games.squad_combat.cards import CARD_SET_SCHEMA, HAND_SIZE, canonical, card_set, demo_set_data
+from domain.games.squad_combat.checks import pool_faces
 from domain.games.squad_combat.evolve import apply
 from domain.games.squad_combat.play import COMMANDS, Play
 from domain.games.squad_combat.sides import SquadSides
@@ -43,6 +35,9 @@ PLACE = {"type": "integer", "minimum": 1, "maximum": 3, "description": "one of y
 CARD = {"type": "string", "pattern": "^[a-z0-9_]{1,40}$", "description": "a card in your hand, by its id"}
 TARGET = {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 4}, "minItems": 2, "maxItems": 2,
           "description": "a character: [seat, place]"}
+POWER_UP = {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 5}, "minItems": 1, "maxItems": 6,
+            "description": "Power Up (ruling 11): the die each Power Up of the card raises, by the face it shows then, "
+            "in order ([5, 1]: the 5, then the 1); a Power Up not named raises the lowest die below 6"}
 PHASE_COMMANDS = {"action": ("play", "edge", "refresh", "pass"), "reaction": ("react", "allow", "defend"),
                   "discard": ("discard",)}
 
@@ -53,7 +48,10 @@ class SquadCombat(SquadSides, ModularRuleset):
     summary = "Three characters a side, a hidden hand of attacks, actions and edges: the last squad standing wins."
     min_seats = 2
     max_seats = 4
-    version = 1
+    version = 2
+    """2: a game whose squads can no longer hurt each other ends (``stalemate``), and a play that would
+    change nothing is refused (``no_effect_plays``); ``SquadCombatV1`` keeps rules v1 for games recorded
+    under them."""
     private_hands = True
     seat_views = True
     variants = {"v0.5": {"rules": "v0.5"}}
@@ -65,12 +63,12 @@ class SquadCombat(SquadSides, ModularRuleset):
     state_types = (State,)
     command_shapes = (
         CommandShape("play", "play an action or attack card from your hand, performed by one of your characters",
-                     {"card": CARD, "performer": PLACE, "target": TARGET,
+                     {"card": CARD, "performer": PLACE, "target": TARGET, "power_up": POWER_UP,
                       "attack_die": {"type": "integer", "minimum": 0, "maximum": 6, "description": "v0.5: the attack die"},
                       "discard": {"type": "array", "items": CARD, "maxItems": 3, "description": "v0.5: cards paid as C costs"}},
                      ("card", "performer")),
         CommandShape("edge", "play an edge of your own action phase (it does not take your action)",
-                     {"card": CARD, "performer": PLACE, "target": TARGET}, ("card", "performer")),
+                     {"card": CARD, "performer": PLACE, "target": TARGET, "power_up": POWER_UP}, ("card", "performer")),
         CommandShape("refresh", "pay a character's refresh energy: roll its pool, keep the highest dice",
                      {"character": PLACE}, ("character",)),
         CommandShape("pass", "pass: no more action phases for you this turn"),
@@ -111,6 +109,19 @@ class SquadCombat(SquadSides, ModularRuleset):
             "hand_size": {"type": "integer", "minimum": 1, "maximum": 10, "default": 5,
                           "description": "ruling 17: the opening hand and the hand drawn back to at the end of each "
                           "turn (the text's \"hand size (default 5.)\")"},
+            "stalemate": {"enum": ["end", "play-on"], "default": "end",
+                          "description": "ruling 18: when a turn ends and no squad can hurt another any more (no "
+                          "attack card left that a living character could ever perform), the game ends and the most "
+                          "characters alive, then the most HP left, win (end); or play goes on to the turn limit "
+                          "(play-on: the text's silence, rules v1)"},
+            "passed_edges": {"type": "boolean", "default": False,
+                             "description": "ruling 7: a player who has passed still gets, in their place in turn "
+                             "order, a window to play the edges of their own phase (true: the text's \"but may still "
+                             "play edges\"), or answers attacks only (false)"},
+            "no_effect_plays": {"enum": ["refused", "allowed"], "default": "refused",
+                                "description": "ruling 21: a card or refresh that would change nothing (a heal that "
+                                "fits no wound, a Second Wind on no burden, a Power Up with no die below 6) is refused "
+                                "and never offered (refused), or played for its cost alone (allowed, rules v1)"},
             "card_set": CARD_SET_SCHEMA,
         },
     }
@@ -166,18 +177,10 @@ class SquadCombat(SquadSides, ModularRuleset):
         if seat not in self.to_act(state):
             return []
         if state.phase == "reaction":
-            return _answers(state, seat)
+            return offers.answers(state, seat)
         if state.phase == "discard":
-            hand = sorted(state.player(seat)["hand"])
-            picks = {(), *((card,) for card in hand), *combinations(hand, 2)}
-            return [{"type": "discard", "cards": list(pick)} for pick in sorted(picks)]
-        commands: list[Command] = []
-        for card_id in dict.fromkeys(state.player(seat)["hand"]):
-            card = state.cards.cards[card_id]
-            if card.kind in ("attack", "action") or card.window == "own":
-                commands += _plays(state, seat, card)
-        commands += [{"type": "refresh", "character": place} for place in state.living(seat) if can_refresh(state, seat, place)]
-        return commands + [{"type": "pass"}]
+            return offers.discards(state, seat)
+        return offers.action_phase(state, seat)
 
     def decide(self, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
         kind = command["type"]
@@ -230,48 +233,14 @@ class SquadCombat(SquadSides, ModularRuleset):
         }
 
 
-def _plays(state: State, seat: int, card: Card) -> list[Command]:
-    """Every legal way to play the card from the action phase: performer, target, attack die, discards."""
-    kind = "edge" if card.kind == "edge" else "play"
-    cost = card.cost_under(state.options["rules"])
-    hand = list(state.player(seat)["hand"])
-    hand.remove(card.id)
-    discard_picks = sorted({tuple(sorted(pick)) for pick in combinations(hand, cost.cards)}) if cost.cards else [()]
-    commands: list[Command] = []
-    for place in state.living(seat):
-        if perform_problem(state, seat, card, place, cost.cards) is not None:
-            continue
-        dice_left = list(state.character([seat, place])["dice"])
-        for die in dice_paid(dice_left, cost.dice) or []:
-            dice_left.remove(die)
-        attack_dice = [0, *sorted(set(dice_left))] if card.kind == "attack" and state.v05 else [None]
-        for target in targets_for(state, seat, card):
-            for attack_die in attack_dice:
-                for discards in discard_picks:
-                    command: Command = {"type": kind, "card": card.id, "performer": place}
-                    if target:
-                        command["target"] = list(target)
-                    if attack_die:
-                        command["attack_die"] = attack_die
-                    if discards:
-                        command["discard"] = list(discards)
-                    commands.append(command)
-    return commands
 
+class SquadCombatV1(SquadCombat):
+    """Rules v1, kept so that the games recorded under them go on, replay and audit as they were played: a
+    game whose squads can no longer hurt each other plays on to the turn limit, and a play that would
+    change nothing is allowed (their stored options have no ``stalemate`` or ``no_effect_plays``).
+    Everything else is as in v2: the options are there to be chosen."""
 
-def _answers(state: State, seat: int) -> list[Command]:
-    """The defending player's answers: each reaction they can perform (one an attack), then allow (v1)
-    or a defense die (v0.5)."""
-    commands: list[Command] = []
-    if reactions_left(state):
-        for card_id in dict.fromkeys(state.player(seat)["hand"]):
-            card = state.cards.cards[card_id]
-            if card.window != "reaction":
-                continue
-            for place in reaction_performers(state, card):
-                if perform_problem(state, seat, card, place) is None:
-                    commands.append({"type": "react", "card": card.id, "performer": place})
-    if state.v05:
-        dice = sorted(set(state.character(state.attack["target"])["dice"]))
-        return commands + [{"type": "defend", "die": die} for die in [0, *dice]]
-    return commands + [{"type": "allow"}]
+    version = 1
+    options_schema = copy.deepcopy(SquadCombat.options_schema)
+    options_schema["properties"]["stalemate"]["default"] = "play-on"
+    options_schema["properties"]["no_effect_plays"]["default"] = "allowed"

@@ -121,6 +121,9 @@ def test_card_second_wind_costs_nothing_and_takes_up_to_4_burden_off_a_friendly_
     state = act(state, 2, {"type": "pass"})[1]
     facts, state = act(state, 1, _play("second_wind", 2, (1, 2)))
     assert facts[1] == BurdenRemoved(character=MARKSMAN, tokens=3) and state.character([1, 2])["burden"] == 0
+    with pytest.raises(IllegalCommand, match="Second Wind would change nothing: Medic has no burden token to take off"):
+        refuse(state, 1, _play("second_wind", 2, (1, 3)))  # ruling 21
+    state.options = {**state.options, "no_effect_plays": "allowed"}
     facts, state = act(state, 1, _play("second_wind", 2, (1, 3)))
     assert kinds(facts) == ["CardPlayed", "PhaseStarted"]  # no burden to take off
     v05 = table(options={"rules": "v0.5"}, hands=[["second_wind", "jab"], []], burden={(1, 1): 6})
@@ -231,6 +234,9 @@ def test_card_triage_echo_edge_3_energy_heal_2():
                      WoundHealed(character=MARKSMAN, card="jab", damage=2)]
     assert RULES.to_act(state) == [1] and state.wounds([1, 2]) == 3
     state = table(hands=[["triage"], []], wounds={(1, 1): [("strike", 3, 2)]})
+    with pytest.raises(IllegalCommand, match="Triage would change nothing: Bruiser has no wound of 2 or less to heal"):
+        refuse(state, 1, _edge("triage", 3, (1, 1)))  # ruling 21
+    state = table(hands=[["triage"], []], wounds={(1, 1): [("strike", 3, 2)]}, options={"no_effect_plays": "allowed"})
     facts, state = act(state, 1, _edge("triage", 3, (1, 1)))
     assert kinds(facts) == ["CardPlayed"] and state.wounds([1, 1]) == 3  # no wound of 2 or less
 

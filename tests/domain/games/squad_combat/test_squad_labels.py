@@ -26,7 +26,9 @@ def test_a_menu_names_the_performer_and_the_target_by_name_and_seat():
         performer = state.stats([seat, command["performer"]]).name
         aimed = state.stats(command["target"]).name
         whose = "your" if command["target"][0] == seat else f"seat {command['target'][0]}'s"
-        assert label.endswith(f" by {performer} at {whose} {aimed}"), label
+        raised = "".join(f", then a {face} to {face + 1}" for face in command.get("power_up", []))
+        raised = ", raising" + raised.removeprefix(", then") if raised else ""
+        assert label.endswith(f" by {performer} at {whose} {aimed}{raised}"), label
         assert "character" not in label and "." not in label
 
 

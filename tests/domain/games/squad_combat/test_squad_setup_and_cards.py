@@ -204,7 +204,8 @@ def test_rule_costs_are_written_as_energy_dice_and_v05_cards():
 def test_ruling_options_default_to_the_v1_rules_recharge_the_first_player_and_60_turns():
     assert RULES.resolve_options({}) == {"rules": "v1", "squads": None, "recharge": "end_of_turn", "dead_wounds": "stay",
                                          "rotate_first": False, "turn_limit": 60, "card_set": None, "stun": "x-tokens",
-                                         "reactions_per_attack": 1, "reshuffle": "discard-pile", "hand_size": 5}
+                                         "reactions_per_attack": 1, "reshuffle": "discard-pile", "hand_size": 5,
+                                         "stalemate": "end", "passed_edges": False, "no_effect_plays": "refused"}
     with pytest.raises(InvalidSetup, match="bad option rules"):
         RULES.resolve_options({"rules": "v2"})
     with pytest.raises(InvalidSetup, match="bad option turn_limit"):

@@ -63,7 +63,7 @@ def test_ruling_a_drawn_card_is_shown_to_its_drawer_alone():
 
 
 def test_ruling_the_legal_commands_of_a_seat_name_only_its_own_cards():
-    state = table(hands=HANDS)
+    state = table(hands=HANDS, wounds={(1, 1): [("jab", 2, 2)]})  # a wound for the Mend to heal (ruling 21)
     cards = {c["card"] for c in RULES.legal_commands(state, 1) if "card" in c}
     assert cards == {"strike", "jab", "mend"}
     assert RULES.legal_commands(state, 2) == []  # not to act

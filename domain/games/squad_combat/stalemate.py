@@ -1,0 +1,105 @@
+"""Whether the squads of Squad Combat can still hurt each other (ruling 18).
+
+A squad can hurt another while one of its attack cards that deals damage is still within its reach and
+one of its living characters could ever perform it. Within reach: its hand, its deck, its discard pile
+(while an empty deck takes it back: option ``reshuffle``), an attack of its waiting for its answer, and
+its cards under a living enemy character that the enemy could heal off (a heal card within the enemy's
+reach, of that wound's damage or more, that a living character of theirs could perform). Cards under a
+dead character never come back (option ``dead_wounds: stay``).
+
+"Could ever perform" looks past this turn and past the dice on the table: the character has a trait of
+the card (or is the character it names), its energy covers the cost (energy comes back at the end of a
+turn, ruling 4; with ``recharge: never`` only while a card that takes burden off is within reach), and
+its dice could pay the dice cost: as they are, or after a refresh it could afford (an R die may roll a
+6), every die a 6 while a Power Up card is within reach, any dice at all while an Overcharge is. It asks
+what no play could ever do, never what a player would choose to do; so when no squad can hurt another,
+nothing the players do can change who is alive, and with the option ``stalemate: end`` the game ends.
+"""
+
+from __future__ import annotations
+
+from domain.games.squad_combat.cards import DIE_FACES, Card
+from domain.games.squad_combat.checks import dice_paid, pool_faces
+from domain.games.squad_combat.state import State
+
+STALEMATE = ("a stalemate (turn {turn}): no squad has an attack left that one of its living characters could ever "
+             "perform; the most characters alive, then the most HP left")
+"""The reason of a game ended by the option ``stalemate: end`` (the balance report counts it as "a stalemate")."""
+
+
+def stalemated(state: State) -> bool:
+    """Whether no player still in the game can ever hurt another's characters again."""
+    return not any(can_hurt(state, seat) for seat in state.in_play())
+
+
+def can_hurt(state: State, seat: int) -> bool:
+    """Whether one of the seat's living characters could ever perform an attack within its reach that
+    deals damage (or to which a Battle Cry within its reach adds damage)."""
+    reach = within_reach(state, seat)
+    cards = state.cards.cards
+    cried = any("battle_cry" in cards[card].effect for card in reach)
+    attacks = [cards[card] for card in dict.fromkeys(reach) if cards[card].kind == "attack"]
+    return any((int(card.effect["damage"]) > 0 or cried) and could_perform(state, seat, place, card, reach)
+               for card in attacks for place in state.living(seat))
+
+
+def within_reach(state: State, seat: int) -> list[str]:
+    """The seat's cards it holds or could hold again: hand, deck, discard pile (while it comes back), its
+    attack waiting for an answer, and its cards under living enemy characters that could be healed off."""
+    cards = _held(state, seat)
+    if state.attack is not None and state.attack["seat"] == seat:
+        cards.append(state.attack["card"])
+    if not _recycles(state):
+        return cards  # a healed card goes to a discard pile that never comes back
+    for other in state.in_play():
+        if other == seat:
+            continue
+        heals = _heals(state, other)
+        for place in state.living(other):
+            cards += [wound["card"] for wound in state.character([other, place])["wounds"]
+                      if wound["owner"] == seat and wound["damage"] <= heals]
+    return cards
+
+
+def could_perform(state: State, seat: int, place: int, card: Card, reach: list[str]) -> bool:
+    """Whether the seat's living character at ``place`` could ever pay for and perform the card, with the
+    cards ``reach`` (the seat's, within its reach) to help it."""
+    where = [seat, place]
+    stats = state.stats(where)
+    if (card.character is not None and card.character != stats.id) or (card.traits and not set(card.traits) & set(stats.traits)):
+        return False
+    effects = {key for card_id in reach for key in state.cards.cards[card_id].effect}
+    recharges = state.v05 or state.options["recharge"] == "end_of_turn" or bool(effects & {"restore", "rally"})
+    energy = stats.energy if recharges else state.energy(where)
+    cost = card.cost_under(state.options["rules"])
+    if cost.energy > energy:
+        return False
+    if "overcharge" in effects or not cost.dice:
+        return True  # an Overcharge adds a rolled die, as many times as it is played
+    dice = list(state.character(where)["dice"])
+    ways = [dice]
+    if stats.refresh <= energy:  # a refresh keeps the highest of its dice and the pool's, an R die at best a 6
+        pool = [DIE_FACES[-1] if face is None else face for face in pool_faces(stats.pool, state.v05)]
+        ways.append(sorted(dice + pool, reverse=True)[:len(stats.pool)])
+    if "power_up" in effects:
+        ways = [[DIE_FACES[-1]] * len(way) for way in ways]
+    return any(dice_paid(way, cost.dice) is not None for way in ways)
+
+
+def _held(state: State, seat: int) -> list[str]:
+    """The seat's hand and deck, and its discard pile while an empty deck takes it back."""
+    player = state.player(seat)
+    return player["hand"] + player["deck"] + (player["discard"] if _recycles(state) else [])
+
+
+def _recycles(state: State) -> bool:
+    return bool(state.options.get("reshuffle", "discard-pile") == "discard-pile")
+
+
+def _heals(state: State, seat: int) -> int:
+    """The largest wound the seat could ever heal off one of its characters (0: none)."""
+    held = _held(state, seat)
+    cards = state.cards.cards
+    return max((int(cards[card].effect["heal"]) for card in dict.fromkeys(held) if "heal" in cards[card].effect
+                and any(could_perform(state, seat, place, cards[card], held) for place in state.living(seat))),
+               default=0)

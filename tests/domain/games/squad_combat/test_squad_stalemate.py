@@ -1,0 +1,120 @@
+"""Squad Combat, ruling 18: a game whose squads can no longer hurt each other ends when the turn ends
+(option ``stalemate: end``, the default), the most characters alive then the most HP left winning; it
+plays on to the turn limit with ``stalemate: play-on`` and in games recorded under rules v1. "Can no
+longer hurt" is exact: no attack card within a squad's reach (hand, deck, a discard pile that comes back,
+its cards under a living enemy that a heal could take off) that one of its living characters could ever
+perform."""
+
+from __future__ import annotations
+
+import pytest
+from squad_table import RULES, SEATS, act, kinds, table
+
+from domain.games.squad_combat import EARLIER
+from domain.games.squad_combat.facts import GameEnded, PlayerPassed, TurnEnded
+from domain.games.squad_combat.stalemate import can_hurt, stalemated
+
+PASS = {"type": "pass"}
+NO_ATTACKS = ["dodge", "brace", "second_wind", "taunt"]
+"""A deck with no attack card in it."""
+REASON = ("a stalemate (turn 3): no squad has an attack left that one of its living characters could ever perform; "
+          "the most characters alive, then the most HP left")
+
+
+def _spent(options=None, **changes):
+    """Turn 3, seat 1 to act: neither squad holds an attack anywhere, seat 2's Jimbo is dead."""
+    given = {"hands": [[], []], "decks": [NO_ATTACKS, NO_ATTACKS], "discards": [["mend"], ["triage"]],
+             "dead": [(2, 1)], **changes}
+    return table(options=options, turn=3, **given)
+
+
+def _end_turn(state):
+    """Both players pass: the facts of the second pass, and the state after."""
+    state = act(state, 1, PASS)[1]
+    return act(state, 2, PASS)
+
+
+def test_ruling_18_a_game_whose_squads_can_no_longer_hurt_each_other_ends_when_the_turn_ends():
+    facts, state = _end_turn(_spent())
+    assert facts == [PlayerPassed(seat=2), TurnEnded(turn=3, recharged=True), GameEnded(winners=[1], reason=REASON)]
+    assert RULES.outcome(state).winners == [1] and state.phase == "over"
+    assert RULES.describe(facts[-1], SEATS) == f"Ann wins: {REASON}."
+
+
+def test_ruling_18_a_stalemate_is_won_by_the_most_characters_alive_then_the_most_hp_left_or_drawn():
+    # three characters each; red's HP are 16 + 12 + 13 = 41, blue's 13 + 12 + 15 = 40
+    assert _end_turn(_spent(dead=[]))[0][-1] == GameEnded(winners=[1], reason=REASON)
+    unhealed = {"dead": [], "discards": [[], []]}  # no Mend for the Medic: a Jab under the Bruiser stays there
+    facts = _end_turn(_spent(wounds={(1, 1): [("jab", 2, 2)]}, **unhealed))[0]
+    assert facts[-1] == GameEnded(winners=[2], reason=REASON)
+    facts = _end_turn(_spent(wounds={(1, 1): [("jab", 1, 2)]}, **unhealed))[0]
+    assert facts[-1] == GameEnded(winners=[], reason=REASON)
+
+
+def test_ruling_18_with_the_option_stalemate_play_on_the_game_goes_on_to_the_turn_limit():
+    facts, state = _end_turn(_spent({"stalemate": "play-on"}))
+    assert kinds(facts) == ["PlayerPassed", "TurnEnded"] and state.phase == "discard"
+    facts = _end_turn(_spent({"stalemate": "play-on", "turn_limit": 3}))[0]
+    assert facts[-1].reason.startswith("the turn limit (3 turns)")
+
+
+def test_ruling_18_games_recorded_under_rules_v1_play_on():
+    [v1] = EARLIER
+    assert v1.version == 1 and RULES.version == 2
+    assert v1.resolve_options({})["stalemate"] == "play-on" and RULES.resolve_options({})["stalemate"] == "end"
+    state = _spent()
+    state.options = {key: value for key, value in state.options.items() if key != "stalemate"}  # stored before it
+    assert kinds(_end_turn(state)[0]) == ["PlayerPassed", "TurnEnded"]
+
+
+def test_ruling_18_no_stalemate_while_a_squad_holds_an_attack_in_hand_or_deck():
+    assert not stalemated(_spent(hands=[["strike"], []]))
+    assert not stalemated(_spent(decks=[NO_ATTACKS, [*NO_ATTACKS, "jab"]]))
+    assert kinds(_end_turn(_spent(hands=[["strike"], []]))[0]) == ["PlayerPassed", "TurnEnded"]
+
+
+@pytest.mark.parametrize(("reshuffle", "ends"), [("discard-pile", False), ("never", True)])
+def test_ruling_18_an_attack_in_the_discard_pile_counts_while_the_pile_comes_back(reshuffle, ends):
+    state = _spent({"reshuffle": reshuffle}, discards=[["strike"], []])
+    assert stalemated(state) is ends
+
+
+def test_ruling_18_an_attack_no_living_character_could_perform_does_not_count():
+    # red's Haymaker is Alpha: only the Bruiser (Alpha, Foxtrot) performs it, and he is dead
+    assert stalemated(_spent(decks=[[*NO_ATTACKS, "haymaker", "headshot"], NO_ATTACKS], dead=[(2, 1), (1, 1), (1, 2)]))
+    assert not stalemated(_spent(decks=[[*NO_ATTACKS, "haymaker"], NO_ATTACKS]))
+    assert not can_hurt(_spent(decks=[NO_ATTACKS, ["ground_pound"]]), 2)  # the Bruiser's own card, in a blue deck
+
+
+def test_ruling_18_energy_spent_for_good_counts_only_without_a_recharge():
+    # the Bruiser alone, 6 of his 8 energy spent: a Haymaker costs 4
+    state = _spent(hands=[["haymaker"], []], dead=[(2, 1), (1, 2), (1, 3)], burden={(1, 1): 6}, decks=[[], []],
+                   discards=[[], []])
+    assert not stalemated(state)  # the burden comes off at the end of the turn (ruling 4)
+    never = _spent({"recharge": "never"}, hands=[["haymaker"], []], dead=[(2, 1), (1, 2), (1, 3)], burden={(1, 1): 6},
+                   decks=[[], []], discards=[[], []])
+    assert stalemated(never)
+    never.player(1)["deck"] = ["second_wind"]  # a Second Wind would take the burden off
+    assert not stalemated(never)
+
+
+def test_ruling_18_dice_count_as_a_refresh_or_a_power_up_could_make_them():
+    # Headshot (<4>[6]) and a Marksman showing a 1: a refresh (5 energy, pool 5RR) may roll a 6
+    assert can_hurt(_spent(hands=[["headshot"], []], dice={(1, 2): [1]}), 1)
+    # with 4 energy for good (recharge: never) he pays the Headshot but never the refresh
+    spent = _spent({"recharge": "never"}, hands=[["headshot"], []], dice={(1, 2): [1]}, burden={(1, 2): 4},
+                   decks=[["dodge"], NO_ATTACKS], discards=[[], []])
+    assert not can_hurt(spent, 1)
+    spent.player(1)["deck"].append("focus")  # a Power Up could raise the 1 to a 6
+    assert can_hurt(spent, 1)
+
+
+@pytest.mark.parametrize(("heal_card", "dead", "ends"), [("mend", (), False), ("triage", (), True),
+                                                         ("mend", ((2, 2),), True)])
+def test_ruling_18_an_attack_under_a_living_enemy_counts_while_the_enemy_could_heal_it_off(heal_card, dead, ends):
+    # seat 1's Strike (3) lies under blue's Captain; the Duelist (Echo) could Mend it off (Heal 4), not
+    # Triage it (Heal 2), and nobody can once the Duelist is dead
+    state = _spent(wounds={(2, 3): [("strike", 3, 1)]}, discards=[[], [heal_card]], dead=[(2, 1), *dead])
+    assert stalemated(state) is ends
+    under_the_dead = _spent(wounds={(2, 1): [("strike", 3, 1)]}, discards=[[], ["mend"]])
+    assert stalemated(under_the_dead)  # a dead character's cards stay under it (dead_wounds: stay)
