@@ -124,8 +124,8 @@ def sides(main: dict[str, Any]) -> Section:
         lines.append(f"{capital(row['side'])} wins {span(row)} of the {row['of']} games one seat won that it played: "
                      f"{judged(row, fair)}; {froms}.")
     told = ("favoured", "handicapped")
-    named_sides = "; ".join(f"{row['side']} is {row['verdict']} ({span(row)})" for row in found["sides"] if row["verdict"] in told)
-    named_seats = "; ".join(f"Seat {row['seat']} is {row['verdict']} ({span(row)})" for row in main["fairness"]["seats"]
+    named_sides = "; ".join(f"{row['side']} is {row['verdict']} at {span(row)}" for row in found["sides"] if row["verdict"] in told)
+    named_seats = "; ".join(f"Seat {row['seat']} is {row['verdict']} at {span(row)}" for row in main["fairness"]["seats"]
                             if row["verdict"] in told)
     lines.append(FOLLOWS[found["follows"]].format(sides=named_sides, seats=named_seats))
     rows = [[row["side"], str(row["of"]), str(row["count"]), pct(row["rate"]), f"{pct(row['low'])}–{pct(row['high'])}", row["verdict"],
@@ -162,10 +162,12 @@ def limits(found: dict[str, Any], kept: dict[str, Any]) -> list[str]:
     line = f"Ended at the turn or round limit{limit}: {found['count']} of {found['of']} games, {span(found)}"
     if not found["flagged"]:
         return [line + "."]
-    lines = [line + ": over 10%, the bots could not finish these games. Replay some to see why:"]
+    lines = [line + ": over 10%, the bots could not finish these games. Replay some to see why."]
     for game in found["games"]:
         where = kept.get(f"limit {game['game']}")
-        lines.append(f"game {game['game']} (seed {game['seed']}), {game['turns']} turns" + (f"; replay: {where['command']}" if where else ""))
+        if where:
+            lines.append(f"Game {game['game']} (seed {game['seed']}), {game['turns']} turns: {where['command']}")
+    lines.append(f"The seeds of the first {len(found['games'])}: {', '.join(game['seed'] for game in found['games'])}.")
     return lines
 
 
@@ -215,7 +217,7 @@ def versus(found: dict[str, Any]) -> Section:
     changed = ", ".join(f"{key}={change['this']} instead of {key}={change['vs']}" for key, change in found["changed"].items())
     moved = found["changed_games"]
     lines = [f"With {changed or 'the same options'}, on the same {found['games']} seeds: the option changed {moved['count']} of "
-             f"the {found['games']} games ({span(moved)}); the other {found['games'] - moved['count']} were played move for move "
+             f"the {found['games']} games, {span(moved)}; the other {found['games'] - moved['count']} were played move for move "
              "the same under both, to the same end."]
     if not moved["count"]:
         lines.append("So the option made no difference to these bots' games.")

@@ -85,7 +85,7 @@ def test_the_ab_says_how_many_games_the_option_changed_and_compares_those():
     pairs = zip(counted("project-assassination", 2, {"strike": "on-entering"}, seeds),
                 counted("project-assassination", 2, {"strike": "every-move"}, seeds))
     changed = sum(1 for a, b in pairs if (a["moves"], a["reason"]) != (b["moves"], b["reason"]))
-    assert f"the option changed {changed} of the 60 games (" in result.output
+    assert f"the option changed {changed} of the 60 games, {round(100 * changed / 60)}% (" in result.output
     assert f"the other {60 - changed} were played move for move the same under both" in result.output
     assert f"On the {changed} games it changed" in result.output
 
@@ -94,7 +94,7 @@ def test_an_option_that_changes_no_game_is_said_to_make_no_difference():
     result = invoke("balance", "correction", "--games", "6", "--bot", "random", "--skill", "0", "--no-keep", "-q",
                     "--option", "turn_limit=200", "--vs", "turn_limit=300")  # random Correction games end long before
     assert result.exit_code == 0, result.output
-    assert "the option changed 0 of the 6 games (" in result.output
+    assert "the option changed 0 of the 6 games, 0% (" in result.output
     assert "made no difference to these bots' games" in result.output and "On the 0 games" not in result.output
 
 

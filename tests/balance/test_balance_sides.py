@@ -174,7 +174,10 @@ def test_too_many_games_at_the_limit_are_flagged_and_kept_to_replay(db_path, tmp
     text = invoke("balance", *args, "--no-keep").output
     assert f"Ended at the turn or round limit (turn\\_limit=3): {len(at_limit)} of 12 games" in text
     assert "over 10%, the bots could not finish these games" in text
-    assert f"game {at_limit[0]} (seed balance:{at_limit[0]})" in text
+    assert f"Game {at_limit[0]} (seed balance:{at_limit[0]})" not in text  # kept only with a store
+    assert f"The seeds of the first {min(10, len(at_limit))}: balance:{at_limit[0]}, " in text
+    with_store = invoke("balance", *args, "--db", str(tmp_path / "kept.sqlite3")).output
+    assert re.search(rf"Game {at_limit[0]} \(seed balance:{at_limit[0]}\), 3 turns: ludolog replay [0-9a-f]{{8}} --db ", with_store)
 
 
 def test_a_share_at_the_limit_of_ten_percent_or_less_is_not_flagged():
