@@ -9,9 +9,12 @@ modifiers), topped up with the demo deck again should a deck hold more than the 
 counts the seat sees stay as they are, and so do the seat's own secrets.
 
 The evaluation weighs each player's standing: locations won (two of three win the game), victory point
-tokens towards the locations not yet won, the characters in play (their Atk, Def and Skl), assets,
-resource points in the bank and cards in hand; a seat's value is its standing against the other's,
-squashed into 0 to 1.
+tokens towards the locations not yet won, the characters in play (their Atk, Def and Skl, without this
+turn's boosts, which go at the end of the turn), assets, resource points in the bank and cards in hand;
+a mission under way adds the token its skill check would place were it made now, and costs its attacker
+a little when all it may still send cannot reach the location's skill (a character sent there stays
+away from the HQ it could defend); a seat's value is its standing against the other's, squashed into 0
+to 1.
 """
 
 from __future__ import annotations
@@ -44,6 +47,9 @@ HAND = 0.05
 """Each card in hand, up to the hand size (the rest are discarded at the end of the turn)."""
 PROSPECT = 0.7
 """The chance counted for a mission whose skill check would succeed now to place its token."""
+HOPELESS = 0.3
+"""What a mission costs its attacker when all it may still send cannot reach the location's skill: a
+character sent there stays away from its HQ, where it could defend."""
 SCALE = 2.0
 """How sharply a lead in standing turns into a value near 1."""
 
@@ -98,10 +104,17 @@ def evaluate(state: State, seat: int) -> float:
 
 def _prospect(state: State) -> float:
     """What the mission under way promises its attacker: the token its skill check would place were it
-    made now (and the location, if that token wins it), times the chance counted for it to hold."""
+    made now (and the location, if that token wins it), times the chance counted for it to hold; while
+    attackers are sent, ``-HOPELESS`` if even all of them at the HQ would not reach the skill needed."""
     assert state.mission is not None
     index, attacker = state.mission["location"], state.current
-    if skill_at(state, attacker, index) - skill_at(state, state.other(attacker), index) < state.location(index).skill:
+    attack, defense = skill_at(state, attacker, index), skill_at(state, state.other(attacker), index)
+    needed = state.location(index).skill
+    if attack - defense < needed:
+        if state.phase == "attackers":  # all it may still send would not be enough: a character stranded there
+            more = sum(max(0, state.stat(uid, 2)) for uid in state.characters(attacker, at="hq"))
+            if attack + more - defense < needed:
+                return -HOPELESS
         return 0.0
     vp, tokens = state.location(index).vp, state.locations[index]["tokens"][str(attacker)]
     gain = WON - TOKENS * tokens / vp if tokens + 1 >= vp else TOKENS / vp
@@ -122,7 +135,8 @@ def _standing(state: State, seat: int) -> float:
             continue
         kind = cards[in_play["card"]].kind
         if kind == "character":
-            total += CHARACTER + sum(weight * max(0, state.stat(uid, i)) for i, weight in enumerate(STATS))
+            lasting = [state.stat(uid, i) - in_play["boost"][i] for i in range(3)]  # boosts go at the end of the turn
+            total += CHARACTER + sum(weight * max(0, stat) for stat, weight in zip(lasting, STATS, strict=True))
         elif kind == "asset":
             total += ASSET
     player = state.player(seat)

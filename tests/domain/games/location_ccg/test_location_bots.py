@@ -1,7 +1,8 @@
 """The Location CCG for bots: a determinization samples the other player's hand, deck, cards under the
 deck and void pile from the demo deck less what was seen of that player, whatever its real deck list,
 and never peeks; the evaluation ranks positions by locations won, victory point tokens and the forces
-in play; and a search bot that decides with them plays with purpose."""
+in play (not this turn's boosts), a mission's skill check in prospect, and a mission that cannot be won
+as a cost; and a search bot that decides with them plays with purpose."""
 
 from __future__ import annotations
 
@@ -159,6 +160,31 @@ def test_evaluation_counts_a_mission_whose_skill_check_would_succeed():
     sent = table(in_play=at_docks, phase="tricks", mission={"location": DOCKS, "attackers": ["1", "2"]})
     stayed = table(in_play={"1": ("fixer", 1), "2": ("fixer", 1)}, phase="deploy")
     assert RULES.evaluate(sent, 1) > RULES.evaluate(stayed, 1)
+
+
+def test_evaluation_does_not_count_a_boost_that_goes_at_the_end_of_the_turn():
+    plain = table(in_play={"1": ("ninja_adept", 1)}, phase="deploy")
+    boosted = table(in_play={"1": ("ninja_adept", 1)}, phase="deploy", boost={"1": [2, 2, 1]})
+    armed = table(in_play={"1": ("ninja_adept", 1)}, phase="deploy", modifiers={"1": ["katana"]})
+    assert RULES.evaluate(boosted, 1) == RULES.evaluate(plain, 1) < RULES.evaluate(armed, 1)
+
+
+def test_evaluation_counts_a_boost_that_tips_a_missions_skill_check():
+    at_casino = {"1": ("fixer", 1, CASINO)}  # Skl 3 against Casino's 2, but a defender's Skl 2 stands there too
+    mission = {"location": CASINO, "attackers": ["1"], "defenders": ["2"]}
+    short = table(in_play={**at_casino, "2": ("phoenix_monk", 2, CASINO)}, phase="tricks", mission=mission)
+    tipped = table(in_play={**at_casino, "2": ("phoenix_monk", 2, CASINO)}, phase="tricks", mission=mission, boost={"1": [0, 0, 1]})
+    assert RULES.evaluate(tipped, 1) > RULES.evaluate(short, 1)
+
+
+def test_evaluation_counts_a_mission_that_all_it_may_still_send_cannot_win_against_its_attacker():
+    """Declared at Casino (Skl 2) with one Sniper (Skl 1) at the HQ: whatever is sent, a character is
+    stranded there; at Docks (Skl 1) the same Sniper could take a token."""
+    home = {"1": ("sniper", 1)}
+    before = table(in_play=home, phase="mission")
+    hopeless = table(in_play=home, phase="attackers", mission={"location": CASINO})
+    hopeful = table(in_play=home, phase="attackers", mission={"location": DOCKS})
+    assert RULES.evaluate(hopeless, 1) < RULES.evaluate(before, 1) == RULES.evaluate(hopeful, 1)
 
 
 def test_evaluation_is_one_for_the_winner_zero_for_the_loser_and_between_meanwhile():
