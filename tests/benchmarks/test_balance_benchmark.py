@@ -5,7 +5,10 @@ the limit, is not checked here: the report says."""
 
 from __future__ import annotations
 
+import json
+
 from benchmarks_tables import printed, sections
+from cli_runs import invoke
 
 from domain import registry
 
@@ -25,3 +28,25 @@ def test_the_balance_benchmark_prints_every_ruleset_in_every_table():
     [row] = limit_rows  # the share of games at the turn limit: reported, not judged
     assert (row["ruleset"], row["games"], row["turn limit"]) == ("squad-combat", "4", "60")
     assert 0 <= int(row["at the limit"]) <= 4 and float(row["share"].rstrip("%")) == 100 * int(row["at the limit"]) / 4
+
+
+def test_the_readme_table_script_gives_each_reports_own_figures(tmp_path):
+    paths = []
+    for ruleset in ("infection", "squad-combat"):
+        path = tmp_path / f"{ruleset}.json"
+        result = invoke("balance", ruleset, "--games", "4", "--bot", "random", "--skill", "0", "--no-keep", "-q",
+                        "--option", "round_limit=3" if ruleset == "infection" else "turn_limit=3", "--format", "json", "-o", str(path))
+        assert result.exit_code == 0, result.output
+        paths.append(path)
+    text = printed("balance_table.py", *map(str, paths))
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    assert [row.split(" | ")[0] for row in rows] == ["| `infection`", "| `squad-combat`"]
+    for row, path in zip(rows, paths):
+        found = json.loads(path.read_text())["findings"]
+        seats = " · ".join(f"{round(100 * s['rate'])}% ({round(100 * s['low'])}–{round(100 * s['high'])}%)"
+                           for s in found["fairness"]["seats"])
+        limits = found["limits"]
+        assert f" | {seats} | " in row
+        assert f"| {round(100 * limits['rate'])}% ({round(100 * limits['low'])}–{round(100 * limits['high'])}%)" in row
+    assert "fixed to the seats: Blue (plays first), Red | can't tell (sides fixed)" in rows[0]
+    assert "moved round the table: the red squad" in rows[1]
