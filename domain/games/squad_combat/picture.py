@@ -11,7 +11,7 @@ character is ``char:<seat>:<place>``, a hand card ``hand:<seat>:<card id>:<n>`` 
 the hand), a die ``die:<seat>:<place>:<n>``. Refs name their kind (``command_refs`` gives a command's):
 a hand card ``card:<card id>`` (``card``, ``discard``, ``cards``), a character ``character:<seat>:<place>``
 (``performer`` and ``character``: the acting seat's; ``target``), a die ``die:<seat>:<place>:<face>``
-(``attack_die``: the performer's; ``die``: the defender's).
+(``attack_die``: the performer's; ``die``: the defender's; ``power_up``: the target's die raised first).
 The view names cards by id only: a card's text (kind, cost, effect) is printed from the demo set when
 the squads and characters in the view are the demo set's (the view does not carry a designer's set).
 """
@@ -94,6 +94,8 @@ def command_refs(state: Any, seat: int, command: Command) -> dict[str, list[str]
             found[key] = [f"character:{value[0]}:{value[1]}"]
         elif key == "attack_die" and value:
             found[key] = [f"die:{seat}:{command.get('performer')}:{value}"]
+        elif key == "power_up" and value and command.get("target"):  # the die raised first (the others may not show yet)
+            found[key] = [f"die:{command['target'][0]}:{command['target'][1]}:{value[0]}"]
         elif key == "die" and value and state.attack:
             found[key] = [f"die:{state.attack['target'][0]}:{state.attack['target'][1]}:{value}"]
     return found

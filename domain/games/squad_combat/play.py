@@ -23,7 +23,7 @@ from domain.games.squad_combat.checks import (
 )
 from domain.games.squad_combat.effects import perform_effects, play_problem, reaction_problem, refresh_problem, refuses_no_effect
 from domain.games.squad_combat.evolve import apply, apply_in_place, hand_needs
-from domain.games.squad_combat.stalemate import STALEMATE, stalemated
+from domain.games.squad_combat.stalemate import stalemate_reason
 from domain.games.squad_combat.state import State
 from domain.modular import Decision
 
@@ -249,8 +249,8 @@ class Play(Decision):
         if state.turn >= state.options["turn_limit"]:
             self.emit(f.GameEnded(winners=leaders(self.state), reason=f"the turn limit ({state.turn} turns): the most "
                                   "characters alive, then the most HP left"))
-        elif state.options.get("stalemate", "play-on") == "end" and stalemated(self.state):
-            self.emit(f.GameEnded(winners=leaders(self.state), reason=STALEMATE.format(turn=state.turn)))
+        elif (stalemate := stalemate_reason(self.state)) is not None:  # ruling 18
+            self.emit(f.GameEnded(winners=leaders(self.state), reason=stalemate))
 
     def _draw_up_and_go_on(self) -> None:
         """Every player still in draws up to the hand size, then the next turn begins: with the first

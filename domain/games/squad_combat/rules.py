@@ -109,11 +109,12 @@ class SquadCombat(SquadSides, ModularRuleset):
             "hand_size": {"type": "integer", "minimum": 1, "maximum": 10, "default": 5,
                           "description": "ruling 17: the opening hand and the hand drawn back to at the end of each "
                           "turn (the text's \"hand size (default 5.)\")"},
-            "stalemate": {"enum": ["end", "play-on"], "default": "end",
-                          "description": "ruling 18: when a turn ends and no squad can hurt another any more (no "
-                          "attack card left that a living character could ever perform), the game ends and the most "
-                          "characters alive, then the most HP left, win (end); or play goes on to the turn limit "
-                          "(play-on: the text's silence, rules v1)"},
+            "stalemate": {"enum": ["one-sided", "mutual", "play-on"], "default": "one-sided",
+                          "description": "ruling 18: a game ends when a turn ends and the squads can no longer hurt "
+                          "each other (a squad can while an attack card within its reach could ever be performed by "
+                          "one of its living characters): when at most one squad can still hurt another (one-sided), "
+                          "or only when none can (mutual); the most characters alive, then the most HP left, win. "
+                          "play-on: the game goes on to the turn limit (the text's silence, rules v1)"},
             "passed_edges": {"type": "boolean", "default": False,
                              "description": "ruling 7: a player who has passed still gets, in their place in turn "
                              "order, a window to play the edges of their own phase (true: the text's \"but may still "

@@ -12,8 +12,12 @@ the card (or is the character it names), its energy covers the cost (energy come
 turn, ruling 4; with ``recharge: never`` only while a card that takes burden off is within reach), and
 its dice could pay the dice cost: as they are, or after a refresh it could afford (an R die may roll a
 6), every die a 6 while a Power Up card is within reach, any dice at all while an Overcharge is. It asks
-what no play could ever do, never what a player would choose to do; so when no squad can hurt another,
-nothing the players do can change who is alive, and with the option ``stalemate: end`` the game ends.
+what no play could ever do, never what a player would choose to do.
+
+When no squad can hurt another, nothing the players do can change who is alive; when only one squad can,
+the others can never again fight back, and the squads no longer hurt each other. The option ``stalemate``
+ends the game when a turn ends in the one case (``mutual``) or in either (``one-sided``, the default); the
+standing decides it, as at the turn limit: the most characters alive, then the most HP left.
 """
 
 from __future__ import annotations
@@ -22,9 +26,27 @@ from domain.games.squad_combat.cards import DIE_FACES, Card
 from domain.games.squad_combat.checks import dice_paid, pool_faces
 from domain.games.squad_combat.state import State
 
+STANDING = "the most characters alive, then the most HP left"
 STALEMATE = ("a stalemate (turn {turn}): no squad has an attack left that one of its living characters could ever "
-             "perform; the most characters alive, then the most HP left")
-"""The reason of a game ended by the option ``stalemate: end`` (the balance report counts it as "a stalemate")."""
+             "perform; " + STANDING)
+ONE_SIDED = ("a one-sided stalemate (turn {turn}): only seat {seat}'s squad has an attack left that one of its living "
+             "characters could ever perform, and no other can hurt it; " + STANDING)
+"""The reasons of a game the option ``stalemate`` ends (a balance report counts "a stalemate" and "a
+one-sided stalemate" apart)."""
+
+
+def stalemate_reason(state: State) -> str | None:
+    """Why the game ends at the end of this turn for want of a fight (option ``stalemate``; games
+    recorded before it play on), or ``None``."""
+    mode = state.options.get("stalemate", "play-on")
+    if mode == "play-on":
+        return None
+    able = [seat for seat in state.in_play() if can_hurt(state, seat)]
+    if not able:
+        return STALEMATE.format(turn=state.turn)
+    if mode == "one-sided" and len(able) == 1:
+        return ONE_SIDED.format(turn=state.turn, seat=able[0])
+    return None
 
 
 def stalemated(state: State) -> bool:

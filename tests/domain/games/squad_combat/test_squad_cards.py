@@ -112,6 +112,16 @@ def test_card_brace_2_energy_resistance_2_against_this_attack():
     assert state.character([2, 2])["burden"] == 2 and state.player(2)["discard"] == ["brace"]
 
 
+def test_card_brace_under_v05_adds_1_defense_and_still_resists_2_when_the_attack_hits():
+    v05 = {"rules": "v0.5"}
+    state = table(options=v05, hands=[["strike"], ["brace"]], dice={(1, 1): [3, 6], (2, 2): [4]})
+    state = act(state, 1, {**_play("strike", 1, (2, 2)), "attack_die": 6})[1]
+    state = act(state, 2, _react("brace", 2))[1]
+    assert state.attack["defense"] == 1 and state.attack["resist"] == 2
+    facts = act(state, 2, {"type": "defend", "die": 4})[0]  # 6 + 0 against 4 + 1: a hit, for 3 - 2
+    assert facts[1].hit and facts[2] == AttackHit(seat=1, card="strike", target=DUELIST, damage=1)
+
+
 def test_card_second_wind_costs_nothing_and_takes_up_to_4_burden_off_a_friendly_character():
     state = table(hands=[["second_wind", "second_wind", "second_wind"], []], burden={(1, 1): 6, (1, 2): 3})
     facts, state = act(state, 1, _play("second_wind", 2, (1, 1)))

@@ -98,3 +98,10 @@ def test_ruling_11_a_menu_and_a_log_say_which_dice_are_raised():
     assert RULES.describe_command(_focus()) == "Focus by character 2 at 1.2"
     facts = act(state, 1, command)[0]
     assert RULES.describe(facts[1], ["Ann", "Ben"]) == "Ann's Marksman powers up a die from 5 to 6."
+
+
+def test_ruling_11_on_the_board_a_power_up_names_the_die_it_raises_first():
+    state, command = _marksman([5, 1]), _focus(power_up=[5, 1])
+    assert RULES.command_refs(state, 1, command)["power_up"] == ["die:1:2:5"]
+    board = RULES.picture(RULES.view(state, 1), ["Ann", "Ben"])
+    assert "die:1:2:5" in str(board)

@@ -82,8 +82,11 @@ def test_purposeful_play_ends_with_the_last_squad_standing(seats, options):
 def test_ruling_dead_wounds_stay_under_the_dead_by_default_and_can_drain_a_deck_of_attacks():
     """With the v1 text read literally, attack cards that killed a character stay under it for good:
     most two-player games still end with the last squad standing, but a player can run out of attacks
-    and the game goes on to the turn limit (a finding for the designer, RULINGS.md ruling 14)."""
+    (a finding for the designer, RULINGS.md ruling 14): a stalemate then ends the game (ruling 18), which
+    went on to the turn limit under rules v1 (``stalemate: play-on``)."""
     endings = [play_to_the_end(2, {}, f"fight-{seed}").outcome().reason for seed in range(8)]
     assert endings.count("the last player with characters alive") >= 4
-    drained = [reason for reason in endings if reason.startswith("the turn limit")]
+    drained = [seed for seed, reason in enumerate(endings) if "stalemate" in reason.split(":")[0]]
     assert drained, "some purposeful two-player games run out of attacks"
+    played_on = play_to_the_end(2, {"stalemate": "play-on"}, f"fight-{drained[0]}").outcome().reason
+    assert played_on.startswith("the turn limit")

@@ -1,9 +1,9 @@
-"""Squad Combat, ruling 18: a game whose squads can no longer hurt each other ends when the turn ends
-(option ``stalemate: end``, the default), the most characters alive then the most HP left winning; it
-plays on to the turn limit with ``stalemate: play-on`` and in games recorded under rules v1. "Can no
-longer hurt" is exact: no attack card within a squad's reach (hand, deck, a discard pile that comes back,
-its cards under a living enemy that a heal could take off) that one of its living characters could ever
-perform."""
+"""Squad Combat, ruling 18: a game whose squads can no longer hurt each other ends when the turn ends, the
+most characters alive then the most HP left winning: when at most one squad can still hurt another
+(option ``stalemate: one-sided``, the default), or only when none can (``mutual``); it plays on to the
+turn limit with ``stalemate: play-on`` and in games recorded under rules v1. "Can no longer hurt" is
+exact: no attack card within a squad's reach (hand, deck, a discard pile that comes back, its cards under
+a living enemy that a heal could take off) that one of its living characters could ever perform."""
 
 from __future__ import annotations
 
@@ -12,13 +12,15 @@ from squad_table import RULES, SEATS, act, kinds, table
 
 from domain.games.squad_combat import EARLIER
 from domain.games.squad_combat.facts import GameEnded, PlayerPassed, TurnEnded
-from domain.games.squad_combat.stalemate import can_hurt, stalemated
+from domain.games.squad_combat.stalemate import can_hurt, stalemate_reason, stalemated
 
 PASS = {"type": "pass"}
 NO_ATTACKS = ["dodge", "brace", "second_wind", "taunt"]
 """A deck with no attack card in it."""
 REASON = ("a stalemate (turn 3): no squad has an attack left that one of its living characters could ever perform; "
           "the most characters alive, then the most HP left")
+ONE_SIDED = ("a one-sided stalemate (turn 3): only seat {}'s squad has an attack left that one of its living characters "
+             "could ever perform, and no other can hurt it; the most characters alive, then the most HP left")
 
 
 def _spent(options=None, **changes):
@@ -61,7 +63,7 @@ def test_ruling_18_with_the_option_stalemate_play_on_the_game_goes_on_to_the_tur
 def test_ruling_18_games_recorded_under_rules_v1_play_on():
     [v1] = EARLIER
     assert v1.version == 1 and RULES.version == 2
-    assert v1.resolve_options({})["stalemate"] == "play-on" and RULES.resolve_options({})["stalemate"] == "end"
+    assert v1.resolve_options({})["stalemate"] == "play-on" and RULES.resolve_options({})["stalemate"] == "one-sided"
     state = _spent()
     state.options = {key: value for key, value in state.options.items() if key != "stalemate"}  # stored before it
     assert kinds(_end_turn(state)[0]) == ["PlayerPassed", "TurnEnded"]
@@ -70,7 +72,29 @@ def test_ruling_18_games_recorded_under_rules_v1_play_on():
 def test_ruling_18_no_stalemate_while_a_squad_holds_an_attack_in_hand_or_deck():
     assert not stalemated(_spent(hands=[["strike"], []]))
     assert not stalemated(_spent(decks=[NO_ATTACKS, [*NO_ATTACKS, "jab"]]))
-    assert kinds(_end_turn(_spent(hands=[["strike"], []]))[0]) == ["PlayerPassed", "TurnEnded"]
+    mutual = {"stalemate": "mutual"}
+    assert kinds(_end_turn(_spent(mutual, hands=[["strike"], []]))[0]) == ["PlayerPassed", "TurnEnded"]
+
+
+def test_ruling_18_one_sided_the_game_ends_when_only_one_squad_can_still_hurt_another():
+    facts = _end_turn(_spent(hands=[["strike"], []]))[0]  # red holds a Strike, blue no attack
+    assert facts[1:] == [TurnEnded(turn=3, recharged=True), GameEnded(winners=[1], reason=ONE_SIDED.format(1))]
+
+
+def test_ruling_18_one_sided_the_standing_decides_not_the_squad_that_can_still_hurt():
+    # blue can still hurt but has lost its Jimbo; red cannot, with three alive: red wins, as at the turn limit
+    facts = _end_turn(_spent(decks=[NO_ATTACKS, [*NO_ATTACKS, "jab"]]))[0]
+    assert facts[-1] == GameEnded(winners=[1], reason=ONE_SIDED.format(2))
+
+
+def test_ruling_18_one_sided_no_ending_while_two_squads_can_hurt():
+    assert kinds(_end_turn(_spent(hands=[["strike"], ["jab"]]))[0]) == ["PlayerPassed", "TurnEnded"]
+    three = table(3, turn=3, hands=[[], ["jab"], ["strike"]], decks=[NO_ATTACKS] * 3, discards=[[], [], []])
+    assert stalemate_reason(three) is None
+    three.player(3)["hand"] = []
+    assert stalemate_reason(three) == ONE_SIDED.format(2)
+    three.player(2)["hand"] = []
+    assert stalemate_reason(three) == REASON
 
 
 @pytest.mark.parametrize(("reshuffle", "ends"), [("discard-pile", False), ("never", True)])
