@@ -107,7 +107,8 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> Item:
 # -- a seat's strip, hand and HQ --------------------------------------------------------------------
 
 
-def _counters(view: dict[str, Any], player: dict[str, Any], seats: Sequence[str], y: float, cards: Pool) -> tuple[list[Item], float]:
+def _counters(view: dict[str, Any], player: dict[str, Any], seats: Sequence[str], y: float,
+              cards: Pool) -> tuple[list[Item], float]:
     seat, name = player["seat"], seat_name(seats, player["seat"])
     acting = " (to act)" if seat in view["to_act"] else ""
     items: list[Item] = [{"kind": "text", "id": f"name:{seat}", "x": 0.3, "y": y + 0.42, "text": name + acting,

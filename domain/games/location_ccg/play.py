@@ -198,7 +198,8 @@ class Play(Combat, Zones, Decision):
         one``); the player keeps the new or the old one."""
         self.emit(f.CardPlayed(seat=seat, card=card.id, uid="", target=target))
         one = self.state.options.get("modifier_limit", "one-per-type") == "one"  # ruling 9's option: one in all
-        same = [m for m in self.state.in_play[target]["modifiers"][:-1] if one or self.state.pool.cards[m].subtype == card.subtype]
+        cards = self.state.pool.cards
+        same = [m for m in self.state.in_play[target]["modifiers"][:-1] if one or cards[m].subtype == card.subtype]
         for old in same:
             self.emit(f.ModifierRemoved(uid=target, card=card.id if keep == "old" else old, to="discard"))
         self.check_lethal([target])

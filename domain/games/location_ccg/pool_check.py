@@ -77,7 +77,8 @@ CARD_POOL_SCHEMA: dict[str, Any] = {
                                        "additionalProperties": {"type": ["boolean", "integer"]}},
                           "effect": {"type": "object", "additionalProperties": False, "properties": _EFFECT_PROPERTIES},
                           "ability": {"type": "object", "additionalProperties": False, "required": ["cost"],
-                                      "properties": {**_EFFECT_PROPERTIES, "cost": {"type": "string", "minLength": 1, "maxLength": 12}}},
+                                      "properties": {**_EFFECT_PROPERTIES,
+                                                     "cost": {"type": "string", "minLength": 1, "maxLength": 12}}},
                           "passive": {"type": "object", "additionalProperties": False, "required": ["cost_reduction"],
                                       "properties": {"cost_reduction": {"type": "integer", "minimum": 1, "maximum": 9}}},
                           "text": {"type": "string", "maxLength": 400}}}},
@@ -185,7 +186,8 @@ def _card_problems(card_id: str, raw: dict[str, Any], demo: Pool) -> list[str]:
             parse_cost(raw["ability"]["cost"])
         except ValueError:
             problems.append(f"ability.cost: {raw['ability']['cost']!r} is not a cost (2, 1$, or * for a production point)")
-        problems += [f"ability{problem}" for problem in _effect_problems({k: v for k, v in raw["ability"].items() if k != "cost"})]
+        effect = {key: value for key, value in raw["ability"].items() if key != "cost"}
+        problems += [f"ability{problem}" for problem in _effect_problems(effect)]
     if "passive" in raw and kind != "asset":
         problems.append("passive: only assets have passive abilities (cost_reduction)")
     problems += _keyword_problems(raw.get("keywords", {}), kind)

@@ -134,7 +134,8 @@ def may_be_damaged(state: State, uid: str) -> bool:
                 if state.phase == "production":
                     return True
             elif card.phase == "mission" or effect.get("target") == "contested":
-                if _mission_to_come(state) or (state.phase in MISSION_WINDOWS and (_in_party(state, uid) or _sendable(state, uid))):
+                if _mission_to_come(state) or (state.phase in MISSION_WINDOWS
+                                               and (_in_party(state, uid) or _sendable(state, uid))):
                     return True
             elif effect.get("target") != "away" or state.in_play[uid]["at"] != "hq" or _mission_to_come(state) \
                     or (state.mission is not None and _sendable(state, uid)):

@@ -173,7 +173,8 @@ def test_evaluation_counts_a_boost_that_tips_a_missions_skill_check():
     at_casino = {"1": ("fixer", 1, CASINO)}  # Skl 3 against Casino's 2, but a defender's Skl 2 stands there too
     mission = {"location": CASINO, "attackers": ["1"], "defenders": ["2"]}
     short = table(in_play={**at_casino, "2": ("phoenix_monk", 2, CASINO)}, phase="tricks", mission=mission)
-    tipped = table(in_play={**at_casino, "2": ("phoenix_monk", 2, CASINO)}, phase="tricks", mission=mission, boost={"1": [0, 0, 1]})
+    tipped = table(in_play={**at_casino, "2": ("phoenix_monk", 2, CASINO)}, phase="tricks", mission=mission,
+                   boost={"1": [0, 0, 1]})
     assert RULES.evaluate(tipped, 1) > RULES.evaluate(short, 1)
 
 

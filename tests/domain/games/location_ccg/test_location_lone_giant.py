@@ -1,7 +1,8 @@
 """Location CCG: Giant X (LC-69, "This character opposes x characters, and must be opposed by x
 characters") when its side has no other character left out of combat — a lone defending Colossus (Giant
 2) opposes two challengers, not one, and a designer's Titan (Giant 3) three (ruling 21) — and rules v1,
-kept for the games recorded under them, which ended the pairing after its first opposition."""
+kept for the games recorded under them, which ended the pairing after its first opposition (and accepted
+a play that changes nothing, ruling 39): such a game goes on, replays and audits under v1."""
 
 from __future__ import annotations
 
@@ -12,9 +13,13 @@ from scenarios import act_with
 
 from domain import registry
 from domain.errors import IllegalCommand
+from domain.game import Game
 from domain.games.location_ccg import EARLIER
 from domain.games.location_ccg import RULESET as RULES
 from domain.games.location_ccg.facts import DamageDealt, Opposed, PhaseBegan
+from domain.service import GameService
+from domain.store import store_env
+from replays.audit import audit
 
 [V1] = EARLIER
 PASS = {"type": "pass"}
@@ -118,3 +123,22 @@ def test_rules_v1_decide_as_v2_where_a_giant_has_company():
         facts, state = _moves(state, (1, "challenge", "1"), (2, "oppose", "4"), (2, "challenge", "5"), (1, "oppose", "2"),
                               (1, "challenge", "3"), (2, "oppose", "4"), rules=rules)
         assert facts == [Opposed(seat=2, uid="4"), PhaseBegan(phase="tricks", seat=1)]
+
+
+def test_a_game_recorded_under_rules_v1_goes_on_replays_and_audits_under_v1():
+    """Its random bots made a play that changes nothing, which v1 accepts and v2 refuses (ruling 39)."""
+    service = GameService(env=store_env(None))
+    game = Game.start(V1, ["Ann", "Ben"], V1.resolve_options({"turn_limit": 12}), "v1-1", salt="5eed" * 8)
+    service.save(game)
+    for _ in service.play_bots(game.id, bot_seed=1):
+        pass
+    assert service.game(game.id).rules is V1 and service.status(game.id)["status"] == "over"
+    report = audit(service, game.id)
+    assert report.clean, report.problems
+    [note] = [note for note in report.notes if "played under rules v1" in note]
+    assert "the current rules v2 would decide differently" in note and "Training Dojo would change nothing" in note
+    state = V1.new_state(2, dict(service.game(game.id).options))
+    for event in service.events.get(game.id):
+        if hasattr(event, "as_fact"):
+            state = V1.evolve(state, event.as_fact())
+    assert state == service.game(game.id).state
