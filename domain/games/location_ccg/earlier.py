@@ -3,7 +3,7 @@ and audit as they were played.
 
 Rules v1 ended the pairing as soon as the side whose turn it was to challenge had no character left out
 of combat, so a lone defending Giant X opposed one challenger, not X (ruling 21 as v2 applies it), and
-offered and accepted a play that changed nothing (ruling 39: the option ``empty_plays: allowed``, which
+offered and accepted a play that changed nothing (ruling 39: the option ``no_effect_plays: allowed``, which
 v1 always plays). Everything else is as in the current rules.
 """
 
@@ -31,5 +31,5 @@ class LocationCCGV1(LocationCCG):
 
     def new_state(self, seat_count: int, options: dict[str, Any]) -> State:
         state = super().new_state(seat_count, options)
-        state.options = {**state.options, "empty_plays": "allowed"}
+        state.options = {**state.options, "no_effect_plays": "allowed"}
         return state

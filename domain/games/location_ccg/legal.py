@@ -1,7 +1,7 @@
 """Every legal command of the Location CCG for the seat to act, in a fixed order. Costs are listed
 without ``pay`` (the engine then spends the cheapest way) and modifiers without ``keep``; uids are
 strings. A play that can change nothing this turn is not listed (``purpose.py``, ruling 39) unless the
-option ``empty_plays`` allows it."""
+option ``no_effect_plays`` allows it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Whether a play of the Location CCG can still change anything this turn, for the legal commands (a play
-that cannot is refused and not offered, so bots skip it, unless the option ``empty_plays`` allows it;
+that cannot is refused and not offered, so bots skip it, unless the option ``no_effect_plays`` allows it;
 ruling 39). A boost lasts until the end of the turn, and
 damage is removed then: a boost or damage that nothing reads before the turn ends does nothing.
 
@@ -30,16 +30,16 @@ MISSION_WINDOWS = ("attackers", "defenders", "tricks", "before_check")
 """The windows of a mission under way, in which a mission's surprise may still be played."""
 
 
-def empty_plays_refused(state: State) -> bool:
-    """The option ``empty_plays`` (ruling 39): a play that changes nothing is refused (and not offered), or
+def no_effect_plays_refused(state: State) -> bool:
+    """The option ``no_effect_plays`` (ruling 39): a play that changes nothing is refused (and not offered), or
     allowed (and offered, as rules v1 did)."""
-    return state.options.get("empty_plays", "refused") == "refused"
+    return state.options.get("no_effect_plays", "refused") == "refused"
 
 
 def why_empty(state: State, card: Card, effect: dict[str, Any], target: str, keep: str = "new") -> str | None:
     """Why this play of ``card`` (its ``effect``, or its ability's) on ``target`` would change nothing this
     turn, when the option refuses such plays; ``None`` when it may change something."""
-    if not empty_plays_refused(state) or not target:
+    if not no_effect_plays_refused(state) or not target:
         return None
     if card.kind == "modifier":
         if modifier_matters(state, card, target, keep):

@@ -50,7 +50,7 @@ class LocationCCG(LocationSides, ModularRuleset):
     version = 2
     """v2: a Giant that opposes is named again until it opposes X challengers even when its side has no
     other character out of combat (ruling 21), and a play that changes nothing is refused unless the option
-    ``empty_plays`` allows it (ruling 39); v1 (``earlier.py``) ended the pairing there and allowed them."""
+    ``no_effect_plays`` allows it (ruling 39); v1 (``earlier.py``) ended the pairing there and allowed them."""
     play_class: type[Play] = Play
     private_hands = True
     seat_views = True
@@ -124,7 +124,7 @@ class LocationCCG(LocationSides, ModularRuleset):
                                "description": "ruling 9: a character holds one modifier of each type (weapon, armor, "
                                "gear: one-per-type), or one modifier in all (one)"},
             "card_pool": CARD_POOL_SCHEMA,
-            "empty_plays": {"enum": ["refused", "allowed"], "default": "refused",
+            "no_effect_plays": {"enum": ["refused", "allowed"], "default": "refused",
                             "description": "ruling 39: a play that can change nothing this turn (a boost nothing "
                             "reads before the turn ends, a modifier replacing a copy of itself) is refused and not "
                             "offered (refused), or accepted and offered as any play (allowed: rules v1)"},

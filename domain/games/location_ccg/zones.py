@@ -66,7 +66,7 @@ class Zones:
     def _refuse_if_empty(self, card: Card, effect: dict[str, Any], target: str, keep: str = "new") -> None:
         empty = why_empty(self.state, card, effect, target, keep)
         if empty:
-            raise IllegalCommand(f"{empty} (ruling 39; the option empty_plays: allowed lets such plays be made)")
+            raise IllegalCommand(f"{empty} (ruling 39; the option no_effect_plays: allowed lets such plays be made)")
 
     def _card_in_hand(self, seat: int, card_id: str) -> Card:
         if card_id not in self.state.player(seat)["hand"]:

@@ -61,7 +61,7 @@ def test_rule_lc_10_a_surprise_may_be_played_in_the_opponents_turn():
     # ruling 39: a boost at the end of the other player's turn changes nothing: not offered, refused
     assert all(command.get("card") != "adrenaline" for command in RULES.legal_commands(state, 2))
     _refused(state, 2, {"type": "play", "card": "adrenaline", "target": "1"}, "Adrenaline would change nothing on #1")
-    state.options = {**state.options, "empty_plays": "allowed"}
+    state.options = {**state.options, "no_effect_plays": "allowed"}
     facts, state = act(state, 2, {"type": "play", "card": "adrenaline", "target": "1"})
     assert facts[1] == CardPlayed(seat=2, card="adrenaline", uid="", target="1")
     assert state.in_play["1"]["boost"] == [2, 2, 0] and state.player(2)["discard"] == ["colossus", "adrenaline"]
@@ -205,7 +205,7 @@ def test_ruling_09_a_second_modifier_of_a_type_discards_one_of_them(keep):
     command = {"type": "play", "card": "katana", "target": "1", **({"keep": keep} if keep else {})}
     _refused(state, 1, command, "Katana would change nothing")  # ruling 39: a Katana for a Katana, by default
     state = _deploy(["katana"], ["katana", "ninja_adept"], {"1": ("sniper", 1)}, modifiers={"1": ["katana", "disguise"]},
-                    options={"empty_plays": "allowed"})
+                    options={"no_effect_plays": "allowed"})
     facts, state = act(state, 1, command)
     # the pool has one card of each type, so "new" and "old" differ only in which Katana stays
     assert facts[-1] == ModifierRemoved(uid="1", card="katana", to="discard")

@@ -1,5 +1,5 @@
 """Location CCG: a play that can change nothing this turn is refused, saying why, and not offered among the
-legal commands, so bots skip it, unless the option ``empty_plays: allowed`` (rules v1's way) accepts and
+legal commands, so bots skip it, unless the option ``no_effect_plays: allowed`` (rules v1's way) accepts and
 offers it (ruling 39; LC-33 "Any stat increase granted by a surprise or ability is temporary, and only lasts
 until the end of the turn", LC-47 "all damage taken by characters this turn is removed"): a boost that no
 combat, damage or skill check reads before the turn ends (the response window, the deploy phase, a
@@ -17,7 +17,7 @@ from domain.errors import IllegalCommand
 from domain.games.location_ccg import EARLIER
 from domain.games.location_ccg.facts import ModifierRemoved, StatsBoosted
 
-ALLOWED = {"empty_plays": "allowed"}
+ALLOWED = {"no_effect_plays": "allowed"}
 
 ADRENALINE = {"type": "play", "card": "adrenaline", "target": "1"}  # +2/+2/+0 on a character
 DOJO = {"type": "activate", "card": "9", "target": "1"}  # Training Dojo: 1: +1/+0/+1 on a character you control
@@ -35,7 +35,7 @@ def _refused(state, seat, command, words):
 
 
 def _allowed(state):
-    """The same table under the option ``empty_plays: allowed``."""
+    """The same table under the option ``no_effect_plays: allowed``."""
     state = state.copy()
     state.options = {**state.options, **ALLOWED}
     return state
@@ -61,19 +61,19 @@ def test_ruling_39_a_boost_at_the_end_of_the_other_players_turn_is_refused_and_n
     _refused(state, 1, DOJO, "Training Dojo would change nothing on #1")
 
 
-def test_ruling_39_with_empty_plays_allowed_such_a_play_is_offered_and_accepted():
+def test_ruling_39_with_no_effect_plays_allowed_such_a_play_is_offered_and_accepted():
     state = _allowed(table(phase="response", current=2, priority=1, hands=[["adrenaline"], []],
                            banks=[["katana", "katana"], []], in_play={"1": ("ninja_adept", 1), "9": ("dojo", 1)}))
     assert ADRENALINE in RULES.legal_commands(state, 1) and DOJO in RULES.legal_commands(state, 1)
     facts, state = act(state, 1, ADRENALINE)
     assert facts[-1] == StatsBoosted(uid="1", bonus=[2, 2, 0], source="adrenaline")
-    assert RULES.resolve_options({})["empty_plays"] == "refused"
+    assert RULES.resolve_options({})["no_effect_plays"] == "refused"
 
 
 def test_ruling_39_rules_v1_offer_and_accept_such_a_play():
     [v1] = EARLIER
     state = v1.new_state(2, v1.resolve_options({}))
-    assert state.options["empty_plays"] == "allowed"
+    assert state.options["no_effect_plays"] == "allowed"
 
 
 def test_ruling_39_a_boost_in_the_deploy_phase_is_not_offered_when_nothing_can_damage_the_character():

@@ -147,7 +147,7 @@ def test_ruling_09_one_modifier_of_each_type_a_weapon_and_an_armor_stay_together
 
 @pytest.mark.parametrize(("keep", "gone", "kept"), [(None, "katana", "body_armor"), ("old", "body_armor", "katana")])
 def test_ruling_09_with_modifier_limit_one_a_second_modifier_of_any_type_discards_one(keep, gone, kept):
-    state, command = _armor_on_a_sniper_with_a_katana({"modifier_limit": "one", "empty_plays": "allowed"}, keep)
+    state, command = _armor_on_a_sniper_with_a_katana({"modifier_limit": "one", "no_effect_plays": "allowed"}, keep)
     facts, state = act(state, 1, command)
     assert facts[-1] == ModifierRemoved(uid="1", card=gone, to="discard")
     assert state.in_play["1"]["modifiers"] == [kept] and gone in state.player(1)["discard"]
