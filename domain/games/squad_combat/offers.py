@@ -67,7 +67,7 @@ def plays(state: State, seat: int, card: Card) -> list[Command]:
             raises: list[list[int] | None] = [None]
             if "power_up" in card.effect and target:
                 target_dice = dice_left if target == [seat, place] else state.character(target)["dice"]
-                raises = list(power_up_choices(target_dice, int(card.effect["power_up"]))) or [None]
+                raises = [*power_up_choices(target_dice, int(card.effect["power_up"]))] or [None]
             for power_up in raises:
                 for attack_die in attack_dice:
                     for discards in discard_picks:
