@@ -32,6 +32,9 @@ from domain.ruleset import Command, Ruleset
 
 T = TypeVar("T")
 
+DEFAULT_SIMULATIONS = 200
+"""A search bot's budget for one move unless told otherwise."""
+
 
 class SimRng:
     """The bots' own randomness for imagined games: the rng interface the rules ask, on one seeded
@@ -104,36 +107,43 @@ class GreedyBot:
 
 @dataclass
 class Node:
-    """Statistics of a command played from a position: ``visits``, how often it was available, and the
-    total reward of each seat that chose on the way (by seat number)."""
+    """A position in the open-loop tree, reached by the commands from the root. ``visits`` and ``rewards``
+    (every seat's total, by seat number) are of the simulations that passed through it; for the commands
+    from it, ``children``, how often each was legal (``available``) and its ``prior``: the score, for the
+    seat that chose, of the position it led to the first time it was seen (a one-command look-ahead)."""
 
     visits: int = 0
-    available: int = 0
     rewards: dict[int, float] = field(default_factory=dict)
     children: dict[str, Node] = field(default_factory=dict)
+    available: dict[str, int] = field(default_factory=dict)
+    prior: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass
 class Thought:
-    """What one move's search did: the command chosen, the simulations run and the time taken."""
+    """What one move's search did: the command chosen, the simulations run, the time taken and the tree
+    (none when there was nothing to choose)."""
 
     command: Command
     simulations: int
     seconds: float
+    tree: Node | None = None
 
 
 class SearchBot:
     """Information-set MCTS from what its seat can see. ``simulations`` or ``milliseconds`` is the budget
     of one move (the simulations give the same move for the same seed every time); ``limit_ms``, when
-    given, stops a simulation budget that runs longer (a server's safety net)."""
+    given, stops a simulation budget that runs longer (a server's safety net). ``exploration`` weighs
+    trying a command again against its mean (the means scaled to their spread at each position), and
+    ``prior_weight`` is how many simulations a command's one-command look-ahead counts for."""
 
-    def __init__(self, seed: str | int = 0, simulations: int | None = 200, milliseconds: float | None = None,
-                 rollout_depth: int = 6, exploration: float = 0.7, limit_ms: float | None = None) -> None:
+    def __init__(self, seed: str | int = 0, simulations: int | None = DEFAULT_SIMULATIONS, milliseconds: float | None = None,
+                 exploration: float = 0.7, prior_weight: float = 1.0, limit_ms: float | None = None) -> None:
         self.seed = str(seed)
         self.simulations = simulations if milliseconds is None else None
         self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)
         self.limit_ms = limit_ms
-        self.rollout_depth, self.exploration = rollout_depth, exploration
+        self.exploration, self.prior_weight = exploration, prior_weight
         self.last: Thought | None = None
 
     def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
@@ -151,51 +161,78 @@ class SearchBot:
         wanted = self.simulations if self.simulations is not None else float("inf")
         runs = 0
         while runs < wanted and (deadline is None or runs == 0 or time.perf_counter() < deadline):
-            self._simulate(rules, rules.determinize(state, seat, rng), seat, root, rng, source)
+            self._simulate(rules, rules.determinize(state, seat, rng), root, rng, source)
             runs += 1
-        chosen = max(legal, key=lambda c: (root.children[key_of(c)].visits if key_of(c) in root.children else -1,
-                                           _mean(root.children.get(key_of(c)), seat)))
-        self.last = Thought(chosen, runs, time.perf_counter() - started)
+        chosen = max(legal, key=lambda c: self._robustness(root, key_of(c), seat))
+        self.last = Thought(chosen, runs, time.perf_counter() - started, root)
         return chosen
 
-    def _simulate(self, rules: Ruleset, world: Any, seat: int, root: Node, rng: SimRng, source: random.Random) -> None:
-        path, node, choosers = [root], root, {seat}
-        while rules.outcome(world) is None:
-            actor = rules.to_act(world)[0]
-            choosers.add(actor)
-            legal = rules.legal_commands(world, actor)
-            keyed = [(key_of(c), c) for c in legal]
-            for key, _ in keyed:
-                child = node.children.get(key)
-                if child is not None:
-                    child.available += 1
-            untried = [(key, c) for key, c in keyed if key not in node.children]
-            if untried:
-                key, command = untried[source.randrange(len(untried))]
-                child = node.children[key] = Node(available=1)
-                world = play_out(rules, world, actor, command, rng)
-                path.append(child)
-                break
-            key, command = max(keyed, key=lambda kc: self._ucb(node.children[kc[0]], actor))
-            world = play_out(rules, world, actor, command, rng)
-            node = node.children[key]
-            path.append(node)
-        for _ in range(self.rollout_depth):
+    def _simulate(self, rules: Ruleset, world: Any, root: Node, rng: SimRng, source: random.Random) -> None:
+        """One simulation: down the tree by each actor's interest, one new position added and scored by
+        its actor's best look-ahead, and every seat's reward backed up along the way."""
+        path, node, choosers = [root], root, set()
+        while True:
             if rules.outcome(world) is not None:
                 break
             actor = rules.to_act(world)[0]
-            legal = rules.legal_commands(world, actor)
-            world = play_out(rules, world, actor, legal[source.randrange(len(legal))], rng)
-        reward = {chooser: score(rules, world, chooser) for chooser in choosers}
+            choosers.add(actor)
+            keyed = self._look_ahead(rules, world, actor, node, rng, source)
+            if node is not root and node.visits == 0:
+                world = keyed[0][2]
+                break
+            key, command = self._select(node, keyed, actor)
+            world = play_out(rules, world, actor, command, rng)
+            node = node.children.setdefault(key, Node())
+            path.append(node)
+        reward = {seat: score(rules, world, seat) for seat in choosers}
         for visited in path:
             visited.visits += 1
-            for chooser, value in reward.items():
-                visited.rewards[chooser] = visited.rewards.get(chooser, 0.0) + value
+            for seat, value in reward.items():
+                visited.rewards[seat] = visited.rewards.get(seat, 0.0) + value
 
-    def _ucb(self, child: Node, actor: int) -> float:
-        mean = child.rewards.get(actor, 0.0) / child.visits
-        return mean + self.exploration * math.sqrt(math.log(max(child.available, 1)) / child.visits)
+    def _look_ahead(self, rules: Ruleset, world: Any, actor: int, node: Node, rng: SimRng,
+                    source: random.Random) -> list[tuple[str, Command, Any]]:
+        """The actor's legal commands here, best look-ahead first, each with the position it led to in
+        this world (for the first); each command's availability is counted and a new one's prior scored."""
+        keyed, best, best_value = [], None, -1.0
+        for command in rules.legal_commands(world, actor):
+            key = key_of(command)
+            node.available[key] = node.available.get(key, 0) + 1
+            after = None
+            if key not in node.prior:
+                after = play_out(rules, world, actor, command, rng)
+                node.prior[key] = score(rules, after, actor)
+            value = node.prior[key] + source.random() * 1e-9  # ties go the seed's way
+            if value > best_value:
+                best, best_value = len(keyed), value
+            keyed.append((key, command, after))
+        keyed.insert(0, keyed.pop(best or 0))
+        if keyed[0][2] is None:
+            keyed[0] = (keyed[0][0], keyed[0][1], play_out(rules, world, actor, keyed[0][1], rng))
+        return keyed
 
+    def _value(self, node: Node, key: str, actor: int) -> tuple[float, float]:
+        """A command's mean for its actor (its prior counted as ``prior_weight`` simulations) and that count."""
+        child = node.children.get(key)
+        visits = child.visits if child else 0
+        total = (child.rewards.get(actor, 0.0) if child else 0.0) + node.prior[key] * self.prior_weight
+        return total / (visits + self.prior_weight), visits + self.prior_weight
 
-def _mean(node: Node | None, seat: int) -> float:
-    return node.rewards.get(seat, 0.0) / node.visits if node and node.visits else 0.0
+    def _select(self, node: Node, keyed: list[tuple[str, Command, Any]], actor: int) -> tuple[str, Command]:
+        values = [self._value(node, key, actor) for key, _, _ in keyed]
+        low, high = min(mean for mean, _ in values), max(mean for mean, _ in values)
+        spread = high - low if high > low else 1.0
+
+        def bound(index: int) -> float:
+            mean, count = values[index]
+            tried = math.log(node.available[keyed[index][0]] + 1)
+            return (mean - low) / spread + self.exploration * math.sqrt(tried / count)
+
+        chosen = max(range(len(keyed)), key=bound)
+        return keyed[chosen][0], keyed[chosen][1]
+
+    def _robustness(self, root: Node, key: str, seat: int) -> tuple[int, float]:
+        """How a root command ranks: the simulations through it, then its mean."""
+        child = root.children.get(key)
+        return (child.visits if child else 0, self._value(root, key, seat)[0] if key in root.prior else -1.0)
+

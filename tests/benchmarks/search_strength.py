@@ -1,0 +1,163 @@
+"""How strong the search bot is against the greedy bot, and against itself on a smaller budget, per ruleset.
+
+    python tests/benchmarks/search_strength.py [--games 60] [--workers 2] [--rulesets a,b] [--matchups m,n] [--quick]
+
+Each row plays ``--games`` seeded games (each game's chance from its own seed, the same for every row):
+one seat holds the bot under test, the seats rotating from game to game, and the opponent's bot holds
+every other seat. It prints the test bot's wins with the 95% Wilson interval, the fair share (one over
+the number of players), the target, the games that ended in a draw or at the rules' turn limit, and the
+test bot's mean CPU milliseconds a move.
+
+- ``search-vs-greedy``: the search bot at its default budget against greedy bots. Target: at least 60%
+  of the games with the interval's low end above 50% with two players, and the fair share plus 10 points
+  with three or four.
+- ``search400-vs-search50``: the search bot at 400 simulations a move against itself at 50. Target: at
+  least 55% with two players (more thinking must pay).
+
+``--quick`` uses tiny sizes: it checks that the runner works and measures nothing useful.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
+
+from domain import registry  # noqa: E402
+from domain.balance.stats import wilson  # noqa: E402
+from domain.randomness import Rng  # noqa: E402
+from domain.search import DEFAULT_SIMULATIONS, GreedyBot, SearchBot  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """A bot under test and the bot in every other seat, each by strategy and budget in simulations."""
+
+    name: str
+    tested: tuple[str, int]
+    opponent: tuple[str, int]
+
+
+MATCHUPS = {
+    "search-vs-greedy": Matchup("search-vs-greedy", ("search", DEFAULT_SIMULATIONS), ("greedy", 0)),
+    "search400-vs-search50": Matchup("search400-vs-search50", ("search", 400), ("search", 50)),
+}
+
+
+SEARCH_OPTIONS: dict[str, float] = {}
+"""Settings given to every search bot (``--search-option name=value``): for trying a change."""
+
+
+def make(strategy: str, budget: int, seed: str) -> Any:
+    if strategy == "greedy":
+        return GreedyBot(seed)
+    return SearchBot(seed, simulations=budget, **SEARCH_OPTIONS)  # type: ignore[arg-type]
+
+
+def one_game(job: tuple[str, int, int, str, bool, dict[str, float]]) -> tuple[int, bool, int, float]:
+    """One seeded game: (outcome for the tested bot: 1 won, 0 lost, -1 drawn; at the turn limit; its
+    moves, its CPU seconds)."""
+    name, players, number, matchup_name, quick, options = job
+    SEARCH_OPTIONS.update(options)
+    rules = registry.get(name)
+    matchup = MATCHUPS[matchup_name]
+    tested_budget = min(matchup.tested[1], 4) if quick else matchup.tested[1]
+    opponent_budget = min(matchup.opponent[1], 2) if quick else matchup.opponent[1]
+    me = 1 + number % players
+    tested = make(matchup.tested[0], tested_budget, f"tested-{number}")
+    opponent = make(matchup.opponent[0], opponent_budget, f"opponent-{number}")
+    state = rules.new_state(players, rules.resolve_options({}))
+    for fact in rules.setup(state, Rng(f"match-{number}", "setup")):
+        state = rules.evolve(state, fact)
+    moves, spent, version = 0, 0.0, 0
+    while rules.outcome(state) is None and version < 20_000:
+        seat = rules.to_act(state)[0]
+        if seat == me:
+            started = time.process_time()
+            command = tested.choose(rules, state, seat, version)
+            spent += time.process_time() - started
+            moves += 1
+        else:
+            command = opponent.choose(rules, state, seat, version)
+        for fact in rules.decide(state, seat, command, Rng(f"match-{number}", version)):
+            state = rules.evolve(state, fact)
+        version += 1
+    outcome = rules.outcome(state)
+    won = 1 if outcome is not None and me in outcome.winners and len(outcome.winners) < players else 0
+    drawn = outcome is not None and len(outcome.winners) in (0, players)
+    at_limit = outcome is not None and "limit" in outcome.reason.lower()
+    return (-1 if drawn else won), at_limit, moves, spent
+
+
+def row(pool: ProcessPoolExecutor, name: str, players: int, games: int, matchup: str, quick: bool) -> list[str]:
+    results = list(pool.map(one_game, [(name, players, n, matchup, quick, SEARCH_OPTIONS) for n in range(games)]))
+    wins = sum(1 for result, *_ in results if result == 1)
+    draws = sum(1 for result, *_ in results if result == -1)
+    limits = sum(1 for _, at_limit, _, _ in results if at_limit)
+    moves = sum(m for *_, m, _ in results)
+    low, high = wilson(wins, games)
+    fair = 1 / players
+    if matchup == "search-vs-greedy":
+        target = "≥ 60%, low > 50%" if players == 2 else f"≥ {fair + 0.1:.0%}"
+        met = (wins / games >= 0.6 and low > 0.5) if players == 2 else wins / games >= fair + 0.1
+    else:
+        target = "≥ 55%" if players == 2 else f"> {fair:.0%}"
+        met = wins / games >= 0.55 if players == 2 else wins / games > fair
+    return [name, str(players), matchup, f"{wins}/{games}", f"{wins / games:.0%}", f"{low:.0%}–{high:.0%}", f"{fair:.0%}",
+            str(draws), str(limits), f"{sum(s for *_, s in results) / max(moves, 1) * 1000:.0f}",
+            f"{target}: {'met' if met else 'not met'}"]
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def report(names: Sequence[str], matchups: Sequence[str], games: int, workers: int, quick: bool,
+           progress: Callable[[str], None]) -> str:
+    rows = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for name in names:
+            rules = registry.get(name)
+            for matchup in matchups:
+                progress(f"{name} {rules.min_seats} players, {matchup}")
+                started = time.perf_counter()
+                rows.append(row(pool, name, rules.min_seats, games, matchup, quick))
+                progress(f"  {' | '.join(rows[-1][3:])} ({time.perf_counter() - started:.0f} s)")
+    return "\n\n".join([
+        f"# Search bot strength ({games} games a row, seats rotating, default budget {DEFAULT_SIMULATIONS} simulations)",
+        table(["ruleset", "players", "matchup", "wins", "win rate", "Wilson 95%", "fair share", "draws", "at limit",
+               "ms a move", "target"], rows),
+    ]) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=60, help="games a row (default 60)")
+    parser.add_argument("--workers", type=int, default=2, help="processes for the games (default 2)")
+    parser.add_argument("--rulesets", help="comma-separated ruleset names (default: all)")
+    parser.add_argument("--matchups", default=",".join(MATCHUPS), help=f"comma-separated: {', '.join(MATCHUPS)}")
+    parser.add_argument("--search-option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a search bot setting to try (like exploration=1.0); may be repeated")
+    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
+    given = parser.parse_args(argv)
+    names = given.rulesets.split(",") if given.rulesets else [rules.name for rules in registry.all_rulesets()]
+    matchups = given.matchups.split(",")
+    games = 2 if given.quick else given.games
+    for setting in given.search_option:
+        key, _, value = setting.partition("=")
+        SEARCH_OPTIONS[key] = float(value) if "." in value else int(value)
+    print(report(names, matchups, games, given.workers, given.quick,
+                 lambda text: print(f"... {text}", file=sys.stderr, flush=True)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
