@@ -12,9 +12,13 @@ for its seat (averaged over a few imagined outcomes of any chance it meets).
 ``SearchBot`` is single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012), open loop: one
 tree over the commands played from the root, each simulation on a new determinization; a command's
 statistics count only the simulations in which it was legal (availability), and each node keeps every
-seat's reward, so each seat picks by its own interest (max^n, for games of three or four). A simulation
-is cut after ``rollout_depth`` random commands and scored with ``rules.evaluate`` for every seat. The
-budget is a number of simulations (deterministic for a given seed) or milliseconds per move.
+seat's reward, so each seat picks by its own interest (max^n, for games of three or four). Each command
+starts with the greedy look-ahead as its prior (counted as ``prior_weight`` simulations), and a simulation
+ends at the first new position, scored by what its actor's best look-ahead leads to: no random playout
+drowns the evaluation, and the opponents' replies are a greedy player's from the first simulation on.
+Means are scaled to their spread at each position before the exploration term is added, so a game whose
+evaluation moves by hundredths is searched as keenly as one that moves by tenths. The budget is a number
+of simulations (deterministic for a given seed) or milliseconds per move.
 """
 
 from __future__ import annotations
@@ -138,7 +142,7 @@ class SearchBot:
     ``prior_weight`` is how many simulations a command's one-command look-ahead counts for."""
 
     def __init__(self, seed: str | int = 0, simulations: int | None = DEFAULT_SIMULATIONS, milliseconds: float | None = None,
-                 exploration: float = 0.7, prior_weight: float = 1.0, limit_ms: float | None = None) -> None:
+                 exploration: float = 0.7, prior_weight: float = 3.0, limit_ms: float | None = None) -> None:
         self.seed = str(seed)
         self.simulations = simulations if milliseconds is None else None
         self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.balance.compare import strongest
+
 Section = dict[str, Any]
 
 
@@ -142,6 +144,14 @@ def skill(rows: list[dict[str, Any]], budget: str) -> Section:
                 "the search bot does worse than chance" if row["high"] < row["fair_share"] else "can't tell skill from luck yet")
         lines.append(f"The search bot ({budget} simulations a move) beat {row['against']} bots in {row['count']} of {row['of']} "
                      f"games: {span(row)}, against a fair share of {pct(row['fair_share'])}: {edge}.")
+    best = strongest(rows)
+    if best is not None:
+        points = f"{abs(best['by']) * 100:.0f} points {'over' if best['by'] >= 0 else 'under'} its fair share"
+        lines.append({
+            "search": f"The strongest bot here is the search bot: against greedy bots it wins {points}.",
+            "greedy": f"The strongest bot here is the greedy bot: the search bot wins {points} against it.",
+            "level": f"Neither bot is stronger yet: against greedy bots the search bot wins {points}, within chance.",
+        }[best["bot"]])
     return {"title": "Skill against luck", "lines": lines}
 
 

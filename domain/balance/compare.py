@@ -48,6 +48,18 @@ def skill(played: Sequence[tuple[str, GameRecord]], players: int) -> list[dict[s
     return rows
 
 
+def strongest(rows: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """Which bot plays this game best, from the search bot's games against greedy bots: ``search`` if its
+    interval lies above its fair share, ``greedy`` if below, ``level`` if it holds the fair share; with
+    ``by``, the search bot's win rate minus its fair share (points, negative when greedy is stronger)."""
+    against = next((row for row in rows if row["against"] == "greedy"), None)
+    if against is None:
+        return None
+    fair = against["fair_share"]
+    bot = "search" if against["low"] > fair else "greedy" if against["high"] < fair else "level"
+    return {"bot": bot, "by": against["rate"] - fair, "row": against}
+
+
 def versus(options: dict[str, Any], other: dict[str, Any], first: Sequence[GameRecord], second: Sequence[GameRecord],
            players: int) -> dict[str, Any]:
     """Game ``n`` of ``first`` (under ``options``) against game ``n`` of ``second`` (under ``other``), same
