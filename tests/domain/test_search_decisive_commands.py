@@ -3,8 +3,9 @@ every ruleset, at its default budget.
 
 The positions are found, not written: seeded random games are scanned for a position where the seat to
 act has a command that wins the game at once whatever its seat cannot see and whatever the dice say
-(checked over several determinized worlds and rolls) and another that does not. Where the scan finds
-none of those, it looks for the other kind: a position where some commands lose at once and others do not.
+(checked over several determinized worlds and rolls), and at least as many that do not (a coin could
+not pass). Where the scan finds none of those, it looks for the other kind: a position where at least
+half the commands lose at once and another does not.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ def decisive_position(rules: Ruleset, kind: str, games: int = 60) -> tuple[Any, 
             if len(legal) > 1:
                 ends = [ending(rules, state, seat, command) for command in legal]
                 deciding = [command for command, end in zip(legal, ends) if end == kind]
-                if deciding and len(deciding) < len(legal) and (kind == "wins" or "open" in ends):
+                rare = 2 * len(deciding) <= len(legal) if kind == "wins" else 2 * len(deciding) >= len(legal)
+                if deciding and len(deciding) < len(legal) and rare and (kind == "wins" or "open" in ends):
                     return state, seat, deciding
             for fact in rules.decide(state, seat, bot.choose(rules, state, seat, version), Rng(f"scan-{number}", version)):
                 state = rules.evolve(state, fact)
