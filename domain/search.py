@@ -64,6 +64,13 @@ def thinking_rng(seed: str, version: int, seat: int) -> random.Random:
     return random.Random(f"ludolog-bot:{seed}:{version}:{seat}")
 
 
+def paired_rng(seed: str, version: int, seat: int, visit: int) -> random.Random:
+    """The source of a search's simulation by the ``visit``-th time it tries one of its commands: the k-th
+    try of every command meets the same hidden cards and the same dice (common random numbers), so two
+    commands are compared on the same luck and their difference is not drowned by it."""
+    return random.Random(f"ludolog-bot:{seed}:{version}:{seat}:{visit}")
+
+
 def key_of(command: Command) -> str:
     return json.dumps(command, sort_keys=True, separators=(",", ":"))
 
@@ -142,12 +149,12 @@ class SearchBot:
     ``prior_weight`` is how many simulations a command's one-command look-ahead counts for."""
 
     def __init__(self, seed: str | int = 0, simulations: int | None = DEFAULT_SIMULATIONS, milliseconds: float | None = None,
-                 exploration: float = 0.7, prior_weight: float = 3.0, limit_ms: float | None = None) -> None:
+                 exploration: float = 0.7, prior_weight: float = 3.0, playout: int = 0, limit_ms: float | None = None) -> None:
         self.seed = str(seed)
         self.simulations = simulations if milliseconds is None else None
         self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)
         self.limit_ms = limit_ms
-        self.exploration, self.prior_weight = exploration, prior_weight
+        self.exploration, self.prior_weight, self.playout = exploration, prior_weight, playout
         self.last: Thought | None = None
 
     def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
@@ -157,42 +164,69 @@ class SearchBot:
         if len(legal) == 1:
             self.last = Thought(legal[0], 0, 0.0)
             return legal[0]
-        source = thinking_rng(self.seed, version, seat)
-        rng, root = SimRng(source), Node()
-        started = time.perf_counter()
+        root, started = Node(), time.perf_counter()
+        first = SimRng(thinking_rng(self.seed, version, seat))
+        keyed = self._look_ahead(rules, rules.determinize(state, seat, first), seat, root, first, first.source)
         budget_ms = self.milliseconds if self.milliseconds is not None else self.limit_ms
         deadline = started + budget_ms / 1000 if budget_ms is not None else None
         wanted = self.simulations if self.simulations is not None else float("inf")
-        runs = 0
+        runs, refused = 0, dict.fromkeys((key for key, _, _ in keyed), 0)
         while runs < wanted and (deadline is None or runs == 0 or time.perf_counter() < deadline):
-            self._simulate(rules, rules.determinize(state, seat, rng), root, rng, source)
+            for key, _, _ in keyed:
+                root.available[key] = runs + 1
+            key, command = self._select(root, keyed, seat)
+            child = root.children.get(key)
+            source = paired_rng(self.seed, version, seat, (child.visits if child else 0) + refused[key])
+            rng = SimRng(source)
+            try:
+                self._simulate(rules, rules.determinize(state, seat, rng), seat, (key, command), root, rng, source)
+            except IllegalCommand:  # a world the seat cannot tell from the real one should take it: skip one that doesn't
+                refused[key] += 1
             runs += 1
         chosen = max(legal, key=lambda c: self._robustness(root, key_of(c), seat))
         self.last = Thought(chosen, runs, time.perf_counter() - started, root)
         return chosen
 
-    def _simulate(self, rules: Ruleset, world: Any, root: Node, rng: SimRng, source: random.Random) -> None:
-        """One simulation: down the tree by each actor's interest, one new position added and scored by
-        its actor's best look-ahead, and every seat's reward backed up along the way."""
-        path, node, choosers = [root], root, set()
-        while True:
-            if rules.outcome(world) is not None:
-                break
+    def _simulate(self, rules: Ruleset, world: Any, seat: int, first: tuple[str, Command], root: Node, rng: SimRng,
+                  source: random.Random) -> None:
+        """One simulation from the seat's ``first`` command: down the tree by each actor's interest, one
+        new position added and scored by its actor's best look-ahead, and every seat's reward backed up
+        along the way."""
+        key, command = first
+        world = play_out(rules, world, seat, command, rng)
+        node, choosers = root.children.setdefault(key, Node()), {seat}
+        path = [root, node]
+        while rules.outcome(world) is None:
             actor = rules.to_act(world)[0]
             choosers.add(actor)
             keyed = self._look_ahead(rules, world, actor, node, rng, source)
-            if node is not root and node.visits == 0:
-                world = keyed[0][2]
+            if node.visits == 0:
+                world = self._play_on(rules, keyed[0][2], rng, source)
                 break
             key, command = self._select(node, keyed, actor)
             world = play_out(rules, world, actor, command, rng)
             node = node.children.setdefault(key, Node())
             path.append(node)
-        reward = {seat: score(rules, world, seat) for seat in choosers}
+        reward = {chooser: score(rules, world, chooser) for chooser in choosers}
         for visited in path:
             visited.visits += 1
-            for seat, value in reward.items():
-                visited.rewards[seat] = visited.rewards.get(seat, 0.0) + value
+            for chooser, value in reward.items():
+                visited.rewards[chooser] = visited.rewards.get(chooser, 0.0) + value
+
+    def _play_on(self, rules: Ruleset, world: Any, rng: SimRng, source: random.Random) -> Any:
+        """``playout`` more commands past a new position, each actor playing its best look-ahead."""
+        for _ in range(self.playout):
+            if rules.outcome(world) is not None:
+                break
+            actor = rules.to_act(world)[0]
+            best, best_value = world, -1.0
+            for command in rules.legal_commands(world, actor):
+                after = play_out(rules, world, actor, command, rng)
+                value = score(rules, after, actor) + source.random() * 1e-9
+                if value > best_value:
+                    best, best_value = after, value
+            world = best
+        return world
 
     def _look_ahead(self, rules: Ruleset, world: Any, actor: int, node: Node, rng: SimRng,
                     source: random.Random) -> list[tuple[str, Command, Any]]:

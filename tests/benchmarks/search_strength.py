@@ -58,7 +58,7 @@ SEARCH_OPTIONS: dict[str, float] = {}
 def make(strategy: str, budget: int, seed: str) -> Any:
     if strategy == "greedy":
         return GreedyBot(seed)
-    return SearchBot(seed, simulations=budget, **SEARCH_OPTIONS)  # type: ignore[arg-type]
+    return SearchBot(seed, **{"simulations": budget, **SEARCH_OPTIONS})  # type: ignore[arg-type]
 
 
 def one_game(job: tuple[str, int, int, str, bool, dict[str, float]]) -> tuple[int, bool, int, float]:
