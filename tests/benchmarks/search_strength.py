@@ -133,6 +133,7 @@ def report(names: Sequence[str], matchups: Sequence[str], games: int, workers: i
                 progress(f"  {' | '.join(rows[-1][3:])} ({time.perf_counter() - started:.0f} s)")
     return "\n\n".join([
         f"# Search bot strength ({games} games a row, seats rotating, default budget {DEFAULT_SIMULATIONS} simulations)",
+        "## The search bot against greedy bots, and against itself on a smaller budget",
         table(["ruleset", "players", "matchup", "wins", "win rate", "Wilson 95%", "fair share", "draws", "at limit",
                "ms a move", "target"], rows),
     ]) + "\n"
