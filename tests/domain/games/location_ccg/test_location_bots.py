@@ -206,7 +206,7 @@ def test_evaluation_is_one_for_the_winner_zero_for_the_loser_and_between_meanwhi
 
 def test_search_bot_beats_random_play_in_quick_games():
     wins = 0
-    for seed in range(10):
+    for seed in range(20):
         mine = 1 + seed % 2
         game = Game.start(RULES, ["A", "B"], RULES.resolve_options(QUICK), f"duel-{seed}", salt=SALT)
         bots = {mine: SearchBot(seed, simulations=30), 3 - mine: RandomBot(seed)}
@@ -214,4 +214,4 @@ def test_search_bot_beats_random_play_in_quick_games():
             seat = game.to_act()[0]
             game.play(seat, bots[seat].choose(RULES, game.state, seat, game.version), "c")
         wins += mine in game.outcome().winners
-    assert wins >= 8
+    assert wins >= 15  # 75%: the 95% interval of 15 in 20 starts above an even share
