@@ -32,9 +32,9 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).res
 from domain import registry  # noqa: E402
 from domain.balance.stats import wilson  # noqa: E402
 from domain.bots import RandomBot  # noqa: E402
-from domain.randomness import Rng  # noqa: E402
 from domain.ruleset import Ruleset  # noqa: E402
 from domain.search import GreedyBot, SearchBot, SimRng  # noqa: E402
+from seeded_match import play_match  # noqa: E402
 
 RULES_TARGET, SIMULATIONS_TARGET = 10_000, 500
 
@@ -107,22 +107,7 @@ def one_game(job: tuple[str, int, int, str, int]) -> tuple[bool, int, float]:
     me = 1 + number % players
     thinker: Any = SearchBot(number, simulations=budget) if strategy == "search" else GreedyBot(number)
     others = RandomBot(number)
-    state = rules.new_state(players, rules.resolve_options({}))
-    for fact in rules.setup(state, Rng(f"match-{number}", "setup")):
-        state = rules.evolve(state, fact)
-    moves, spent, version = 0, 0.0, 0
-    while rules.outcome(state) is None and version < 20_000:
-        seat = rules.to_act(state)[0]
-        if seat == me:
-            started = time.process_time()
-            command = thinker.choose(rules, state, seat, version)
-            spent += time.process_time() - started
-            moves += 1
-        else:
-            command = others.choose(rules, state, seat, version)
-        for fact in rules.decide(state, seat, command, Rng(f"match-{number}", version)):
-            state = rules.evolve(state, fact)
-        version += 1
+    state, moves, spent = play_match(rules, players, number, me, thinker, others)
     outcome = rules.outcome(state)
     return bool(outcome and me in outcome.winners), moves, spent
 

@@ -32,8 +32,9 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).res
 
 from domain import registry  # noqa: E402
 from domain.balance.stats import wilson  # noqa: E402
-from domain.randomness import Rng  # noqa: E402
+from domain.balance.study import LIMIT_ENDING  # noqa: E402
 from domain.search import DEFAULT_SIMULATIONS, GreedyBot, SearchBot  # noqa: E402
+from seeded_match import play_match  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -73,26 +74,11 @@ def one_game(job: tuple[str, int, int, str, bool, dict[str, float]]) -> tuple[in
     me = 1 + number % players
     tested = make(matchup.tested[0], tested_budget, f"tested-{number}")
     opponent = make(matchup.opponent[0], opponent_budget, f"opponent-{number}")
-    state = rules.new_state(players, rules.resolve_options({}))
-    for fact in rules.setup(state, Rng(f"match-{number}", "setup")):
-        state = rules.evolve(state, fact)
-    moves, spent, version = 0, 0.0, 0
-    while rules.outcome(state) is None and version < 20_000:
-        seat = rules.to_act(state)[0]
-        if seat == me:
-            started = time.process_time()
-            command = tested.choose(rules, state, seat, version)
-            spent += time.process_time() - started
-            moves += 1
-        else:
-            command = opponent.choose(rules, state, seat, version)
-        for fact in rules.decide(state, seat, command, Rng(f"match-{number}", version)):
-            state = rules.evolve(state, fact)
-        version += 1
+    state, moves, spent = play_match(rules, players, number, me, tested, opponent)
     outcome = rules.outcome(state)
     won = 1 if outcome is not None and me in outcome.winners and len(outcome.winners) < players else 0
     drawn = outcome is not None and len(outcome.winners) in (0, players)
-    at_limit = outcome is not None and "limit" in outcome.reason.lower()
+    at_limit = outcome is not None and LIMIT_ENDING.search(outcome.reason) is not None
     return (-1 if drawn else won), at_limit, moves, spent
 
 
