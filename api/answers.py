@@ -145,6 +145,19 @@ class Ruleset(Schema):
     commands = fields.List(fields.Nested(CommandShape))
 
 
+class KitRef(Schema):
+    """The shelved kit a ruleset answer stands for: its name, version, hash and components in words."""
+
+    name = fields.String()
+    version = fields.Integer()
+    hash = fields.String()
+    components = fields.String()
+
+
+class KitRuleset(Ruleset):
+    kit = fields.Nested(KitRef)
+
+
 class Rulesets(Schema):
     rulesets = fields.List(fields.Nested(Ruleset))
 
@@ -164,6 +177,32 @@ class Note(Schema):
 
 class Notes(Schema):
     notes = fields.List(fields.Nested(Note))
+
+
+class KitEntry(Schema):
+    name = fields.String()
+    title = fields.String()
+    version = fields.Integer()
+    hash = fields.String()
+    added = fields.String()
+
+
+class Kits(Schema):
+    kits = fields.List(fields.Nested(KitEntry))
+
+
+class StoredKit(Schema):
+    name = fields.String()
+    version = fields.Integer()
+    hash = fields.String()
+    kit = fields.Dict()
+
+
+class KitAdded(Schema):
+    name = fields.String()
+    version = fields.Integer()
+    hash = fields.String()
+    new = fields.Boolean()
 
 
 class Health(Schema):
@@ -191,3 +230,7 @@ RULESETS = Rulesets()
 NOTE = Note()
 NOTES = Notes()
 HEALTH = Health()
+KIT_RULESET = KitRuleset()
+KITS = Kits()
+STORED_KIT = StoredKit()
+KIT_ADDED = KitAdded()

@@ -1,4 +1,4 @@
-"""``/games``: create a game with its tokens, list games, read one as the token's holder may see it,
+"""``/games``: create a game with its tokens (of a ruleset, or of a kit on the shelf by its name), list games, read one as the token's holder may see it,
 list the holder's legal commands, and submit commands.
 """
 
@@ -17,6 +17,7 @@ from api.problems import InvalidRequest, StaleVersion
 from domain.access import OWNER
 from domain.errors import Forbidden, Unauthorized, UnknownGame, VersionConflict
 from domain.game import Game
+from domain.kit_shelf import KitShelf
 from domain.viewing import display_name
 
 blueprint = Blueprint("games", __name__)
@@ -56,9 +57,10 @@ def json_body() -> Any:
 @blueprint.post("/games")
 def create_game() -> Response:
     given = schemas.NEW_GAME.load(json_body())
+    ruleset, options, name = KitShelf(service()).game_setup(given["ruleset"], given["options"], given["name"])
     game_id, tokens = service().open_game(
-        given["ruleset"], given["seats"], given["options"], given["seed"], table=given["table"], outcomes=given["outcomes"],
-        salt=given["salt"], name=given["name"],
+        ruleset, given["seats"], options, given["seed"], table=given["table"], outcomes=given["outcomes"],
+        salt=given["salt"], name=name,
     )
     game = service().game(game_id)
     body = answers.GAME_CREATED.dump({

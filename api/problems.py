@@ -11,13 +11,15 @@ from flask import Flask, Response, current_app, json
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from domain.errors import LudologError, OutcomeError
+from domain.errors import InvalidKit, LudologError, OutcomeError
 
 PROBLEM_BASE = "urn:ludolog:problem:"
 
 STATUS: dict[str, int] = {
     "unknown-ruleset": 404,
     "unknown-game": 404,
+    "unknown-kit": 404,
+    "invalid-kit": 422,
     "invalid-setup": 422,
     "invalid-note": 422,
     "unknown-note": 404,
@@ -46,6 +48,8 @@ STATUS: dict[str, int] = {
 TITLES: dict[str, str] = {
     "unknown-ruleset": "No such ruleset",
     "unknown-game": "No such game",
+    "unknown-kit": "No such kit",
+    "invalid-kit": "The kit has mistakes",
     "invalid-setup": "The game cannot be set up like that",
     "invalid-note": "The note cannot be written like that",
     "unknown-note": "No such note",
@@ -117,6 +121,8 @@ def register(app: Flask) -> None:
     def ludolog_error(error: LudologError) -> Response:
         if isinstance(error, OutcomeError):  # what the table is asked, for a client to ask its user
             return problem(error.kind, str(error), outcome=error.details())
+        if isinstance(error, InvalidKit):  # every mistake, a line each
+            return problem(error.kind, str(error), mistakes=error.mistakes)
         return problem(error.kind, str(error))
 
     @app.errorhandler(PersistenceError)

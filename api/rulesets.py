@@ -1,4 +1,5 @@
-"""``/rulesets``: the games this service plays, their seats, options and command shapes."""
+"""``/rulesets``: the games this service plays, their seats, options and command shapes; a kit on the
+shelf (``/kits``) is answered by its name too, as the ruleset ``table-kit`` playing that kit."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from typing import Any
 from flask import Blueprint
 
 from api import answers
+from api.context import service
 from domain import registry
+from domain.kit_shelf import KitShelf
 
 blueprint = Blueprint("rulesets", __name__)
 
@@ -19,4 +22,5 @@ def list_rulesets() -> Any:
 
 @blueprint.get("/rulesets/<name>")
 def get_ruleset(name: str) -> Any:
-    return answers.RULESET.dump(registry.get(name).to_data())
+    data = KitShelf(service()).ruleset_data(name)
+    return (answers.KIT_RULESET if "kit" in data else answers.RULESET).dump(data)

@@ -5,7 +5,9 @@ real requests and responses against the spec.
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from domain.bots import BUDGET_SHAPE, STRATEGIES
 from domain.randomness import SALT_SHAPE
@@ -169,6 +171,32 @@ class NotesQuery(Schema):
     at = fields.Integer(load_default=None, validate=validate.Range(min=1, max=LAST_EVENT))
 
 
+class NewKit(Schema):
+    """A kit to add to the shelf: its document as JSON (``kit``), or its text (``text``) in a
+    ``format`` (YAML, JSON or TOML; guessed from the text when not given)."""
+
+    class Meta:
+        unknown = RAISE
+
+    kit = fields.Dict(keys=fields.String(), load_default=None)
+    text = fields.String(load_default=None, validate=validate.Length(min=1))
+    format = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["yaml", "json", "toml"]))
+
+    @validates_schema
+    def _one_of_kit_or_text(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if (data.get("kit") is None) == (data.get("text") is None):
+            raise ValidationError("give the kit as a JSON object in 'kit', or its text in 'text': one of the two")
+        if data.get("format") is not None and data.get("text") is None:
+            raise ValidationError("'format' is the format of 'text', and there is no text", "format")
+
+
+class KitQuery(Schema):
+    class Meta:
+        unknown = RAISE
+
+    version = fields.Integer(load_default=None, validate=validate.Range(min=1))
+
+
 NEW_GAME = NewGame()
 NEW_COMMAND = NewCommand()
 GAMES_QUERY = GamesQuery()
@@ -177,3 +205,5 @@ SEAT_QUERY = SeatQuery()
 NEW_NOTE = NewNote()
 NOTES_QUERY = NotesQuery()
 BOT_MOVE = BotMove()
+NEW_KIT = NewKit()
+KIT_QUERY = KitQuery()

@@ -86,6 +86,9 @@ def balance(ruleset: str, games: int, players: int | None, options: tuple[str, .
     if output is not None and not pathlib.Path(output).parent.is_dir():
         raise click.ClickException(f"cannot write {output}: there is no folder {pathlib.Path(output).parent}")
     rules = registry.get(ruleset)
+    if not rules.knows_the_rules:
+        raise click.ClickException(f"{rules.title} holds no rules (the people at the table keep them): its bots could only play "
+                                   "by chance, and a balance report of it would say nothing about the game")
     players = rules.min_seats if players is None else players
     rules.check_seat_count(players)  # --players 0 is refused, not taken for the default
     given = dict(parse_option(text) for text in options)

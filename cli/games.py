@@ -1,4 +1,5 @@
-"""The commands on games themselves: rulesets, new, games, show, act and tokens.
+"""The commands on games themselves: rulesets, new, games, show, act and tokens (``new`` and
+``rulesets`` take a kit too: a file, or a name on the shelf of the store).
 
 Each imports the rulesets and the game service only when it runs, so that ``ludolog -h`` and
 ``ludolog COMMAND -h`` stay quick.
@@ -7,50 +8,81 @@ Each imports the rulesets and the game service only when it runs, so that ``ludo
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
+from cli.kits import is_kit_file, kit_shelf, read_kit_file
 from cli.outcomes import parse_outcome, with_outcomes
 from cli.terminal import HELP, db_option, format_events, format_status, open_service, parse_option, shown
+
+if TYPE_CHECKING:
+    from domain.kit_shelf import KitShelf
 
 
 @click.command(context_settings=HELP)
 @click.argument("name", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON, each ruleset as GET /rulesets/{name} gives it.")
-def rulesets(name: str | None, as_json: bool) -> None:
+@db_option
+def rulesets(name: str | None, as_json: bool, db: str) -> None:
     """List the games ludolog knows, a line each; with NAME, that game's options and commands.
+
+    The kits on the shelf of the store ('ludolog kit add') follow the rulesets, a line each; with a
+    kit's NAME, its components and the generic commands of table-kit that play it.
 
     \b
     Example:
       ludolog rulesets
       ludolog rulesets squad-combat
+      ludolog rulesets snakes-and-ladders      (a kit added with 'ludolog kit add')
       ludolog rulesets --json
     """
     from domain import registry
     from domain.errors import UnknownRuleset
 
     try:
-        chosen = [registry.get(name)] if name else registry.all_rulesets()
+        chosen = [registry.get(name).to_data()] if name else [rules.to_data() for rules in registry.all_rulesets()]
     except UnknownRuleset as error:
-        raise click.ClickException(str(error)) from None
+        shelf = _shelf(db)
+        if shelf is None:
+            raise click.ClickException(str(error)) from None
+        chosen = [shelf.ruleset_data(str(name))]  # a kit's, or UnknownRuleset naming the kits too
     if as_json:
-        listed = [rules.to_data() for rules in chosen]
-        click.echo(json.dumps(listed[0] if name else listed, indent=2))
+        click.echo(json.dumps(chosen[0] if name else chosen, indent=2))
         return
-    for rules in chosen:
-        seats = str(rules.min_seats) if rules.min_seats == rules.max_seats else f"{rules.min_seats}-{rules.max_seats}"
-        click.echo(f"{rules.name}  ({seats} players, rules v{rules.version})  {rules.title}: {rules.summary}")
+    if not name:
+        shelf = _shelf(db, quiet=True)
+        chosen += [shelf.as_ruleset(entry.name) for entry in shelf.list()] if shelf is not None else []
+    for data in chosen:
+        seats = str(data["min_seats"]) if data["min_seats"] == data["max_seats"] else f"{data['min_seats']}-{data['max_seats']}"
+        kit = data.get("kit")
+        version = f"kit v{kit['version']} {kit['hash'][:12]}" if kit else f"rules v{data['version']}"
+        click.echo(shown(f"{data['name']}  ({seats} players, {version})  {data['title']}: {data['summary']}"))
         if not name:
             continue
-        for key, prop in rules.options_schema.get("properties", {}).items():
+        if kit:
+            click.echo(shown(f"    components {kit['components']}"))
+        for key, prop in data["options"].get("properties", {}).items():
             click.echo(f"    option {key}={json.dumps(prop.get('default'))}  {prop.get('description', '')}")
-        for shape in rules.command_shapes:
-            fields = " ".join(f"{field}=..." for field in shape.properties)
-            click.echo(f"    command {shape.type} {fields}".rstrip() + f"  {shape.summary}")
+        for command in data["commands"]:
+            fields = " ".join(f"{field}=..." for field in command["schema"]["properties"] if field != "type")
+            click.echo(f"    command {command['type']} {fields}".rstrip() + f"  {command['summary']}")
+
+
+def _shelf(db: str, quiet: bool = False) -> KitShelf | None:
+    """The kit shelf of the store ``db``, or None when there is no store there (no kits, then); a store
+    that cannot be opened is an error, or with ``quiet`` a note on stderr and no kits."""
+    try:
+        return kit_shelf(db)
+    except click.ClickException as error:
+        if not quiet:
+            raise
+        click.echo(f"(no kits listed: {error.message})", err=True)
+        return None
 
 
 @click.command(context_settings=HELP)
-@click.argument("ruleset")
+@click.argument("ruleset", metavar="RULESET|KIT")
 @click.option("--seat", "seats", multiple=True, required=True, help="A player's name; repeat, in seat order.")
 @click.option("--seed", help="The game's seed (default: a secret random one).")
 @click.option("--salt", help="With --seed, the salt a finished game revealed: plays that game again (default: a secret random one).")
@@ -63,6 +95,10 @@ def rulesets(name: str | None, as_json: bool) -> None:
 def new(ruleset: str, seats: tuple[str, ...], seed: str | None, salt: str | None, options: tuple[str, ...], table: bool,
         outcomes: tuple[str, ...], name: str | None, db: str) -> None:
     """Create a game of RULESET and print its id.
+
+    RULESET may also be a kit: a kit file (.yaml, .yml, .toml or .json) or the name of a kit on the
+    shelf ('ludolog kit add'): a game of the ruleset table-kit played with that kit, called by the
+    kit's title unless --name is given. A kit file with mistakes prints them, a line each.
 
     Its chance comes from its seed keyed with a secret random salt, so the seats cannot find a seed
     you chose from their own hands; a seed and the salt a game revealed (--seed, --salt) deal it again.
@@ -77,11 +113,20 @@ def new(ruleset: str, seats: tuple[str, ...], seed: str | None, salt: str | None
       ludolog new correction --seat Ana --seat Ben --seed 7 --salt 8c0e1f6a2b3d4c5e6f708192a3b4c5d6
       ludolog new infection --seat Ana --seat Ben --option round_limit=10
       ludolog new assassination-le --seat Ann --seat Ben --seat Cy --table --outcome 3 --outcome 5 --outcome 1
+      ludolog new snakes.yaml --seat Ann --seat Ben
+      ludolog new snakes-and-ladders --seat Ann --seat Ben      (a kit on the shelf)
     """
     parsed = dict(parse_option(text) for text in options)
     if outcomes and not table:
         raise click.UsageError("--outcome is for table games: add --table")
+    document = read_kit_file(ruleset) if is_kit_file(ruleset) else None
     service = open_service(db, create=True)
+    if document is not None:
+        ruleset, parsed, name = "table-kit", {**parsed, "kit": document}, document["title"] if name is None else name
+    else:
+        from domain.kit_shelf import KitShelf
+
+        ruleset, parsed, name = KitShelf(service).game_setup(ruleset, parsed, name)
     given = [parse_outcome(text) for text in outcomes]
     game_id = with_outcomes(
         lambda told: service.create_game(ruleset, list(seats), parsed, seed, table=table, outcomes=told, salt=salt, name=name),

@@ -39,6 +39,7 @@ COMMANDS = {
                     "(a design diary with charts), html (a replay page), diary (the design diary as an HTML document)."),
     "games": Entry("cli.games:games", "List the stored games."),
     "import": Entry("cli.history:import_", "Re-create a game from an owner's NDJSON export (its id is kept); prints the id."),
+    "kit": Entry("cli.kits:kit", "Work with table kits: files (YAML, TOML or JSON) that describe a game's components."),
     "log": Entry("cli.history:log", "The game's events, one numbered line each: number, time, seat, what happened; "
                  "under an event, each note on it that the viewer may see "
                  '(✎ author glyph "text" [marks] ⚑ bookmark).'),

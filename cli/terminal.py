@@ -190,7 +190,7 @@ def format_status(status: dict[str, Any], rules: Ruleset) -> str:
     names = seat_names(status)
     played = "; a table game, transcribed" if status.get("table") else ""
     lines = [
-        f"{rules.title} (rules v{status['ruleset_version']}{played})  game {status['id']}  version {status['version']}",
+        f"{status.get('title', rules.title)} (rules v{status['ruleset_version']}{played})  game {status['id']}  version {status['version']}",
         rules.render(status["view"], names),
     ]
     roles = {seat["seat"]: seat["role"] for seat in status["seats"] if seat.get("role")}

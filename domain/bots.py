@@ -133,6 +133,7 @@ class BotPlay:
         _refuse_table_game(game)
         playing = {self.seat_number(game, seat) for seat in seats} or set(range(1, len(game.seats) + 1))
         bot = bot or RandomBot(str(game_id) if bot_seed is None else bot_seed)
+        _refuse_search_without_rules(game, bot)
         while True:
             game = self.game(game_id)
             waiting = [seat for seat in game.to_act() if seat in playing]
@@ -153,6 +154,7 @@ class BotPlay:
             raise GameOver("the game is over: there is nothing to suggest")
         if seat not in game.to_act():
             raise NotYourTurn(f"it is not {game.seats[seat - 1]}'s turn: a bot suggests a command only to the seat to act")
+        _refuse_search_without_rules(game, bot)
         return game, bot.choose(game.rules, game.state, seat, game.version)
 
 
@@ -162,6 +164,14 @@ class BotPlay:
         game, command = self.suggest(game_id, seat, bot)
         _refuse_table_game(game)
         return command, self.submit(game_id, seat, command, expected_version=game.version)
+
+
+def _refuse_search_without_rules(game: Game, bot: Bot) -> None:
+    """A search bot looks for the commands that lead to a win; a ruleset that holds no rules (a table kit)
+    tells it none but an end every other seat must agree to, so it would play on for ever."""
+    if isinstance(bot, SearchBot) and not game.rules.knows_the_rules:
+        raise IllegalCommand(f"{game.rules.title} holds no rules (the people at the table keep them): a search bot has "
+                             "nothing to search; a random or greedy bot plays it by chance")
 
 
 def _refuse_table_game(game: Game) -> None:

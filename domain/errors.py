@@ -29,6 +29,22 @@ class UnknownGame(LudologError, LookupError):
     kind = "unknown-game"
 
 
+class UnknownKit(LudologError, LookupError):
+    """No kit is on the shelf under that name (or it has no such version)."""
+
+    kind = "unknown-kit"
+
+
+class InvalidKit(LudologError, ValueError):
+    """A kit document that cannot be played: ``mistakes`` holds every one, a line each (``where: what``)."""
+
+    kind = "invalid-kit"
+
+    def __init__(self, message: str, mistakes: list[str]) -> None:
+        super().__init__(message)
+        self.mistakes = list(mistakes) or [message]
+
+
 class InvalidSetup(LudologError, ValueError):
     """The seats or options given for a new game are not acceptable."""
 

@@ -20,8 +20,9 @@ from domain.notes import GameNotes
 from domain.viewing import summary
 
 LISTING_PAGE = 1000
-SIDE_TOPICS = (GameAccess.TOPIC, GameNotes.TOPIC)
-"""The aggregates kept beside a game (its tokens, its notes): their events change no game's summary."""
+SIDE_TOPICS = (GameAccess.TOPIC, GameNotes.TOPIC, "ludolog:Kit")
+"""The aggregates kept beside the games (a game's tokens and notes, the kits on the shelf,
+``domain.kit_shelf``): their events change no game's summary."""
 
 
 def created_games(recorder: Any, stop: int) -> list[uuid.UUID]:

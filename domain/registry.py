@@ -20,6 +20,7 @@ _GAMES = (
     "domain.games.missions",
     "domain.games.project_assassination",
     "domain.games.squad_combat",
+    "domain.games.table_kit",
 )
 
 _RULESETS: dict[str, Ruleset] = {}
@@ -67,3 +68,8 @@ def all_rulesets() -> list[Ruleset]:
 def all_versions() -> list[Ruleset]:
     """Every kept version of every ruleset."""
     return [rules for name in sorted(_VERSIONS) for _, rules in sorted(_VERSIONS[name].items())]
+
+
+def has_name(name: str) -> bool:
+    """Whether a ruleset has that name (every version counts)."""
+    return name in _VERSIONS

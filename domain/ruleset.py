@@ -126,6 +126,10 @@ class Ruleset(ABC):
     variants: ClassVar[dict[str, dict[str, Any]]] = {}
     """Named rule sets besides the default, as the options that make them (``{"v0.5": {"rules": "v0.5"}}``):
     the rules a designer played at another stage, which every test of the rules runs too."""
+    knows_the_rules: ClassVar[bool] = True
+    """Whether the ruleset holds the game's rules. A table kit does not (the people at the table keep
+    them): its bots play only by chance and a balance study of it says nothing, so ``ludolog balance``
+    and the bot benchmarks leave it out."""
     private_hands: ClassVar[bool] = False
     """Whether each seat holds something the other seats may not see (a hand of cards): hot-seat
     play then hides the screen before handing the keyboard to the next seat."""
@@ -149,6 +153,11 @@ class Ruleset(ABC):
             "options": self.describe_options(),
             "commands": [{"type": s.type, "summary": s.summary, "schema": s.json_schema()} for s in self.command_shapes],
         }
+
+    def game_title(self, options: dict[str, Any]) -> str:
+        """The title of a game played with these (resolved) options: the ruleset's, unless the options
+        bring a game of their own (a table kit's title)."""
+        return self.title
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """The options with defaults filled in; ``InvalidSetup`` when they break the schema."""

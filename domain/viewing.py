@@ -51,7 +51,7 @@ def summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
         "name": display_name(game),
         "ruleset": game.ruleset,
         "ruleset_version": game.ruleset_version,
-        "title": rules.title,
+        "title": rules.game_title(game.options),
         "seats": [{"seat": n, "name": name, "role": roles.get(n)} for n, name in enumerate(game.seats, 1)],
         "options": options_seen(game, viewer, over=outcome is not None),
         "table": game.table,
@@ -101,7 +101,7 @@ def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Vie
             data["options"] = rules.redact_options(dict(data["options"]), viewer if isinstance(viewer, int) else None)
         elif event.table:
             data["setup_outcomes"] = list(event.setup_outcomes)  # a hand dealt at setup is a seat's secret
-        sentence = (f"New {'table game' if event.table else 'game'} of {rules.title} (rules v{event.ruleset_version}) for "
+        sentence = (f"New {'table game' if event.table else 'game'} of {rules.game_title(event.options)} (rules v{event.ruleset_version}) for "
                     f"{', '.join(event.seats)}" + (": played on paper and transcribed, its dice and draws told by the people "
                                                    "at the table." if event.table else "."))
         return GameEvent(number, "GameCreated", event.timestamp, None, None, sentence, data)

@@ -2,6 +2,7 @@
 
 import { api, keepHost, keepToken, tokenFor } from "./net.js";
 import { withOutcomes } from "./chance.js";
+import { kitField } from "./kits.js";
 import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 
 const STRATEGIES = ["greedy", "random", "search"];
@@ -63,9 +64,14 @@ export async function showNewGame() {
   const show = claimPage();
   show(el("h1", {}, "New game"), el("p", {}, "Loading rulesets…"));
   const listing = await api("/rulesets");
-  const rulesets = listing.rulesets || listing;
+  // the kits on the shelf are played like rulesets, by their names
+  const shelf = await api("/kits").catch(() => ({ kits: [] }));
+  const kits = await Promise.all(shelf.kits.map((kit) => api(`/rulesets/${encodeURIComponent(kit.name)}`).catch(() => null)));
+  const rulesets = [...(listing.rulesets || listing), ...kits.filter(Boolean)];
+  const players = (r) => `${r.min_seats === r.max_seats ? r.min_seats : `${r.min_seats}–${r.max_seats}`} players`;
   const choice = el("select", { id: "ruleset", name: "ruleset" },
-    rulesets.map((r) => el("option", { value: r.name }, `${r.title} (${r.min_seats === r.max_seats ? r.min_seats : `${r.min_seats}–${r.max_seats}`} players)`)));
+    rulesets.map((r) => el("option", { value: r.name },
+      r.kit ? `${r.title} (a table kit, ${players(r)})` : r.name === "table-kit" ? "A table kit from a file" : `${r.title} (${players(r)})`)));
   const seatsBox = el("fieldset", { className: "seats" });
   const optionsBox = el("fieldset", { className: "options" });
   const nameInput = el("input", { id: "game-name", name: "name", maxlength: 80, size: 40,
@@ -88,10 +94,13 @@ export async function showNewGame() {
   let seatCount = 2;
 
   function current() { return rulesets.find((r) => r.name === choice.value); }
+  // a table kit's own file says how many play it (the service checks): any table of 1 to 8 here
+  function fewest() { return current().name === "table-kit" ? 1 : current().min_seats; }
+  function most() { return current().name === "table-kit" ? 8 : current().max_seats; }
 
   function drawSeats() {
     const ruleset = current();
-    seatCount = Math.min(Math.max(seatCount, ruleset.min_seats), ruleset.max_seats);
+    seatCount = Math.min(Math.max(seatCount, fewest()), most());
     const rows = [];
     for (let n = 1; n <= seatCount; n += 1) {
       rows.push(el("div", { className: "seat-row" },
@@ -104,14 +113,18 @@ export async function showNewGame() {
     }
     const more = el("button", { type: "button", onclick: () => { seatCount += 1; drawSeats(); } }, "Add a seat");
     const fewer = el("button", { type: "button", onclick: () => { seatCount -= 1; drawSeats(); } }, "Remove a seat");
-    if (seatCount >= ruleset.max_seats) more.disabled = true;
-    if (seatCount <= ruleset.min_seats) fewer.disabled = true;
+    if (seatCount >= most()) more.disabled = true;
+    if (seatCount <= fewest()) fewer.disabled = true;
     fill(seatsBox, el("legend", {}, "Seats"), ...rows, el("div", {}, more, " ", fewer));
   }
 
+  let kit = null;
+
   function drawOptions() {
     const properties = (current().options || {}).properties || {};
+    kit = current().name === "table-kit" ? kitField() : null;
     const fields = Object.entries(properties).map(([key, schema]) => {
+      if (kit && key === "kit") return kit.element;
       const id = `option-${key}`;
       let input;
       if (Array.isArray(schema.enum)) {
@@ -160,6 +173,12 @@ export async function showNewGame() {
     let options;
     try { options = readOptions(); } catch (error) { message.textContent = error.message; return; }
     const body = { ruleset: choice.value, seats, options };
+    if (kit) {
+      try {
+        const name = await kit.read();
+        if (name) body.ruleset = name;
+      } catch (error) { message.textContent = error.message; return; }
+    }
     if (nameInput.value.trim()) body.name = nameInput.value.trim();
     if (paper.checked) body.table = true;
     else {

@@ -31,6 +31,7 @@ export class Problem extends Error {
     this.title = body && body.title ? body.title : "";
     this.kind = body && body.type ? body.type.split(":").pop() : "";
     this.outcome = body && body.outcome ? body.outcome : null;  // a table game's outcome asked for
+    this.body = body || {};
   }
 }
 

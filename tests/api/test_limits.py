@@ -231,6 +231,7 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_not
         ("POST", "/games/{game_id}/bot-move"),
         ("POST", "/games/{game_id}/commands"),
         ("POST", "/games/{game_id}/notes"),
+        ("POST", "/kits"),
     ]
     app = make_app(MAX_CONTENT_LENGTH=2000)
     service = app.extensions["ludolog"]
@@ -241,7 +242,7 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_not
     notes = Notebook(service).history(game_id)
     version, games = service.game(game_id).version, len(service.list_games())
     paths = {"/games": "/games", "/games/{game_id}/commands": f"{url}/commands", "/games/{game_id}/notes": f"{url}/notes",
-             "/games/{game_id}/notes/{note_id}": f"{url}/notes/1", "/games/{game_id}/bot-move": f"{url}/bot-move"}
+             "/games/{game_id}/notes/{note_id}": f"{url}/notes/1", "/games/{game_id}/bot-move": f"{url}/bot-move", "/kits": "/kits"}
     big = {"ruleset": "project-assassination", "seats": ["Ana", "Ben"], "command": {"type": "end"}, "seed": "x" * 2000}
     tries = [
         (method, paths[path], headers, body)
@@ -256,6 +257,7 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_not
         assert response.get_json()["detail"] == "the body is over the limit of 2000 bytes"
     assert service.game(game_id).version == version and len(service.list_games()) == games
     assert Notebook(service).history(game_id) == notes
+    assert client.get("/kits").get_json() == {"kits": []}
     assert client.post("/games", json={"ruleset": "project-assassination", "seats": ["Ana", "Ben"]}).status_code == 201
 
 

@@ -56,7 +56,11 @@ def test_every_operation_documents_a_success_its_errors_and_an_example():
 def test_the_statuses_each_operation_can_give_are_documented():
     expected = {
         ("GET", "/rulesets"): {"200", "429"},
-        ("GET", "/rulesets/{name}"): {"200", "404", "429"},
+        ("GET", "/rulesets/{name}"): {"200", "404", "429", "503"},
+        ("GET", "/kits"): {"200", "429", "503"},
+        ("POST", "/kits"): {"200", "201", "400", "413", "422", "429", "503"},
+        ("GET", "/kits/schema"): {"200", "429"},
+        ("GET", "/kits/{name}"): {"200", "400", "404", "429", "503"},
         ("POST", "/games"): {"201", "400", "404", "413", "422", "503", "429"},
         ("GET", "/games"): {"200", "400", "503", "429"},
         ("GET", "/games/{game_id}"): {"200", "401", "404", "503", "429"},

@@ -26,6 +26,9 @@ from domain.store import store_env
 
 G = "/games/{game_id}"
 SEATS = {"ruleset": "assassination-le", "seats": ["Ana", "Ben", "Cy"], "seed": "7"}
+KIT = {"kit": 1, "name": "coin-race", "title": "Coin race", "seats": {"fewest": 2, "most": 2},
+       "spaces": [{"name": "track", "kind": "track", "count": 10}], "pieces": [{"kind": "pawn", "owner": "each", "at": "1"}],
+       "dice": [{"name": "coin", "faces": [1, 2]}]}
 ADDRESSES = (f"198.51.100.{n}" for n in itertools.count(1))
 
 
@@ -83,13 +86,18 @@ OPERATIONS: dict[tuple[str, str], Callable[[Any, World], Any]] = {
     ("GET", G + "/board"): lambda c, w: c.get(f"{w.url}/board?at=2"),
     ("GET", G + "/export"): lambda c, w: c.get(f"{w.url}/export?format=json"),
     ("POST", G + "/bot-move"): lambda c, w: c.post(f"{w.url}/bot-move", json={"strategy": "random"}, headers=w.acting),
+    ("GET", "/kits"): lambda c, w: c.get("/kits"),
+    ("POST", "/kits"): lambda c, w: c.post("/kits", json={"kit": KIT}),
+    ("GET", "/kits/schema"): lambda c, w: c.get("/kits/schema"),
+    ("GET", "/kits/{name}"): lambda c, w: (c.post("/kits", json={"kit": KIT}), c.get("/kits/coin-race"))[1],
     ("GET", "/healthz"): lambda c, w: c.get("/healthz"),
     ("GET", "/"): lambda c, w: c.get("/"),
     ("GET", "/web/{name}"): lambda c, w: c.get("/web/app.js"),
 }
 """One request each operation answers with success."""
 
-STORE_ROUTES = [op for op in OPERATIONS if op[1] != "/rulesets" and not op[1].startswith(("/rulesets/", "/web/")) and op[1] != "/"]
+STORE_ROUTES = [op for op in OPERATIONS
+                if op[1] not in ("/", "/rulesets", "/kits/schema") and not op[1].startswith(("/rulesets/", "/web/"))]
 LIMITED_ROUTES = [op for op in OPERATIONS if op[1] != "/healthz"]
 
 
@@ -102,6 +110,14 @@ def _no_save(w: World) -> None:
 
 SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
     ("GET", "/rulesets/{name}", 404, "no such ruleset", lambda w: w.client.get("/rulesets/chess")),
+    ("GET", "/rulesets/{name}", 503, "no ruleset, and the store of kits is down", lambda w: w.down(lambda c, _: c.get("/rulesets/chess"))),
+    ("POST", "/kits", 200, "the same kit again", lambda w: (w.client.post("/kits", json={"kit": KIT}),
+                                                           w.client.post("/kits", json={"kit": KIT}))[1]),
+    ("POST", "/kits", 400, "neither a kit nor a text", lambda w: w.client.post("/kits", json={})),
+    ("POST", "/kits", 413, "a body over the limit", lambda w: w.client.post("/kits", json={"text": "x" * 70_000})),
+    ("POST", "/kits", 422, "a kit with mistakes", lambda w: w.client.post("/kits", json={"kit": {**KIT, "first": 3}})),
+    ("GET", "/kits/{name}", 400, "version=0", lambda w: w.client.get("/kits/coin-race?version=0")),
+    ("GET", "/kits/{name}", 404, "no such kit", lambda w: w.client.get("/kits/chess")),
     ("POST", "/games", 422, "seat count the ruleset does not take",
      lambda w: w.client.post("/games", json={**SEATS, "seats": ["Ana", "Ben"]})),
     ("POST", "/games", 422, "seat names the same but for case",

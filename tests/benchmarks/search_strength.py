@@ -20,6 +20,7 @@ test bot's mean CPU milliseconds a move.
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -52,6 +53,8 @@ MATCHUPS = {
 }
 
 
+SETTINGS = sorted(set(inspect.signature(SearchBot).parameters) - {"seed", "simulations", "milliseconds", "limit_ms"})
+"""The search bot's settings a run may change."""
 SEARCH_OPTIONS: dict[str, float] = {}
 """Settings given to every search bot (``--search-option name=value``): for trying a change."""
 
@@ -135,12 +138,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="a search bot setting to try (like exploration=1.0); may be repeated")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
     given = parser.parse_args(argv)
-    names = given.rulesets.split(",") if given.rulesets else [rules.name for rules in registry.all_rulesets()]
+    names = given.rulesets.split(",") if given.rulesets else [rules.name for rules in registry.all_rulesets() if rules.knows_the_rules]
     matchups = given.matchups.split(",")
     games = 2 if given.quick else given.games
     for setting in given.search_option:
-        key, _, value = setting.partition("=")
-        SEARCH_OPTIONS[key] = float(value) if "." in value else int(value)
+        key, equals, value = setting.partition("=")
+        try:
+            SEARCH_OPTIONS[key] = float(value) if "." in value else int(value)
+        except ValueError:
+            equals = ""
+        if key not in SETTINGS or not equals:
+            parser.error(f"--search-option {setting!r}: expected NAME=NUMBER, NAME one of {', '.join(SETTINGS)}")
     print(report(names, matchups, games, given.workers, given.quick,
                  lambda text: print(f"... {text}", file=sys.stderr, flush=True)))
     return 0

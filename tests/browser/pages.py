@@ -1,5 +1,5 @@
-"""What the browser tests share: the API called as a second client (not the page), and a page that records
-its requests, dialogs and script errors."""
+"""What the browser tests share: the API called as a second client (not the page), a page that records
+its requests, dialogs and script errors, and a command played on a page as a player would."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import json
 import time
 import urllib.error
 import urllib.request
+
+from playwright.sync_api import expect
 
 
 def call(base: str, path: str, token: str | None = None, body: dict | None = None, method: str | None = None) -> dict:
@@ -38,3 +40,24 @@ def tab(context, url: str):
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.goto(url)
     return page
+
+
+def version(page) -> int:
+    return int(page.get_attribute("#board", "data-version") or 0)
+
+
+def pick_or_press(page, wanted: dict, offered: list[dict]) -> None:
+    """What the wanted command names (its button's refs) clicked on the board until it is the one left."""
+    named = [json.loads(button.get_attribute("data-refs")) for button in page.locator("button.command[data-command]").all()]
+    picked: list[str] = []
+    left = offered
+    for ref in dict.fromkeys(named[offered.index(wanted)]):
+        if len(left) == 1 or page.locator(f'#board g.pickable[data-ref="{ref}"]').count() == 0:
+            continue
+        page.locator(f'#board g.pickable[data-ref="{ref}"]').last.click()  # the one on top
+        picked.append(ref)
+        left = [command for command, refs in zip(offered, named, strict=True) if all(value in refs for value in picked)]
+        if len(left) > 1:
+            expect(page.locator("button.command")).to_have_count(len(left))
+    if len(left) > 1 or not picked:
+        page.locator("button.command[data-command]").nth(left.index(wanted)).click()

@@ -4,6 +4,8 @@ seat in hot-seat play; mistakes (a budget without search, a bad budget or strate
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from cli_runs import invoke, one_line_error
 from quick_games import quick_options
@@ -20,13 +22,13 @@ SALT = "5eed" * 8
 def new_game(db: str, ruleset: str, seed: str = "4") -> str:
     rules = registry.get(ruleset)
     seats = [arg for n in range(1, rules.min_seats + 1) for arg in ("--seat", f"P{n}")]
-    options = [arg for key, value in quick_options(ruleset).items() for arg in ("--option", f"{key}={value}")]
+    options = [arg for key, value in quick_options(ruleset).items() for arg in ("--option", f"{key}={json.dumps(value)}")]
     made = invoke("new", ruleset, *seats, *options, "--seed", seed, "--salt", SALT, "--db", db)
     assert made.exit_code == 0, made.output
     return made.output.strip()
 
 
-@pytest.mark.parametrize("ruleset", [rules.name for rules in registry.all_rulesets()])
+@pytest.mark.parametrize("ruleset", [rules.name for rules in registry.all_rulesets() if rules.knows_the_rules])
 def test_a_search_bot_plays_any_ruleset_to_the_end(tmp_path, ruleset):
     db = str(tmp_path / "games.sqlite3")
     game = new_game(db, ruleset)
@@ -76,3 +78,14 @@ def test_bot_mistakes_are_one_line(tmp_path):
     assert "add --strategy search" in one_line_error(invoke("bot", game, "--budget", "10", "--db", db))
     assert "budget" in one_line_error(invoke("bot", game, "--strategy", "search", "--budget", "soon", "--db", db))
     assert "no bot strategy" in one_line_error(invoke("play", game, "--bot", "1=genius", "--db", db))
+
+
+def test_a_search_bot_is_refused_a_table_kit_in_one_line_and_a_greedy_one_plays_it(tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    game = new_game(db, "table-kit")
+    refused = invoke("bot", game, "--strategy", "search", "--budget", "8", "--db", db)
+    assert one_line_error(refused) == ("Error: Table kit holds no rules (the people at the table keep them): a search bot has "
+                                       "nothing to search; a random or greedy bot plays it by chance")
+    played = invoke("bot", game, "--strategy", "greedy", "--seed", "1", "--db", db)
+    assert played.exit_code == 0 and "Game over." in played.output, played.output
+

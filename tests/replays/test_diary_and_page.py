@@ -53,6 +53,11 @@ def finished(service, rules, seats=None):
     return game_id
 
 
+def titled(rules) -> str:
+    """The title of the games played here: the ruleset's, or a table kit's own."""
+    return rules.game_title(rules.resolve_options(quick_options(rules.name)))
+
+
 def in_progress(service, rules, commands=6):
     game_id = service.create_game(rules.name, names(rules), seed=SEED, salt=SALT)
     for _ in itertools.islice(service.play_bots(game_id, bot_seed=1), commands):
@@ -155,9 +160,9 @@ def test_a_finished_games_diary_has_its_facts_outcome_every_event_by_turn_the_nu
     markdown = to_markdown(service, game_id, OWNER, images_dir=images, image_prefix="diary-charts/")
     (tmp_path / "diary.md").write_text(markdown, encoding="utf-8")
 
-    assert markdown.startswith(f"# Design diary: {rules.title}")
+    assert markdown.startswith(f"# Design diary: {titled(rules)}")
     facts = markdown.split("## Outcome")[0]
-    for fact in (rules.title, f"rules v{rules.version}", *names(rules), SEED, status["seed_commitment"],
+    for fact in (titled(rules), f"rules v{rules.version}", *names(rules), SEED, status["seed_commitment"],
                  status["created"], status["updated"], f"{cursor.total} events",
                  f"{rules.turn_number(cursor.state)} turns", str(game_id)):
         assert fact in facts, fact
@@ -306,7 +311,7 @@ def test_the_page_is_self_contained_and_holds_every_step_as_the_viewer_saw_it(se
         assert tag not in {"link", "img", "iframe", "object", "embed", "base", "form", "source", "audio", "video"}
         assert not {"src", "href", "srcset", "action", "poster", "data"} & set(attrs), f"<{tag}> loads something"
     assert len(page.scripts) == 2 and all("src" not in attrs for attrs, _ in page.scripts)
-    assert page.title == f"{rules.title}: {', '.join(names(rules))} (game {str(game_id)[:8]})"
+    assert page.title == f"{titled(rules)}: {', '.join(names(rules))} (game {str(game_id)[:8]})"
 
     steps = page.steps()["steps"]
     cursor = Cursor(service, game_id, 1)
@@ -380,7 +385,7 @@ def test_the_page_steps_through_the_game_in_chromium(browser, service, rules, tm
 
     page = opened(browser, path)
     try:
-        assert page.title() == f"{rules.title}: {', '.join(names(rules))} (game {str(game_id)[:8]})"
+        assert page.title() == f"{titled(rules)}: {', '.join(names(rules))} (game {str(game_id)[:8]})"
         assert shown(page) == at(1)
         assert page.locator("#log li").count() == total
         assert page.is_disabled("#first") and page.is_disabled("#previous")

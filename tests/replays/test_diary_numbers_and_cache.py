@@ -64,7 +64,8 @@ def test_a_number_that_never_changes_is_one_sentence_and_no_chart(service, rules
     each = "; ".join(f"{name}'s stayed at {seat}" for seat, name in enumerate(seats, 1) if seat > 1)
     assert f"\n{seats[0]}'s gold stayed at 1; {each}.\n" in "\n" + section
     assert not [alt for alt in IMAGE_ALT.findall(section) if alt.startswith(("spare", "gold"))]
-    assert not [path for path in (tmp_path / "charts").iterdir() if "spare" in path.name or "gold" in path.name]
+    written = list((tmp_path / "charts").iterdir()) if (tmp_path / "charts").exists() else []  # no chart, no folder
+    assert not [path for path in written if "spare" in path.name or "gold" in path.name]
     # the numbers that change keep their charts; the table still shows every number
     assert IMAGE_ALT.findall(section) == IMAGE_ALT.findall(charts(plain))
     assert "Ana: spare" in markdown and "Ana: gold" in markdown

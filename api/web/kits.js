@@ -1,0 +1,49 @@
+// A table kit for a new game: a kit file chosen or pasted, added to the service's kits, its mistakes
+// shown one a line (each naming its line and field), and the game created by the kit's name.
+import { api } from "./net.js";
+import { el, fill } from "./dom.js";
+
+/** The format of a kit's text: by its file name, else JSON when it opens with a brace, else YAML. */
+function formatOf(name, text) {
+  if (/\.toml$/i.test(name)) return "toml";
+  if (/\.json$/i.test(name) || text.trimStart().startsWith("{")) return "json";
+  return "yaml";
+}
+
+/**
+ * The kit field of the new-game form for a table kit, and `read()`: the name of the kit to play (the
+ * text added to the kits first), or null for the default kit; it throws, listing the mistakes, when
+ * the kit has any.
+ */
+export function kitField() {
+  const text = el("textarea", {
+    id: "kit-text", rows: 10, cols: 60, spellcheck: "false", "aria-describedby": "kit-help",
+    placeholder: "Paste a kit file here (YAML, TOML or JSON), or choose one; empty: the Missions kit",
+  });
+  const file = el("input", { type: "file", id: "kit-file", accept: ".yaml,.yml,.toml,.json,text/yaml,application/json" });
+  const mistakes = el("ul", { id: "kit-mistakes", className: "error", "aria-live": "polite" });
+  file.addEventListener("change", async () => {
+    const chosen = file.files && file.files[0];
+    if (!chosen) return;
+    text.value = await chosen.text();
+    text.dataset.name = chosen.name;
+  });
+  const element = el("div", { className: "option-row kit" },
+    el("label", { for: "kit-file" }, "Kit file"), file,
+    el("small", { id: "kit-help" }, "A table kit lists the game's spaces, pieces, cards, dice and counters; the players keep its rules. See the README's “Table kits”."),
+    text, mistakes);
+
+  async function read() {
+    fill(mistakes);
+    if (!text.value.trim()) return null;
+    try {
+      const added = await api("/kits", { method: "POST", body: { text: text.value, format: formatOf(text.dataset.name || "", text.value) } });
+      return added.name;
+    } catch (problem) {
+      const lines = (problem.body && (problem.body.mistakes || problem.body.errors)) || [problem.message];
+      fill(mistakes, lines.map((line) => el("li", {}, String(line))));
+      throw new Error(`the kit has ${lines.length === 1 ? "a mistake" : `${lines.length} mistakes`}: see below the kit`);
+    }
+  }
+  return { element, read };
+}

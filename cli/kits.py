@@ -1,0 +1,195 @@
+"""Table kits from the command line: the group ``ludolog kit`` and its commands (``check``; ``add``,
+``list``, ``show`` and ``schema``: the kit shelf of the store, ``domain.kit_shelf``), and reading a kit
+file for the commands that take one (``new``).
+
+A kit file is YAML, TOML or JSON (``domain/games/table_kit/loading.py`` reads it); each mistake in
+it is one line, ``FILE:LINE: FIELD: MESSAGE``, and a command that finds one exits 1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli.terminal import HELP, db_option, open_service, shown, sqlite_file
+
+if TYPE_CHECKING:
+    from domain.kit_shelf import KitShelf
+
+
+@click.group(context_settings=HELP)
+def kit() -> None:
+    """Work with table kits: files (YAML, TOML or JSON) that describe a game's components.
+
+    \b
+    Example:
+      ludolog kit check snakes.yaml
+      ludolog kit add snakes.yaml && ludolog new snakes-and-ladders --seat Ann --seat Ben
+    """
+
+
+KIT_SUFFIXES = (".yaml", ".yml", ".toml", ".json")
+"""What a kit file's name ends with (its format): a RULESET argument ending so is a kit file."""
+
+
+def is_kit_file(name: str) -> bool:
+    """Whether a command's RULESET argument names a kit file (by its suffix), not a ruleset or a shelved kit."""
+    return name.lower().endswith(KIT_SUFFIXES)
+
+
+def read_kit_file(path: str) -> dict[str, Any]:
+    """The kit document in a file; ``ClickException`` with a line for each mistake (or for a file that
+    cannot be read)."""
+    document, mistakes = _read(path)
+    if document is None:
+        raise click.ClickException("\n".join(mistakes))
+    return document
+
+
+def _read(path: str) -> tuple[dict[str, Any] | None, list[str]]:
+    """A kit file's document and no lines, or None and a line for each mistake."""
+    from domain.games.table_kit.loading import LARGEST, read_kit
+
+    try:
+        with open(path, "rb") as file:
+            data = file.read(LARGEST + 1)
+    except OSError as error:
+        return None, [f"{path}: cannot read it: {error.strerror or error}"]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if len(data) <= LARGEST:
+            line = data.count(b"\n", 0, error.start) + 1
+            return None, [f"{path}:{line}: not UTF-8 text: byte {data[error.start]:#04x}"]
+        text = data.decode("utf-8", "replace")  # cut inside a character: refused for its size
+    return read_kit(text, source=path)
+
+
+def _counted(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
+
+
+@kit.command(context_settings=HELP)
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+def check(files: tuple[str, ...]) -> None:
+    """Check kit files: a line for each mistake (FILE:LINE: FIELD: MESSAGE), else what each kit holds;
+    exit 1 if any file has a mistake.
+
+    \b
+    Example:
+      ludolog kit check snakes.yaml cards.toml
+    """
+    from domain.games.table_kit.kit import Kit
+
+    failed = False
+    for path in files:
+        document, mistakes = _read(path)
+        if document is None:
+            failed = True
+            for line in mistakes:
+                click.echo(line)
+            continue
+        table = Kit.of(document)
+        seats = _counted(table.fewest, "seat", "seats") if table.fewest == table.most else f"{table.fewest}–{table.most} seats"
+        cards = sum(card.get("count", 1) for deck in table.decks for card in deck["cards"])
+        click.echo(f"{path}: ok — {table.title}, {seats}, {_counted(len(table.spaces), 'space', 'spaces')}, "
+                   f"{_counted(len(table.pieces(table.most)), 'piece', 'pieces')}, {_counted(cards, 'card', 'cards')}, "
+                   f"{_counted(len(table.dice), 'die', 'dice')}, {_counted(len(table.counters(table.most)), 'counter', 'counters')}")
+    if failed:
+        sys.exit(1)
+
+
+def kit_shelf(db: str, create: bool = False) -> KitShelf | None:
+    """The kit shelf of the store ``db``; None when there is no store there yet (and ``create`` is off):
+    no SQLite file, or memory."""
+    from domain.kit_shelf import KitShelf
+    from domain.store import store_env
+
+    if not create:
+        try:
+            path = sqlite_file(store_env(db))
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--db") from None
+        if db in ("", ":memory:") or (path is not None and not os.path.exists(path)):
+            return None
+    return KitShelf(open_service(db, create=create))
+
+
+@kit.command(context_settings=HELP)
+@click.argument("file")
+@db_option
+def add(file: str, db: str) -> None:
+    """Keep a kit file on the shelf of the store, by the kit's name: a new kit is version 1, a changed
+    one the next version, the same content as the latest version is unchanged.
+
+    Its mistakes, if any, are printed a line each (FILE:LINE: FIELD: MESSAGE) and nothing is stored.
+    A game is then created by the kit's name: 'ludolog new NAME --seat ...'.
+
+    \b
+    Example:
+      ludolog kit add snakes.yaml
+    """
+    document = read_kit_file(file)
+    shelf = kit_shelf(db, create=True)
+    assert shelf is not None
+    name, version, digest, new = shelf.add(document)
+    click.echo(shown(f"{name} v{version} ({digest[:12]}) {'added' if new else 'unchanged'}"))
+
+
+@kit.command("list", context_settings=HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, as GET /kits gives it.")
+@db_option
+def list_(as_json: bool, db: str) -> None:
+    """List the kits on the shelf, a line each: name, latest version, hash, when it was added, title.
+
+    \b
+    Example:
+      ludolog kit list
+    """
+    shelf = kit_shelf(db)
+    found = shelf.list() if shelf is not None else []
+    if as_json:
+        click.echo(json.dumps([entry._asdict() for entry in found], indent=2))
+        return
+    if not found:
+        click.echo("No kits yet: add one with 'ludolog kit add FILE'.")
+    for entry in found:
+        click.echo(shown(f"{entry.name}  v{entry.version}  {entry.hash[:12]}  {entry.added[:16].replace('T', ' ')}  {entry.title}"))
+
+
+@kit.command(context_settings=HELP)
+@click.argument("name")
+@click.option("--version", "version", type=click.IntRange(min=1), help="That version (default: the latest).")
+@db_option
+def show(name: str, version: int | None, db: str) -> None:
+    """Print a kit on the shelf as YAML: its latest version, or the one asked for.
+
+    \b
+    Example:
+      ludolog kit show missions --version 1 > missions-v1.yaml
+    """
+    import yaml
+
+    shelf = kit_shelf(db)
+    if shelf is None:
+        raise click.ClickException(f"no kit named {name!r}: there is no store at {db} yet; 'ludolog kit add FILE' makes one")
+    document, number, digest = shelf.get(name, version)
+    click.echo(f"# {name} v{number} ({digest[:12]})")
+    click.echo(yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=120), nl=False)
+
+
+@kit.command(context_settings=HELP)
+def schema() -> None:
+    """Print the kit format's JSON Schema (what GET /kits/schema gives).
+
+    \b
+    Example:
+      ludolog kit schema > kit.schema.json
+    """
+    from domain.games.table_kit.kit import SCHEMA
+
+    click.echo(json.dumps(SCHEMA, indent=2))

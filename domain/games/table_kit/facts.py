@@ -1,0 +1,144 @@
+"""The events of a table-kit game, in the past tense, each carrying its random outcomes.
+
+A card is chosen from what a face-down pile holds at the moment it is drawn, looked at or turned over
+(its order is decided only then), so every chance outcome is in the fact that met it. The secret ones
+are the names of cards that some seats may not see: ``CardMoved.card`` (a draw, a deal, a gift, a card
+played face down) and ``CardsLookedAt.decided``; ``TableKit.redact`` blanks them for the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from domain.ruleset import Fact
+
+
+@dataclass(frozen=True)
+class KitLaid(Fact):
+    """The kit the game is played with, by title and content hash: what its replay will always use."""
+
+    title: str
+    hash: str
+
+
+@dataclass(frozen=True)
+class TurnPassed(Fact):
+    """The turn passed to seat ``to`` (``seat`` None: at setup)."""
+
+    seat: int | None
+    to: int
+
+
+@dataclass(frozen=True)
+class PieceMoved(Fact):
+    seat: int
+    piece: str
+    origin: str
+    to: str
+
+
+@dataclass(frozen=True)
+class CardMoved(Fact):
+    """A card went from a zone to another (``how``: lay, deal, draw, play, discard, give, flip). ``index``
+    is where it lay among ``origin``'s placed cards, ``-1`` when it came from the cards whose order was
+    not decided (a shuffled pile, chosen now). ``up``: face up where it lands; ``seen``: the seats that
+    know it face down. ``card`` is blank ("") in the copy a seat that may not see it receives."""
+
+    seat: int | None
+    how: str
+    card: str
+    origin: str
+    index: int
+    to: str
+    up: bool
+    seen: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class CardRevealed(Fact):
+    """A seat showed everyone a card it holds; it stays where it is, known to all."""
+
+    seat: int
+    zone: str
+    index: int
+    card: str
+
+
+@dataclass(frozen=True)
+class CardsLookedAt(Fact):
+    """A seat looked at the top ``count`` cards of a zone. ``decided``: the cards taken from the
+    undecided part to make up the count (they become the lowest placed cards, top one last), blank for
+    the others."""
+
+    seat: int
+    zone: str
+    count: int
+    decided: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PileShuffled(Fact):
+    seat: int
+    zone: str
+
+
+@dataclass(frozen=True)
+class PileGathered(Fact):
+    """Every card of ``origin`` put onto ``to``: its placed cards on top, in their order; its undecided
+    cards among ``to``'s undecided ones."""
+
+    seat: int
+    origin: str
+    to: str
+
+
+@dataclass(frozen=True)
+class DiceRolled(Fact):
+    seat: int
+    die: str
+    faces: list[int | str]
+
+
+@dataclass(frozen=True)
+class CounterChanged(Fact):
+    """A counter set to ``value`` (``by``: what was added, None when it was set)."""
+
+    seat: int
+    counter: str
+    value: int
+    by: int | None = None
+
+
+@dataclass(frozen=True)
+class EndProposed(Fact):
+    """A seat proposed to end the game, naming the winners (none: a draw) and why; every other seat
+    must agree."""
+
+    seat: int
+    winners: list[int]
+    reason: str
+
+
+@dataclass(frozen=True)
+class EndAgreed(Fact):
+    seat: int
+
+
+@dataclass(frozen=True)
+class EndRefused(Fact):
+    """A seat refused the proposed end: the game goes on, the turn where it was."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class GameEnded(Fact):
+    """Every seat agreed: the game is over, with the winners (none: a draw) and why; ``seat`` proposed it."""
+
+    seat: int
+    winners: list[int]
+    reason: str
+
+
+FACTS: tuple[type[Fact], ...] = (KitLaid, TurnPassed, PieceMoved, CardMoved, CardRevealed, CardsLookedAt, PileShuffled,
+                                 PileGathered, DiceRolled, CounterChanged, EndProposed, EndAgreed, EndRefused, GameEnded)

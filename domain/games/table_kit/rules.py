@@ -1,0 +1,190 @@
+"""The ruleset ``table-kit``: any game described by a kit file, played as a table plays it.
+
+A kit (``kit.py``, ``kit.schema.json``) lists the game's components; the game's ``kit`` option holds
+the whole kit, so a game always replays under the kit it was played with, whatever becomes of the
+file (its content hash is recorded in its first event, ``KitLaid``). The seat whose turn it is acts
+with generic commands (``commands.py``): move a piece, draw, deal, play, discard, give, reveal and
+look at cards, shuffle, gather and turn over piles, roll dice, set or add to counters, pass the turn,
+end the game naming the winners. The people at the table keep the game's own rules, as at a real
+table; the ruleset keeps the table's: where each card is and who may see it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from domain.errors import InvalidSetup
+from domain.games.table_kit import commands, legal, present
+from domain.games.table_kit import facts as f
+from domain.games.table_kit.kit import Kit
+from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.state import State, evolve, kit_of
+from domain.randomness import Rng
+from domain.ruleset import Command, Fact, Outcome, Ruleset
+
+KITS = Path(__file__).parent / "kits"
+"""The kits shipped as examples."""
+
+
+def shipped_kit(name: str) -> dict[str, Any]:
+    """One of the example kits, by file name without its suffix (``missions``, ``snakes-and-ladders``)."""
+    document, mistakes = read_kit((KITS / f"{name}.yaml").read_text(encoding="utf-8"), f"{name}.yaml")
+    if document is None:
+        raise InvalidSetup("; ".join(mistakes))
+    return document
+
+
+DEFAULT_KIT = shipped_kit("missions")
+
+
+class TableKit(Ruleset):
+    name = "table-kit"
+    title = "Table kit"
+    summary = "Any game described by a kit file: its spaces, pieces, cards, dice and counters, played as the table plays it."
+    min_seats = DEFAULT_KIT["seats"]["fewest"]
+    max_seats = DEFAULT_KIT["seats"]["most"]
+    """The default kit's seats; a game's own kit says how many play it (``check_seat_count``)."""
+    version = 1
+    facts = f.FACTS
+    state_types = (State,)
+    command_shapes = commands.SHAPES
+    options_schema = {
+        "type": "object",
+        "properties": {"kit": {"type": "object", "default": DEFAULT_KIT,
+                               "description": "The kit: a document of the kit format (GET /kits/schema), most often read from a YAML file."}},
+    }
+    private_hands = True
+    knows_the_rules = False
+
+    def game_title(self, options: dict[str, Any]) -> str:
+        kit = options.get("kit")
+        return f"{kit['title']} (Table kit)" if isinstance(kit, dict) and isinstance(kit.get("title"), str) else self.title
+
+    def check_seat_count(self, count: int) -> None:
+        """Any table of 1 to 8: the kit, met in ``new_state``, says how many play it."""
+        if not 1 <= count <= 8:
+            raise InvalidSetup(f"a kit is played by 1 to 8 players, not {count}")
+
+    def new_state(self, seat_count: int, options: dict[str, Any]) -> State:
+        kit = Kit.of(options["kit"])
+        if not kit.fewest <= seat_count <= kit.most:
+            wanted = str(kit.fewest) if kit.fewest == kit.most else f"{kit.fewest}-{kit.most}"
+            raise InvalidSetup(f"{kit.title} is played by {wanted} players, not {seat_count}")
+        if isinstance(kit.first, int) and kit.first > seat_count:
+            raise InvalidSetup(f"{kit.title} opens with seat {kit.first}, and {seat_count} seats play")
+        zones: dict[str, dict[str, Any]] = {zone.name: {"cards": [], "pool": []} for zone in kit.zones(seat_count)}
+        shows = kit.zone_map(seat_count)
+        for deck in kit.decks:
+            names = [card["name"] for card in deck["cards"] for _ in range(card.get("count", 1))]
+            pile = zones[deck["pile"]]
+            if deck.get("shuffled", True):
+                pile["pool"] = sorted(pile["pool"] + names)
+            else:
+                up = shows[deck["pile"]].shows == "face-up"
+                pile["cards"] = [{"card": name, "up": up, "seen": []} for name in reversed(names)] + pile["cards"]
+        return State(kit=options["kit"], kit_hash=kit.hash, seats=seat_count,
+                     pieces={piece.id: piece.start for piece in kit.pieces(seat_count)}, zones=zones,
+                     counters={counter.key: counter.start for counter in kit.counters(seat_count)})
+
+    def setup(self, state: State, rng: Rng) -> list[Fact]:
+        kit = kit_of(state)
+        out: list[Fact] = [f.KitLaid(kit.title, kit.hash)]
+        table = state
+        for zone in kit.zones(state.seats):
+            for _ in range(len(state.zones[zone.name]["pool"]) if zone.shows == "face-up" else 0):
+                card = rng.choice(table.zones[zone.name]["pool"], f"which card is laid next on {zone.name}?")
+                fact = f.CardMoved(None, "lay", card, zone.name, -1, zone.name, True, [])
+                out.append(fact)
+                table = evolve(table, fact)
+        deal = kit.hands.get("deal", 0)
+        if deal:
+            out += commands.deal(table, None, kit.hands["from"], deal, rng)
+        first = rng.randint(1, state.seats, "who takes the first turn?") if kit.first == "random" else kit.first
+        return out + [f.TurnPassed(None, first)]
+
+    def to_act(self, state: State) -> list[int]:
+        if state.proposal is not None:
+            return commands.asked(state)
+        return [] if state.winners is not None or not state.turn else [state.turn]
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        return legal.legal_commands(state, seat)
+
+    def decide(self, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
+        return commands.decide(state, seat, command, rng)
+
+    def evolve(self, state: State, fact: Fact) -> State:
+        return evolve(state, fact)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return present.view(state, seat, everything=state.winners is not None)
+
+    def owner_view(self, state: State) -> dict[str, Any]:
+        return present.view(state, None, everything=True)
+
+    def redact(self, fact: Fact, seat: int | None) -> Fact:
+        return present.redact(fact, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.winners is None:
+            return None
+        return Outcome(list(state.winners), state.reason or "the table ended the game")
+
+    def describe(self, fact: Fact, seats: Sequence[str]) -> str:
+        return present.describe(fact, seats)
+
+    def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
+        from domain.games.table_kit.present_text import render
+
+        return render(view, seats)
+
+    def picture(self, view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
+        from domain.games.table_kit.picture import picture
+
+        return picture(view, seats)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return present.determinize(state, seat, rng)
+
+    def sides(self, state: State) -> dict[int, str]:
+        """What tells the seats apart at setup: where each seat's pieces start (the kit names nothing
+        else that differs by seat); the same words for every seat where nothing does."""
+        starts: dict[int, list[str]] = {seat: [] for seat in range(1, state.seats + 1)}
+        for piece in kit_of(state).pieces(state.seats):
+            if piece.owner is not None:
+                starts[piece.owner].append(piece.start)
+        return {seat: ("pieces from " + ", ".join(spaces)) if spaces else "no pieces of its own" for seat, spaces in starts.items()}
+
+    def turn_number(self, state: State) -> int:
+        return state.turns
+
+    def seat_numbers(self, state: State) -> dict[int, dict[str, float]]:
+        return present.seat_numbers(state)
+
+    def describe_command(self, command: Command) -> str:
+        return present.command_label(command)
+
+    def command_refs(self, state: Any, seat: int, command: Command) -> dict[str, list[str]]:
+        """Spaces by name, a piece by the space it stands on (clicking it or its space is one), cards by
+        name; zones, dice and counters by kind (``zone:discard``, ``die:d6``), and a seat by its hand
+        (``zone:hand:2``; the winners of an end likewise), so that a track's space ``2`` never stands for
+        seat 2."""
+        kinds = {"from": "zone", "to": "zone" if command["type"] != "move" else "", "zone": "zone", "seat": "seat",
+                 "die": "die", "counter": "counter"}
+        refs: dict[str, list[str]] = {}
+        for key, value in command.items():
+            if key in ("type", "count", "face", "amount", "value", "reason", "winners"):
+                continue
+            prefix = kinds.get(key, "")
+            refs[key] = [f"{prefix}:{value}" if prefix else str(value)]
+        if command["type"] == "move":
+            refs["piece"] = [state.pieces.get(command["piece"], command["piece"])]
+        if command["type"] == "pass" and "to" in command:
+            refs["to"] = [f"zone:hand:{command['to']}"]  # a seat by its hand
+        if command["type"] == "end":  # the winners, chosen on the board by their hands
+            refs["winners"] = [f"zone:hand:{winner}" for winner in command["winners"]]
+        if "seat" in command:
+            refs["seat"] = [f"zone:hand:{command['seat']}"]
+        return refs

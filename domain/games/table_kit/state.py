@@ -1,0 +1,125 @@
+"""The table of a kit game: JSON-native, with the kit it is played by, and how each fact changes it.
+
+``zones`` maps a zone's name to ``{"cards": [...], "pool": [...]}``: ``cards`` are the placed cards,
+the top one last, each ``{"card": name, "up": face up?, "seen": [seats that know it face down]}``;
+``pool`` holds, by name in sorted order, the face-down cards whose order is not decided yet (a
+shuffled pile): they lie under the placed cards, and one is chosen when it is drawn, looked at or
+turned over. ``counters`` maps a counter's key (``money:1``, ``round``) to its value.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from domain.games.table_kit import facts as f
+from domain.games.table_kit.kit import Kit
+from domain.ruleset import Fact
+
+
+@dataclass
+class State:
+    kit: dict[str, Any]
+    kit_hash: str
+    seats: int
+    turn: int = 0
+    """The seat to act (0 before setup)."""
+    turns: int = 0
+    """Turns begun."""
+    pieces: dict[str, str] = field(default_factory=dict)
+    zones: dict[str, dict[str, Any]] = field(default_factory=dict)
+    counters: dict[str, int] = field(default_factory=dict)
+    dice: dict[str, list[Any]] = field(default_factory=dict)
+    """Each die's last roll."""
+    proposal: dict[str, Any] | None = None
+    """A proposed end waiting for the other seats: ``{"by", "winners", "reason", "agreed": [seats]}``."""
+    winners: list[int] | None = None
+    """Set when the game is over (empty: a draw)."""
+    reason: str = ""
+
+
+_KITS: dict[str, Kit] = {}
+
+
+def kit_of(state: State) -> Kit:
+    """The state's kit, built once for each content."""
+    found = _KITS.get(state.kit_hash)
+    if found is None:
+        found = _KITS.setdefault(state.kit_hash, Kit.of(state.kit))
+    return found
+
+
+def sees(entry: dict[str, Any], seat: int | None) -> bool:
+    """Whether a seat (``None``: a spectator) may see a placed card."""
+    return entry["up"] or (seat is not None and seat in entry["seen"])
+
+
+def _zones(state: State, *names: str) -> dict[str, dict[str, Any]]:
+    """A copy of the zones with the named ones copied deep (the others shared: never changed)."""
+    zones = dict(state.zones)
+    for name in names:
+        zones[name] = copy.deepcopy(zones[name])
+    return zones
+
+
+def evolve(state: State, fact: Fact) -> State:
+    """The state after the fact; the given state is left as it was."""
+    if isinstance(fact, f.TurnPassed):
+        return replace(state, turn=fact.to, turns=state.turns + 1)
+    if isinstance(fact, f.PieceMoved):
+        return replace(state, pieces={**state.pieces, fact.piece: fact.to})
+    if isinstance(fact, f.CardMoved):
+        zones = _zones(state, fact.origin, fact.to)
+        origin = zones[fact.origin]
+        if fact.index < 0:
+            origin["pool"].remove(fact.card)
+            seen: list[int] = []
+        else:
+            seen = origin["cards"].pop(fact.index)["seen"]
+        zones[fact.to]["cards"].append({"card": fact.card, "up": fact.up, "seen": sorted(set(seen) | set(fact.seen))})
+        return replace(state, zones=zones)
+    if isinstance(fact, f.CardRevealed):
+        zones = _zones(state, fact.zone)
+        zones[fact.zone]["cards"][fact.index]["seen"] = list(range(1, state.seats + 1))
+        return replace(state, zones=zones)
+    if isinstance(fact, f.CardsLookedAt):
+        zones = _zones(state, fact.zone)
+        zone = zones[fact.zone]
+        for card in fact.decided:
+            zone["pool"].remove(card)
+        zone["cards"][:0] = [{"card": card, "up": False, "seen": []} for card in fact.decided]
+        for entry in zone["cards"][-fact.count:]:
+            entry["seen"] = sorted(set(entry["seen"]) | {fact.seat})
+        return replace(state, zones=zones)
+    if isinstance(fact, f.PileShuffled):
+        zones = _zones(state, fact.zone)
+        zone = zones[fact.zone]
+        zone["pool"] = sorted(zone["pool"] + [entry["card"] for entry in zone["cards"]])
+        zone["cards"] = []
+        return replace(state, zones=zones)
+    if isinstance(fact, f.PileGathered):
+        zones = _zones(state, fact.origin, fact.to)
+        origin, to = zones[fact.origin], zones[fact.to]
+        face_down = kit_of(state).zone_shows(fact.to, state.seats) == "face-down"
+        everyone = list(range(1, state.seats + 1))
+        for entry in origin["cards"]:
+            if face_down and entry["up"]:
+                entry = {"card": entry["card"], "up": False, "seen": everyone}
+            to["cards"].append(entry)
+        to["pool"] = sorted(to["pool"] + origin["pool"])
+        zones[fact.origin] = {"cards": [], "pool": []}
+        return replace(state, zones=zones)
+    if isinstance(fact, f.DiceRolled):
+        return replace(state, dice={**state.dice, fact.die: list(fact.faces)})
+    if isinstance(fact, f.CounterChanged):
+        return replace(state, counters={**state.counters, fact.counter: fact.value})
+    if isinstance(fact, f.EndProposed):
+        return replace(state, proposal={"by": fact.seat, "winners": list(fact.winners), "reason": fact.reason, "agreed": [fact.seat]})
+    if isinstance(fact, f.EndAgreed) and state.proposal is not None:
+        return replace(state, proposal={**state.proposal, "agreed": sorted({*state.proposal["agreed"], fact.seat})})
+    if isinstance(fact, f.EndRefused):
+        return replace(state, proposal=None)
+    if isinstance(fact, f.GameEnded):
+        return replace(state, winners=list(fact.winners), reason=fact.reason, turn=0, proposal=None)
+    return state  # KitLaid: the kit is in the state from the start

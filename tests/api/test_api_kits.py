@@ -1,0 +1,150 @@
+"""The kit shelf through the REST API: ``POST /kits`` (a document or its text; 201 for a new version, 200
+when unchanged, 422 ``invalid-kit`` with every mistake), ``GET /kits``, ``GET /kits/{name}``,
+``GET /kits/schema``; a kit's name in ``GET /rulesets/{name}`` and ``POST /games``. Every response is
+checked against openapi.yaml by the test client."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from domain.games.table_kit.kit import SCHEMA, content_hash
+from domain.games.table_kit.rules import KITS, shipped_kit
+
+PROBLEM = "urn:ludolog:problem:"
+MISSIONS = shipped_kit("missions")
+SNAKES = shipped_kit("snakes-and-ladders")
+SNAKES_TEXT = Path(KITS / "snakes-and-ladders.yaml").read_text(encoding="utf-8")
+
+
+def test_a_new_kit_is_201_with_its_version_and_hash_and_the_same_again_is_200_unchanged(client):
+    added = client.post("/kits", json={"kit": MISSIONS})
+    assert added.status_code == 201
+    assert added.get_json() == {"name": "missions-kit", "version": 1, "hash": content_hash(MISSIONS), "new": True}
+    assert added.headers["Location"] == "/kits/missions-kit?version=1"
+    again = client.post("/kits", json={"kit": copy.deepcopy(MISSIONS)})
+    assert again.status_code == 200
+    assert again.get_json() == {"name": "missions-kit", "version": 1, "hash": content_hash(MISSIONS), "new": False}
+
+
+def test_a_changed_kit_is_the_next_version_and_each_version_is_read_back(client):
+    client.post("/kits", json={"kit": MISSIONS})
+    second = {**copy.deepcopy(MISSIONS), "title": "Missions, second draft"}
+    added = client.post("/kits", json={"kit": second})
+    assert added.status_code == 201 and added.get_json()["version"] == 2
+    latest = client.get("/kits/missions-kit")
+    assert latest.status_code == 200
+    assert latest.get_json() == {"name": "missions-kit", "version": 2, "hash": content_hash(second), "kit": second}
+    first = client.get("/kits/missions-kit", query_string={"version": 1}).get_json()
+    assert (first["version"], first["kit"]) == (1, MISSIONS)
+
+
+def test_a_kit_is_added_from_its_yaml_text(client):
+    added = client.post("/kits", json={"text": SNAKES_TEXT, "format": "yaml"})
+    assert added.status_code == 201, added.get_json()
+    assert added.get_json()["hash"] == content_hash(SNAKES)
+    assert client.get("/kits/snakes-and-ladders").get_json()["kit"] == SNAKES
+
+
+def test_the_list_names_each_kit_with_its_latest_version(client):
+    assert client.get("/kits").get_json() == {"kits": []}
+    client.post("/kits", json={"kit": SNAKES})
+    client.post("/kits", json={"kit": MISSIONS})
+    client.post("/kits", json={"kit": {**copy.deepcopy(MISSIONS), "summary": "Shorter."}})
+    listed = client.get("/kits").get_json()["kits"]
+    assert [(kit["name"], kit["title"], kit["version"]) for kit in listed] == [
+        ("missions-kit", "Missions", 2), ("snakes-and-ladders", "Snakes and Ladders", 1)]
+
+
+def test_the_schema_is_the_kit_formats(client):
+    answer = client.get("/kits/schema")
+    assert answer.status_code == 200 and answer.get_json() == SCHEMA
+
+
+def test_a_kit_with_mistakes_is_422_with_every_mistake_and_nothing_is_stored(client):
+    bad = {**copy.deepcopy(SNAKES), "pieces": [{"kind": "pawn", "owner": "each", "at": "x9"}],
+           "counters": [{"name": "score", "start": 5, "max": 3}]}
+    refused = client.post("/kits", json={"kit": bad})
+    assert refused.status_code == 422
+    problem = refused.get_json()
+    assert problem["type"] == PROBLEM + "invalid-kit"
+    assert problem["mistakes"] == ["pieces.0.at: no space named 'x9'", "counters.0.start: 5 is outside the range ..3"]
+    assert client.get("/kits").get_json() == {"kits": []}
+
+
+def test_a_kit_text_with_mistakes_is_422_naming_its_lines(client):
+    text = SNAKES_TEXT.replace("seats: {fewest: 2, most: 6}", "seats: {fewest: 2, most: 6, many: 9}")
+    refused = client.post("/kits", json={"text": text})
+    assert refused.status_code == 422
+    (mistake,) = refused.get_json()["mistakes"]
+    line = 1 + text.splitlines().index("seats: {fewest: 2, most: 6, many: 9}")
+    assert f":{line}:" in mistake and "many" in mistake
+    unreadable = client.post("/kits", json={"text": "kit: [1,\n", "format": "yaml"})
+    assert unreadable.status_code == 422 and unreadable.get_json()["mistakes"]
+    assert client.get("/kits").get_json() == {"kits": []}
+
+
+def test_a_body_that_is_neither_a_kit_nor_a_text_is_400(client):
+    for body in ({}, {"kit": MISSIONS, "text": "kit: 1"}, {"kit": MISSIONS, "format": "yaml"}, {"kit": "missions"}, {"text": ""}):
+        refused = client.post("/kits", json=body)
+        assert refused.status_code == 400, body
+        assert refused.get_json()["type"] == PROBLEM + "invalid-request"
+
+
+def test_an_unknown_kit_or_version_is_404_naming_the_kits(client):
+    missing = client.get("/kits/chess")
+    assert missing.status_code == 404 and missing.get_json()["type"] == PROBLEM + "unknown-kit"
+    client.post("/kits", json={"kit": SNAKES})
+    assert "kits: snakes-and-ladders" in client.get("/kits/chess").get_json()["detail"]
+    past = client.get("/kits/snakes-and-ladders", query_string={"version": 2})
+    assert past.status_code == 404 and "versions 1 to 1, not 2" in past.get_json()["detail"]
+    assert client.get("/kits/snakes-and-ladders", query_string={"version": 0}).status_code == 400
+
+
+def test_a_kit_is_read_as_a_ruleset_by_its_name(client):
+    client.post("/kits", json={"kit": SNAKES})
+    answer = client.get("/rulesets/snakes-and-ladders")
+    assert answer.status_code == 200
+    ruleset = answer.get_json()
+    assert (ruleset["name"], ruleset["title"], ruleset["min_seats"], ruleset["max_seats"]) == (
+        "snakes-and-ladders", "Snakes and Ladders", 2, 6)
+    assert ruleset["kit"]["version"] == 1 and ruleset["kit"]["hash"] == content_hash(SNAKES)
+    assert "101 spaces" in ruleset["kit"]["components"]
+    assert {"move", "roll", "pass", "end"} <= {command["type"] for command in ruleset["commands"]}
+    unknown = client.get("/rulesets/chess")
+    assert unknown.status_code == 404 and "kits: snakes-and-ladders" in unknown.get_json()["detail"]
+
+
+def test_a_rulesets_name_comes_before_a_kits(client):
+    client.post("/kits", json={"kit": MISSIONS})
+    ruleset = client.get("/rulesets/missions").get_json()
+    assert "kit" not in ruleset and ruleset["name"] == "missions"
+
+
+def test_a_game_is_created_by_a_kits_name_with_its_latest_version(client):
+    client.post("/kits", json={"kit": SNAKES})
+    newer = {**copy.deepcopy(SNAKES), "summary": "The second draft."}
+    client.post("/kits", json={"kit": newer})
+    made = client.post("/games", json={"ruleset": "snakes-and-ladders", "seats": ["Ann", "Ben"]})
+    assert made.status_code == 201, made.get_json()
+    body = made.get_json()
+    assert body["ruleset"] == "table-kit" and body["name"] == "Snakes and Ladders"
+    owner = {"Authorization": f"Bearer {body['owner_token']}"}
+    state = client.get(f"/games/{body['id']}", headers=owner).get_json()
+    assert state["options"]["kit"] == newer
+    rolled = client.post(f"/games/{body['id']}/commands", json={"command": {"type": "roll", "die": "die"}, "seat": state["to_act"][0]},
+                         headers=owner)
+    assert rolled.status_code == 201, rolled.get_json()
+
+
+def test_a_game_of_a_kit_given_whole_needs_no_shelf(client):
+    made = client.post("/games", json={"ruleset": "table-kit", "seats": ["Ann", "Ben"], "options": {"kit": SNAKES}, "name": "Snakes"})
+    assert made.status_code == 201, made.get_json()
+    assert client.get("/kits").get_json() == {"kits": []}
+
+
+def test_an_unknown_ruleset_or_kit_is_404_naming_both(client):
+    refused = client.post("/games", json={"ruleset": "chess", "seats": ["Ann", "Ben"]})
+    assert refused.status_code == 404
+    assert refused.get_json()["type"] == PROBLEM + "unknown-ruleset"
+    assert "kits: none on the shelf" in refused.get_json()["detail"]

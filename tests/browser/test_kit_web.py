@@ -1,0 +1,120 @@
+"""A table kit in the browser, as a student follows the README: a kit file written (under 100 lines),
+chosen in the new-game form, played by three seats in three browser contexts, ended by agreement,
+replayed step by step, and its design diary downloaded; a kit with mistakes lists them, a line each."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+
+from pages import call, pick_or_press, tab, version
+from playwright.sync_api import expect
+
+KIT = pathlib.Path(__file__).resolve().parents[1] / "kits" / "market.yaml"
+NAMES = ["Ann", "Ben", "Cy"]
+
+
+def play(page, command: dict) -> None:
+    """The command played on the page as a player would: what it names clicked on the board, else its button."""
+    before = version(page)
+    offered = [json.loads(button.get_attribute("data-command")) for button in page.locator("button.command[data-command]").all()]
+    assert command in offered, (command, offered[:5])
+    pick_or_press(page, command, offered)
+    expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
+    assert page.text_content("#refusal") == "", page.text_content("#refusal")
+
+
+def propose_end(page, winners: list[int]) -> None:
+    """An end proposed on the page: its button, the winners' hands clicked on the board, then confirmed."""
+    before = version(page)
+    groups = [json.loads(button.get_attribute("data-commands")) for button in page.locator("button.choice-group").all()]
+    page.locator("button.choice-group").nth(next(n for n, members in enumerate(groups) if members[0]["type"] == "end")).click()
+    expect(page.locator("#choice-confirm")).to_be_visible()
+    for winner in winners:
+        page.locator(f'#board g.pickable[data-ref="zone:hand:{winner}"]').last.click()
+    page.click("#choice-confirm")
+    expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
+
+
+def new_kit_game(page, server: str, kit: pathlib.Path) -> tuple[str, dict[int, str]]:
+    page.goto(f"{server}#/new")
+    page.select_option("#ruleset", "table-kit")
+    page.set_input_files("#kit-file", str(kit))
+    expect(page.locator("#kit-text")).to_have_value(re.compile("title: Market"))
+    for seat, name in enumerate(NAMES, 1):
+        page.fill(f"#seat-{seat}", name)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#play-here")
+    links = {int(field.get_attribute("data-seat")): field.input_value() for field in page.locator("input.link").all()}
+    return links[1].split("#/play/")[1].split("/")[0], links
+
+
+def test_a_kit_file_is_played_by_three_seats_replayed_and_its_diary_downloaded(browser, server, screenshots, tmp_path):
+    kit = tmp_path / "market.yaml"
+    kit.write_text(KIT.read_text(encoding="utf-8"), encoding="utf-8")
+    assert len(kit.read_text(encoding="utf-8").splitlines()) < 100
+    contexts = [browser.new_context(accept_downloads=True) for _ in NAMES]
+    host = tab(contexts[0], server)
+    game_id, links = new_kit_game(host, server, kit)
+    assert call(server, "/kits/market")["version"] == 1  # the kit is on the shelf, found by its name
+    host.click("#play-here")
+    seats = {1: host, 2: tab(contexts[1], links[2]), 3: tab(contexts[2], links[3])}
+    for page in seats.values():
+        page.wait_for_selector("#board svg")
+
+    play(seats[1], {"type": "roll", "die": "d6"})
+    expect(seats[2].locator("#log")).to_contain_text("Ann rolls d6")
+    play(seats[1], {"type": "move", "piece": "pawn-1", "to": "b2"})
+    play(seats[1], {"type": "draw", "from": "draw"})
+    held = [card["card"] for zone in call(server, f"/games/{game_id}", links[1].split("/")[-1])["view"]["zones"]
+            if zone["name"] == "hand:1" for card in zone["cards"]]
+    assert len(held) == 3 and all(held)
+    # Ann's cards are on her board by name, on the others' face down
+    expect(seats[1].locator('#board g[data-id="card:hand:1:2"]')).to_have_attribute("data-ref", held[2])
+    assert seats[2].locator('#board g[data-id="card:hand:1:2"]').get_attribute("data-ref") is None
+    play(seats[1], {"type": "pass"})
+    play(seats[2], {"type": "add", "counter": "money:2", "amount": 1})
+    propose_end(seats[2], winners=[2])
+    shoot = screenshots / "table-kit-proposed.jpg"
+    seats[3].screenshot(path=str(shoot), full_page=True, quality=80)
+    play(seats[3], {"type": "agree"})
+    play(seats[1], {"type": "agree"})
+    for page in seats.values():
+        expect(page.locator("#commands h2", has_text="The game is over")).to_be_visible(timeout=15000)
+    final = call(server, f"/games/{game_id}")
+    assert final["status"] == "over" and final["outcome"]["winners"] == [2]
+
+    host.goto(f"{server}#/replay/{game_id}")
+    host.wait_for_selector("#board svg")
+    total = final["version"]
+    assert host.text_content("#position") == f"Step {total} of {total}"
+    host.keyboard.press("Home")
+    expect(host.locator("#board")).to_have_attribute("data-step", "1")
+    host.keyboard.press("ArrowRight")
+    expect(host.locator("#sentence")).to_contain_text("The table is laid with the kit Market")
+    host.keyboard.press("End")
+    with host.expect_download() as waiting:
+        host.click('#downloads button[data-format="diary"]')
+    diary = waiting.value.path().read_text(encoding="utf-8")
+    assert "Market" in diary and "Ben proposes to end the game: Ben wins." in diary and "Cy agrees." in diary
+    for page in seats.values():
+        assert page.errors == [] and page.dialogs == []
+    for context in contexts:
+        context.close()
+
+
+def test_a_kit_with_mistakes_lists_each_with_its_line_and_creates_nothing(browser, server):
+    page = tab(browser.new_context(), server)
+    page.goto(f"{server}#/new")
+    page.select_option("#ruleset", "table-kit")
+    broken = KIT.read_text(encoding="utf-8").replace("pile: draw", "pile: drew").replace("at: a1", "at: z9")
+    page.fill("#kit-text", broken)
+    page.click("button[type=submit]")
+    expect(page.locator("#kit-mistakes li")).to_have_count(3)
+    lines = page.locator("#kit-mistakes li").all_text_contents()
+    assert re.match(r"kit:\d+: pieces\.0\.at: no space named 'z9'$", lines[0]), lines
+    assert re.match(r"kit:\d+: decks\.0\.pile: no zone named 'drew'$", lines[1]), lines
+    assert re.match(r"kit:\d+: hands\.from: no deck starts in a zone named 'draw'$", lines[2]), lines
+    assert "the kit has 3 mistakes" in page.text_content("#form-error")
+    assert call(server, "/games")["games"] == [] and call(server, "/kits")["kits"] == []

@@ -1,0 +1,174 @@
+"""The kit shelf from the command line: ``ludolog kit add`` stores a kit file by its name (the same content
+again is unchanged, a changed one the next version), ``kit list``, ``kit show`` (YAML), ``kit schema``;
+``ludolog new`` takes a kit file or a shelved kit's name and makes a playable table-kit game;
+``ludolog rulesets`` lists the kits after the rulesets. A kit with mistakes prints them, a line each, and
+exits 1 storing nothing; every other mistake is one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from cli_runs import invoke, one_line_error
+
+from domain.games.table_kit.kit import SCHEMA, content_hash
+from domain.games.table_kit.rules import KITS, shipped_kit
+from domain.kit_shelf import KitShelf
+from domain.service import GameService
+from domain.store import store_env
+
+MISSIONS = KITS / "missions.yaml"
+SNAKES = KITS / "snakes-and-ladders.yaml"
+SNAKES_KIT = shipped_kit("snakes-and-ladders")
+
+
+@pytest.fixture
+def db(tmp_path) -> str:
+    return str(tmp_path / "games.sqlite3")
+
+
+def run(*args: str, db: str) -> str:
+    result = invoke(*args, "--db", db)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def stored_kits(db: str) -> list[tuple[str, int]]:
+    service = GameService(env=store_env(db))
+    try:
+        return [(entry.name, entry.version) for entry in KitShelf(service).list()]
+    finally:
+        service.close()
+
+
+def test_kit_add_stores_a_kit_and_the_same_file_again_is_unchanged(db):
+    assert run("kit", "add", str(MISSIONS), db=db).strip() == f"missions-kit v1 ({content_hash(shipped_kit('missions'))[:12]}) added"
+    assert run("kit", "add", str(MISSIONS), db=db).strip() == f"missions-kit v1 ({content_hash(shipped_kit('missions'))[:12]}) unchanged"
+
+
+def test_kit_add_of_a_changed_file_is_the_next_version(db, tmp_path):
+    run("kit", "add", str(SNAKES), db=db)
+    changed = tmp_path / "snakes.yaml"
+    changed.write_text(SNAKES.read_text(encoding="utf-8").replace("title: Snakes and Ladders", "title: Snakes, second draft"),
+                       encoding="utf-8")
+    said = run("kit", "add", str(changed), db=db).strip()
+    assert said.startswith("snakes-and-ladders v2 (") and said.endswith(") added")
+    assert stored_kits(db) == [("snakes-and-ladders", 2)]
+
+
+def test_kit_list_names_each_kit_with_its_latest_version(db):
+    assert "No kits yet" in run("kit", "list", db=db)
+    run("kit", "add", str(SNAKES), db=db)
+    run("kit", "add", str(MISSIONS), db=db)
+    lines = run("kit", "list", db=db).splitlines()
+    assert [line.split()[:3] for line in lines] == [["missions-kit", "v1", content_hash(shipped_kit("missions"))[:12]],
+                                                    ["snakes-and-ladders", "v1", content_hash(SNAKES_KIT)[:12]]]
+    assert lines[0].endswith("Missions") and lines[1].endswith("Snakes and Ladders")
+    listed = json.loads(run("kit", "list", "--json", db=db))
+    assert [(kit["name"], kit["version"]) for kit in listed] == [("missions-kit", 1), ("snakes-and-ladders", 1)]
+
+
+def test_kit_show_prints_the_stored_document_as_yaml_each_version(db, tmp_path):
+    run("kit", "add", str(SNAKES), db=db)
+    changed = tmp_path / "snakes.yaml"
+    changed.write_text(SNAKES.read_text(encoding="utf-8").replace("most: 6", "most: 4"), encoding="utf-8")
+    run("kit", "add", str(changed), db=db)
+    assert yaml.safe_load(run("kit", "show", "snakes-and-ladders", "--version", "1", db=db)) == SNAKES_KIT
+    assert yaml.safe_load(run("kit", "show", "snakes-and-ladders", db=db))["seats"] == {"fewest": 2, "most": 4}
+    assert "no kit named 'chess' on the shelf; kits: snakes-and-ladders" in one_line_error(
+        invoke("kit", "show", "chess", "--db", db))
+    assert "has versions 1 to 2, not 3" in one_line_error(invoke("kit", "show", "snakes-and-ladders", "--version", "3", "--db", db))
+
+
+def test_kit_schema_prints_the_kit_formats_json_schema():
+    result = invoke("kit", "schema")
+    assert result.exit_code == 0 and json.loads(result.output) == SCHEMA
+
+
+def new_game(*args: str, db: str) -> str:
+    return run("new", *args, "--seat", "Ann", "--seat", "Ben", db=db).strip().splitlines()[-1]
+
+
+def test_new_of_a_kit_file_makes_a_playable_game_named_by_the_kits_title(db):
+    game = new_game(str(SNAKES), db=db)
+    listed = run("games", db=db)
+    assert "table-kit" in listed and "Snakes and Ladders" in listed
+    rolled = run("act", game, '{"type": "roll", "die": "die"}', "--seat", "Ann", db=db)
+    assert "Ann" in rolled and "die" in rolled
+    shown = json.loads(run("show", game, "--json", db=db))
+    assert shown["ruleset"] == "table-kit" and shown["options"]["kit"] == SNAKES_KIT
+    assert "Snakes and Ladders" in run("show", game, db=db)
+    assert stored_kits(db) == []  # a game of a file does not shelve its kit
+
+
+def test_new_of_a_shelved_kits_name_makes_a_game_of_its_latest_version(db):
+    run("kit", "add", str(SNAKES), db=db)
+    game = new_game("snakes-and-ladders", "--name", "Thursday", db=db)
+    run("act", game, '{"type": "roll", "die": "die"}', "--seat", "1", db=db)
+    shown = json.loads(run("show", game, "--json", db=db))
+    assert shown["name"] == "Thursday" and shown["options"]["kit"] == SNAKES_KIT and shown["version"] > 2
+    assert "Thursday" in run("games", db=db)
+
+
+def test_a_kit_file_with_mistakes_prints_each_and_stores_no_game_and_no_kit(db, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    text = SNAKES.read_text(encoding="utf-8").replace("seats: {fewest: 2, most: 6}", "seats: {fewest: 2, most: 6, many: 1}")
+    bad.write_text(text.replace("kind: track", "kind: tracks"), encoding="utf-8")
+    for args in (("new", str(bad), "--seat", "Ann", "--seat", "Ben"), ("kit", "add", str(bad))):
+        result = invoke(*args, "--db", db)
+        assert result.exit_code == 1 and "Traceback" not in result.output
+        lines = result.output.strip().removeprefix("Error: ").splitlines()
+        assert len(lines) == 2 and all(line.startswith(f"{bad}:") for line in lines), result.output
+        assert not Path(db).exists()
+    run("kit", "add", str(MISSIONS), db=db)
+    assert invoke("kit", "add", str(bad), "--db", db).exit_code == 1
+    assert invoke("new", str(bad), "--seat", "Ann", "--seat", "Ben", "--db", db).exit_code == 1
+    assert stored_kits(db) == [("missions-kit", 1)]
+    assert "No games yet" in run("games", db=db)
+
+
+def test_a_missing_kit_file_or_unknown_name_is_one_line(db, tmp_path):
+    missing = str(tmp_path / "nope.yaml")
+    assert missing in one_line_error(invoke("new", missing, "--seat", "Ann", "--seat", "Ben", "--db", db))
+    assert missing in one_line_error(invoke("kit", "add", missing, "--db", db))
+    assert "no ruleset named 'chess'" in one_line_error(invoke("new", "chess", "--seat", "Ann", "--seat", "Ben", "--db", db))
+    assert not Path(db).exists()
+
+
+def test_a_kit_game_with_the_wrong_number_of_seats_is_one_line(db):
+    run("kit", "add", str(MISSIONS), db=db)
+    assert "played by 3-4 players, not 2" in one_line_error(invoke("new", str(MISSIONS), "--seat", "A", "--seat", "B", "--db", db))
+
+
+def test_rulesets_lists_the_kits_after_the_rulesets_and_shows_one(db):
+    from domain import registry
+
+    run("kit", "add", str(SNAKES), db=db)
+    lines = run("rulesets", db=db).splitlines()
+    assert len(lines) == len(registry.all_rulesets()) + 1
+    assert lines[-1].startswith(f"snakes-and-ladders  (2-6 players, kit v1 {content_hash(SNAKES_KIT)[:12]})  Snakes and Ladders: ")
+    one = run("rulesets", "snakes-and-ladders", db=db)
+    assert "    components 101 spaces, 6 pieces, 1 die; 2-6 players" in one
+    assert "    command roll die=... count=..." in one and "    command move piece=... to=..." in one
+    assert json.loads(run("rulesets", "snakes-and-ladders", "--json", db=db))["kit"]["version"] == 1
+    assert "kits: snakes-and-ladders" in one_line_error(invoke("rulesets", "chess", "--db", db))
+
+
+def test_a_changed_kit_file_does_not_change_an_old_games_replay(db, tmp_path):
+    kit = tmp_path / "snakes.yaml"
+    kit.write_text(SNAKES.read_text(encoding="utf-8"), encoding="utf-8")
+    game = new_game(str(kit), db=db)
+    run("act", game, '{"type": "move", "piece": "pawn-1", "to": "4"}', "--seat", "Ann", db=db)
+    before = [run("show", game, "--at", str(step), db=db) for step in (2, 4)], run("replay", game, db=db), run("audit", game, db=db)
+    kit.write_text(SNAKES.read_text(encoding="utf-8").replace("faces: [1, 2, 3, 4, 5, 6]", "faces: [1, 2, 3]").replace("title: Snakes and Ladders",
+                                                                                                  "title: Short Snakes"), encoding="utf-8")
+    assert "Short Snakes" in invoke("kit", "check", str(kit)).output
+    after = [run("show", game, "--at", str(step), db=db) for step in (2, 4)], run("replay", game, db=db), run("audit", game, db=db)
+    assert after == before and "100[]" in before[0][1] and "clean" in before[2]
+
+
+def test_a_balance_report_of_a_table_kit_is_refused_in_one_line(db):
+    refused = invoke("balance", "table-kit", "--games", "2", "--db", db)
+    assert one_line_error(refused).startswith("Error: Table kit holds no rules")
