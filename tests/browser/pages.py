@@ -46,6 +46,13 @@ def version(page) -> int:
     return int(page.get_attribute("#board", "data-version") or 0)
 
 
+def caught_up(page, server: str) -> None:
+    """Waits until the play page shows the game as the API has it now (another seat's last command streamed in)."""
+    game_id = page.url.split("#/play/")[1].split("/")[0]
+    now = call(server, f"/games/{game_id}")["version"]
+    expect(page.locator("#board")).to_have_attribute("data-version", str(now), timeout=15000)
+
+
 def pick_or_press(page, wanted: dict, offered: list[dict]) -> None:
     """What the wanted command names (its button's refs) clicked on the board until it is the one left."""
     named = [json.loads(button.get_attribute("data-refs")) for button in page.locator("button.command[data-command]").all()]

@@ -8,15 +8,17 @@ import json
 import pathlib
 import re
 
-from pages import call, pick_or_press, tab, version
+from pages import call, caught_up, pick_or_press, tab, version
 from playwright.sync_api import expect
 
 KIT = pathlib.Path(__file__).resolve().parents[1] / "kits" / "market.yaml"
 NAMES = ["Ann", "Ben", "Cy"]
 
 
-def play(page, command: dict) -> None:
-    """The command played on the page as a player would: what it names clicked on the board, else its button."""
+def play(page, server: str, command: dict) -> None:
+    """The command played on the page as a player would, once the page shows the game as it is now: what it
+    names clicked on the board, else its button."""
+    caught_up(page, server)
     before = version(page)
     offered = [json.loads(button.get_attribute("data-command")) for button in page.locator("button.command[data-command]").all()]
     assert command in offered, (command, offered[:5])
@@ -25,8 +27,9 @@ def play(page, command: dict) -> None:
     assert page.text_content("#refusal") == "", page.text_content("#refusal")
 
 
-def propose_end(page, winners: list[int]) -> None:
+def propose_end(page, server: str, winners: list[int]) -> None:
     """An end proposed on the page: its button, the winners' hands clicked on the board, then confirmed."""
+    caught_up(page, server)
     before = version(page)
     groups = [json.loads(button.get_attribute("data-commands")) for button in page.locator("button.choice-group").all()]
     page.locator("button.choice-group").nth(next(n for n, members in enumerate(groups) if members[0]["type"] == "end")).click()
@@ -63,23 +66,23 @@ def test_a_kit_file_is_played_by_three_seats_replayed_and_its_diary_downloaded(b
     for page in seats.values():
         page.wait_for_selector("#board svg")
 
-    play(seats[1], {"type": "roll", "die": "d6"})
+    play(seats[1], server, {"type": "roll", "die": "d6"})
     expect(seats[2].locator("#log")).to_contain_text("Ann rolls d6")
-    play(seats[1], {"type": "move", "piece": "pawn-1", "to": "b2"})
-    play(seats[1], {"type": "draw", "from": "draw"})
+    play(seats[1], server, {"type": "move", "piece": "pawn-1", "to": "b2"})
+    play(seats[1], server, {"type": "draw", "from": "draw"})
     held = [card["card"] for zone in call(server, f"/games/{game_id}", links[1].split("/")[-1])["view"]["zones"]
             if zone["name"] == "hand:1" for card in zone["cards"]]
     assert len(held) == 3 and all(held)
     # Ann's cards are on her board by name, on the others' face down
     expect(seats[1].locator('#board g[data-id="card:hand:1:2"]')).to_have_attribute("data-ref", held[2])
     assert seats[2].locator('#board g[data-id="card:hand:1:2"]').get_attribute("data-ref") is None
-    play(seats[1], {"type": "pass"})
-    play(seats[2], {"type": "add", "counter": "money:2", "amount": 1})
-    propose_end(seats[2], winners=[2])
+    play(seats[1], server, {"type": "pass"})
+    play(seats[2], server, {"type": "add", "counter": "money:2", "amount": 1})
+    propose_end(seats[2], server, winners=[2])
     shoot = screenshots / "table-kit-proposed.jpg"
     seats[3].screenshot(path=str(shoot), full_page=True, quality=80)
-    play(seats[3], {"type": "agree"})
-    play(seats[1], {"type": "agree"})
+    play(seats[3], server, {"type": "agree"})
+    play(seats[1], server, {"type": "agree"})
     for page in seats.values():
         expect(page.locator("#commands h2", has_text="The game is over")).to_be_visible(timeout=15000)
     final = call(server, f"/games/{game_id}")
