@@ -24,7 +24,7 @@ SALT = "5eed" * 8
 """The salt the games here are dealt with besides SEED: the same games every run."""
 RULESETS = registry.all_rulesets()
 # seeds of the random.Random picking the seats' commands that give a short game with SEED
-SHORT_GAMES = {"assassination-le": 4, "project-assassination": 1}
+SHORT_GAMES = {"assassination-le": 7, "project-assassination": 1}
 FULL_CHECKS = {0, 1, 2, 3}
 """Steps (commands played) at which everything is collected; also every tenth step."""
 

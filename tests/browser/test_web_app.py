@@ -1,5 +1,5 @@
-"""The browser client, tried in Chromium: for every ruleset, a game created on the page, played to its end
-by two seats in two browser contexts (each through its own link, clicking the board where the command
+"""The browser client, tried in Chromium: for every ruleset, a game created on the page (the short turn
+limit of ``quick_games.QUICK`` typed in its options, where the ruleset has one), played to its end by two seats in two browser contexts (each through its own link, clicking the board where the command
 names what is drawn there, else the command's button), watched live from a third context, and replayed
 step by step; and the lobby, the links' privacy, refusals shown in place and hostile names kept as text.
 Each ruleset's board is saved as a screenshot for review (``conftest.SCREENSHOTS``)."""
@@ -14,6 +14,7 @@ import time
 import pytest
 from pages import call, pick_or_press, tab, version
 from playwright.sync_api import expect
+from quick_games import QUICK
 
 from domain import registry
 
@@ -44,6 +45,9 @@ def create(page, rules, seed: str, bots: dict[int, str] | None = None) -> tuple[
         page.fill(f"#seat-{seat}", name)
     for seat, strategy in (bots or {}).items():
         page.select_option(f"#who-{seat}", strategy)
+    for option, value in QUICK.get(rules.name, {}).items():  # a short turn limit, typed in the options
+        if option != "kit":
+            page.fill(f"#option-{option}", str(value))
     page.fill("#seed", seed)
     page.fill("#salt", SALT)
     page.click("button[type=submit]")
