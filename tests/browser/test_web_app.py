@@ -1,7 +1,7 @@
 """The browser client, tried in Chromium: for every ruleset, a game created on the page (the short turn
-limit of ``quick_games.QUICK`` typed in its options, where the ruleset has one), played to its end by two seats in two browser contexts (each through its own link, clicking the board where the command
-names what is drawn there, else the command's button), watched live from a third context, and replayed
-step by step; and the lobby, the links' privacy, refusals shown in place and hostile names kept as text.
+limit of ``quick_games.QUICK`` typed in its options, where the ruleset has one), played to its end by two
+seats in two browser contexts (each through its own link, clicking the board where the command names what
+is drawn there, else the command's button), watched live from a third context, and replayed step by step; and the lobby, the links' privacy, refusals shown in place and hostile names kept as text.
 Each ruleset's board is saved as a screenshot for review (``conftest.SCREENSHOTS``)."""
 
 from __future__ import annotations
