@@ -15,7 +15,7 @@ from domain import registry
 
 def test_the_balance_benchmark_prints_every_ruleset_in_every_table():
     found = sections(printed("balance_report.py", "--quick", "--workers", "2"))
-    names = sorted(rules.name for rules in registry.all_rulesets())
+    names = sorted(rules.name for rules in registry.all_rulesets() if rules.knows_the_rules)  # balance refuses table kits
     assert len(found) == 4
     limit_rows = next(rows for title, rows in found.items() if title.startswith("Greedy Squad Combat at its defaults"))
     del found[next(title for title in found if title.startswith("Greedy Squad Combat at its defaults"))]
