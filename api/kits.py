@@ -17,7 +17,7 @@ from api import answers, schemas
 from api.context import service
 from api.games import json_body
 from domain.errors import InvalidKit
-from domain.games.table_kit.kit import SCHEMA
+from domain.games.table_kit.layout import SCHEMA
 from domain.kit_shelf import KitShelf
 
 blueprint = Blueprint("kits", __name__)

@@ -190,6 +190,6 @@ def schema() -> None:
     Example:
       ludolog kit schema > kit.schema.json
     """
-    from domain.games.table_kit.kit import SCHEMA
+    from domain.games.table_kit.layout import SCHEMA
 
     click.echo(json.dumps(SCHEMA, indent=2))

@@ -25,7 +25,8 @@ from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from domain import registry
 from domain.errors import InvalidKit, StoreUnavailable, UnknownGame, UnknownKit, UnknownRuleset
-from domain.games.table_kit.kit import Kit, Problem, content_hash, problems
+from domain.games.table_kit.checks import Problem, problems
+from domain.games.table_kit.kit import Kit, content_hash
 from domain.service import GameService
 
 RULESET = "table-kit"

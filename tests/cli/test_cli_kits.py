@@ -13,7 +13,8 @@ import pytest
 import yaml
 from cli_runs import invoke, one_line_error
 
-from domain.games.table_kit.kit import SCHEMA, content_hash
+from domain.games.table_kit.kit import content_hash
+from domain.games.table_kit.layout import SCHEMA
 from domain.games.table_kit.rules import KITS, shipped_kit
 from domain.kit_shelf import KitShelf
 from domain.service import GameService

@@ -9,7 +9,8 @@ from typing import Any
 
 from domain.errors import IllegalCommand
 from domain.games.table_kit import facts as f
-from domain.games.table_kit.kit import OFF, Kit
+from domain.games.table_kit.kit import Kit
+from domain.games.table_kit.layout import OFF
 from domain.games.table_kit.state import State, kit_of, sees
 from domain.randomness import Rng
 from domain.ruleset import Command, CommandShape, Fact

@@ -2,9 +2,8 @@
 
 A kit document (JSON-native, as ``kit.schema.json`` describes it, most often written as YAML) lists
 what lies on the table: spaces, pieces, zones of cards and the decks that fill them, dice and
-counters. ``problems(document)`` lists every mistake in it (the schema's, then the names that point
-nowhere), each as a path into the document and a sentence; ``Kit.of(document)`` builds the kit or
-raises ``InvalidSetup`` with the first one. The kit is what the ``table-kit`` ruleset plays by.
+counters. ``Kit.of(document)`` builds the kit, or raises ``InvalidSetup`` with the first mistake that
+``checks.problems`` finds in it. The kit is what the ``table-kit`` ruleset plays by.
 """
 
 from __future__ import annotations
@@ -13,39 +12,11 @@ import functools
 import hashlib
 import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import jsonschema
-
 from domain.errors import InvalidSetup
-
-SCHEMA: dict[str, Any] = json.loads((Path(__file__).parent / "kit.schema.json").read_text(encoding="utf-8"))
-"""The kit format's JSON Schema (published as ``GET /kits/schema`` and in the README)."""
-OFF = "off"
-"""Where a piece is when it is on no space (off the board)."""
-HAND = "hand"
-"""The name of every seat's hand (``hand:1``, ``hand:2``, ...)."""
-
-Path_ = tuple[str | int, ...]
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One mistake in a kit: where (a path of keys and indexes into the document) and what."""
-
-    path: Path_
-    message: str
-    missing: str | None = None
-    """The field that is missing (a mistake of the mapping at ``path``, told beside any mistake inside it)."""
-
-    @property
-    def spot(self) -> Path_:
-        """Where the mistake lies: a missing field's own place."""
-        return self.path if self.missing is None else (*self.path, self.missing)
-
-    def where(self) -> str:
-        return ".".join(str(part) for part in self.path) or "the kit"
+from domain.games.table_kit.checks import problems
+from domain.games.table_kit.layout import HAND, OFF, group_spaces, space_name
 
 
 @dataclass(frozen=True)
@@ -76,168 +47,6 @@ class Counter:
     start: int
     low: int | None
     high: int | None
-
-
-def _validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(SCHEMA)
-
-
-def space_name(value: Any) -> str:
-    """A space as commands name it: a track's ``7`` is the text ``"7"``."""
-    return str(value)
-
-
-def group_spaces(group: dict[str, Any]) -> list[str]:
-    """The spaces of one group of the kit's ``spaces``, in order."""
-    kind = group.get("kind")
-    if kind == "grid":
-        return [f"{chr(ord('a') + column)}{row}" for row in range(1, group["rows"] + 1) for column in range(group["columns"])]
-    if kind in ("track", "loop"):
-        if "names" in group:
-            return [space_name(name) for name in group["names"]]
-        return [str(number) for number in range(1, group["count"] + 1)]
-    if kind == "graph":
-        return [space_name(name) for name in group["neighbours"]]
-    return [space_name(group["name"])]
-
-
-def problems(document: Any) -> list[Problem]:
-    """Every mistake in a kit document: what breaks the schema, else every name that points nowhere
-    and every number out of its range. Empty for a kit that can be played."""
-    found = [problem for error in sorted(_validator().iter_errors(document), key=lambda e: (list(map(str, e.absolute_path)), e.message))
-             for problem in _problems_of(error)]
-    if found:
-        return _leaf_problems(found)
-    return _reference_problems(document)
-
-
-def _problems_of(error: jsonschema.ValidationError) -> list[Problem]:
-    """A schema error as problems: a missing field is one at the field's own path (so that it stays a
-    line of its own beside a mistake inside a sibling), a choice between fields says which."""
-    path = tuple(error.absolute_path)
-    given = error.instance if isinstance(error.instance, dict) else None
-    if error.validator == "required" and given is not None:
-        missing = [name for name in error.validator_value if name not in given]
-        return [Problem(path, f"{name!r} is missing", name) for name in missing]
-    choices = error.schema.get("oneOf") if error.validator == "oneOf" and isinstance(error.schema, dict) else None
-    if given is not None and choices and all(set(choice) == {"required"} for choice in choices):
-        names = [name for choice in choices for name in choice["required"]]
-        present = [name for name in names if name in given]
-        words = " or ".join(repr(name) for name in names)
-        return [Problem(path, f"give {words}, not both" if present else f"{words} is missing")]
-    return [Problem(path, _sentence(error))]
-
-
-def _sentence(error: jsonschema.ValidationError) -> str:
-    if error.validator == "required":
-        return error.message.replace("is a required property", "is missing")
-    if error.validator == "pattern" and isinstance(error.instance, str):
-        if str(error.validator_value).startswith("^[a-z]"):
-            return f"{error.instance!r} is not a kit name: 2 to 40 lowercase letters, digits and dashes, a letter first"
-        return f"{error.instance!r} is not a name: letters, digits, spaces and - _ . ' & ! ?, a letter or digit first"
-    if error.validator == "additionalProperties":
-        return error.message.replace("Additional properties are not allowed", "unknown field")
-    if error.validator in ("oneOf", "anyOf") and error.context:
-        best = jsonschema.exceptions.best_match(error.context)
-        return best.message if best is not None else error.message
-    return error.message
-
-
-def _leaf_problems(found: list[Problem]) -> list[Problem]:
-    """One line a place: where one mistake's path lies inside another's, the deeper says more."""
-    enclosing = {problem.spot[:length] for problem in found for length in range(len(problem.spot))}
-    return list(dict.fromkeys(problem for problem in found if problem.spot not in enclosing))
-
-
-def _reference_problems(document: dict[str, Any]) -> list[Problem]:
-    out: list[Problem] = []
-    seats = document["seats"]
-    if seats["fewest"] > seats["most"]:
-        out.append(Problem(("seats",), f"fewest ({seats['fewest']}) is more than most ({seats['most']})"))
-    first = document.get("first", 1)
-    if isinstance(first, int) and first > seats["most"]:
-        out.append(Problem(("first",), f"seat {first} is more than the most seats ({seats['most']})"))
-    spaces: dict[str, Path_] = {OFF: ()}
-    for index, group in enumerate(document.get("spaces", [])):
-        for name in group_spaces(group):
-            if name in spaces:
-                out.append(Problem(("spaces", index), f"space {name!r} is named twice"))
-            spaces[name] = ("spaces", index)
-        for at, link in enumerate(group.get("links", [])):
-            for end in ("from", "to"):
-                if space_name(link[end]) not in spaces and space_name(link[end]) not in group_spaces(group):
-                    out.append(Problem(("spaces", index, "links", at, end), f"no space named {space_name(link[end])!r}"))
-        for name, neighbours in group.get("neighbours", {}).items():
-            for at, neighbour in enumerate(neighbours):
-                if space_name(neighbour) not in group_spaces(group):
-                    out.append(Problem(("spaces", index, "neighbours", name, at), f"no space named {space_name(neighbour)!r} in {group['name']!r}"))
-        for name in group.get("kinds", {}):
-            if name not in group_spaces(group):
-                out.append(Problem(("spaces", index, "kinds", name), f"no space named {name!r} in {group['name']!r}"))
-    kinds: set[str] = set()
-    for index, piece in enumerate(document.get("pieces", [])):
-        if piece["kind"] in kinds:
-            out.append(Problem(("pieces", index, "kind"), f"piece kind {piece['kind']!r} is listed twice"))
-        kinds.add(piece["kind"])
-        owner = piece.get("owner", "each")
-        if isinstance(owner, int) and owner > seats["most"]:
-            out.append(Problem(("pieces", index, "owner"), f"seat {owner} is more than the most seats ({seats['most']})"))
-        at = piece.get("at")
-        places = at if isinstance(at, list) else ([] if at is None else [at])
-        for spot, place in enumerate(places):
-            if space_name(place) not in spaces:
-                path = ("pieces", index, "at", spot) if isinstance(at, list) else ("pieces", index, "at")
-                out.append(Problem(path, f"no space named {space_name(place)!r}"))
-        if isinstance(at, list):
-            wanted = piece.get("count", 1) * (seats["most"] if owner == "each" else 1)
-            if len(at) != wanted:
-                out.append(Problem(("pieces", index, "at"), f"{len(at)} spaces for {wanted} pieces (one each, seat 1's first, for {seats['most']} seats)"))
-    zones: set[str] = {HAND}
-    for index, zone in enumerate(document.get("zones", [])):
-        if zone["name"] in zones:
-            out.append(Problem(("zones", index, "name"), f"zone {zone['name']!r} is named twice" if zone["name"] != HAND else "'hand' is every seat's own hand: give the zone another name"))
-        zones.add(zone["name"])
-        if zone.get("shows") == "holder" and not zone.get("each"):
-            out.append(Problem(("zones", index, "shows"), "a zone seen by its holder belongs to each seat: add 'each: true'"))
-    cards: set[str] = set()
-    for index, deck in enumerate(document.get("decks", [])):
-        pile = next((zone for zone in document.get("zones", []) if zone["name"] == deck["pile"]), None)
-        if pile is None:
-            out.append(Problem(("decks", index, "pile"), f"no zone named {deck['pile']!r}" + (" (a deck starts in one pile, not in the hands: deal from it with hands.deal)" if deck["pile"] == HAND else "")))
-        elif pile.get("each"):
-            out.append(Problem(("decks", index, "pile"), f"zone {deck['pile']!r} is one per seat: a deck starts in one pile"))
-        for at, card in enumerate(deck["cards"]):
-            if card["name"] in cards:
-                out.append(Problem(("decks", index, "cards", at, "name"), f"card {card['name']!r} is named twice (give a card a count instead)"))
-            cards.add(card["name"])
-    hands = document.get("hands", {})
-    if hands.get("deal", 0) and "from" not in hands:
-        out.append(Problem(("hands",), "'from' is missing: the pile the hands are dealt from"))
-    if "from" in hands and hands["from"] not in {deck["pile"] for deck in document.get("decks", [])}:
-        out.append(Problem(("hands", "from"), f"no deck starts in a zone named {hands['from']!r}"))
-    elif hands.get("deal", 0) and "from" in hands:
-        held = sum(card.get("count", 1) for deck in document.get("decks", []) if deck["pile"] == hands["from"] for card in deck["cards"])
-        if held < hands["deal"] * seats["most"]:
-            out.append(Problem(("hands", "deal"), f"{hands['deal']} card{'s' if hands['deal'] != 1 else ''} for each of {seats['most']} seats, but {hands['from']!r} holds {held}"))
-    names = [("dice", die["name"]) for die in document.get("dice", [])] + [("counters", c["name"]) for c in document.get("counters", [])]
-    for section in ("dice", "counters"):
-        seen: set[str] = set()
-        for index, item in enumerate(document.get(section, [])):
-            if item["name"] in seen:
-                out.append(Problem((section, index, "name"), f"{item['name']!r} is named twice"))
-            seen.add(item["name"])
-    del names
-    for index, counter in enumerate(document.get("counters", [])):
-        low, high, start = counter.get("min"), counter.get("max"), counter.get("start", 0)
-        if low is not None and high is not None and low > high:
-            out.append(Problem(("counters", index), f"min ({low}) is more than max ({high})"))
-        elif (low is not None and start < low) or (high is not None and start > high):
-            out.append(Problem(("counters", index, "start"), f"{start} is outside the range {_range(low, high)}"))
-    return out
-
-
-def _range(low: int | None, high: int | None) -> str:
-    return f"{'' if low is None else low}..{'' if high is None else high}"
 
 
 def content_hash(document: dict[str, Any]) -> str:

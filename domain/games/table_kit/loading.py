@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from domain.games.table_kit.kit import Problem, problems
+from domain.games.table_kit.checks import Problem, problems
 
 LARGEST = 1_000_000
 """The most bytes a kit's text may hold (the largest shipped kit is a few kilobytes)."""

@@ -22,7 +22,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from domain.games.table_kit.kit import group_spaces
+from domain.games.table_kit.layout import group_spaces
 from domain.picture import seat_name, short_name
 
 Item = dict[str, Any]

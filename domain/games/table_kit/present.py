@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.games.table_kit import facts as f
-from domain.games.table_kit.kit import OFF, space_name
+from domain.games.table_kit.layout import OFF, space_name
 from domain.games.table_kit.state import State, kit_of, sees
 from domain.randomness import Rng
 from domain.ruleset import Fact

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.games.table_kit.kit import group_spaces
+from domain.games.table_kit.layout import group_spaces
 from domain.picture import seat_name
 
 HIDDEN = "??"
