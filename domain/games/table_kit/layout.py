@@ -18,6 +18,11 @@ HAND = "hand"
 Path_ = tuple[str | int, ...]
 
 
+def hand(seat: int) -> str:
+    """A seat's hand, as commands name it."""
+    return f"{HAND}:{seat}"
+
+
 def space_name(value: Any) -> str:
     """A space as commands name it: a track's ``7`` is the text ``"7"``."""
     return str(value)

@@ -7,8 +7,8 @@ one card looked at, turned over or dealt at a time.
 
 from __future__ import annotations
 
-from domain.games.table_kit.commands import asked, hand
-from domain.games.table_kit.layout import OFF
+from domain.games.table_kit.commands import asked
+from domain.games.table_kit.layout import OFF, hand
 from domain.games.table_kit.state import State, kit_of, sees
 from domain.ruleset import Command
 

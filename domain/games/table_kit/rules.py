@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.errors import InvalidSetup
-from domain.games.table_kit import commands, legal, present
+from domain.games.table_kit import card_commands, commands, legal, present
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit import Kit
 from domain.games.table_kit.loading import read_kit
@@ -100,7 +100,7 @@ class TableKit(Ruleset):
                 table = evolve(table, fact)
         deal = kit.hands.get("deal", 0)
         if deal:
-            out += commands.deal(table, None, kit.hands["from"], deal, rng)
+            out += card_commands.deal(table, None, kit.hands["from"], deal, rng)
         first = rng.randint(1, state.seats, "who takes the first turn?") if kit.first == "random" else kit.first
         return out + [f.TurnPassed(None, first)]
 
