@@ -145,12 +145,17 @@ class Ruleset(Schema):
     commands = fields.List(fields.Nested(CommandShape))
 
 
-class KitRef(Schema):
-    """The shelved kit a ruleset answer stands for: its name, version, hash and components in words."""
+class KitVersion(Schema):
+    """One version of a kit on the shelf: its name, its version number and its content hash."""
 
     name = fields.String()
     version = fields.Integer()
     hash = fields.String()
+
+
+class KitRef(KitVersion):
+    """The shelved kit a ruleset answer stands for, with its components in words."""
+
     components = fields.String()
 
 
@@ -179,11 +184,8 @@ class Notes(Schema):
     notes = fields.List(fields.Nested(Note))
 
 
-class KitEntry(Schema):
-    name = fields.String()
+class KitEntry(KitVersion):
     title = fields.String()
-    version = fields.Integer()
-    hash = fields.String()
     added = fields.String()
 
 
@@ -191,17 +193,11 @@ class Kits(Schema):
     kits = fields.List(fields.Nested(KitEntry))
 
 
-class StoredKit(Schema):
-    name = fields.String()
-    version = fields.Integer()
-    hash = fields.String()
+class StoredKit(KitVersion):
     kit = fields.Dict()
 
 
-class KitAdded(Schema):
-    name = fields.String()
-    version = fields.Integer()
-    hash = fields.String()
+class KitAdded(KitVersion):
     new = fields.Boolean()
 
 
