@@ -68,3 +68,16 @@ def pick_or_press(page, wanted: dict, offered: list[dict]) -> None:
             expect(page.locator("button.command")).to_have_count(len(left))
     if len(left) > 1 or not picked:
         page.locator("button.command[data-command]").nth(left.index(wanted)).click()
+
+
+def replay_from_the_start(page, server: str, game_id: str, total: int) -> None:
+    """The game's replay opened on the page (at its last step, ``total``), then taken to its first step
+    with Home and on to the second with the right arrow, as a reader steps through it."""
+    page.goto(f"{server}#/replay/{game_id}")
+    page.wait_for_selector("#board svg")
+    assert page.text_content("#position") == f"Step {total} of {total}"
+    page.keyboard.press("Home")
+    expect(page.locator("#board")).to_have_attribute("data-step", "1")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#board")).to_have_attribute("data-step", "2")
+    assert page.text_content("#position") == f"Step 2 of {total}"

@@ -8,7 +8,7 @@ import json
 import pathlib
 import re
 
-from pages import call, caught_up, pick_or_press, tab, version
+from pages import call, caught_up, pick_or_press, replay_from_the_start, tab, version
 from playwright.sync_api import expect
 
 KIT = pathlib.Path(__file__).resolve().parents[1] / "kits" / "market.yaml"
@@ -88,13 +88,7 @@ def test_a_kit_file_is_played_by_three_seats_replayed_and_its_diary_downloaded(b
     final = call(server, f"/games/{game_id}")
     assert final["status"] == "over" and final["outcome"]["winners"] == [2]
 
-    host.goto(f"{server}#/replay/{game_id}")
-    host.wait_for_selector("#board svg")
-    total = final["version"]
-    assert host.text_content("#position") == f"Step {total} of {total}"
-    host.keyboard.press("Home")
-    expect(host.locator("#board")).to_have_attribute("data-step", "1")
-    host.keyboard.press("ArrowRight")
+    replay_from_the_start(host, server, game_id, final["version"])
     expect(host.locator("#sentence")).to_contain_text("The table is laid with the kit Market")
     host.keyboard.press("End")
     with host.expect_download() as waiting:

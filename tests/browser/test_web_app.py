@@ -12,7 +12,7 @@ import re
 import time
 
 import pytest
-from pages import call, pick_or_press, tab, version
+from pages import call, pick_or_press, replay_from_the_start, tab, version
 from playwright.sync_api import expect
 from quick_games import QUICK
 
@@ -167,15 +167,8 @@ def test_a_whole_game_is_played_watched_and_replayed_in_the_browser(browser, ser
     shoot(host, screenshots / "games.jpg")
 
     note = call(server, f"/games/{game_id}/notes", tokens[1], {"at": 3, "text": "look here", "bookmark": "the opening"})
-    watching.goto(f"{server}#/replay/{game_id}")
-    watching.wait_for_selector("#board svg")
     total = final["version"]
-    assert watching.text_content("#position") == f"Step {total} of {total}"
-    watching.keyboard.press("Home")
-    expect(watching.locator("#board")).to_have_attribute("data-step", "1")
-    watching.keyboard.press("ArrowRight")
-    expect(watching.locator("#board")).to_have_attribute("data-step", "2")
-    assert watching.text_content("#position") == f"Step 2 of {total}"
+    replay_from_the_start(watching, server, game_id, total)
     watching.click("#forward")
     expect(watching.locator("#board")).to_have_attribute("data-step", "3")
     assert "look here" in watching.text_content("#notes")
