@@ -46,19 +46,14 @@ class SimRng:
 
     def __init__(self, source: random.Random) -> None:
         self.source = source
-        self.draws = 0
-        """How many chance outcomes it has answered (a command that drew one met chance)."""
 
     def choice(self, options: Sequence[T], ask: str = "", seat: int | None = None, secret: bool = False) -> T:
-        self.draws += 1
         return options[self.source.randrange(len(options))]
 
     def randint(self, low: int, high: int, ask: str = "", seat: int | None = None) -> int:
-        self.draws += 1
         return self.source.randint(low, high)
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
-        self.draws += 1
         result = list(items)
         self.source.shuffle(result)
         return result
@@ -156,14 +151,12 @@ class SearchBot:
     (none by default: in the benchmark they cost time and won nothing measurable)."""
 
     def __init__(self, seed: str | int = 0, simulations: int | None = DEFAULT_SIMULATIONS, milliseconds: float | None = None,
-                 exploration: float = 0.7, prior_weight: float = 3.0, playout: int = 0, limit_ms: float | None = None,
-                 chance_samples: int = 1) -> None:
+                 exploration: float = 0.7, prior_weight: float = 3.0, playout: int = 0, limit_ms: float | None = None) -> None:
         self.seed = str(seed)
         self.simulations = simulations if milliseconds is None else None
         self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)
         self.limit_ms = limit_ms
         self.exploration, self.prior_weight, self.playout = exploration, prior_weight, playout
-        self.chance_samples = chance_samples
         self.last: Thought | None = None
 
     def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
@@ -247,13 +240,8 @@ class SearchBot:
             node.available[key] = node.available.get(key, 0) + 1
             after = None
             if key not in node.prior:
-                drawn = rng.draws
                 after = play_out(rules, world, actor, command, rng)
                 node.prior[key] = score(rules, after, actor)
-                if rng.draws != drawn and self.chance_samples > 1:  # chance decided it: its mean over more outcomes
-                    node.prior[key] += sum(score(rules, play_out(rules, world, actor, command, rng), actor)
-                                           for _ in range(self.chance_samples - 1))
-                    node.prior[key] /= self.chance_samples
             value = node.prior[key] + source.random() * 1e-9  # ties go the seed's way
             if value > best_value:
                 best, best_value = len(keyed), value
