@@ -18,7 +18,7 @@ from domain.ruleset import Command, Fact
 
 def _draw(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
     origin = command["from"]
-    zone = _zone(kit, state, origin)
+    zone = _zone(state, origin)
     if origin == hand(seat):
         raise IllegalCommand("that is your own hand")
     _not_theirs(kit, state, seat, origin, "draws from")
@@ -31,17 +31,17 @@ def _draw(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list
             raise IllegalCommand(f"{origin!r} shows no {command['card']!r}")
         card = command["card"]
         if zone["cards"][index]["up"]:  # it lay face up: everyone saw it go
-            _, seen = _land(kit, state, seat, hand(seat), list(range(1, state.seats + 1)))
+            _, seen = _land(kit, state, hand(seat), list(range(1, state.seats + 1)))
             return [f.CardMoved(seat, "draw", card, origin, index, hand(seat), False, seen)]
     else:
         card, index = _top(state, origin, rng, seat, True, "{seat} draws a card: which one?")
-    _, seen = _land(kit, state, seat, hand(seat), [seat])
+    _, seen = _land(kit, state, hand(seat), [seat])
     return [f.CardMoved(seat, "draw", card, origin, index, hand(seat), False, seen)]
 
 
 def _deal(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
     origin, count = command["from"], command.get("count", 1)
-    _zone(kit, state, origin)
+    _zone(state, origin)
     if kit.zone_shows(origin, state.seats) != "face-down":
         raise IllegalCommand(f"cards are dealt from a face-down zone; {origin!r} is {kit.zone_shows(origin, state.seats)}")
     return deal(state, seat, origin, count, rng)
@@ -50,14 +50,14 @@ def _deal(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list
 def _play_or_discard(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
     kind = command["type"]
     to = command["to"]
-    _zone(kit, state, to)
+    _zone(state, to)
     if to == hand(seat):
         raise IllegalCommand("the card is in your hand already")
     if to.startswith("hand:"):
         raise IllegalCommand("another seat's hand takes a card only by 'give'")
     _not_theirs(kit, state, seat, to, "puts cards into")
     index = _holding(state, seat, command["card"])
-    up, seen = _land(kit, state, seat, to, [seat], None if command.get("face") is None else command["face"] == "up")
+    up, seen = _land(kit, state, to, [seat], None if command.get("face") is None else command["face"] == "up")
     return [f.CardMoved(seat, kind, command["card"], hand(seat), index, to, up, seen)]
 
 
@@ -81,7 +81,7 @@ def _reveal(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> li
 
 def _look(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
     zone_name, count = command["zone"], command.get("count", 1)
-    zone = _zone(kit, state, zone_name)
+    zone = _zone(state, zone_name)
     _not_theirs(kit, state, seat, zone_name, "looks into")
     if count > len(zone["cards"]) + len(zone["pool"]):
         raise IllegalCommand(f"{zone_name!r} holds {len(zone['cards']) + len(zone['pool'])} cards")
@@ -97,7 +97,7 @@ def _look(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list
 
 def _shuffle(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
     zone_name = command["zone"]
-    _zone(kit, state, zone_name)
+    _zone(state, zone_name)
     if kit.zone_shows(zone_name, state.seats) != "face-down":
         raise IllegalCommand(f"only a face-down zone is shuffled; {zone_name!r} is {kit.zone_shows(zone_name, state.seats)}")
     if len(state.zones[zone_name]["cards"]) + len(state.zones[zone_name]["pool"]) < 2:
@@ -107,8 +107,8 @@ def _shuffle(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> l
 
 def _gather(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
     origin, to = command["from"], command["to"]
-    zone = _zone(kit, state, origin)
-    _zone(kit, state, to)
+    zone = _zone(state, origin)
+    _zone(state, to)
     _not_theirs(kit, state, seat, origin, "gathers")
     _not_theirs(kit, state, seat, to, "puts cards into")
     if to.startswith("hand:"):
@@ -123,8 +123,8 @@ def _gather(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> li
 def _flip(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
     origin = command["from"]
     to = command.get("to", origin)
-    _zone(kit, state, origin)
-    _zone(kit, state, to)
+    _zone(state, origin)
+    _zone(state, to)
     _not_theirs(kit, state, seat, origin, "turns over")
     _not_theirs(kit, state, seat, to, "puts cards into")
     if origin.startswith("hand:") or to.startswith("hand:"):
@@ -138,7 +138,7 @@ def _flip(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list
     return [f.CardMoved(seat, "flip", card, origin, index, to, up, list(range(1, state.seats + 1)) if was_up else seen)]
 
 
-def _zone(kit: Kit, state: State, name: str) -> dict[str, Any]:
+def _zone(state: State, name: str) -> dict[str, Any]:
     if name not in state.zones:
         raise IllegalCommand(f"no zone named {name!r}; zones: {', '.join(state.zones)}")
     return state.zones[name]
@@ -153,7 +153,7 @@ def _holding(state: State, seat: int, card: str, zone: str | None = None) -> int
     raise IllegalCommand(f"your hand holds no {card!r}")
 
 
-def _land(kit: Kit, state: State, seat: int, to: str, seen: list[int], up: bool | None = None) -> tuple[bool, list[int]]:
+def _land(kit: Kit, state: State, to: str, seen: list[int], up: bool | None = None) -> tuple[bool, list[int]]:
     """How a card lies where it lands: face up or down, and who knows it."""
     zone = kit.zone_map(state.seats)[to]
     if up is None:
@@ -196,7 +196,7 @@ def deal(state: State, seat: int | None, origin: str, count: int, rng: Rng) -> l
             else:
                 card, index = rng.choice(pool, "{seat} is dealt a card: which one?", receiver, secret=True), -1
                 pool.remove(card)
-            _, seen = _land(kit, state, receiver, hand(receiver), [])
+            _, seen = _land(kit, state, hand(receiver), [])
             out.append(f.CardMoved(seat, "deal", card, origin, index, hand(receiver), False, seen))
     return out
 
