@@ -1,7 +1,7 @@
 """The REST API over the game service (Flask). It holds no rules: every route calls ``domain.service``.
 
 ``create_app(config)`` builds the app; one blueprint per resource (``rulesets``, ``games``,
-``kits`` (the kit shelf), ``events``, ``history`` (a past state, exports), ``boards`` (the board drawn), ``notes``
+``kits`` (the kit shelf), ``forks`` (a game forked at a step), ``reviews`` (where a game turned), ``events``, ``history`` (a past state, exports), ``boards`` (the board drawn), ``notes``
 (annotations on a game's events), ``health``, and ``web``: the browser client at ``/``); bodies in and out go through the marshmallow schemas in ``schemas.py``;
 every error is ``application/problem+json`` (``problems.py``); bodies over the limit and clients
 sending too many requests are refused (``limits.py``). ``openapi.yaml`` at the top of the project
@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import auth, boards, bots, costly, cors, events, games, health, history, kits, limits, notes, problems, rulesets, thinking, web
+from api import auth, boards, bots, costly, cors, events, forks, games, health, history, kits, limits, notes, problems, reviews, rulesets, thinking, web
 from api.feed import EventFeed
 from domain.service import GameService
 from domain.store import DEFAULT_STORE, store_env, store_from
@@ -132,7 +132,7 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     limits.install(app)
     costly.install(app)
     cors.install(app)
-    for module in (rulesets, kits, games, events, history, boards, notes, bots, health, web):
+    for module in (rulesets, kits, games, forks, events, history, boards, notes, bots, reviews, health, web):
         app.register_blueprint(module.blueprint)
     app.after_request(auth.keep_private)
     return app

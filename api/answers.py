@@ -29,6 +29,13 @@ class Head(Schema):
     hash = fields.String(allow_none=True)
 
 
+class ForkLink(Schema):
+    game = fields.String()
+    step = fields.Integer()
+    hash = fields.String()
+    eye = fields.Integer(allow_none=True)
+
+
 class GameSummary(Schema):
     id = fields.String()
     name = fields.String()
@@ -48,6 +55,7 @@ class GameSummary(Schema):
     created = fields.String()
     updated = fields.String()
     head = fields.Nested(Head)
+    fork = fields.Nested(ForkLink, allow_none=True)
 
 
 class GameState(GameSummary):
@@ -63,6 +71,15 @@ class GameCreated(Schema):
     seats = fields.List(fields.Nested(SeatToken))
     owner_token = fields.String()
     seed_commitment = fields.String()
+
+
+class ForkCreated(GameCreated):
+    fork = fields.Nested(ForkLink)
+
+
+class Forks(Schema):
+    forks = fields.List(fields.Nested(GameSummary))
+    total = fields.Integer()
 
 
 class GamesPage(Schema):
@@ -213,6 +230,8 @@ class Health(Schema):
 
 GAME_STATE = GameState()
 GAME_CREATED = GameCreated()
+FORK_CREATED = ForkCreated()
+FORKS = Forks()
 GAMES_PAGE = GamesPage()
 EVENT = Event()
 EVENTS_PAGE = EventsPage()

@@ -2,7 +2,8 @@
 
 A bot's move (``POST /games/{id}/bot-move``: a search of up to ``LUDOLOG_BOT_LIMIT_MS``), an
 export (``GET /games/{id}/export``: the HTML replay draws every step) and a board drawn at any step
-(``GET /games/{id}/board``) take a request thread, and the processor, for far longer than a command.
+(``GET /games/{id}/board``) and a game's review (``GET /games/{id}/review``, its chart) take a request thread, and
+the processor, for far longer than a command.
 The rate limits count requests, so a few clients looping on them could slow everyone else's reads.
 Here each process lets one token run at most ``LUDOLOG_COSTLY_PER_TOKEN`` (2) of them at once, one
 address ``LUDOLOG_COSTLY_PER_ADDRESS`` (8), and everyone together ``LUDOLOG_COSTLY_MAX`` (4), so

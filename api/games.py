@@ -14,7 +14,7 @@ from api import answers, schemas
 from api.auth import viewer
 from api.context import service
 from api.problems import InvalidRequest, StaleVersion
-from domain.access import OWNER
+from domain.access import OWNER, Tokens
 from domain.errors import Forbidden, Unauthorized, UnknownGame, VersionConflict
 from domain.game import Game
 from domain.kit_shelf import KitShelf
@@ -62,18 +62,24 @@ def create_game() -> Response:
         ruleset, given["seats"], options, given["seed"], table=given["table"], outcomes=given["outcomes"],
         salt=given["salt"], name=name,
     )
-    game = service().game(game_id)
-    body = answers.GAME_CREATED.dump({
-        "id": str(game_id),
+    return created(service().game(game_id), tokens, answers.GAME_CREATED)
+
+
+def created(game: Game, tokens: Tokens, schema: Any) -> Response:
+    """The 201 answer to a new game (or fork): its id, name and version, each seat's token and the
+    owner's (shown only here), its seed commitment, and a fork's trunk; ``Location`` its URL."""
+    body = schema.dump({
+        "id": str(game.id),
         "name": display_name(game),
         "ruleset": game.ruleset,
         "version": game.version,
         "seats": [{"seat": n, "name": name, "token": token} for n, (name, token) in enumerate(zip(game.seats, tokens.seats), 1)],
         "owner_token": tokens.owner,
         "seed_commitment": game.seed_commitment,
+        **({"fork": game.fork} if game.fork else {}),
     })
     response = Response(_json(body), status=201, mimetype="application/json")
-    response.headers["Location"] = url_for("games.get_game", game_id=str(game_id))
+    response.headers["Location"] = url_for("games.get_game", game_id=str(game.id))
     response.headers["Cache-Control"] = "no-store"
     return response
 

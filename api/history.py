@@ -12,6 +12,9 @@ from api.context import service
 from api.costly import costly
 from api.games import game_id_of, state_response
 from api.problems import check_step
+from api.reviews import MOST_API_BUDGET
+from domain.errors import InvalidSetup
+from domain.review import DEFAULT_BUDGET
 from replays.exports import MEDIA_TYPES, file_name
 from replays.exports import export as export_game
 
@@ -25,6 +28,8 @@ class StateQuery(Schema):
 
 class ExportQuery(Schema):
     format = fields.String(required=True, validate=validate.OneOf(list(MEDIA_TYPES)))
+    review = fields.Boolean(load_default=False)
+    budget = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MOST_API_BUDGET))
 
 
 STATE_QUERY, EXPORT_QUERY = StateQuery(), ExportQuery()
@@ -45,7 +50,11 @@ def state_at(game_id: str) -> Response:
 def export(game_id: str) -> Response:
     found = game_id_of(game_id)
     holder = viewer(found)
-    form = EXPORT_QUERY.load(request.args.to_dict())["format"]
-    response = Response(export_game(service(), found, holder, form), mimetype=MEDIA_TYPES[form])
+    query = EXPORT_QUERY.load(request.args.to_dict())
+    form = query["format"]
+    if query["budget"] is not None and not query["review"]:
+        raise InvalidSetup("budget is the review's: add review=true")
+    budget = (query["budget"] or DEFAULT_BUDGET) if query["review"] else None
+    response = Response(export_game(service(), found, holder, form, review_budget=budget), mimetype=MEDIA_TYPES[form])
     response.headers["Content-Disposition"] = f'attachment; filename="{file_name(found, form)}"'
     return response

@@ -90,6 +90,16 @@ class NewGame(Schema):
     outcomes = outcomes_field()
 
 
+class NewFork(Schema):
+    class Meta:
+        unknown = RAISE
+
+    step = WholeNumber(required=True, validate=validate.Range(min=1))
+    seed = Seed(load_default=None, allow_none=True, validate=validate.Length(min=1, max=200))
+    table = fields.Boolean(load_default=None, allow_none=True, truthy={True}, falsy={False})
+    name = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=80))
+
+
 def _names_its_type(command: dict[str, object]) -> None:
     """A command is an object with its ``type`` as text (the spec's ``Command``); what types and fields
     a game takes is the ruleset's to say (``malformed-command``)."""
@@ -198,6 +208,7 @@ class KitQuery(Schema):
 
 
 NEW_GAME = NewGame()
+NEW_FORK = NewFork()
 NEW_COMMAND = NewCommand()
 GAMES_QUERY = GamesQuery()
 EVENTS_QUERY = EventsQuery()

@@ -8,7 +8,7 @@ hundreds of milliseconds. So the API hands a search to a pool of worker processe
 bot, the rules and the state travel there and the command and the thought come back; the bot's
 choices are the same (they follow its seed, the game's version and its budget). Random and greedy bots
 choose in microseconds and stay in the process. A worker process that dies is replaced, and the bot
-then thinks in the server's process for that request.
+then thinks in the server's process for that request. A game's review (``elsewhere``) runs there too.
 """
 
 from __future__ import annotations
@@ -50,6 +50,18 @@ class Elsewhere:
 def thinking(bot: Any, processes: int) -> Any:
     """The bot to play or suggest with: a search bot thinks elsewhere, any other here."""
     return Elsewhere(bot, processes) if isinstance(bot, SearchBot) and processes > 0 else bot
+
+
+def elsewhere(function: Any, processes: int, *args: Any, **kwargs: Any) -> Any:
+    """``function(*args, **kwargs)`` in a worker process (here when ``processes`` is 0, or when the
+    worker died): a game's review thinks there, as a search bot does."""
+    if processes <= 0:
+        return function(*args, **kwargs)
+    try:
+        return _pool_of(processes).submit(function, *args, **kwargs).result()
+    except BrokenProcessPool:
+        _forget_pool()
+        return function(*args, **kwargs)
 
 
 def _choose(bot: Any, rules: Any, state: Any, seat: int, version: int) -> tuple[Any, Any]:

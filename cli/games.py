@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from cli.forks import fork_label, in_families
 from cli.kits import is_kit_file, kit_shelf, read_kit_file
 from cli.outcomes import parse_outcome, with_outcomes
 from cli.terminal import HELP, db_option, format_events, format_status, open_service, parse_option, shown
@@ -139,7 +140,7 @@ def new(ruleset: str, seats: tuple[str, ...], seed: str | None, salt: str | None
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 @db_option
 def games(as_json: bool, db: str) -> None:
-    """List the stored games.
+    """List the stored games; each fork follows the game it was forked from, indented.
 
     \b
     Example:
@@ -151,11 +152,11 @@ def games(as_json: bool, db: str) -> None:
         return
     if not found:
         click.echo("No games yet: create one with 'ludolog new'.")
-    for game in found:
+    for depth, game in in_families(found):
         seats = ", ".join(seat["name"] for seat in game["seats"])
         played = "  (table game)" if game.get("table") else ""
-        click.echo(shown(f"{game['id']}  {game['ruleset']:<18} {game['status']:<6} v{game['version']:<5} {seats}{played}"
-                         f"  {game['name']}"))
+        click.echo(shown(f"{'  ' * depth}{game['id']}  {game['ruleset']:<18} {game['status']:<6} v{game['version']:<5} {seats}{played}"
+                         f"  {game['name']}{fork_label(game)}"))
 
 
 @click.command(context_settings=HELP)

@@ -144,23 +144,31 @@ def _said(report: Audit, receipt: tuple[int, str] | None = None) -> str:
 @click.option("--format", "form", type=click.Choice(FORMATS), required=True, help="What to write.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The file to write (default: standard output).")
 @click.option("--as", "seat", help="Only what this seat (number or name) may see; default: everything.")
+@click.option("--review", "reviewing", is_flag=True, help="md and diary: add the game's review ('ludolog review') to the diary.")
+@click.option("--budget", type=int, default=None, help="With --review: the search's simulations for each choice (default 100).")
 @db_option
-def export(game: str, form: str, output: Path | None, seat: str | None, db: str) -> None:
+def export(game: str, form: str, output: Path | None, seat: str | None, reviewing: bool, budget: int | None, db: str) -> None:
     """Export a game: ndjson (lossless, importable), json, csv, md (a design diary with charts), html (a
     replay page), diary (the design diary as an HTML document).
+
+    The owner's ndjson export of a fork, or of a game with forks, holds the whole family (each trunk,
+    then its forks): 'ludolog import' re-creates them all.
 
     \b
     Example:
       ludolog export 3f2a --format md -o diary.md
+      ludolog export 3f2a --format diary --review -o diary.html
       ludolog export 3f2a --format ndjson --as Ben > ben.ndjson
     """
+    if budget is not None and not reviewing:
+        raise click.UsageError("--budget is the review's: add --review")
     if output is not None and not output.parent.is_dir():
         raise click.ClickException(f"cannot write {output}: there is no folder {output.parent}")
     service = open_service(db)
     game_id = service.find_game(game)
     viewer = viewer_of(service, game_id, seat)
     try:
-        text = _exported(service, game_id, viewer, form, output)
+        text = _exported(service, game_id, viewer, form, output, _review_budget(reviewing, budget))
         if output is not None:
             write(output, text)  # whole or not at all: a full disk leaves no cut-off export
     except OSError as error:
@@ -171,12 +179,21 @@ def export(game: str, form: str, output: Path | None, seat: str | None, db: str)
         click.echo(f"wrote {output}", err=True)
 
 
-def _exported(service: GameService, game_id: Any, viewer: Viewer, form: str, output: Path | None) -> str:
+def _review_budget(reviewing: bool, budget: int | None) -> int | None:
+    """The budget of the review a diary is to hold (the review's default without ``--budget``), or None."""
+    if not reviewing:
+        return None
+    from domain.review import DEFAULT_BUDGET
+
+    return DEFAULT_BUDGET if budget is None else budget
+
+
+def _exported(service: GameService, game_id: Any, viewer: Viewer, form: str, output: Path | None, review_budget: int | None) -> str:
     """The export; a Markdown diary written to a file puts its charts in a folder beside it."""
     from replays.exports import export as export_game
 
     images = output.parent / f"{output.stem}-charts" if output is not None and form == "md" else None
-    return export_game(service, game_id, viewer, form, images)
+    return export_game(service, game_id, viewer, form, images, review_budget)
 
 
 @click.command("import", context_settings=HELP)
@@ -184,6 +201,9 @@ def _exported(service: GameService, game_id: Any, viewer: Viewer, form: str, out
 @db_option
 def import_(file: Path, db: str) -> None:
     """Re-create a game from an owner's NDJSON export (its id is kept); prints the id.
+
+    The export of a game with a trunk or forks holds the whole family: every game is re-created, or
+    none; their ids are printed a line each, each trunk before its forks.
 
     \b
     Example:
@@ -199,10 +219,10 @@ def import_(file: Path, db: str) -> None:
 
     service = open_service(db, create=True)
     try:
-        game_id = records.import_game(service, text)
+        game_ids = records.import_games(service, text)
     except LudologError:
         raise
     except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
         # records.import_game names what it checks; anything else it meets is still a bad file
         raise click.ClickException(f"{file} is not an owner's NDJSON export of a game ({type(error).__name__}: {error})") from None
-    click.echo(str(game_id))
+    click.echo("\n".join(str(game_id) for game_id in game_ids))

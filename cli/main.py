@@ -1,4 +1,4 @@
-"""The ``ludolog`` command group: rulesets, new, games, show, act, bot, play, tokens, serve, the
+"""The ``ludolog`` command group: rulesets, new, games, fork, review, show, act, bot, play, tokens, serve, the
 replay commands log, replay, audit, export and import, and the notes on a game's events, note and notes.
 
 Commands parse their input, call the game service and print. Mistakes (an unknown game, an illegal
@@ -37,7 +37,8 @@ COMMANDS = {
     "bot": Entry("cli.bots:bot", "Let a bot play seats until the game ends or waits for another seat."),
     "export": Entry("cli.history:export", "Export a game: ndjson (lossless, importable), json, csv, md "
                     "(a design diary with charts), html (a replay page), diary (the design diary as an HTML document)."),
-    "games": Entry("cli.games:games", "List the stored games."),
+    "fork": Entry("cli.forks:fork", "Fork GAME at step N: a new game that starts where GAME stood after event N; prints its id."),
+    "games": Entry("cli.games:games", "List the stored games; each fork follows the game it was forked from, indented."),
     "import": Entry("cli.history:import_", "Re-create a game from an owner's NDJSON export (its id is kept); prints the id."),
     "kit": Entry("cli.kits:kit", "Work with table kits: files (YAML, TOML or JSON) that describe a game's components."),
     "log": Entry("cli.history:log", "The game's events, one numbered line each: number, time, seat, what happened; "
@@ -53,6 +54,8 @@ COMMANDS = {
                   "``q`` quits."),
     "replay": Entry("cli.replay:replay", "Step through a game's events: the board after each, the event, its notes, "
                     "what changed."),
+    "review": Entry("cli.review:review", "Review GAME: each seat's chance to win at every step, the mistakes, the swings "
+                    "of chance and the lead changes."),
     "rulesets": Entry("cli.games:rulesets", "List the games ludolog knows, a line each; with NAME, that game's options and commands."),
     "serve": Entry("cli.serve:serve", "Serve the REST API (openapi.yaml) until interrupted; a new store is created "
                    "on first use."),

@@ -13,6 +13,7 @@ its number also says that the game's chance is keyed by its salt as well as its 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -43,6 +44,18 @@ def created_payload(fields: dict[str, Any]) -> dict[str, Any]:
     if fields.get("name"):  # a game's name is covered where it has one (games before names keep their hashes)
         names = (*names, "name")
     return {name: fields[name] for name in names}
+
+
+def plain(value: Any) -> Any:
+    """A value as JSON holds it, for hashing: a dataclass as the dict of its fields, a tuple as a list, a
+    dict's keys as text (so a state hashes alike before it is stored and after it is read back)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: plain(getattr(value, field.name)) for field in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): plain(item) for key, item in value.items()}
+    return value
 
 
 def chain_hash(

@@ -7,8 +7,12 @@ Stored events and their fixed topics (a contract: never rename, version instead)
   was given, and the name its creator gave it (class version 4; version 3 had no names, version 2 no
   table games, version 1 no salt);
 - ``ludolog:<ruleset>:<Fact>`` — one per ruleset fact type (``ludolog:assassination-le:DieRolled``),
-  carrying the fact's data, its cause (seat, command, command id) and the hash chain;
-- ``ludolog:Game.SeedRevealed`` — recorded when the game ends, with the seed and its salt.
+  carrying the fact's data, its cause (seat, command, command id) and the hash chain (the classes are
+  made for each ruleset by ``domain.fact_events``);
+- ``ludolog:Game.SeedRevealed`` — recorded when the game ends, with the seed and its salt;
+- ``ludolog:Game.Forked`` — the creation of a fork (``domain.forking``): what ``Game.Created`` holds, with
+  its trunk (game id, step, the trunk's chain hash at that step, the eye it was forked as) and the state it
+  starts from (class version 1).
 
 Every event carries ``chain``, linking it to the event before (``domain.chain``), so any edit of the
 stored log shows. Facts are versioned by their ``Fact.version``; their upcasters run on load.
@@ -27,10 +31,9 @@ from datetime import datetime
 from typing import Any, ClassVar
 
 from eventsourcing.domain import Aggregate
-from eventsourcing.utils import register_topic
 
 from domain import registry
-from domain.chain import CHAIN_VERSION, CREATED_FIELDS_V3, chain_hash, created_payload
+from domain.chain import CHAIN_VERSION, CREATED_FIELDS_V3, chain_hash, created_payload, plain
 from domain.chain import first_broken_link as first_broken_link  # where callers have found it
 from domain.chance import chance, decided
 from domain.errors import GameOver, InvalidSetup, MalformedCommand, NotYourTurn
@@ -95,6 +98,17 @@ class Game(Aggregate):
         def chained(self, chain_version: int) -> dict[str, Any]:
             """What of this event its chain covers."""
             return created_payload({name: getattr(self, name) for name in (*CREATED_FIELDS_V3, "name")})
+
+    class Forked(Created):
+        """The creation of a fork: a new game that starts from a step of another (``domain.forking``)."""
+
+        TOPIC = "ludolog:Game.Forked"
+        class_version = 1  # its own count: the upcasters above are Created's
+        fork: dict[str, Any]
+        start: Any
+
+        def chained(self, chain_version: int) -> dict[str, Any]:
+            return {**super().chained(chain_version), "fork": self.fork, "start": plain(self.start)}
 
     class Event(Aggregate.Event):
         TOPIC = "ludolog:Game.Event"
@@ -161,6 +175,8 @@ class Game(Aggregate):
     chain_version = 1
     table = False  # likewise, for a snapshot taken before table games
     setup_outcomes: Any = ()
+    fork: dict[str, Any] | None = None
+    """A fork's trunk: ``{"game", "step", "hash", "eye"}`` (``domain.forking``); ``None`` for a game started afresh."""
 
     def __init__(
         self,
@@ -176,6 +192,8 @@ class Game(Aggregate):
         table: bool = False,
         setup_outcomes: list[Any] | None = None,
         name: str = "",
+        fork: dict[str, Any] | None = None,
+        start: Any = None,
     ) -> None:
         self.ruleset = ruleset
         self.name = name
@@ -190,7 +208,8 @@ class Game(Aggregate):
         self.setup_outcomes = list(setup_outcomes or [])
         self.seed_revealed = False
         self.chain = chain
-        self.state = self.rules.new_state(len(seats), self.options)
+        self.fork = dict(fork) if fork else None
+        self.state = self.rules.new_state(len(seats), self.options) if start is None else start
         self.answers = Answers()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
@@ -245,7 +264,7 @@ class Game(Aggregate):
         state = rules.new_state(len(seats), fields["options"])
         setup = decided(rng, seats, rules.setup, state)
         game_id = game_id or uuid.uuid4()
-        timestamp = _stamp(timestamps)
+        timestamp = event_time(timestamps)
         # the chain starts from the game id
         chain = chain_hash(chain_version, salt, str(game_id), 1, cls.Created.TOPIC, timestamp, created_payload(fields))
         game = cls._create(cls.Created, id=game_id, chain=chain, timestamp=timestamp, **fields)
@@ -304,7 +323,7 @@ class Game(Aggregate):
         self._record(facts, cause, timestamps)
         if rules.outcome(self.state) is not None and not self.seed_revealed:
             payload = {"seed": self.seed, "salt": self.salt, "cause": cause}
-            timestamp = _stamp(timestamps)
+            timestamp = event_time(timestamps)
             chain = self._next_chain(self.SeedRevealed.TOPIC, timestamp, self.SeedRevealed.hashed(payload, self.chain_version))
             self.trigger_event(self.SeedRevealed, chain=chain, timestamp=timestamp, **payload)
 
@@ -332,9 +351,9 @@ class Game(Aggregate):
 
     def _record(self, facts: list[Fact], cause: dict[str, Any] | None, timestamps: Iterator[datetime] | None = None) -> None:
         for fact in facts:
-            event_class = fact_event_class(self.rules, type(fact))
+            event_class = fact_events.fact_event_class(self.rules, type(fact))
             payload = {"fact": fact.to_data(), "cause": cause}
-            timestamp = _stamp(timestamps)
+            timestamp = event_time(timestamps)
             chain = self._next_chain(event_class.TOPIC, timestamp, payload)
             self.trigger_event(event_class, chain=chain, timestamp=timestamp, **payload)
 
@@ -342,51 +361,11 @@ class Game(Aggregate):
         return chain_hash(self.chain_version, self.salt, self.chain, self.version + 1, topic, timestamp, payload)
 
 
-def _stamp(timestamps: Iterator[datetime] | None) -> datetime:
+def event_time(timestamps: Iterator[datetime] | None) -> datetime:
     """The next event's time: the next given one when re-creating a game, else now."""
     if timestamps is not None:
         return next(timestamps)
     return Game.Event.create_timestamp()
 
 
-_EVENT_CLASSES: dict[tuple[str, type[Fact]], type[Game.FactRecorded]] = {}
-
-
-def fact_topic(rules: Ruleset, fact_type: type[Fact]) -> str:
-    return f"ludolog:{rules.name}:{fact_type.__name__}"
-
-
-def fact_event_class(rules: Ruleset, fact_type: type[Fact]) -> type[Game.FactRecorded]:
-    """The stored event class of a ruleset's fact type (fixed topic, class version, upcasters)."""
-    return _EVENT_CLASSES[(rules.name, fact_type)]
-
-
-def define_event_class(rules: Ruleset, fact_type: type[Fact]) -> type[Game.FactRecorded]:
-    namespace: dict[str, Any] = {
-        "TOPIC": fact_topic(rules, fact_type),
-        "fact_type": fact_type,
-        "class_version": fact_type.version,
-        "__qualname__": f"Game.{fact_type.__name__}",
-        "__module__": __name__,
-    }
-    for old in range(1, fact_type.version):
-        upcast = getattr(fact_type, f"upcast_v{old}_v{old + 1}")
-
-        def upcast_event(state: dict[str, Any], upcast: Any = upcast) -> None:
-            state["fact"] = upcast(state["fact"])
-
-        namespace[f"upcast_v{old}_v{old + 1}"] = staticmethod(upcast_event)
-    event_class = type(fact_type.__name__, (Game.FactRecorded,), namespace)
-    register_topic(namespace["TOPIC"], event_class)
-    return event_class
-
-
-def register_facts(rules: Ruleset) -> None:
-    """Define the stored event classes of a ruleset's facts (once per fact type)."""
-    for fact_type in rules.facts:
-        if (rules.name, fact_type) not in _EVENT_CLASSES:
-            _EVENT_CLASSES[(rules.name, fact_type)] = define_event_class(rules, fact_type)
-
-
-for _rules in registry.all_versions():
-    register_facts(_rules)
+from domain import fact_events  # noqa: E402  (the stored event class of each ruleset's fact: it needs Game)

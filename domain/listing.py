@@ -29,7 +29,7 @@ def created_games(recorder: Any, stop: int) -> list[uuid.UUID]:
     """Every game the store's sequence holds up to notification ``stop``, found by its creation alone
     (a game whose later events no longer load is one too), oldest first."""
     found, start = [], 1
-    while start <= stop and (page := recorder.select_notifications(start, LISTING_PAGE, stop=stop, topics=[Game.Created.TOPIC])):
+    while start <= stop and (page := recorder.select_notifications(start, LISTING_PAGE, stop=stop, topics=[Game.Created.TOPIC, Game.Forked.TOPIC])):
         found += [uuid.UUID(str(n.originator_id)) for n in page]
         start = page[-1].id + 1
     return found

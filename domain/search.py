@@ -90,6 +90,19 @@ def score(rules: Ruleset, state: Any, seat: int) -> float:
     return rules.evaluate(state, seat)
 
 
+def best_look_ahead(rules: Ruleset, world: Any, rng: SimRng, source: random.Random) -> Any:
+    """The state after the actor's command whose result it scores best (one sample of its chance; ties
+    go the ``source``'s way)."""
+    actor = rules.to_act(world)[0]
+    best, best_value = world, -1.0
+    for command in rules.legal_commands(world, actor):
+        after = play_out(rules, world, actor, command, rng)
+        value = score(rules, after, actor) + source.random() * 1e-9
+        if value > best_value:
+            best, best_value = after, value
+    return best
+
+
 class GreedyBot:
     """Plays the command whose result its seat's evaluation likes best (one command ahead)."""
 
@@ -220,14 +233,7 @@ class SearchBot:
         for _ in range(self.playout):
             if rules.outcome(world) is not None:
                 break
-            actor = rules.to_act(world)[0]
-            best, best_value = world, -1.0
-            for command in rules.legal_commands(world, actor):
-                after = play_out(rules, world, actor, command, rng)
-                value = score(rules, after, actor) + source.random() * 1e-9
-                if value > best_value:
-                    best, best_value = after, value
-            world = best
+            world = best_look_ahead(rules, world, rng, source)
         return world
 
     def _look_ahead(self, rules: Ruleset, world: Any, actor: int, node: Node, rng: SimRng,
@@ -270,6 +276,12 @@ class SearchBot:
 
         chosen = max(range(len(keyed)), key=bound)
         return keyed[chosen][0], keyed[chosen][1]
+
+    def value_of(self, root: Node, command: Command, seat: int) -> float | None:
+        """What the search made of a command from its root, for the seat (its mean, the prior counted as
+        ``prior_weight`` simulations); ``None`` for one that was never legal there."""
+        key = key_of(command)
+        return self._value(root, key, seat)[0] if key in root.prior else None
 
     def _robustness(self, root: Node, key: str, seat: int) -> tuple[int, float]:
         """How a root command ranks: the simulations through it, then its mean."""

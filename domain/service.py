@@ -36,6 +36,7 @@ from domain.errors import (
     VersionConflict,
 )
 from domain.game import Game
+from domain.forking import GameForking
 from domain.heads import keeping_heads
 from domain.listing import GameListing
 from domain.persistence import DataclassAsDict, SnapshotTolerantRepository, apply_events, collected, snapshots_in_hand
@@ -64,10 +65,10 @@ class Submission:
     replayed: bool
     head: dict[str, Any]
 
-class GameService(GameListing, SeatTokens, BotPlay, Application[uuid.UUID]):
+class GameService(GameListing, SeatTokens, BotPlay, GameForking, Application[uuid.UUID]):
     """Plays and records games; one instance per process, shared by threads. Listing and finding games
-    (``domain.listing``), the seats' tokens (``domain.seat_tokens``) and bots playing seats
-    (``domain.bots``) are use cases of their own."""
+    (``domain.listing``), the seats' tokens (``domain.seat_tokens``), bots playing seats
+    (``domain.bots``) and forks (``domain.forking``) are use cases of their own."""
 
     name = "ludolog"
     snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}

@@ -34,15 +34,19 @@ class GameEvent:
 
 
 def display_name(game: Game) -> str:
-    """The name its creator gave the game, or, without one, its ruleset, seats and day:
-    ``Correction · Ann, Ben · 2026-11-23``."""
-    return game.name or f"{game.rules.title} · {', '.join(game.seats)} · {game.created_on.date().isoformat()}"
+    """The name its creator gave the game, or, without one, its ruleset, seats and day (and a fork's step):
+    ``Correction · Ann, Ben · 2026-11-23``, ``Correction · Ann, Ben · 2026-11-23 · fork at step 12``."""
+    if game.name:
+        return game.name
+    forked = f" · fork at step {game.fork['step']}" if game.fork else ""
+    return f"{game.rules.title} · {', '.join(game.seats)} · {game.created_on.date().isoformat()}{forked}"
 
 
 def summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
     """A game's envelope without its view: id, name, ruleset, seats, options, whether it is a table game (its
     chance outcomes supplied by the people at a table: a paper game transcribed), version, status, to_act,
-    outcome, seed commitment, seed and salt (once revealed), head (the receipt of its last event)."""
+    outcome, seed commitment, seed and salt (once revealed), head (the receipt of its last event), and for a
+    fork its trunk (``{"game", "step", "hash", "eye"}``: ``domain.forking``)."""
     rules = game.rules
     outcome = rules.outcome(game.state)
     roles = rules.seat_roles(game.state)
@@ -63,6 +67,7 @@ def summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
         "seed": game.seed if game.seed_revealed else None,
         "seed_salt": game.salt if game.seed_revealed else None,
         "head": head_seen(game, game.version, game.chain, viewer),
+        "fork": dict(game.fork) if game.fork else None,
         "created": game.created_on.isoformat(),
         "updated": game.modified_on.isoformat(),
     }
@@ -88,6 +93,14 @@ def as_game_event(event: Any, game: Game, viewer: Viewer) -> GameEvent:
     return describe_event(event, game.rules, game.seats, viewer, over=game.rules.outcome(game.state) is not None)
 
 
+def fork_sentence(event: Any, seats: Sequence[str]) -> str:
+    """What a fork's creation says: where it came from, as which eye, and whose chance it plays on."""
+    fork = event.fork
+    eye = "seeing everything" if fork["eye"] is None else f"as {seats[fork['eye'] - 1]} saw it, what that seat could not see dealt afresh"
+    chance = "its dice and draws told by the people at the table" if event.table else "its own seed for what comes next"
+    return f"Forked from game {fork['game']} at step {fork['step']}, {eye}; {chance}."
+
+
 def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Viewer, over: bool) -> GameEvent:
     """A stored event as the viewer may see it: redacted for seats and spectators unless ``over``
     (replays pass whether the game was over at that moment, the service whether it is now)."""
@@ -101,6 +114,9 @@ def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Vie
             data["options"] = rules.redact_options(dict(data["options"]), viewer if isinstance(viewer, int) else None)
         elif event.table:
             data["setup_outcomes"] = list(event.setup_outcomes)  # a hand dealt at setup is a seat's secret
+        if isinstance(event, Game.Forked):
+            data["fork"] = dict(event.fork)
+            return GameEvent(number, "GameForked", event.timestamp, None, None, fork_sentence(event, seats), data)
         sentence = (f"New {'table game' if event.table else 'game'} of {rules.game_title(event.options)} (rules v{event.ruleset_version}) for "
                     f"{', '.join(event.seats)}" + (": played on paper and transcribed, its dice and draws told by the people "
                                                    "at the table." if event.table else "."))

@@ -11,6 +11,8 @@ chain) must equal the game rebuilt from its events at the snapshot's version. An
 reach the head the store recorded for it beside its rows (``domain.heads``): a tail cut at a command
 boundary leaves a whole chain, but not that.
 
+A fork must start from its trunk's state at its step, as its eye knew it (``replays.fork_audit``).
+
 Two more look past the game's own rows. A receipt (an event number and its chain hash, as every answer,
 state read and export carries in ``head``) that a client kept must match the stored chain: a receipt
 beyond the log's end means events were cut off. And the store's global sequence of events (its
@@ -37,6 +39,7 @@ from domain.randomness import chance_key, commitment
 from domain.listing import created_games
 from domain.persistence import apply_events
 from domain.service import GameService
+from replays.fork_audit import fork_note, trunk_problems
 
 
 @dataclass
@@ -73,6 +76,10 @@ def audit(service: GameService, game_id: uuid.UUID, head: tuple[int, str] | None
 def _check_stored(service: GameService, game_id: uuid.UUID, stored: list[Any], report: Audit) -> None:
     """The game's own checks, its snapshots, and its log against the head the store recorded for it."""
     _check_game(stored, report)
+    if report.clean and isinstance(stored[0], Game.Forked):
+        report.problems += trunk_problems(service, stored[0])
+        if report.clean:
+            report.notes.append(fork_note(stored[0]))
     if report.clean:
         _check_snapshots(service, game_id, stored, report)
     reached = service.recorder.game_head(game_id) if hasattr(service.recorder, "game_head") else None
@@ -215,20 +222,11 @@ def _redecide(rules: Any, created: Any, stored: list[Any]) -> list[str]:
 
 def _walk(rules: Any, created: Any, stored: list[Any], report: Audit) -> None:
     seats = list(created.seats)
-    state = rules.new_state(len(seats), dict(created.options))
-    groups = _commands(stored)
-    setup = [e for e in stored[1:] if isinstance(e, Game.FactRecorded) and not e.cause]
     key = chance_key(created.seed, created.salt, created.chain_version)
-    try:
-        expected_setup = rules.setup(state, chance(created.table, key, "setup", created.setup_outcomes))
-    except LudologError as error:
-        report.problems.append(f"event 2: the setup is refused by the rules: {error}")
+    state = _set_up(rules, created, stored, report, key)
+    if state is None:
         return
-    if not _same(rules, seats, expected_setup, setup, report, "the setup"):
-        return
-    for fact in expected_setup:
-        state = rules.evolve(state, fact)
-    for first, cause, events in groups:
+    for first, cause, events in _commands(stored):
         seat, command = cause["seat"], cause["command"]
         facts_recorded = [e for e in events if isinstance(e, Game.FactRecorded)]
         if rules.outcome(state) is not None:
@@ -255,6 +253,26 @@ def _walk(rules: Any, created: Any, stored: list[Any], report: Audit) -> None:
         report.problems.append(f"event {len(stored)}: the game is over but its seed was never revealed")
     elif revealed and not over:
         report.problems.append("the seed was revealed but the rules say the game is not over")
+
+
+def _set_up(rules: Any, created: Any, stored: list[Any], report: Audit, key: str) -> Any:
+    """The state the game's commands start from: a fork's start (``replays.fork_audit`` ties it to its
+    trunk), else the rules' setup re-decided and compared with the log; ``None`` after a problem."""
+    if isinstance(created, Game.Forked):
+        return created.start
+    seats = list(created.seats)
+    state = rules.new_state(len(seats), dict(created.options))
+    setup = [e for e in stored[1:] if isinstance(e, Game.FactRecorded) and not e.cause]
+    try:
+        expected_setup = rules.setup(state, chance(created.table, key, "setup", created.setup_outcomes))
+    except LudologError as error:
+        report.problems.append(f"event 2: the setup is refused by the rules: {error}")
+        return None
+    if not _same(rules, seats, expected_setup, setup, report, "the setup"):
+        return None
+    for fact in expected_setup:
+        state = rules.evolve(state, fact)
+    return state
 
 
 def _commands(stored: list[Any]) -> list[tuple[int, dict[str, Any], list[Any]]]:

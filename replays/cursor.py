@@ -7,7 +7,10 @@ from where the cursor stands when that is nearer: at most ``every - 1`` event ap
 rebuild from event 1. The states between the two checkpoints around the cursor are kept, so
 stepping back through them costs nothing more. ``applied`` counts the applications made by moves.
 
-Steps are numbered like the events: step 1 is the game's creation, step ``total`` its last event.
+Steps are numbered like the events: step 1 is the game's creation, step ``total`` its last event (a fork's
+creation holds the state it starts from). ``with_trunk`` puts a fork's trunk before it: the trunk's
+steps up to the one the fork parts at (``parted``), as the eye it was forked as saw them, then the fork's
+creation and its own events, numbered on from there.
 A step's event (as the viewer saw it) and view are worked out when first read, not at every move:
 a sweep that reads only states and turns (the diary) never builds them.
 
@@ -31,6 +34,7 @@ from typing import Any
 
 from domain import registry
 from domain.access import OWNER
+from domain.errors import UnknownGame
 from domain.game import Game
 from domain.ruleset import Fact, Ruleset
 from domain.service import GameEvent, GameService, Viewer, describe_event
@@ -63,9 +67,11 @@ class Step:
 
 
 class Cursor:
-    """Steps through a stored game as ``viewer`` (a seat, ``OWNER`` or ``None``) knew it at each moment."""
+    """Steps through a stored game as ``viewer`` (a seat, ``OWNER`` or ``None``) knew it at each moment;
+    ``with_trunk``: a fork with its trunk's steps before its own."""
 
-    def __init__(self, service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, every: int = CHECKPOINT_EVERY) -> None:
+    def __init__(self, service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, every: int = CHECKPOINT_EVERY,
+                 with_trunk: bool = False) -> None:
         game = service.game(game_id)
         self.game_id = game_id
         self.viewer = viewer
@@ -75,6 +81,11 @@ class Cursor:
         self.rules: Ruleset = registry.get(game.ruleset, game.ruleset_version)
         self.options = dict(game.options)
         self.stored: list[Any] = list(service.events.get(game_id))
+        self.parted, self.eye = 0, None
+        """For a fork (``domain.forking``): the trunk's step it parts at and the eye it was forked as."""
+        if game.fork and with_trunk:
+            self.parted, self.eye = game.fork["step"], game.fork["eye"]
+            self.stored = self._trunk_events(service, game.fork) + self.stored
         self.total = len(self.stored)
         self.applied = 0
         self._checkpoints: dict[int, Any] = {}
@@ -93,6 +104,23 @@ class Cursor:
         """The states known from the checkpoint ``_block_base`` on, in order (``_block[0]`` is the
         checkpoint's), up to the next checkpoint at most."""
         _OUT_OF_SWEEPS.hold(self)
+
+    def _trunk_events(self, service: GameService, fork: dict[str, Any]) -> list[Any]:
+        """A fork's first steps: its trunk's events up to the step it parts at."""
+        trunk_id = uuid.UUID(fork["game"])
+        found = list(service.events.get(trunk_id, lte=fork["step"]))
+        if len(found) != fork["step"]:
+            raise UnknownGame(f"this fork's trunk, game {trunk_id}, is not in this store: "
+                              f"its first {fork['step']} steps cannot be shown (import the trunk with it)")
+        return found
+
+    def viewer_at(self, number: int) -> Viewer:
+        """Who reads step ``number``: the cursor's viewer, but a fork's steps up to its trunk's step are
+        read as the eye it was forked as saw them (by the fork's owner and that seat; as a spectator by
+        anyone else)."""
+        if number > self.parted or self.eye is None:
+            return self.viewer
+        return self.eye if self.viewer in (OWNER, self.eye) else None
 
     # -- moving ------------------------------------------------------------------------------
 
@@ -123,8 +151,9 @@ class Cursor:
         state = self.state_at(begin) if begin >= 1 else None
         for number in range(begin + 1, self.total + 1):
             state = self._apply(state, number)
-            over = self.viewer == OWNER or self.rules.outcome(state) is not None
-            event = describe_event(self.stored[number - 1], self.rules, self.seats, self.viewer, over=over)
+            viewer = self.viewer_at(number)
+            over = viewer == OWNER or self.rules.outcome(state) is not None
+            event = describe_event(self.stored[number - 1], self.rules, self.seats, viewer, over=over)
             if wanted in event.sentence.lower():
                 return number
         return None
@@ -146,15 +175,15 @@ class Cursor:
         state = self._state
         over = self.rules.outcome(state) is not None
         stored = self.stored[self.position - 1]
+        viewer = self.viewer_at(self.position)
         return Step(
             number=self.position,
             total=self.total,
             state=state,
             turn=self.rules.turn_number(state),
             over=over,
-            _event=functools.partial(describe_event, stored, self.rules, self.seats, self.viewer,
-                                     over=over or self.viewer == OWNER),
-            _view=functools.partial(self.view_of, state, self.viewer),
+            _event=functools.partial(describe_event, stored, self.rules, self.seats, viewer, over=over or viewer == OWNER),
+            _view=functools.partial(self.view_of, state, viewer),
         )
 
     @property
@@ -173,18 +202,20 @@ class Cursor:
 
     def views(self) -> dict[int, dict[str, Any]]:
         """Every seat's view here."""
-        return {seat: self.view_of(self._state, seat) for seat in range(1, len(self.seats) + 1)}
+        shown = self.position > self.parted or self.eye is None
+        return {seat: self.view_of(self._state, seat if shown or seat == self.eye else None) for seat in range(1, len(self.seats) + 1)}
 
     def event(self, number: int) -> GameEvent:
         """Event ``number`` as the viewer saw it when it happened (redacted unless the game was over then)."""
         stored = self.stored[number - 1]
-        over = self.rules.outcome(self.state_at(number)) is not None if self.viewer != OWNER else True
-        return describe_event(stored, self.rules, self.seats, self.viewer, over=over)
+        viewer = self.viewer_at(number)
+        over = self.rules.outcome(self.state_at(number)) is not None if viewer != OWNER else True
+        return describe_event(stored, self.rules, self.seats, viewer, over=over)
 
     def render(self, number: int | None = None) -> str:
         """The board as the viewer saw it after event ``number`` (default: here)."""
-        state = self._state if number is None else self.state_at(number)
-        return self.rules.render(self.view_of(state, self.viewer), self.seats)
+        number = self.position if number is None else max(1, min(self.total, number))
+        return self.rules.render(self.view_of(self.state_at(number), self.viewer_at(number)), self.seats)
 
     # -- internals ---------------------------------------------------------------------------
 
@@ -209,6 +240,8 @@ class Cursor:
         if fact is not None:
             return self.rules.evolve(state, fact)
         event = self.stored[number - 1]
+        if isinstance(event, Game.Forked):
+            return event.start
         if isinstance(event, Game.Created):
             return self.rules.new_state(len(event.seats), dict(event.options))
         return state

@@ -39,6 +39,7 @@ from cachetools import LRUCache
 from domain.access import OWNER
 from domain.errors import UnknownSeat
 from domain.notes import Note
+from domain.review import Review
 from domain.seating import seat_label
 from domain.service import GameEvent, GameService, Viewer
 from replays import records
@@ -54,6 +55,7 @@ from replays.diary_charts import (
 )
 from replays.diary_notes import bookmark_links, by_event, note_items
 from replays.markdown import code_span, escape_markdown, fenced
+from replays.review_diary import review_section
 
 _LONG_OPTION = 60
 """Options whose JSON is longer than this are shown in a block of their own."""
@@ -164,21 +166,23 @@ def to_markdown(
     viewer: Viewer = OWNER,
     images_dir: pathlib.Path | None = None,
     image_prefix: str = "",
+    review: Review | None = None,
 ) -> str:
-    """The game's design diary as Markdown, as ``viewer`` may see it. Charts go to ``images_dir``
-    (linked as ``image_prefix`` + file name), or are embedded as data URIs when it is ``None``: that
-    diary is cached until the game moves on (see the module's docstring)."""
+    """The game's design diary as Markdown, as ``viewer`` may see it; with its ``review``
+    (``replays.reviews``) when given. Charts go to ``images_dir`` (linked as ``image_prefix`` + file
+    name), or are embedded as data URIs when it is ``None``: that diary is cached until the game moves on
+    (see the module's docstring)."""
     notes = records.notes(service, game_id, viewer)
     if images_dir is not None:
-        return _diary(service, game_id, viewer, ChartFiles(images_dir, image_prefix), notes)[0]
+        return _diary(service, game_id, viewer, ChartFiles(images_dir, image_prefix), notes, review)[0]
     game = service.game(game_id)
     seen = hashlib.sha256(json.dumps([note.to_data() for note in notes], sort_keys=True).encode()).hexdigest()
-    key = (game.id, game.version, game.chain, viewer, seen)
+    key = (game.id, game.version, game.chain, viewer, seen, None if review is None else (review.eye, review.budget))
     with _CACHE_LOCK:
         cached = _CACHE.get(key)
     if cached is not None:
         return cached
-    text, events = _diary(service, game_id, viewer, EmbeddedCharts(), notes)
+    text, events = _diary(service, game_id, viewer, EmbeddedCharts(), notes, review)
     if events == game.version:  # not a later version of the game, moved on while it was written
         with _CACHE_LOCK:
             try:
@@ -188,7 +192,8 @@ def to_markdown(
     return text
 
 
-def _diary(service: GameService, game_id: uuid.UUID, viewer: Viewer, images: ChartPlace, notes: list[Note]) -> tuple[str, int]:
+def _diary(service: GameService, game_id: uuid.UUID, viewer: Viewer, images: ChartPlace, notes: list[Note],
+           review: Review | None = None) -> tuple[str, int]:
     """The diary, and the number of events it tells."""
     head = records.header(service, game_id, viewer)
     seats: list[str] = head["seats"]
@@ -203,6 +208,8 @@ def _diary(service: GameService, game_id: uuid.UUID, viewer: Viewer, images: Cha
     lines += ["", "## Outcome", "", escape_markdown(outcome_text(head["outcome"], seats, cursor.rules.to_act(played.final_state), cursor.rules.seat_roles(played.final_state)))]
     board = "The final board" if head["outcome"] is not None else "The board now"
     lines += ["", f"## {board}", "", *fenced(played.board, "text")]
+    if review is not None:
+        lines += ["", *review_section(review, seats, head["id"], images)]
     lines += ["", "## Turn by turn" if played.by_turns else "## Command by command", ""]
     lines += _narrative(played, notes, seats)
     names = _number_names(played.groups)
@@ -247,6 +254,10 @@ def _facts(head: dict[str, Any], played: Course, viewer: Viewer) -> list[str]:
         f"- **Game id:** {code_span(head['id'])}",
         f"- **Seen by:** {escape_markdown(viewer_label(viewer, seats))}",
     ]
+    if head.get("fork"):
+        fork = head["fork"]
+        eye = "seeing everything" if fork["eye"] is None else f"as {escape_markdown(seats[fork['eye'] - 1])} saw it"
+        lines.insert(-1, f"- **Forked from:** game {code_span(fork['game'])} after its step {fork['step']}, {eye}")
     for key in sorted(long_options):
         lines += ["", f"Option {code_span(key)}:", "", *fenced(json.dumps(long_options[key], indent=2, sort_keys=True), "json")]
     return lines

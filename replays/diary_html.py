@@ -12,6 +12,7 @@ from html import escape
 from markdown_it import MarkdownIt
 
 from domain.access import OWNER
+from domain.review import Review
 from domain.service import GameService
 from domain.viewing import Viewer, display_name
 from replays.diary import to_markdown
@@ -35,14 +36,14 @@ def _renderer() -> MarkdownIt:
 RENDERER = _renderer()
 
 
-def diary_body(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> str:
-    """The diary rendered to HTML elements (no document around them)."""
-    return ANCHOR.sub(r'<a id="\1"></a>', RENDERER.render(to_markdown(service, game_id, viewer)))
+def diary_body(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, review: Review | None = None) -> str:
+    """The diary rendered to HTML elements (no document around them); with the game's ``review`` when given."""
+    return ANCHOR.sub(r'<a id="\1"></a>', RENDERER.render(to_markdown(service, game_id, viewer, review=review)))
 
 
-def to_html(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> str:
-    """The diary as a whole HTML document, as ``viewer`` may see the game."""
+def to_html(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, review: Review | None = None) -> str:
+    """The diary as a whole HTML document, as ``viewer`` may see the game (with its ``review``)."""
     title = escape(f"Design diary: {display_name(service.game(game_id))}")
     return (f'<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{title}</title>\n'
             f'<meta name="referrer" content="no-referrer">\n<style>{STYLE}</style>\n</head>\n<body>\n'
-            f'<main class="diary">\n{diary_body(service, game_id, viewer)}</main>\n</body>\n</html>\n')
+            f'<main class="diary">\n{diary_body(service, game_id, viewer, review)}</main>\n</body>\n</html>\n')

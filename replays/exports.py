@@ -27,15 +27,29 @@ def file_name(game_id: uuid.UUID, form: str) -> str:
     return f"game-{game_id}.{'diary.html' if form == 'diary' else form}"
 
 
-def export(service: GameService, game_id: uuid.UUID, viewer: Viewer, form: str, images: pathlib.Path | None = None) -> str:
+REVIEWED = ("md", "diary")
+"""The formats that can hold the game's review (the design diary's)."""
+
+
+def export(service: GameService, game_id: uuid.UUID, viewer: Viewer, form: str, images: pathlib.Path | None = None,
+           review_budget: int | None = None) -> str:
     """The game in ``form`` as ``viewer`` may see it; a Markdown diary's charts go to the folder
-    ``images`` (linked by its name) when given, else are embedded."""
+    ``images`` (linked by its name) when given, else are embedded. ``review_budget``: the diary holds
+    the game's review (``replays.reviews``) made at that budget."""
+    review = None
+    if review_budget is not None:
+        from domain.errors import InvalidSetup
+        from replays.reviews import review_game
+
+        if form not in REVIEWED:
+            raise InvalidSetup(f"a review goes in the design diary (md or diary), not in {form}")
+        review = review_game(service, game_id, viewer, review_budget)
     if form == "md":
         from replays.diary import to_markdown
 
         if images is None:
-            return to_markdown(service, game_id, viewer)
-        return to_markdown(service, game_id, viewer, images_dir=images, image_prefix=f"{images.name}/")
+            return to_markdown(service, game_id, viewer, review=review)
+        return to_markdown(service, game_id, viewer, images_dir=images, image_prefix=f"{images.name}/", review=review)
     if form == "html":
         from replays.page import to_html
 
@@ -43,7 +57,7 @@ def export(service: GameService, game_id: uuid.UUID, viewer: Viewer, form: str, 
     if form == "diary":
         from replays.diary_html import to_html as diary_html
 
-        return diary_html(service, game_id, viewer)
+        return diary_html(service, game_id, viewer, review)
     from replays import records
 
     writers = {"ndjson": records.to_ndjson, "json": records.to_json, "csv": records.to_csv}

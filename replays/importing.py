@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
@@ -25,6 +25,8 @@ from domain.errors import (
     UnknownNote,
 )
 from domain.game import Game
+from replays.families import fork_eye, trunk_at_step
+from domain.forking import new_fork
 from domain.notebook import replayed_notes
 from domain.seating import check_game_name, check_seat_names
 from domain.service import GameService
@@ -32,9 +34,31 @@ from replays.records import FORMAT, NOTE_EVENT, READABLE_VERSIONS
 
 
 def import_game(service: GameService, text: str) -> uuid.UUID:
-    """Re-create the game of an owner's NDJSON export, and its notes, in the service's store; its id is
-    kept. Anything wrong with the file raises ``InvalidSetup`` in one line, and nothing is written."""
-    head, records, note_events = _read_lines(text)
+    """Re-create the games of an owner's NDJSON export, and their notes, in the service's store; their ids
+    are kept. A file of a family (a game with its trunk and forks) is imported whole. Anything wrong with
+    the file raises ``InvalidSetup`` in one line, and nothing is written. The id returned is the first
+    game's (the family's first trunk)."""
+    return import_games(service, text)[0]
+
+
+def import_games(service: GameService, text: str) -> list[uuid.UUID]:
+    """``import_game``, returning every game's id in the file's order (trunks before their forks)."""
+    made: dict[uuid.UUID, Game] = {}
+    kept: list[Any] = []
+    for head, records, note_events in _read_sections(text):
+        game = _imported(service, head, records, note_events, made)
+        if game.id in made:
+            raise InvalidSetup(f"the export holds game {game.id} twice: the file is damaged")
+        made[game.id] = game
+        kept += [game, *_restored_notes(game, note_events)]
+    _record(service, kept)
+    return list(made)
+
+
+def _imported(service: GameService, head: dict[str, Any], records: list[dict[str, Any]], note_events: list[Any],
+              made: dict[uuid.UUID, Game]) -> Game:
+    """One game of the file re-created (not stored) and checked against its records; ``made`` holds the
+    file's games re-created before it (a fork's trunk may be one)."""
     version = head.get("format_version")
     if version not in READABLE_VERSIONS:
         raise InvalidSetup(f"export format version {version} is not one this service reads ({', '.join(map(str, READABLE_VERSIONS))})")
@@ -66,23 +90,32 @@ def import_game(service: GameService, text: str) -> uuid.UUID:
         pass
     else:
         raise InvalidSetup(f"game {game_id} is already in this store")
-    game = _recreate(rules, seats, options, seed, (salt, chain_version), game_id, records, times, table, name)
+    fork = head.get("fork") if version >= 6 else None
+    if fork:
+        trunk_at, eye = trunk_at_step(service, fork, made), fork_eye(fork, len(seats))
+
+        def begin(stamps: Iterator[datetime]) -> Game:
+            return new_fork(trunk_at, eye, str(seed), salt, table=table is not None, name=name, game_id=game_id, timestamps=stamps)
+    else:
+        def begin(stamps: Iterator[datetime]) -> Game:
+            return Game.start(rules, list(seats), dict(options), str(seed), game_id=game_id, salt=salt, timestamps=stamps,
+                              table=table is not None, outcomes=table, chain_version=chain_version, name=name)
+    game = _recreate(begin, records, times)
     if game.seed_commitment != head.get("seed_commitment"):
         raise InvalidSetup("the export's seed and salt do not match its seed commitment")
     produced = list(game.pending_events)
     if len(produced) != len(records):
         raise InvalidSetup(f"the export has {len(records)} events but replaying its commands gives {len(produced)}")
-    for made, record in zip(produced, records, strict=True):
-        data = getattr(made, "fact", None)
-        if made.originator_version != record.get("number") or (data is not None and data != record.get("data")):
+    for made_event, record in zip(produced, records, strict=True):
+        data = getattr(made_event, "fact", None)
+        if made_event.originator_version != record.get("number") or (data is not None and data != record.get("data")):
             raise InvalidSetup(f"event {record.get('number')} of the export does not replay under these rules")
-        if made.chain != record.get("chain"):
+        if made_event.chain != record.get("chain"):
             raise InvalidSetup(
                 f"event {record.get('number')} of the export: its chain hash is not the one its content and time give "
                 "(the file was edited)"
             )
-    _record(service, game, _restored_notes(game, note_events))
-    return game_id
+    return game
 
 
 def _restored_notes(game: Game, note_events: list[Any]) -> list[Any]:
@@ -98,9 +131,9 @@ def _restored_notes(game: Game, note_events: list[Any]) -> list[Any]:
     return [] if notes is None else [notes]
 
 
-def _record(service: GameService, game: Game, others: list[Any]) -> None:
-    """The re-created game and its notes recorded in one transaction."""
-    service.save_imported(game, *others)
+def _record(service: GameService, kept: list[Any]) -> None:
+    """The re-created games and their notes recorded in one transaction."""
+    service.save_imported(*kept)
 
 
 def _chain_version(head: dict[str, Any], version: int, salt: str) -> int:
@@ -136,11 +169,10 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def _read_lines(text: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[Any]]:
-    """The header, the event records and the note events of an NDJSON export, or ``InvalidSetup``
-    naming the bad line."""
-    lines: list[dict[str, Any]] = []
-    note_events: list[Any] = []
+def _read_sections(text: str) -> list[tuple[dict[str, Any], list[dict[str, Any]], list[Any]]]:
+    """Each game of an NDJSON export: its header, its event records and its note events (a family's file
+    holds one such section per game, each starting with its header), or ``InvalidSetup`` naming the bad line."""
+    sections: list[tuple[dict[str, Any], list[dict[str, Any]], list[Any]]] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
@@ -149,7 +181,7 @@ def _read_lines(text: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[A
         except RecursionError:
             raise InvalidSetup(f"line {number} of the export is nested too deeply to be one of its records: the file is damaged") from None
         except json.JSONDecodeError as error:
-            if not lines:
+            if not sections:
                 raise InvalidSetup(
                     "not a ludolog NDJSON game export: its first line is not JSON "
                     "(JSON and CSV exports cannot be imported; export with --format ndjson)"
@@ -159,18 +191,22 @@ def _read_lines(text: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[A
             raise InvalidSetup(f"line {number} of the export is not a JSON object: the file is damaged")
         if _depth(record) > MOST_NESTING:
             raise InvalidSetup(f"line {number} of the export is nested too deeply to be one of its records: the file is damaged")
-        if lines and set(record) == {NOTE_EVENT}:
-            note_events.append(record[NOTE_EVENT])
-        elif note_events:
+        if record.get("format") == FORMAT:
+            sections.append((record, [], []))
+        elif not sections:
+            raise InvalidSetup(
+                "not a ludolog NDJSON game export: the first line is not its header "
+                "(JSON and CSV exports cannot be imported; export with --format ndjson)"
+            )
+        elif set(record) == {NOTE_EVENT}:
+            sections[-1][2].append(record[NOTE_EVENT])
+        elif sections[-1][2]:
             raise InvalidSetup(f"line {number} of the export comes after its notes but is not one: the file is damaged")
         else:
-            lines.append(record)
-    if not lines or lines[0].get("format") != FORMAT:
-        raise InvalidSetup(
-            "not a ludolog NDJSON game export: the first line is not its header "
-            "(JSON and CSV exports cannot be imported; export with --format ndjson)"
-        )
-    return lines[0], lines[1:], note_events
+            sections[-1][1].append(record)
+    if not sections:
+        raise InvalidSetup("not a ludolog NDJSON game export: the file is empty")
+    return sections
 
 
 def _check_header(head: dict[str, Any], records: list[dict[str, Any]], note_events: list[Any], version: int) -> None:
@@ -210,25 +246,12 @@ def _table(head: dict[str, Any], version: int) -> list[Any] | None:
     return outcomes
 
 
-def _recreate(
-    rules: Any,
-    seats: Any,
-    options: Any,
-    seed: Any,
-    keyed: tuple[str, int],
-    game_id: uuid.UUID,
-    records: list[dict[str, Any]],
-    times: list[datetime],
-    table: list[Any] | None = None,
-    name: str = "",
-) -> Game:
-    """The game replayed from the file's commands (a table game's with the outcomes the table gave),
-    its events given the file's times; ``keyed`` is its salt and chain version."""
+def _recreate(begin: Callable[[Iterator[datetime]], Game], records: list[dict[str, Any]], times: list[datetime]) -> Game:
+    """The game ``begin`` starts (created or forked, given the event times) with the file's commands replayed
+    on it (a table game's with the outcomes the table gave), its events given the file's times."""
     stamps: Iterator[datetime] = iter(times)
-    salt, chain_version = keyed
     try:
-        game = Game.start(rules, list(seats), dict(options), str(seed), game_id=game_id, salt=salt, timestamps=stamps,
-                          table=table is not None, outcomes=table, chain_version=chain_version, name=name)
+        game = begin(stamps)
         played = set()
         for record in records:
             command_id = record.get("command_id")

@@ -11,8 +11,11 @@ A table game's export says so (``"table": true``); the owner's also holds the ou
 the setup's in the header (``setup_outcomes``), each command's with its events (``outcomes``), so the
 import re-creates it with them. The header's ``chain_version`` says how the game's chance is keyed
 (3: by its seed and salt). Exports of format versions 1 (before salts and heads), 2 (before notes),
-3 (before table games) and 4 (before chance keyed by the salt: their games' chain version is 2, or 1
-without a salt) still import. A seat's or
+3 (before table games), 4 (before chance keyed by the salt: their games' chain version is 2, or 1
+without a salt) and 5 (before forks) still import. A fork's header names its trunk (``fork``: the game,
+the step, the trunk's hash there, the eye it was forked as), and the owner's export of a game with a trunk
+or forks holds the whole family, one section (header, events, notes) per game, trunks first
+(``replays.families``): it imports whole. A seat's or
 spectator's export holds only what they may see (no seed or salt while the game goes on) and cannot be
 imported.
 
@@ -51,10 +54,11 @@ from domain.game import Game
 from domain.notebook import Notebook
 from domain.notes import Note
 from domain.service import GameEvent, GameService, Viewer, describe_event
+from replays.families import family
 
 FORMAT = "ludolog-game"
-FORMAT_VERSION = 5
-READABLE_VERSIONS = (1, 2, 3, 4, 5)
+FORMAT_VERSION = 6
+READABLE_VERSIONS = (1, 2, 3, 4, 5, 6)
 NOTE_EVENT, NOTE = "note_event", "note"
 """The keys of the NDJSON export's note lines: the owner's (a stored note event), anyone else's (a note)."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -82,6 +86,7 @@ def header(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, gam
         "seed_salt": game.salt if viewer == OWNER or over else None,
         "seed_commitment": status["seed_commitment"],
         "chain_version": game.chain_version,
+        **({"fork": dict(game.fork)} if game.fork else {}),
         "head": status["head"],
         "created": status["created"],
         "updated": status["updated"],
@@ -140,6 +145,13 @@ def note_lines(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER)
 
 
 def to_ndjson(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) -> str:
+    """The NDJSON export; the owner's holds the game's family, one section per game (``replays.families``)."""
+    if viewer != OWNER:
+        return _ndjson_section(service, game_id, viewer)
+    return "".join(_ndjson_section(service, member, OWNER) for member in family(service, game_id))
+
+
+def _ndjson_section(service: GameService, game_id: uuid.UUID, viewer: Viewer) -> str:
     game = service.game(game_id)
     head = header(service, game_id, viewer, game)
     written, annotations = events(service, game_id, viewer, game), note_lines(service, game_id, viewer)
@@ -198,6 +210,14 @@ def inert(value: Any) -> str:
     """A CSV cell no spreadsheet evaluates: text that would start a formula gets a leading ``'``."""
     text = str(value)
     return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
+def import_games(service: GameService, text: str) -> list[uuid.UUID]:
+    """``import_game`` for a file of a family (a game with its trunk and forks): every game's id, trunks
+    first (``replays.importing``)."""
+    from replays.importing import import_games as recreate
+
+    return recreate(service, text)
 
 
 def import_game(service: GameService, text: str) -> uuid.UUID:

@@ -8,6 +8,7 @@ import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { showDiary } from "./diary.js";
 import { showBalance } from "./balance.js";
+import { showBranches } from "./forks.js";
 
 let leave = null;
 let routes = 0;
@@ -26,6 +27,7 @@ async function route() {
   else if (page === "watch" && game) stop = await showTable(game, { spectator: true });
   else if (page === "replay" && game) stop = await showReplay(game);
   else if (page === "diary" && game) stop = await showDiary(game);
+  else if (page === "branches" && game) stop = await showBranches(game);
   else if (page === "new") stop = await showNewGame();
   else if (page === "balance") stop = await showBalance();
   else stop = await showLobby();

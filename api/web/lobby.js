@@ -36,6 +36,8 @@ export async function showLobby() {
   const rows = page.games.slice().reverse().map((game) => el("tr", { "data-game": game.id },
     el("td", {}, el("span", { className: "game-name" }, game.name),
       game.table ? el("span", { className: "tag", title: "played on paper and transcribed here" }, "on paper") : null,
+      game.fork ? el("a", { className: "tag", href: `#/branches/${game.id}`, title: "see it beside the game it was forked from" },
+        `fork of ${shortId(game.fork.game)} at step ${game.fork.step}`) : null,
       el("br"), el("small", {}, `${game.title} · game ${shortId(game.id)}`)),
     el("td", {}, el("time", { datetime: game.created }, game.created.slice(0, 16).replace("T", " "))),
     el("td", {}, game.seats.map((seat) => seat.name).join(", ")),
@@ -222,7 +224,7 @@ export async function showNewGame() {
   return null;
 }
 
-function showLinks(created, bots, box, table) {
+export function showLinks(created, bots, box, table) {
   const base = `${location.origin}${location.pathname}`;
   const people = created.seats.filter((seat) => !bots[seat.seat]);
   const items = created.seats.map((seat) => {

@@ -1,7 +1,8 @@
 // Replaying a game step by step, as the eye chosen may see it (a seat its own, the owner everything, a
 // spectator what everyone saw; everyone sees everything once the game is over): forward, back, a jump
 // to any step, the log to click, the bookmarks, the notes on each step with their marks drawn on the
-// board, a form to write, edit and withdraw notes, and the exports to download. Keys: ← → step, Home End.
+// board, a form to write, edit and withdraw notes, and the exports to download; a fork made at any step
+// ("Fork here"), and the game's review with its key moments to jump to. Keys: ← → step, Home End.
 
 import { api, allEvents, hostOf, tokenFor } from "./net.js";
 import { explainItems, makePickable, showBoard } from "./board.js";
@@ -9,6 +10,8 @@ import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 import { drawMarks, markable, marksText, noteForm, noteItems } from "./notes.js";
 import { downloads } from "./exports.js";
 import { readDiary } from "./diary.js";
+import { forkButton } from "./forks.js";
+import { reviewPanel } from "./review.js";
 
 /** The eyes this tab may replay the game with: the tokens it holds (its seat's; every seat's and the
  * owner's in the tab that created the game) and a spectator's, named with the game's seats. */
@@ -187,6 +190,12 @@ export async function showReplay(gameId, chosen = undefined, start = undefined) 
   document.addEventListener("keydown", keys);
   const button = (label, id, target) => el("button", { type: "button", id, onclick: () => go(target()) }, label);
   drawNotes();
+  const forked = el("div", { id: "fork-result" });
+  const review = game.ruleset === "table-kit" ? null
+    : reviewPanel(gameId, token, game, { go, here: () => at, bookmarked: async () => { await reloadNotes(); drawStep(); } });
+  const parted = game.fork ? el("p", { className: "hint", id: "forked-from" },
+    `A fork of game ${shortId(game.fork.game)}, after its step ${game.fork.step}. `,
+    el("a", { href: `#/branches/${gameId}` }, "See it beside that game"), " · ", el("a", { href: `#/replay/${game.fork.game}` }, "Replay that game")) : null;
   show(
     el("div", { className: "table-head" },
       el("h1", {}, `Replay: ${game.name}`, el("small", { className: "subtitle" }, ` ${game.title}${game.table ? " · on paper" : ""} · game ${shortId(game.id)}`)),
@@ -198,11 +207,12 @@ export async function showReplay(gameId, chosen = undefined, start = undefined) 
     el("div", { className: "controls" },
       button("First", "first", () => 1), button("◀ Back", "back", () => at - 1),
       button("Forward ▶", "forward", () => at + 1), button("Last", "last", () => total),
-      position, slider, number),
-    bookmarksBox,
+      position, slider, number, forkButton(gameId, token, () => at, forked, message)),
+    parted, forked, bookmarksBox,
     el("div", { className: "table" },
       el("div", {}, sentence, notesBox, writing, message, boardBox),
       el("div", { className: "side" }, el("h2", {}, "Events"), log)),
+    review,
   );
   stopKeys = () => document.removeEventListener("keydown", keys);
   await go(start === undefined ? total : start);

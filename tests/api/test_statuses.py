@@ -45,6 +45,8 @@ class World:
     other: int
     command: dict[str, Any]
     monkeypatch: pytest.MonkeyPatch
+    kit_owner: dict[str, str] | None = None
+    is_down: bool = False
 
     @property
     def url(self) -> str:
@@ -53,6 +55,14 @@ class World:
     @property
     def acting(self) -> dict[str, str]:
         return self.game.seat[self.seat]
+
+    def play(self) -> None:
+        """The legal command played: a game with a command has something to review (not while the
+        store is down: then the request after it is answered 503 whatever the game holds)."""
+        if self.is_down:
+            return
+        played = self.client.post(f"{self.url}/commands", json={"command": self.command}, headers=self.acting)
+        assert played.status_code == 201, played.get_data(as_text=True)
 
     def twice(self, request: Callable[[Any, World], Any]) -> Any:
         """The request twice from one new address on the app that allows one a minute: the 429."""
@@ -69,6 +79,7 @@ class World:
 
         for method in ("select_events", "select_notifications", "max_notification_id", "insert_events"):
             self.monkeypatch.setattr(self.service.recorder, method, failing)
+        self.is_down = True
         return request(self.client, self)
 
 
@@ -90,6 +101,11 @@ OPERATIONS: dict[tuple[str, str], Callable[[Any, World], Any]] = {
     ("POST", "/kits"): lambda c, w: c.post("/kits", json={"kit": KIT}),
     ("GET", "/kits/schema"): lambda c, w: c.get("/kits/schema"),
     ("GET", "/kits/{name}"): lambda c, w: (c.post("/kits", json={"kit": KIT}), c.get("/kits/coin-race"))[1],
+    ("POST", G + "/forks"): lambda c, w: c.post(f"{w.url}/forks", json={"step": 2}, headers=w.game.owner),
+    ("GET", G + "/forks"): lambda c, w: c.get(f"{w.url}/forks"),
+    ("GET", G + "/review"): lambda c, w: (w.play(), c.get(f"{w.url}/review?budget=2", headers=w.game.owner))[1],
+    ("GET", G + "/review/chart"): lambda c, w: (w.play(), c.get(f"{w.url}/review/chart?budget=2", headers=w.game.owner))[1],
+    ("POST", G + "/review/bookmarks"): lambda c, w: (w.play(), c.post(f"{w.url}/review/bookmarks?budget=2", headers=w.game.owner))[1],
     ("GET", "/healthz"): lambda c, w: c.get("/healthz"),
     ("GET", "/"): lambda c, w: c.get("/"),
     ("GET", "/web/{name}"): lambda c, w: c.get("/web/app.js"),
@@ -106,6 +122,30 @@ def _no_save(w: World) -> None:
         raise IntegrityError("another writer recorded this version first")
 
     w.monkeypatch.setattr(w.service, "_save", conflict)
+
+
+def _table_kit_game(w: World) -> str:
+    """The URL of a new game of a table kit, and its owner's header in ``w.kit_owner``."""
+    made = w.client.post("/games", json={"ruleset": "table-kit", "seats": ["Ana", "Ben"], "options": {"kit": KIT}}).get_json()
+    w.kit_owner = {"Authorization": f"Bearer {made['owner_token']}"}
+    return f"/games/{made['id']}"
+
+
+def _review_refusals(route: str) -> list[tuple[str, str, int, str, Callable[[World], Any]]]:
+    """The refusals of a review's operations: they share their query and who may ask."""
+    method = "POST" if route.endswith("bookmarks") else "GET"
+
+    def send(w: World, url: str, query: str = "budget=2", headers: dict[str, str] | None = None) -> Any:
+        return w.client.open(f"{url}{route}?{query}", method=method, headers=headers or {})
+
+    return [
+        (method, G + route, 400, "budget=0", lambda w: send(w, w.url, "budget=0", w.game.owner)),
+        (method, G + route, 401, "a token of no seat", lambda w: send(w, w.url, headers={"Authorization": "Bearer nope"})),
+        (method, G + route, 403, "a spectator's review of a game in play", lambda w: send(w, w.url)),
+        (method, G + route, 404, "no such game", lambda w: send(w, "/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6", headers=w.game.owner)),
+        (method, G + route, 422, "a table kit's game", lambda w: send(w, _table_kit_game(w), headers=w.kit_owner)),
+        (method, G + route, 422, "a game with no command yet", lambda w: send(w, w.url, headers=w.game.owner)),
+    ]
 
 
 SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
@@ -193,6 +233,22 @@ SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
     ("GET", G + "/export", 401, "a token of no seat",
      lambda w: w.client.get(f"{w.url}/export?format=csv", headers={"Authorization": "Bearer nope"})),
     ("GET", G + "/export", 404, "no such game", lambda w: w.client.get("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/export?format=csv")),
+    ("GET", G + "/export", 403, "a spectator's review of a game in play", lambda w: w.client.get(f"{w.url}/export?format=md&review=true")),
+    ("GET", G + "/export", 422, "a review in a CSV file",
+     lambda w: w.client.get(f"{w.url}/export?format=csv&review=true&budget=2", headers=w.game.owner)),
+    ("POST", G + "/forks", 400, "no step", lambda w: w.client.post(f"{w.url}/forks", json={}, headers=w.game.owner)),
+    ("POST", G + "/forks", 401, "a token of no seat",
+     lambda w: w.client.post(f"{w.url}/forks", json={"step": 2}, headers={"Authorization": "Bearer nope"})),
+    ("POST", G + "/forks", 403, "a spectator forking a game in play", lambda w: w.client.post(f"{w.url}/forks", json={"step": 2})),
+    ("POST", G + "/forks", 404, "no such game",
+     lambda w: w.client.post("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/forks", json={"step": 2}, headers=w.game.owner)),
+    ("POST", G + "/forks", 413, "a body over the limit",
+     lambda w: w.client.post(f"{w.url}/forks", json={"step": 2, "name": "x" * 70_000}, headers=w.game.owner)),
+    ("POST", G + "/forks", 422, "a step the game does not have",
+     lambda w: w.client.post(f"{w.url}/forks", json={"step": 999}, headers=w.game.owner)),
+    ("GET", G + "/forks", 401, "a token of no seat", lambda w: w.client.get(f"{w.url}/forks", headers={"Authorization": "Bearer nope"})),
+    ("GET", G + "/forks", 404, "no such game", lambda w: w.client.get("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/forks")),
+    *[case for route in ("/review", "/review/chart", "/review/bookmarks") for case in _review_refusals(route)],
 ]
 """The refusals of each operation, but 429 and 503 (below, for every operation they apply to)."""
 

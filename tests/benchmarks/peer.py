@@ -28,7 +28,7 @@ from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
 from domain import registry
-from domain.game import register_facts
+from domain.fact_events import register_facts
 from domain.randomness import Rng
 from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
 from domain.service import GameService

@@ -12,7 +12,7 @@ from eventsourcing.utils import resolve_topic
 
 from old_games import old_game_events
 
-from domain.game import define_event_class
+from domain.fact_events import define_event_class
 from domain.ruleset import Fact
 from domain.service import GameService
 from domain.store import store_env

@@ -155,7 +155,7 @@ def test_an_export_of_format_version_4_imports_as_a_game_of_chain_version_2():
 def test_an_export_with_a_damaged_chain_version_is_refused_in_one_line(exported, damaged):
     _, lines = exported
     head = json.loads(lines[0])
-    assert head["format_version"] == 5 and head["chain_version"] == 3
+    assert head["format_version"] == records.FORMAT_VERSION and head["chain_version"] == 3
     head["chain_version"] = damaged
     refused([json.dumps(head), *lines[1:]], "chain version")
 

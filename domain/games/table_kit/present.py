@@ -139,7 +139,8 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """A table the seat could not tell from this one: every card it cannot see dealt afresh among the
-    places that hold such cards, each card staying with its own deck (a deck's back shows)."""
+    places that hold such cards, each card staying with its own deck (a deck's back shows). The deal depends
+    only on what the seat sees: a fork dealt by it, its seed revealed, tells nothing of the table it came from."""
     kit = kit_of(state)
     deck_of = {name: index for index, deck in enumerate(kit.decks) for name in (card["name"] for card in deck["cards"])}
     slots: dict[int, list[tuple[str, int]]] = {}
@@ -151,7 +152,8 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
             slots.setdefault(deck_of[card], []).append((name, -1 - index))
     zones = {name: {"cards": [dict(entry) for entry in zone["cards"]], "pool": list(zone["pool"])} for name, zone in state.zones.items()}
     for places in slots.values():
-        cards = rng.shuffled([state.zones[name]["cards"][i]["card"] if i >= 0 else state.zones[name]["pool"][-1 - i] for name, i in places])
+        unseen = [state.zones[name]["cards"][i]["card"] if i >= 0 else state.zones[name]["pool"][-1 - i] for name, i in places]
+        cards = rng.shuffled(sorted(unseen))  # sorted first: the deal says nothing of where each card was
         for (name, index), card in zip(places, cards, strict=True):
             if index >= 0:
                 zones[name]["cards"][index]["card"] = card

@@ -1,0 +1,72 @@
+"""A game's family: its trunks and its forks (``domain.forking``), as an owner's export holds them.
+
+An owner's NDJSON export of a game that is a fork or has forks holds the whole line it belongs to, one
+section per game: the trunks it came from (oldest first), the game, then its forks and theirs (in the order
+they were made). A trunk always comes before its forks, so an import re-creates each fork from its trunk
+as re-created a moment before, and records all of them in one transaction.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from domain.errors import InvalidSetup, UnknownGame
+from domain.game import Game
+from domain.persistence import apply_events
+from domain.service import GameService
+
+
+def family(service: GameService, game_id: uuid.UUID) -> list[uuid.UUID]:
+    """The game's trunks (oldest first, as far as this store holds them), the game, then its forks and
+    theirs, breadth first."""
+    line: list[uuid.UUID] = []
+    game = service.game(game_id)
+    while game.fork:
+        try:
+            game = service.game(uuid.UUID(game.fork["game"]))
+        except UnknownGame:
+            break
+        line.insert(0, game.id)
+    line.append(game_id)
+    forks: dict[str, list[uuid.UUID]] = {}
+    for listed in service.list_games():
+        if listed.get("fork"):
+            forks.setdefault(listed["fork"]["game"], []).append(uuid.UUID(listed["id"]))
+    queue = [game_id]
+    while queue:
+        for child in forks.get(str(queue.pop(0)), []):
+            line.append(child)
+            queue.append(child)
+    return line
+
+
+def trunk_at_step(service: GameService, fork: Any, made: dict[uuid.UUID, Game]) -> Game:
+    """The trunk a fork's header names, as it stood at the fork's step: re-created from the same file
+    (``made``) or read from this store; ``InvalidSetup`` when it is in neither."""
+    try:
+        trunk_id, step = uuid.UUID(str(fork["game"])), fork["step"]
+    except (KeyError, TypeError, ValueError):
+        raise InvalidSetup("the export's header names the game it was forked from in a damaged way") from None
+    if isinstance(step, bool) or not isinstance(step, int) or step < 1:
+        raise InvalidSetup(f"the export's header names step {step!r} of its trunk: the file is damaged")
+    if trunk_id in made:
+        events = made[trunk_id].pending_events[:step]
+        at_step = apply_events(None, events) if len(events) == step else None
+    else:
+        try:
+            at_step = service.game_at(trunk_id, step)
+        except UnknownGame:
+            raise InvalidSetup(f"this fork's trunk, game {trunk_id}, is neither in the file nor in this store: "
+                               "export the trunk with its forks (an owner's NDJSON export of either holds both)") from None
+    if at_step is None or at_step.version != step:
+        raise InvalidSetup(f"this fork's trunk, game {trunk_id}, has fewer than the {step} steps it was forked at")
+    return at_step
+
+
+def fork_eye(fork: Any, seat_count: int) -> int | None:
+    """The eye a fork's header says it was forked as: ``None`` (everything) or a seat number."""
+    eye = fork.get("eye") if isinstance(fork, dict) else None
+    if eye is None or (isinstance(eye, int) and not isinstance(eye, bool) and 1 <= eye <= seat_count):
+        return eye
+    raise InvalidSetup(f"the export's header says the fork was taken as seat {eye!r}, which the game does not have")
