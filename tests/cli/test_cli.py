@@ -18,16 +18,6 @@ SEATS = ["--seat", "Ann", "--seat", "Ben", "--seat", "Cy"]
 
 
 @pytest.fixture
-def run(db_path):
-    runner = CliRunner()
-
-    def invoke(*args, input=None):
-        return runner.invoke(cli, [*args, "--db", db_path], input=input, catch_exceptions=False)
-
-    return invoke
-
-
-@pytest.fixture
 def game(run):
     result = run("new", "assassination-le", *SEATS, "--seed", "7")
     assert result.exit_code == 0, result.output

@@ -7,22 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 from cli_runs import one_line_error
 
-from cli.main import cli
-
 SALT = "5eed" * 8
-
-
-@pytest.fixture
-def run(db_path):
-    runner = CliRunner()
-
-    def invoke(*args, db=None):
-        return runner.invoke(cli, [*args, "--db", db or db_path], catch_exceptions=False)
-
-    return invoke
 
 
 @pytest.fixture

@@ -6,22 +6,9 @@ import json
 import sqlite3
 
 import pytest
-from click.testing import CliRunner
-
-from cli.main import cli
 
 SALT = "5eed" * 8
 """The salt of the fixture's game: with its seed it decides the game, and so what its log says."""
-
-
-@pytest.fixture
-def run(db_path):
-    runner = CliRunner()
-
-    def invoke(*args, db=None):
-        return runner.invoke(cli, [*args, "--db", db or db_path], catch_exceptions=False)
-
-    return invoke
 
 
 @pytest.fixture

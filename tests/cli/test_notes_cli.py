@@ -11,9 +11,7 @@ import uuid
 
 import pytest
 from cli_runs import one_line_error
-from click.testing import CliRunner
 
-from cli.main import cli
 from domain.notebook import Notebook
 from domain.notes import GameNotes
 from domain.service import GameService
@@ -23,16 +21,6 @@ SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""
 
 HOSTILE = "<script>alert(1)</script> | *x* =1+1"
-
-
-@pytest.fixture
-def run(db_path):
-    runner = CliRunner()
-
-    def invoke(*args, input=None):
-        return runner.invoke(cli, [*args, "--db", db_path], input=input, catch_exceptions=False)
-
-    return invoke
 
 
 @pytest.fixture(scope="module")
