@@ -5,8 +5,10 @@
 Each row plays ``--games`` seeded games (each game's chance from its own seed, the same for every row):
 one seat holds the bot under test, the seats rotating from game to game, and the opponent's bot holds
 every other seat. It prints the test bot's wins with the 95% Wilson interval, the fair share (one over
-the number of players), the target, the games that ended in a draw or at the rules' turn limit, and the
-test bot's mean CPU milliseconds a move.
+the number of players), the target, the games that ended in a draw, the test bot's points (a win 1, a
+draw shared among the players, as chess engines are scored: a bot that draws more is not hidden), the
+games that ended at the rules' turn limit, and the test bot's mean CPU milliseconds a move. The targets
+count wins.
 
 - ``search-vs-greedy``: the search bot at its default budget against greedy bots. Target: at least 60%
   of the games with the interval's low end above 50% with two players, and the fair share plus 10 points
@@ -99,8 +101,9 @@ def row(pool: ProcessPoolExecutor, name: str, players: int, games: int, matchup:
     else:
         target = "≥ 55%" if players == 2 else f"> {fair:.0%}"
         met = wins / games >= 0.55 if players == 2 else wins / games > fair
+    points = (wins + draws / players) / games
     return [name, str(players), matchup, f"{wins}/{games}", f"{wins / games:.0%}", f"{low:.0%}–{high:.0%}", f"{fair:.0%}",
-            str(draws), str(limits), f"{sum(s for *_, s in results) / max(moves, 1) * 1000:.0f}",
+            str(draws), f"{points:.0%}", str(limits), f"{sum(s for *_, s in results) / max(moves, 1) * 1000:.0f}",
             f"{target}: {'met' if met else 'not met'}"]
 
 
@@ -123,8 +126,8 @@ def report(names: Sequence[str], matchups: Sequence[str], games: int, workers: i
     return "\n\n".join([
         f"# Search bot strength ({games} games a row, seats rotating, default budget {DEFAULT_SIMULATIONS} simulations)",
         "## The search bot against greedy bots, and against itself on a smaller budget",
-        table(["ruleset", "players", "matchup", "wins", "win rate", "Wilson 95%", "fair share", "draws", "at limit",
-               "ms a move", "target"], rows),
+        table(["ruleset", "players", "matchup", "wins", "win rate", "Wilson 95%", "fair share", "draws", "points",
+               "at limit", "ms a move", "target"], rows),
     ]) + "\n"
 
 

@@ -18,3 +18,5 @@ def test_the_strength_benchmark_prints_each_matchup_of_each_ruleset_asked_for():
         assert re.fullmatch(r"\d+/2", row["wins"]) and re.fullmatch(r"\d+%–\d+%", row["Wilson 95%"])
         assert row["players"] == ("2" if row["ruleset"] == "correction" else "3")
         assert row["target"].endswith(("met", "not met"))
+        wins, games = map(int, row["wins"].split("/"))
+        assert row["points"] == f"{(wins + int(row['draws']) / int(row['players'])) / games:.0%}"
