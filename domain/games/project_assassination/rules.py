@@ -6,7 +6,8 @@ attacking. After both players have had a turn, the one behind places the next en
 deck lasts. The game ends at 12 Victory Points, at a death, or when the enemy deck is spent and the
 board is clear (most points wins). The ruleset's class is here; playing a command is in ``play.py``,
 its conditions in ``checks.py``, ranges and lines of fire in ``tactics.py``, applying facts in
-``evolve.py``, and what players see in ``present.py``. The choices the text leaves open are in RULINGS.md;
+``evolve.py`` (collected cards in ``collected.py``), the turn flow in ``turns.py``, and what players
+see in ``present.py`` and ``sentences.py``. The choices the text leaves open are in RULINGS.md;
 those a designer may switch are options (``options.py``), today's choice the default.
 
 Reserves are public (the text says so) and every card drawn is shown. Each deck is a known composition
