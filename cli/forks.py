@@ -47,7 +47,9 @@ def fork(game: str, step: int, seat: str | None, seed: str | None, table: bool |
     if as_json:
         forked = service.game(fork_id)
         seats = [{"seat": n, "name": named, "token": token} for n, (named, token) in enumerate(zip(forked.seats, tokens.seats), 1)]
-        click.echo(json.dumps({"id": str(fork_id), "fork": forked.fork, "owner_token": tokens.owner, "seats": seats}, indent=2))
+        from domain.viewing import public_link
+
+        click.echo(json.dumps({"id": str(fork_id), "fork": public_link(forked.fork), "owner_token": tokens.owner, "seats": seats}, indent=2))
         return
     click.echo(str(fork_id))
 

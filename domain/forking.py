@@ -14,10 +14,19 @@ fork from telling anyone a secret:
 
 The fork's steps up to its trunk's step are the trunk's, read through the link as its eye saw them
 (``replays.cursor``); its own events are numbered from 1 like any game's.
+
+The link carries a **seal**: an HMAC-SHA256, keyed with the trunk's salt, of the fork's id, the step, the
+trunk's hash there and the eye. A seat does not know the trunk's salt while the trunk is played, and a
+fork's own records do not hold it, so a seat's fork rewritten to pass for an owner's (its eye set to
+everything, its start to the trunk's true state, its chain recomputed with its own salt) no longer matches
+its seal, which ``ludolog audit`` recomputes from the trunk.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
 import uuid
 from collections.abc import Iterator
 from datetime import datetime
@@ -59,6 +68,18 @@ def fork_chance(seed: str, salt: str, chain_version: int = CHAIN_VERSION) -> Rng
     return Rng(chance_key(seed, salt, chain_version), FORK_CHANCE)
 
 
+def fork_seal(trunk_key: str, fork_id: uuid.UUID | str, link: dict[str, Any]) -> str:
+    """The seal of a fork's link to its trunk (``link``: its trunk's game, step, hash and eye), keyed with
+    the trunk's salt (its seed, for a game recorded before salts): ``trunk_key``."""
+    content = json.dumps([str(fork_id), link["game"], link["step"], link["hash"], link["eye"]], separators=(",", ":"))
+    return hmac.new(trunk_key.encode("utf-8"), content.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def trunk_key(trunk: Any) -> str:
+    """What a trunk's seals are keyed with: its salt, or its seed for a game recorded before salts."""
+    return trunk.salt or trunk.seed
+
+
 def check_step(trunk_at_step: Game, step: int) -> None:
     """Refuse a step a fork could not be played on from (``InvalidSetup``)."""
     rules = trunk_at_step.rules
@@ -78,35 +99,54 @@ def new_fork(
     start: Any = None,
     game_id: uuid.UUID | None = None,
     timestamps: Iterator[datetime] | None = None,
+    sealed: bool = True,
 ) -> Game:
     """A fork of ``trunk_at_step`` (the trunk as it stood at the step) as ``eye``, with its own ``seed``
     and ``salt`` (a random salt by default). ``start``, ``game_id`` and ``timestamps`` re-create a fork
-    from an export as it was; otherwise the start is dealt by ``fork_start``."""
-    salt = new_salt() if salt is None else salt
-    chain_version = CHAIN_VERSION
+    from an export as it was (``sealed=False``: one made before links were sealed); otherwise the start is
+    dealt by ``fork_start``."""
     trunk = trunk_at_step
+    game_id = game_id or uuid.uuid4()
+    link = {"game": str(trunk.id), "step": trunk.version, "hash": trunk.chain, "eye": eye}
+    if sealed:
+        link["seal"] = fork_seal(trunk_key(trunk), game_id, link)
+    salt = new_salt() if salt is None else salt
+    if start is None:
+        start = fork_start(trunk.rules, trunk.state, eye, fork_chance(seed, salt, CHAIN_VERSION))
+    lineage = {"ruleset": trunk.ruleset, "ruleset_version": trunk.ruleset_version, "seats": list(trunk.seats),
+               "options": dict(trunk.options)}
+    return forked_game(lineage, link, start, seed, salt, table, name, game_id, timestamps)
+
+
+def forked_game(
+    lineage: dict[str, Any],
+    link: dict[str, Any],
+    start: Any,
+    seed: str,
+    salt: str,
+    table: bool,
+    name: str,
+    game_id: uuid.UUID,
+    timestamps: Iterator[datetime] | None = None,
+) -> Game:
+    """The fork's creation from its parts: ``lineage`` (its trunk's ruleset, ruleset version, seats and
+    options), its ``link`` to the trunk and the ``start`` state. An import uses it alone for a fork whose
+    trunk it may not re-create (a seat's fork, exported with the trunk as that seat saw it)."""
     fields = {
-        "ruleset": trunk.ruleset,
-        "ruleset_version": trunk.ruleset_version,
-        "seats": list(trunk.seats),
-        "options": dict(trunk.options),
+        **lineage,
         "seed": seed,
         "seed_commitment": commitment(seed, salt),
         "salt": salt,
-        "chain_version": chain_version,
+        "chain_version": CHAIN_VERSION,
         "table": table,
         "setup_outcomes": [],
         "name": name,
     }
-    fork = {"game": str(trunk.id), "step": trunk.version, "hash": trunk.chain, "eye": eye}
-    if start is None:
-        start = fork_start(trunk.rules, trunk.state, eye, fork_chance(seed, salt, chain_version))
-    game_id = game_id or uuid.uuid4()
     timestamp = event_time(timestamps)
     event = Game.Forked
-    payload = {**created_payload(fields), "fork": fork, "start": plain(start)}
-    chain = chain_hash(chain_version, salt, str(game_id), 1, event.TOPIC, timestamp, payload)
-    return Game._create(event, id=game_id, chain=chain, timestamp=timestamp, fork=fork, start=start, **fields)
+    payload = {**created_payload(fields), "fork": link, "start": plain(start)}
+    chain = chain_hash(CHAIN_VERSION, salt, str(game_id), 1, event.TOPIC, timestamp, payload)
+    return Game._create(event, id=game_id, chain=chain, timestamp=timestamp, fork=link, start=start, **fields)
 
 
 class GameForking:

@@ -42,6 +42,12 @@ def display_name(game: Game) -> str:
     return f"{game.rules.title} · {', '.join(game.seats)} · {game.created_on.date().isoformat()}{forked}"
 
 
+def public_link(fork: dict[str, Any]) -> dict[str, Any]:
+    """A fork's link to its trunk as answers show it: the trunk's game, the step, its hash there and the eye
+    (its seal, ``domain.forking``, is for the audit and the export)."""
+    return {key: fork[key] for key in ("game", "step", "hash", "eye")}
+
+
 def summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
     """A game's envelope without its view: id, name, ruleset, seats, options, whether it is a table game (its
     chance outcomes supplied by the people at a table: a paper game transcribed), version, status, to_act,
@@ -67,7 +73,7 @@ def summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
         "seed": game.seed if game.seed_revealed else None,
         "seed_salt": game.salt if game.seed_revealed else None,
         "head": head_seen(game, game.version, game.chain, viewer),
-        "fork": dict(game.fork) if game.fork else None,
+        "fork": public_link(game.fork) if game.fork else None,
         "created": game.created_on.isoformat(),
         "updated": game.modified_on.isoformat(),
     }

@@ -67,7 +67,7 @@ def _check_stored(service: GameService, game_id: uuid.UUID, stored: list[Any], r
     if report.clean and isinstance(stored[0], Game.Forked):
         report.problems += trunk_problems(service, stored[0])
         if report.clean:
-            report.notes.append(fork_note(stored[0]))
+            report.notes.append(fork_note(service, stored[0]))
     if report.clean:
         check_snapshots(service, game_id, stored, report)
     reached = service.recorder.game_head(game_id) if hasattr(service.recorder, "game_head") else None

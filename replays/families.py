@@ -4,6 +4,10 @@ An owner's NDJSON export of a game that is a fork or has forks holds the whole l
 section per game: the trunks it came from (oldest first), the game, then its forks and theirs (in the order
 they were made). A trunk always comes before its forks, so an import re-creates each fork from its trunk
 as re-created a moment before, and records all of them in one transaction.
+
+A trunk is in it as the fork's owner may see it: whole above a fork taken seeing everything, but above a
+seat's fork as that seat saw it (``eye_on_trunk``: no seed, no salt, no other seat's hidden card while the
+trunk is played). Such a section cannot be re-created; an import re-creates the fork from its own start.
 """
 
 from __future__ import annotations
@@ -11,24 +15,27 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from domain.access import OWNER
 from domain.errors import InvalidSetup, UnknownGame
 from domain.game import Game
 from domain.persistence import apply_events
 from domain.service import GameService
+from domain.viewing import Viewer
 
 
-def family(service: GameService, game_id: uuid.UUID) -> list[uuid.UUID]:
+def family(service: GameService, game_id: uuid.UUID) -> list[tuple[uuid.UUID, Viewer]]:
     """The game's trunks (oldest first, as far as this store holds them), the game, then its forks and
-    theirs, breadth first."""
-    line: list[uuid.UUID] = []
-    game = service.game(game_id)
+    theirs, breadth first; each with the eye its owner sees it by (``eye_on_trunk``)."""
+    line: list[tuple[uuid.UUID, Viewer]] = []
+    game, viewer = service.game(game_id), OWNER
     while game.fork:
+        viewer = eye_on_trunk(viewer, game.fork.get("eye"))
         try:
             game = service.game(uuid.UUID(game.fork["game"]))
         except UnknownGame:
             break
-        line.insert(0, game.id)
-    line.append(game_id)
+        line.insert(0, (game.id, viewer))
+    line.append((game_id, OWNER))
     forks: dict[str, list[uuid.UUID]] = {}
     for listed in service.list_games():
         if listed.get("fork"):
@@ -36,9 +43,19 @@ def family(service: GameService, game_id: uuid.UUID) -> list[uuid.UUID]:
     queue = [game_id]
     while queue:
         for child in forks.get(str(queue.pop(0)), []):
-            line.append(child)
+            line.append((child, OWNER))
             queue.append(child)
     return line
+
+
+def eye_on_trunk(viewer: Viewer, eye: int | None) -> Viewer:
+    """How ``viewer`` of a fork taken as ``eye`` sees the fork's trunk: as the fork's viewer would for a
+    fork taken seeing everything; as seat ``eye`` for the fork's owner and that seat of a seat's fork; as
+    a spectator for anyone else. A seat's fork so never shows its owner the trunk's seed, salt or another
+    seat's hidden card while the trunk is played (``replays.cursor`` reads the trunk's steps the same way)."""
+    if eye is None:
+        return viewer
+    return eye if viewer in (OWNER, eye) else None
 
 
 def trunk_at_step(service: GameService, fork: Any, made: dict[uuid.UUID, Game]) -> Game:

@@ -15,7 +15,9 @@ import re-creates it with them. The header's ``chain_version`` says how the game
 without a salt) and 5 (before forks) still import. A fork's header names its trunk (``fork``: the game,
 the step, the trunk's hash there, the eye it was forked as), and the owner's export of a game with a trunk
 or forks holds the whole family, one section (header, events, notes) per game, trunks first
-(``replays.families``): it imports whole. A seat's or
+(``replays.families``): it imports whole. A trunk above a seat's fork is in it as that seat's export of
+it (``viewer``: the seat), and the fork's first event record holds its ``start`` (the store's encoding of
+the state), so the fork imports without it. A seat's or
 spectator's export holds only what they may see (no seed or salt while the game goes on) and cannot be
 imported.
 
@@ -112,6 +114,8 @@ def events(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, gam
             if "outcomes" in cause:
                 record["outcomes"] = cause["outcomes"]
             record["chain"] = getattr(raw, "chain", None)
+            if isinstance(raw, Game.Forked):  # so a fork imports without a trunk it may not see
+                record["start"] = json.loads(service.mapper.transcoder.encode(raw.start))
         records.append(record)
     return records
 
@@ -148,7 +152,7 @@ def to_ndjson(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) 
     """The NDJSON export; the owner's holds the game's family, one section per game (``replays.families``)."""
     if viewer != OWNER:
         return _ndjson_section(service, game_id, viewer)
-    return "".join(_ndjson_section(service, member, OWNER) for member in family(service, game_id))
+    return "".join(_ndjson_section(service, member, eye) for member, eye in family(service, game_id))
 
 
 def _ndjson_section(service: GameService, game_id: uuid.UUID, viewer: Viewer) -> str:

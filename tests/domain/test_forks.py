@@ -18,14 +18,14 @@ from domain.access import OWNER
 from domain.bots import RandomBot
 from domain.chain import plain
 from domain.errors import Forbidden, InvalidSetup
-from domain.forking import fork_chance, fork_start
+from domain.forking import fork_chance, fork_seal, fork_start
 from domain.randomness import Rng
 from domain.search import SimRng
 from domain.store import store_env
 from replays import records
 from replays.audit import audit
 from replays.cursor import Cursor
-from replays.fork_audit import trunk_problems
+from replays.fork_audit import fork_note, trunk_problems
 from replays.importing import import_games
 
 
@@ -126,7 +126,8 @@ def test_a_seats_fork_is_dealt_from_its_own_eye_while_the_trunk_is_played(servic
     fork_id, _ = service.fork_game(trunk_id, trunk.version, viewer=2, seed="mine")
     fork = service.game(fork_id)
     rules = fork.rules
-    assert fork.fork == {"game": str(trunk_id), "step": trunk.version, "hash": trunk.chain, "eye": 2}
+    link = {"game": str(trunk_id), "step": trunk.version, "hash": trunk.chain, "eye": 2}
+    assert fork.fork == {**link, "seal": fork_seal(trunk.salt, fork_id, link)}
     assert rules.view(fork.state, 2) == rules.view(trunk.state, 2)
     assert plain(fork.state) == plain(rules.determinize(trunk.state, 2, fork_chance("mine", fork.salt)))
     cursor = Cursor(service, fork_id, viewer=1, with_trunk=True)  # another seat of the fork reads the trunk's steps as a spectator
@@ -166,7 +167,10 @@ def test_an_audit_finds_a_fork_whose_start_or_trunk_changed(service):
     moved = dataclasses.replace(forked, fork={**forked.fork, "hash": "0" * 64})
     assert "rewritten" in trunk_problems(service, moved)[0]
     lost = dataclasses.replace(forked, fork={**forked.fork, "game": str(uuid.uuid4())})
-    assert "not in this store" in trunk_problems(service, lost)[0]
+    assert trunk_problems(service, lost) == []  # a seat's fork may be imported without its trunk
+    assert "not in this store" in fork_note(service, lost)
+    lost_seeing_all = dataclasses.replace(forked, fork={**lost.fork, "eye": None})
+    assert "not in this store" in trunk_problems(service, lost_seeing_all)[0]
 
 
 def test_a_trunk_with_two_forks_exports_and_imports_whole(store_service, service):
@@ -183,11 +187,42 @@ def test_a_trunk_with_two_forks_exports_and_imports_whole(store_service, service
         assert audit(service, game_id).clean
         assert records.to_ndjson(service, game_id) == records.to_ndjson(store_service, game_id)
         assert Cursor(service, game_id).last().view == Cursor(store_service, game_id).last().view
-    alone = records.to_ndjson(store_service, second)  # a fork's export brings its trunk, not its sibling
+    alone = records.to_ndjson(store_service, first)  # a fork's export brings its trunk, not its sibling
     assert alone.count('"format": "ludolog-game"') == 2
     only_the_fork = "".join(alone.splitlines(keepends=True)[1 + _lines_of_first(alone):])
     with pytest.raises(InvalidSetup, match="neither in the file nor in this store"):
         import_games(type(service)(env=store_env(None)), only_the_fork)
+
+
+def test_a_seats_fork_exports_its_trunk_as_that_seat_saw_it_and_imports_without_it(store_service):
+    """The leak an audit found: a seat's fork of a game in play exported its trunk's owner section (seed,
+    salt, every hidden card). Its family now holds the trunk as the seat's own export of it does, and the
+    fork imports alone, its audit clean and saying its trunk is not there to check against."""
+    trunk_id = store_service.create_game("squad-combat", ["Ana", "Ben"], quick_options("squad-combat"), seed="leak-check")
+    trunk = play(store_service, trunk_id, until=12)
+    fork_id, _ = store_service.fork_game(trunk_id, trunk.version, viewer=1, seed="mine")
+    play(store_service, fork_id, most=10)
+    text = records.to_ndjson(store_service, fork_id)
+    assert "leak-check" not in text and trunk.salt not in text
+    trunk_section, fork_section = _sections(text)
+    assert trunk_section == records.to_ndjson(store_service, trunk_id, viewer=1)
+    assert fork_section == records.to_ndjson(store_service, fork_id, viewer=OWNER).removeprefix(trunk_section)
+    elsewhere = type(store_service)(env=store_env(None))
+    assert import_games(elsewhere, text) == [fork_id]
+    report = audit(elsewhere, fork_id)
+    assert report.clean and any("not in this store" in note for note in report.notes)
+    assert records.to_ndjson(elsewhere, fork_id) == fork_section
+    assert Cursor(elsewhere, fork_id).last().view == Cursor(store_service, fork_id).last().view
+
+
+def _sections(text):
+    """A family export's sections, each a text from its header on."""
+    lines, sections = text.splitlines(keepends=True), []
+    for line in lines:
+        if line.startswith('{') and '"format": "ludolog-game"' in line:
+            sections.append("")
+        sections[-1] += line
+    return sections
 
 
 def _lines_of_first(text):
