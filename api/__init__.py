@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import auth, boards, bots, costly, cors, events, forks, games, health, history, kits, limits, notes, problems, reviews, rulesets, thinking, web
+from api import auth, boards, bots, connections, costly, cors, events, forks, games, health, history, kits, limits, notes, problems, reviews, rulesets, thinking, web
 from api.feed import EventFeed
 from domain.service import GameService
 from domain.store import DEFAULT_STORE, store_env, store_from
@@ -35,6 +35,7 @@ DEFAULTS: dict[str, Any] = {
     **limits.DEFAULTS,
     **costly.DEFAULTS,
     **cors.DEFAULTS,
+    **connections.DEFAULTS,
 }
 """Settings (override in ``config``): the game store (a SQLite file, a ``postgresql://`` URL,
 ``:memory:``: see ``domain.store``), the largest body in bytes (413 beyond), how often the event
@@ -52,7 +53,9 @@ and why in ``limits.py``): ``LUDOLOG_RATE_LIMIT_PER_TOKEN`` and ``LUDOLOG_RATE_L
 costly requests (bot moves, exports, boards) one token, one address and the process run at once
 (``api.costly``; 2, 8 and 4; 429 beyond); ``LUDOLOG_RATE_LIMIT_STORAGE`` where the counts live (``memory://``: in each worker process;
 ``redis://host:port``: shared by all workers and servers); ``LUDOLOG_CORS_ORIGINS``, the origins
-whose web pages may call the API (comma-separated, or ``*``; none by default: see ``cors.py``)."""
+whose web pages may call the API (comma-separated, or ``*``; none by default: see ``cors.py``); and what
+one connection may cost the server (``api.connections``): ``LUDOLOG_HEAD_SECONDS`` to send a request's
+head, ``LUDOLOG_IDLE_SECONDS`` kept alive idle, ``LUDOLOG_CONNECTIONS_PER_ADDRESS`` open at once."""
 
 COUNTS = ("LUDOLOG_STREAMS_MAX", "LUDOLOG_STREAMS_PER_ADDRESS", "LUDOLOG_STREAMS_PER_TOKEN", *costly.SETTINGS)
 """The settings that are a number of things at once (``off``: no limit, but for the streams a process holds)."""
@@ -67,6 +70,7 @@ ENVIRONMENT = {
     cors.SETTING: cors.SETTING,
     **{name: name for name in COUNTS},
     "LUDOLOG_STREAM_KEEPALIVE_SECONDS": "STREAM_KEEPALIVE_SECONDS",
+    **{name: name for name in connections.DEFAULTS},
 }
 """The environment variables ``settings_from`` reads, and the settings they set."""
 
@@ -113,6 +117,7 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
             else:
                 allowed = "a number above 0" + (" or 'off'" if name != "LUDOLOG_STREAMS_MAX" else "")
                 raise ValueError(f"{name}={text!r} is not {allowed}")
+    connections.settings(settings)
     limits.check(settings)
     cors.check(settings)
     return settings

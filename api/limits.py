@@ -160,8 +160,14 @@ def _token_key() -> str:
     return token_key(_token(), "rate-limit") or ""
 
 
+BODY_OVER_LIMIT = "ludolog.body_over_limit"
+"""The environ key ``api.serving.Dispatcher`` sets for a chunked body longer than the limit (it reads one
+byte more than the limit): refused 413 as a body whose length says so."""
+
+
 def _refuse_large_body() -> None:
     """A body (POST, PATCH) whose Content-Length is over the limit, refused before its route runs."""
     limit = current_app.config["MAX_CONTENT_LENGTH"]
-    if request.method in ("POST", "PATCH", "PUT") and request.url_rule is not None and limit is not None and (request.content_length or 0) > limit:
+    over = (request.content_length or 0) > limit if limit is not None else False
+    if request.method in ("POST", "PATCH", "PUT") and request.url_rule is not None and (over or request.environ.get(BODY_OVER_LIMIT)):
         raise RequestEntityTooLarge()

@@ -64,10 +64,10 @@ def review_chart(game_id: str) -> Response:
 @blueprint.post("/games/<game_id>/review/bookmarks")
 @costly
 def bookmark_key_moments(game_id: str) -> Response:
-    found, reviewed = _reviewed(game_id)
-    holder = viewer(found)
-    if holder is None:
+    holder = viewer(game_id_of(game_id))
+    if holder is None:  # before the review, which a spectator of a game in play may not have (403)
         raise Unauthorized("bookmarks are notes: writing them needs a seat's token or the owner's")
+    found, reviewed = _reviewed(game_id)
     written = bookmark(service(), found, reviewed, holder)
     body = {"written": written, "key_moments": review_data(reviewed)["key_moments"]}
     return Response(json.dumps(body), status=201, mimetype="application/json")

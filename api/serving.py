@@ -34,6 +34,9 @@ import gevent.socket
 import gevent.threadpool
 from gevent import pywsgi
 
+from api import connections
+from api.limits import BODY_OVER_LIMIT
+
 STREAM = "ludolog.stream"
 """The environ key a streaming route sets: its response is iterated in the connection's greenlet."""
 
@@ -41,6 +44,7 @@ HUB = "ludolog.hub"
 """The environ key ``Dispatcher`` sets: the hub of the greenlet that writes the response."""
 
 SOCKETS = ("ludolog.socket", "gunicorn.sock")
+
 
 
 class ThreadSignal:
@@ -110,12 +114,19 @@ class Dispatcher:
     def __init__(self, app: Any, threads: int) -> None:
         self.app, self.threads = app, threads
         self._pool: gevent.threadpool.ThreadPool | None = None
-        self.max_body: int | None = getattr(app, "config", {}).get("MAX_CONTENT_LENGTH")
+        config = getattr(app, "config", {})
+        self.max_body: int | None = config.get("MAX_CONTENT_LENGTH")
+        self.body_seconds = float(config.get("LUDOLOG_HEAD_SECONDS") or connections.DEFAULTS["LUDOLOG_HEAD_SECONDS"])
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         if self._pool is None:  # made in the process and hub that serve (after a fork)
             self._pool = gevent.threadpool.ThreadPool(self.threads)
-        self._read_body(environ)
+        try:
+            with gevent.Timeout(self.body_seconds):
+                self._read_body(environ)
+        except gevent.Timeout:
+            start_response("408 Request Timeout", [("Content-Type", "application/problem+json"), ("Connection", "close")])
+            return [SLOW_BODY]
         environ[HUB] = gevent.get_hub()
         answer: list[Any] = []
 
@@ -150,12 +161,18 @@ class Dispatcher:
         stream = environ["wsgi.input"]
         if chunked:
             limit = -1 if self.max_body is None else self.max_body + 1
-            environ["wsgi.input"] = io.BytesIO(stream.read(limit))
+            body = stream.read(limit)
+            environ["wsgi.input"] = io.BytesIO(body)
             environ["wsgi.input_terminated"] = True
+            environ[BODY_OVER_LIMIT] = self.max_body is not None and len(body) > self.max_body
         elif length.isdigit() and (self.max_body is None or int(length) <= self.max_body):
             environ["wsgi.input"] = io.BytesIO(stream.read(int(length)))
         else:
             environ["wsgi.input"] = io.BytesIO()
+
+
+SLOW_BODY = (b'{"type": "urn:ludolog:problem:request-timeout", "title": "Request timeout", "status": 408, '
+             b'"detail": "the request\'s body did not arrive in time: send it whole within the time limit"}')
 
 
 def _no_write(data: bytes) -> None:
@@ -171,9 +188,9 @@ def no_delay(connection: Any) -> None:
         pass
 
 
-class Handler(pywsgi.WSGIHandler):
+class Handler(connections.Guarded, pywsgi.WSGIHandler):
     """gevent's handler, the connection's socket in the environ (``on_hang_up`` watches it), answers
-    sent at once (``no_delay``)."""
+    sent at once (``no_delay``), each connection within the limits of ``api.connections``."""
 
     def handle(self) -> None:
         no_delay(self.socket)
@@ -188,11 +205,12 @@ class Handler(pywsgi.WSGIHandler):
         pass
 
 
-def serve(app: Any, listener: socket.socket, threads: int, connections: int) -> None:
+def serve(app: Any, listener: socket.socket, threads: int, pool: int) -> None:
     """Serve ``app`` on the bound ``listener`` in this process until interrupted."""
+    guarded = type("Handler", (Handler,), {"guard": connections.ConnectionGuard.from_config(app.config)})
     server = pywsgi.WSGIServer(
         gevent.socket.socket(fileno=listener.detach()), Dispatcher(app, threads),
-        spawn=gevent.pool.Pool(connections), handler_class=Handler, log=None)
+        spawn=gevent.pool.Pool(pool), handler_class=guarded, log=None)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -13,12 +13,13 @@ import socket
 import gevent.socket
 from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler
 
+from api.connections import ConnectionGuard, Guarded
 from api.serving import Dispatcher, no_delay
 
 
-class Handler(PyWSGIHandler):
+class Handler(Guarded, PyWSGIHandler):
     """gunicorn's handler (it puts the connection's socket in the environ, ``gunicorn.sock``), answers
-    sent at once (``api.serving.no_delay``)."""
+    sent at once (``api.serving.no_delay``), each connection within the limits of ``api.connections``."""
 
     def handle(self) -> None:
         no_delay(self.socket)
@@ -36,4 +37,6 @@ class Worker(GeventPyWSGIWorker):
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
+        guard = ConnectionGuard.from_config(getattr(self.wsgi, "config", {}))
+        self.wsgi_handler = type("Handler", (Handler,), {"guard": guard})
         self.wsgi = Dispatcher(self.wsgi, max(1, self.cfg.threads))

@@ -75,3 +75,12 @@ def test_the_diary_export_holds_the_review_when_asked(client, new_game):
     assert "## Review" not in client.get(f"{game.url}/export?format=md").get_data(as_text=True)
     assert_problem(client.get(f"{game.url}/export?format=csv&review=true"), 422, "invalid-setup")
     assert_problem(client.get(f"{game.url}/export?format=md&budget=5"), 422, "invalid-setup")
+
+
+def test_bookmarking_without_a_token_is_401_as_documented_even_while_the_game_is_played(client, new_game):
+    game = new_game("infection", seed="no token")
+    seat = client.get(game.url).get_json()["to_act"][0]
+    legal = client.get(f"{game.url}/legal-commands", headers=game.seat[seat]).get_json()["commands"]
+    assert client.post(f"{game.url}/commands", json={"command": legal[0]}, headers=game.seat[seat]).status_code == 201
+    assert client.get(game.url).get_json()["status"] == "active"
+    assert_problem(client.post(f"{game.url}/review/bookmarks?budget=2"), 401, "unauthorized")
