@@ -21,6 +21,7 @@ from api.feed import TooManyStreams
 from api.games import game_id_of
 from api.problems import InvalidRequest, problem
 from api.serving import STREAM, on_hang_up, signal_for
+from domain.errors import Unauthorized
 from domain.viewing import GameEvent
 
 blueprint = Blueprint("events", __name__)
@@ -57,10 +58,12 @@ def stream_events(game_id: str) -> Response:
     signal = signal_for(environ)
     token = bearer()
     try:
-        watcher = events_feed.watch(found, holder, request.remote_addr or "", token_key(token, "streams"), signal)
+        watcher = events_feed.watch(found, holder, request.remote_addr or "", token_key(token, "streams"), signal, token)
     except TooManyStreams as error:
         return _refused(error)
     try:  # registered first, then what it missed: nothing written in between can be lost
+        if token is not None and game_service.holder(found, token) != holder:  # reissued a moment ago
+            raise Unauthorized("the token is not one of this game's")
         game = game_service.game(found)
         missed = game_service.read_events(found, after=after, viewer=holder)
         watcher.deliver([], max(game.version, missed[-1].number if missed else 0), game.outcome() is not None)
@@ -77,7 +80,7 @@ def stream_events(game_id: str) -> Response:
                 last = event.number
                 yield events_feed.frame(event)
             while not watcher.gone and not watcher.ends_after(last):
-                while watcher.pending:
+                while watcher.pending and not watcher.gone:
                     number, text = watcher.pending.popleft()
                     if number > last:
                         last, quiet_since = number, time.monotonic()

@@ -18,6 +18,11 @@ number of streams. With no stream open the thread stops.
 
 A process holds at most ``LUDOLOG_STREAMS_MAX`` streams, an address ``LUDOLOG_STREAMS_PER_ADDRESS``
 and a token ``LUDOLOG_STREAMS_PER_TOKEN`` (``TooManyStreams`` past them).
+
+A token that is reissued (``ludolog tokens``) stops what it authorised, open streams included, in every
+process: the reissue is a stored event of the game's ``GameAccess``, which reaches each process's feed as
+any event does, and the feed ends every stream of that game whose token no longer names its viewer
+before it hands out anything after it.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from domain.access import GameAccess
+from domain.errors import Unauthorized
 from domain.service import GameService, Viewer
 from domain.viewing import GameEvent, as_game_event
 
@@ -67,6 +74,8 @@ class Watcher:
     address: str
     token: str | None
     signal: Signal
+    bearer: str | None = field(default=None, repr=False)
+    """The token itself (in this process's memory only), checked again when the game's tokens change."""
     pending: deque[tuple[int, str]] = field(default_factory=deque)
     version: int = 0
     over: bool = False
@@ -88,7 +97,8 @@ class Watcher:
             return self.over and number >= self.version
 
     def leave(self) -> None:
-        """The client is gone: the stream ends at its next wake."""
+        """The client is gone, or its token was reissued: the stream ends at its next wake, sending
+        nothing more."""
         self.gone = True
         self.signal.wake()
 
@@ -118,7 +128,8 @@ class EventFeed:
         """How many streams this process holds now."""
         return self._held
 
-    def watch(self, game_id: uuid.UUID, viewer: Viewer, address: str, token: str | None, signal: Signal) -> Watcher:
+    def watch(self, game_id: uuid.UUID, viewer: Viewer, address: str, token: str | None, signal: Signal,
+              bearer: str | None = None) -> Watcher:
         """Register a stream before it reads what it has missed: from now on the feed hands it every
         event written after this call. ``TooManyStreams`` past a limit (nothing registered)."""
         with self._lock:
@@ -136,7 +147,7 @@ class EventFeed:
                 self._position = self.service.recorder.max_notification_id() or 0
                 self._thread = threading.Thread(target=self._run, name="ludolog-event-feed", daemon=True)
                 self._thread.start()
-            watcher = Watcher(game_id, viewer, address, token, signal)
+            watcher = Watcher(game_id, viewer, address, token, signal, bearer)
             self._watchers[game_id].add(watcher)
             self._by_address[address] += 1
             if token is not None:
@@ -248,9 +259,12 @@ class EventFeed:
         """Hand each watched game's new events to its watchers, worded once per kind of viewer."""
         by_game: dict[uuid.UUID, list[Any]] = defaultdict(list)
         with self._lock:
+            access = {GameAccess.id_for(game_id): game_id for game_id in self._watchers}
             for notification in notifications:
                 if notification.originator_id in self._watchers:
                     by_game[notification.originator_id].append(notification)
+        for game_id in {access[n.originator_id] for n in notifications if n.originator_id in access}:
+            self._end_reissued(game_id)
         for game_id, stored in by_game.items():
             with self._lock:
                 watchers = list(self._watchers.get(game_id, ()))
@@ -266,6 +280,19 @@ class EventFeed:
                     worded[watcher.viewer] = [
                         (e.originator_version, self.frame(as_game_event(e, game, watcher.viewer))) for e in events]
                 watcher.deliver(worded[watcher.viewer], version, over)
+
+
+    def _end_reissued(self, game_id: uuid.UUID) -> None:
+        """The game's tokens changed: end each of its streams whose token no longer names its viewer."""
+        with self._lock:
+            watchers = [watcher for watcher in self._watchers.get(game_id, ()) if watcher.bearer is not None]
+        for watcher in watchers:
+            try:
+                still = self.service.holder(game_id, watcher.bearer) == watcher.viewer
+            except Unauthorized:
+                still = False
+            if not still:
+                watcher.leave()
 
 
 def _read_into(subscription: Any, arrived: queue.Queue[Any]) -> None:
