@@ -3,7 +3,8 @@
 A bot's move (``POST /games/{id}/bot-move``: a search of up to ``LUDOLOG_BOT_LIMIT_MS``), an
 export (``GET /games/{id}/export``: the HTML replay draws every step) and a board drawn at any step
 (``GET /games/{id}/board``) and a game's review (``GET /games/{id}/review``, its chart) take a request thread, and
-the processor, for far longer than a command.
+the processor, for far longer than a command; so does checking a kit (``POST /kits``, and ``POST /games``
+with a kit document in its options), whose cost grows with the kit.
 The rate limits count requests, so a few clients looping on them could slow everyone else's reads.
 Here each process lets one token run at most ``LUDOLOG_COSTLY_PER_TOKEN`` (2) of them at once, one
 address ``LUDOLOG_COSTLY_PER_ADDRESS`` (8), and everyone together ``LUDOLOG_COSTLY_MAX`` (4), so
@@ -84,11 +85,17 @@ def costly(view: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(view)
     def counted(*args: Any, **kwargs: Any) -> Any:
-        running: Running = current_app.extensions["ludolog-costly"]
-        with running.one(token_key(bearer(), "costly"), request.remote_addr or ""):
+        with costly_now():
             return view(*args, **kwargs)
 
     return counted
+
+
+def costly_now() -> Any:
+    """The rest of this request counts as costly (a route whose cost depends on its body: a game made
+    from a kit document checks the kit)."""
+    running: Running = current_app.extensions["ludolog-costly"]
+    return running.one(token_key(bearer(), "costly"), request.remote_addr or "")
 
 
 def install(app: Flask) -> None:
@@ -98,7 +105,7 @@ def install(app: Flask) -> None:
     def too_many(error: TooManyAtOnce) -> Response:
         whom = "runs" if error.scope == "server" else "may run"
         detail = (f"{WHO[error.scope]} {whom} {error.limit} costly request{'s' if error.limit != 1 else ''} "
-                  f"(bot moves, exports, boards) at once already; retry in {RETRY_SECONDS} second")
+                  f"(bot moves, exports, boards, kit checks) at once already; retry in {RETRY_SECONDS} second")
         response = problem("too-many-at-once", detail)
         response.headers["Retry-After"] = str(RETRY_SECONDS)
         return response

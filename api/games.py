@@ -4,6 +4,7 @@ list the holder's legal commands, and submit commands.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import uuid
 from typing import Any
@@ -13,6 +14,7 @@ from flask import Blueprint, Response, json, request, url_for
 from api import answers, schemas
 from api.auth import viewer
 from api.context import service
+from api.costly import costly_now
 from api.problems import InvalidRequest, StaleVersion
 from domain.access import OWNER, Tokens
 from domain.errors import Forbidden, Unauthorized, UnknownGame, VersionConflict
@@ -57,11 +59,13 @@ def json_body() -> Any:
 @blueprint.post("/games")
 def create_game() -> Response:
     given = schemas.NEW_GAME.load(json_body())
-    ruleset, options, name = KitShelf(service()).game_setup(given["ruleset"], given["options"], given["name"])
-    game_id, tokens = service().open_game(
-        ruleset, given["seats"], options, given["seed"], table=given["table"], outcomes=given["outcomes"],
-        salt=given["salt"], name=name,
-    )
+    checks_a_kit = isinstance(given["options"], dict) and "kit" in given["options"]
+    with costly_now() if checks_a_kit else contextlib.nullcontext():
+        ruleset, options, name = KitShelf(service()).game_setup(given["ruleset"], given["options"], given["name"])
+        game_id, tokens = service().open_game(
+            ruleset, given["seats"], options, given["seed"], table=given["table"], outcomes=given["outcomes"],
+            salt=given["salt"], name=name,
+        )
     return created(service().game(game_id), tokens, answers.GAME_CREATED)
 
 

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, json, request, url_for
 
 from api import answers, schemas
 from api.context import service
+from api.costly import costly
 from api.games import json_body
 from domain.errors import InvalidKit
 from domain.games.table_kit.layout import SCHEMA
@@ -45,6 +46,7 @@ def get_kit(name: str) -> Any:
 
 
 @blueprint.post("/kits")
+@costly
 def add_kit() -> Response:
     given = schemas.NEW_KIT.load(json_body())
     document = given["kit"] if given["kit"] is not None else _read(given["text"], given["format"])

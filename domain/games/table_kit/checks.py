@@ -1,13 +1,20 @@
 """A kit document's mistakes: ``problems(document)`` lists every one, each as a ``Problem``: a path into
 the document and a sentence. The schema's come first (a missing field told beside any mistake inside
 its siblings); once the schema is clean, every name that points nowhere and every number out of its
-range. Empty for a kit that can be played."""
+range. Empty for a kit that can be played.
+
+A check costs little per byte, whatever the kit: before the schema walks a document, its size is counted
+(``MOST_VALUES`` values in all, ``MOST_NEIGHBOURS`` graph neighbours, ``MOST_LINKS`` links, ``MOST_CARDS``
+cards), each count stopping at its cap, and a kit over one is refused with that line alone. The schema
+is then checked by a validator compiled to Python (fastjsonschema), some twenty times faster than
+walking it; only a kit it refuses is walked again by ``jsonschema``, which names every mistake."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+import fastjsonschema
 import jsonschema
 
 from domain.games.table_kit.layout import HAND, OFF, SCHEMA, Path_, group_spaces, space_name
@@ -31,18 +38,79 @@ class Problem:
         return ".".join(str(part) for part in self.path) or "the kit"
 
 
+MOST_VALUES = 12_000
+"""The most values (mappings, lists, texts, numbers) a kit holds in all: the largest shipped kit has 374."""
+MOST_NEIGHBOURS = 2_000
+"""The most neighbours a kit's graphs list in all: 200 spaces with 10 each."""
+MOST_LINKS = 400
+"""The most links (lines drawn between spaces) a kit's spaces have in all."""
+MOST_CARDS = 600
+"""The most cards a kit's decks list in all (a card's count makes copies of it)."""
+
+
 def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(SCHEMA)
 
 
+_compiled: list[Any] = []
+"""The schema compiled to Python, once a process (``_fits_schema``)."""
+
+
+def _fits_schema(document: Any) -> bool:
+    """Whether the document fits the schema, by the compiled validator."""
+    if not _compiled:
+        _compiled.append(fastjsonschema.compile(SCHEMA, use_default=False))  # the document as given, no defaults added
+    try:
+        _compiled[0](document)
+    except fastjsonschema.JsonSchemaException:
+        return False
+    return True
+
+
 def problems(document: Any) -> list[Problem]:
-    """Every mistake in a kit document: what breaks the schema, else every name that points nowhere
-    and every number out of its range. Empty for a kit that can be played."""
-    found = [problem for error in sorted(_validator().iter_errors(document), key=lambda e: (list(map(str, e.absolute_path)), e.message))
-             for problem in _problems_of(error)]
-    if found:
-        return _leaf_problems(found)
+    """Every mistake in a kit document: one that is too large, else what breaks the schema, else every
+    name that points nowhere and every number out of its range. Empty for a kit that can be played."""
+    too_large = size_problems(document)
+    if too_large:
+        return too_large
+    if not _fits_schema(document):
+        found = [problem for error in sorted(_validator().iter_errors(document), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+                 for problem in _problems_of(error)]
+        if found:
+            return _leaf_problems(found)
     return _reference_problems(document)
+
+
+def size_problems(document: Any) -> list[Problem]:
+    """A kit too large to check at a small cost per byte, said in one line (empty: not too large)."""
+    values, stack = 0, [document]
+    while stack:
+        value = stack.pop()
+        values += 1
+        if values > MOST_VALUES:
+            return [Problem((), f"the kit holds more than {MOST_VALUES:,} values (fields, list items, texts, numbers): "
+                                "a kit is a few hundred; split a large deck or board")]
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    if not isinstance(document, dict):
+        return []
+    groups = [group for group in _listed(document, "spaces") if isinstance(group, dict)]
+    counts = {
+        "neighbours": (MOST_NEIGHBOURS, sum(len(near) for group in groups if isinstance(group.get("neighbours"), dict)
+                                            for near in group["neighbours"].values() if isinstance(near, list))),
+        "links": (MOST_LINKS, sum(len(group["links"]) for group in groups if isinstance(group.get("links"), list))),
+        "cards": (MOST_CARDS, sum(len(deck["cards"]) for deck in _listed(document, "decks")
+                                  if isinstance(deck, dict) and isinstance(deck.get("cards"), list))),
+    }
+    return [Problem((), f"the kit lists {count:,} {what} in all, more than the {most:,} a kit may")
+            for what, (most, count) in counts.items() if count > most]
+
+
+def _listed(document: dict[str, Any], key: str) -> list[Any]:
+    value = document.get(key)
+    return value if isinstance(value, list) else []
 
 
 def _problems_of(error: jsonschema.ValidationError) -> list[Problem]:
