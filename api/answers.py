@@ -216,6 +216,8 @@ class StoredKit(KitVersion):
 
 class KitAdded(KitVersion):
     new = fields.Boolean()
+    token = fields.String()
+    """The kit token, with a name's first version only (shown once)."""
 
 
 class Health(Schema):

@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint, Response, json, request, url_for
 
 from api import answers, schemas
+from api.auth import bearer
 from api.context import service
 from api.costly import costly
 from api.games import json_body
@@ -50,8 +51,8 @@ def get_kit(name: str) -> Any:
 def add_kit() -> Response:
     given = schemas.NEW_KIT.load(json_body())
     document = given["kit"] if given["kit"] is not None else _read(given["text"], given["format"])
-    added = shelf().add(document)
-    body = answers.KIT_ADDED.dump(added._asdict())
+    added = shelf().add(document, token=bearer())
+    body = answers.KIT_ADDED.dump({key: value for key, value in added._asdict().items() if value is not None})
     response = Response(json.dumps(body), status=201 if added.new else 200, mimetype="application/json")
     response.headers["Location"] = url_for("kits.get_kit", name=added.name, version=added.version)
     return response

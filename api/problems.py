@@ -11,7 +11,7 @@ from flask import Flask, Response, current_app, json
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from domain.errors import InvalidKit, LudologError, OutcomeError
+from domain.errors import InvalidKit, KitOwned, LudologError, OutcomeError
 
 PROBLEM_BASE = "urn:ludolog:problem:"
 
@@ -123,6 +123,8 @@ def register(app: Flask) -> None:
             return problem(error.kind, str(error), outcome=error.details())
         if isinstance(error, InvalidKit):  # every mistake, a line each
             return problem(error.kind, str(error), mistakes=error.mistakes)
+        if isinstance(error, KitOwned):  # the kit whose token it needs
+            return problem(error.kind, str(error), kit=error.kit)
         return problem(error.kind, str(error))
 
     @app.errorhandler(PersistenceError)

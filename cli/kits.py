@@ -136,8 +136,27 @@ def add(file: str, db: str) -> None:
     document = read_kit_file(file)
     shelf = kit_shelf(db, create=True)
     assert shelf is not None
-    name, version, digest, new = shelf.add(document)
-    click.echo(shown(f"{name} v{version} ({digest[:12]}) {'added' if new else 'unchanged'}"))
+    added = shelf.add(document, as_owner=True)  # the CLI on the store's machine is every kit's owner
+    click.echo(shown(f"{added.name} v{added.version} ({added.hash[:12]}) {'added' if added.new else 'unchanged'}"))
+    if added.token is not None:
+        click.echo(f"kit token {added.token} (shown once: POST /kits needs it for a new version)")
+
+
+@kit.command(context_settings=HELP)
+@click.argument("name")
+@db_option
+def token(name: str, db: str) -> None:
+    """Issue a new kit token for a kit on the shelf (the old one stops working): over the API, a new
+    version of the kit needs it. A kit shelved before kits had owners gets its first token so.
+
+    \b
+    Example:
+      ludolog kit token missions-kit
+    """
+    shelf = kit_shelf(db)
+    if shelf is None:
+        raise click.ClickException(f"no kit named {name!r}: there is no store at {db} yet; 'ludolog kit add FILE' makes one")
+    click.echo(shelf.issue_token(name))
 
 
 @kit.command("list", context_settings=HELP)

@@ -105,6 +105,14 @@ class Forbidden(LudologError):
     kind = "forbidden"
 
 
+class KitOwned(Forbidden):
+    """A new version of a kit from someone who does not hold its kit token; ``kit`` is its name."""
+
+    def __init__(self, message: str, kit: str) -> None:
+        super().__init__(message)
+        self.kit = kit
+
+
 class InvalidNote(LudologError, ValueError):
     """A note that cannot be written so: an event the game does not have, an empty text, an unknown glyph."""
 

@@ -9,6 +9,9 @@ the latest version again records nothing; any other content under that name is t
 Stored events and their fixed topics (a contract: never rename, version instead):
 ``ludolog:Kit.Created`` (the name) and ``ludolog:Kit.Added`` (a version).
 
+A kit has an owner (``domain.kit_owners``): its first version issues a kit token, and a later version
+needs it, unless it is added as the owner (the CLI on the store's own machine).
+
 Games never depend on the shelf: a game's ``kit`` option holds the whole kit it is played with, so a
 new version, or another store, changes no game recorded before.
 """
@@ -27,6 +30,7 @@ from domain import registry
 from domain.errors import InvalidKit, StoreUnavailable, UnknownGame, UnknownKit, UnknownRuleset
 from domain.games.table_kit.checks import Problem, problems
 from domain.games.table_kit.kit import Kit, content_hash
+from domain.kit_owners import KitOwner, check_owner
 from domain.service import GameService
 
 RULESET = "table-kit"
@@ -38,12 +42,14 @@ RESERVED = frozenset({"schema"})
 
 
 class Shelved(NamedTuple):
-    """What adding a kit answers: its name, the version now holding it, its hash, and whether it is new."""
+    """What adding a kit answers: its name, the version now holding it, its hash, whether it is new, and
+    for a name's first version its kit token, in the clear (shown once)."""
 
     name: str
     version: int
     hash: str
     new: bool
+    token: str | None = None
 
 
 class KitVersion(NamedTuple):
@@ -113,25 +119,53 @@ class KitShelf:
     def __init__(self, service: GameService) -> None:
         self.service = service
 
-    def add(self, document: Any) -> Shelved:
+    def add(self, document: Any, token: str | None = None, as_owner: bool = False) -> Shelved:
         """Keep a kit: the next version of its name, or nothing new when it is the latest version's
-        content again. ``InvalidKit`` (every mistake, a line each) for a kit that cannot be played."""
+        content again. ``InvalidKit`` (every mistake, a line each) for a kit that cannot be played;
+        ``Forbidden`` for a new version of a kit whose token ``token`` is not (unless ``as_owner``)."""
         document = checked(document)
         name, digest = document["name"], content_hash(document)
         for _ in range(RETRIES):
             kit = self._kit(name)
             if kit is not None and kit.versions and kit.latest["hash"] == digest:
                 return Shelved(name, kit.latest["version"], digest, False)
-            kit = kit or ShelvedKit.open(name)
+            issued, saved = None, []
+            if kit is None:
+                kit = ShelvedKit.open(name)
+                owner, issued = KitOwner.grant(name)
+                saved.append(owner)
+            elif not as_owner:
+                check_owner(name, self._owner(name), token)
             number = kit.add(document, digest)
             try:
-                self.service.save(kit)
+                self.service.save(kit, *saved)
             except IntegrityError:
                 continue  # another writer added to this name first: read again
             except PersistenceError as error:
                 raise StoreUnavailable(f"the game store could not record the kit, nothing was saved: {error}") from None
-            return Shelved(name, number, digest, True)
+            return Shelved(name, number, digest, True, issued)
         raise StoreUnavailable(f"kit {name!r} was written by others too often at once; try again")
+
+    def issue_token(self, name: str) -> str:
+        """A new kit token for the kit (the owner's act), replacing any issued before; in the clear, once."""
+        self.get(name)  # UnknownKit naming what there is
+        owner = self._owner(name)
+        if owner is None:
+            owner, token = KitOwner.grant(name)
+        else:
+            token = owner.reissue()
+        try:
+            self.service.save(owner)
+        except PersistenceError as error:
+            raise StoreUnavailable(f"the game store could not record the kit token, nothing was saved: {error}") from None
+        return token
+
+    def _owner(self, name: str) -> KitOwner | None:
+        try:
+            found = self.service._get(KitOwner.id_for(name))
+        except UnknownGame:
+            return None
+        return found if isinstance(found, KitOwner) else None
 
     def get(self, name: str, version: int | None = None) -> KitVersion:
         """The kit's latest version, or the version asked for; ``UnknownKit`` naming what there is."""

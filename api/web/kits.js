@@ -10,6 +10,13 @@ function formatOf(name, text) {
   return "yaml";
 }
 
+const KIT_TOKEN_KEY = (name) => `ludolog-kit-token:${name}`;
+
+/** The kit token this browser keeps for the kit it first added under `name` (null: none). */
+function kitToken(name) {
+  return localStorage.getItem(KIT_TOKEN_KEY(name));
+}
+
 /**
  * The kit field of the new-game form for a table kit, and `read()`: the name of the kit to play (the
  * text added to the kits first), or null for the default kit; it throws, listing the mistakes, when
@@ -36,8 +43,22 @@ export function kitField() {
   async function read() {
     fill(mistakes);
     if (!text.value.trim()) return null;
+    const body = { text: text.value, format: formatOf(text.dataset.name || "", text.value) };
     try {
-      const added = await api("/kits", { method: "POST", body: { text: text.value, format: formatOf(text.dataset.name || "", text.value) } });
+      let added;
+      try {
+        added = await api("/kits", { method: "POST", body });
+      } catch (problem) {  // a new version of a kit this browser added first: with its kit token
+        const owned = problem.status === 403 && problem.body && problem.body.kit && kitToken(problem.body.kit);
+        if (!owned) throw problem;
+        added = await api("/kits", { method: "POST", body, token: owned });
+      }
+      if (added.token) {
+        localStorage.setItem(KIT_TOKEN_KEY(added.name), added.token);
+        fill(mistakes, el("li", { className: "hint", id: "kit-token" },
+          `Kit “${added.name}” is yours: this browser keeps its kit token, which a new version needs. Keep a copy too: `,
+          el("code", {}, added.token)));
+      }
       return added.name;
     } catch (problem) {
       const lines = (problem.body && (problem.body.mistakes || problem.body.errors)) || [problem.message];

@@ -21,7 +21,9 @@ SNAKES_TEXT = Path(KITS / "snakes-and-ladders.yaml").read_text(encoding="utf-8")
 def test_a_new_kit_is_201_with_its_version_and_hash_and_the_same_again_is_200_unchanged(client):
     added = client.post("/kits", json={"kit": MISSIONS})
     assert added.status_code == 201
-    assert added.get_json() == {"name": "missions-kit", "version": 1, "hash": content_hash(MISSIONS), "new": True}
+    token = added.get_json().pop("token")
+    assert added.get_json() == {"name": "missions-kit", "version": 1, "hash": content_hash(MISSIONS), "new": True, "token": token}
+    assert len(token) >= 40
     assert added.headers["Location"] == "/kits/missions-kit?version=1"
     again = client.post("/kits", json={"kit": copy.deepcopy(MISSIONS)})
     assert again.status_code == 200
@@ -29,9 +31,9 @@ def test_a_new_kit_is_201_with_its_version_and_hash_and_the_same_again_is_200_un
 
 
 def test_a_changed_kit_is_the_next_version_and_each_version_is_read_back(client):
-    client.post("/kits", json={"kit": MISSIONS})
+    token = client.post("/kits", json={"kit": MISSIONS}).get_json()["token"]
     second = {**copy.deepcopy(MISSIONS), "title": "Missions, second draft"}
-    added = client.post("/kits", json={"kit": second})
+    added = client.post("/kits", json={"kit": second}, headers={"Authorization": f"Bearer {token}"})
     assert added.status_code == 201 and added.get_json()["version"] == 2
     latest = client.get("/kits/missions-kit")
     assert latest.status_code == 200
@@ -50,8 +52,8 @@ def test_a_kit_is_added_from_its_yaml_text(client):
 def test_the_list_names_each_kit_with_its_latest_version(client):
     assert client.get("/kits").get_json() == {"kits": []}
     client.post("/kits", json={"kit": SNAKES})
-    client.post("/kits", json={"kit": MISSIONS})
-    client.post("/kits", json={"kit": {**copy.deepcopy(MISSIONS), "summary": "Shorter."}})
+    token = client.post("/kits", json={"kit": MISSIONS}).get_json()["token"]
+    client.post("/kits", json={"kit": {**copy.deepcopy(MISSIONS), "summary": "Shorter."}}, headers={"Authorization": f"Bearer {token}"})
     listed = client.get("/kits").get_json()["kits"]
     assert [(kit["name"], kit["title"], kit["version"]) for kit in listed] == [
         ("missions-kit", "Missions", 2), ("snakes-and-ladders", "Snakes and Ladders", 1)]
@@ -123,9 +125,9 @@ def test_a_rulesets_name_comes_before_a_kits(client):
 
 
 def test_a_game_is_created_by_a_kits_name_with_its_latest_version(client):
-    client.post("/kits", json={"kit": SNAKES})
+    token = client.post("/kits", json={"kit": SNAKES}).get_json()["token"]
     newer = {**copy.deepcopy(SNAKES), "summary": "The second draft."}
-    client.post("/kits", json={"kit": newer})
+    assert client.post("/kits", json={"kit": newer}, headers={"Authorization": f"Bearer {token}"}).status_code == 201
     made = client.post("/games", json={"ruleset": "snakes-and-ladders", "seats": ["Ann", "Ben"]})
     assert made.status_code == 201, made.get_json()
     body = made.get_json()
@@ -149,3 +151,19 @@ def test_an_unknown_ruleset_or_kit_is_404_naming_both(client):
     assert refused.status_code == 404
     assert refused.get_json()["type"] == PROBLEM + "unknown-ruleset"
     assert "kits: none on the shelf" in refused.get_json()["detail"]
+
+
+def test_anyone_cannot_replace_another_persons_kit(client):
+    """With no token, a stranger's content under an existing kit's name became its latest version, and
+    POST /games by the name played it under the stranger's title. Now a new version needs the kit token."""
+    token = client.post("/kits", json={"kit": MISSIONS}).get_json()["token"]
+    strangers = {**copy.deepcopy(MISSIONS), "title": "Not yours any more"}
+    for headers in ({}, {"Authorization": "Bearer not-the-token"}):
+        refused = client.post("/kits", json={"kit": strangers}, headers=headers)
+        assert refused.status_code == 403, refused.get_json()
+        body = refused.get_json()
+        assert body["type"] == PROBLEM + "forbidden" and body["kit"] == "missions-kit" and "token" in body["detail"]
+    assert client.get("/kits/missions-kit").get_json()["version"] == 1
+    made = client.post("/games", json={"ruleset": "missions-kit", "seats": ["Ann", "Ben", "Cy"]}).get_json()
+    assert made["name"] == "Missions"
+    assert client.post("/kits", json={"kit": strangers}, headers={"Authorization": f"Bearer {token}"}).status_code == 201

@@ -17,6 +17,8 @@ from api import problems
 
 HTTP_KINDS = {"not-found": 404, "method-not-allowed": 405, "too-large": 413}
 """Problem kinds the app gives for HTTP-level errors (``api.problems.register``)."""
+SERVER_KINDS = {"too-many-connections": 429, "request-timeout": 408}
+"""Problem kinds the server gives before the app sees a request (``api.connections``, ``api.serving``)."""
 
 
 def test_the_spec_is_valid_openapi_3_1():
@@ -58,7 +60,7 @@ def test_the_statuses_each_operation_can_give_are_documented():
         ("GET", "/rulesets"): {"200", "429"},
         ("GET", "/rulesets/{name}"): {"200", "404", "429", "503"},
         ("GET", "/kits"): {"200", "429", "503"},
-        ("POST", "/kits"): {"200", "201", "400", "413", "422", "429", "503"},
+        ("POST", "/kits"): {"200", "201", "400", "403", "413", "422", "429", "503"},
         ("GET", "/kits/schema"): {"200", "429"},
         ("GET", "/kits/{name}"): {"200", "400", "404", "429", "503"},
         ("POST", "/games"): {"201", "400", "404", "413", "422", "503", "429"},
@@ -92,7 +94,7 @@ def test_the_statuses_each_operation_can_give_are_documented():
 
 
 def test_every_problem_type_the_app_can_give_is_documented():
-    kinds = {**problems.STATUS, **HTTP_KINDS}
+    kinds = {**problems.STATUS, **HTTP_KINDS, **SERVER_KINDS}
     documented = set(oas.resolve({"$ref": "#/components/schemas/Problem"})["properties"]["type"]["enum"])
     assert documented == {problems.PROBLEM_BASE + kind for kind in kinds}
     text = oas.SPEC_PATH.read_text(encoding="utf-8")

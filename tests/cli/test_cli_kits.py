@@ -45,7 +45,9 @@ def stored_kits(db: str) -> list[tuple[str, int]]:
 
 
 def test_kit_add_stores_a_kit_and_the_same_file_again_is_unchanged(db):
-    assert run("kit", "add", str(MISSIONS), db=db).strip() == f"missions-kit v1 ({content_hash(shipped_kit('missions'))[:12]}) added"
+    first = run("kit", "add", str(MISSIONS), db=db).strip().splitlines()
+    assert first[0] == f"missions-kit v1 ({content_hash(shipped_kit('missions'))[:12]}) added"
+    assert first[1].startswith("kit token ") and first[1].endswith("(shown once: POST /kits needs it for a new version)")
     assert run("kit", "add", str(MISSIONS), db=db).strip() == f"missions-kit v1 ({content_hash(shipped_kit('missions'))[:12]}) unchanged"
 
 
@@ -54,7 +56,7 @@ def test_kit_add_of_a_changed_file_is_the_next_version(db, tmp_path):
     changed = tmp_path / "snakes.yaml"
     changed.write_text(SNAKES.read_text(encoding="utf-8").replace("title: Snakes and Ladders", "title: Snakes, second draft"),
                        encoding="utf-8")
-    said = run("kit", "add", str(changed), db=db).strip()
+    said = run("kit", "add", str(changed), db=db).strip()  # the CLI on the store's machine is the owner: no token
     assert said.startswith("snakes-and-ladders v2 (") and said.endswith(") added")
     assert stored_kits(db) == [("snakes-and-ladders", 2)]
 
@@ -173,3 +175,18 @@ def test_a_changed_kit_file_does_not_change_an_old_games_replay(db, tmp_path):
 def test_a_balance_report_of_a_table_kit_is_refused_in_one_line(db):
     refused = invoke("balance", "table-kit", "--games", "2", "--db", db)
     assert one_line_error(refused).startswith("Error: Table kit holds no rules")
+
+
+def test_kit_token_issues_a_new_token_that_the_api_takes_for_a_new_version(db, tmp_path):
+    run("kit", "add", str(SNAKES), db=db)
+    token = run("kit", "token", "snakes-and-ladders", db=db).strip()
+    from domain.kit_shelf import KitShelf
+    from domain.service import GameService
+    from domain.store import store_env
+
+    service = GameService(env=store_env(db))
+    try:
+        changed = {**shipped_kit("snakes-and-ladders"), "title": "Snakes, by token"}
+        assert KitShelf(service).add(changed, token).version == 2
+    finally:
+        service.close()

@@ -8,7 +8,7 @@ import copy
 
 import pytest
 
-from domain.errors import InvalidKit, UnknownKit
+from domain.errors import InvalidKit, KitOwned, UnknownKit
 from domain.game import Game
 from domain.games.table_kit.kit import content_hash
 from domain.games.table_kit.rules import shipped_kit
@@ -27,7 +27,7 @@ def changed(document: dict, **fields) -> dict:
 def test_a_kit_added_is_version_1_and_found_by_its_name(service):
     shelf = KitShelf(service)
     added = shelf.add(MISSIONS)
-    assert added == ("missions-kit", 1, content_hash(MISSIONS), True)
+    assert added[:4] == ("missions-kit", 1, content_hash(MISSIONS), True) and len(added.token) >= 40
     found = shelf.get("missions-kit")
     assert found == (MISSIONS, 1, content_hash(MISSIONS))
 
@@ -37,15 +37,15 @@ def test_adding_the_same_content_again_records_nothing_and_answers_the_existing_
     shelf.add(MISSIONS)
     events = len(list(service.events.get(ShelvedKit.id_for("missions-kit"))))
     again = shelf.add(copy.deepcopy(MISSIONS))
-    assert again == ("missions-kit", 1, content_hash(MISSIONS), False)
+    assert again == ("missions-kit", 1, content_hash(MISSIONS), False, None)  # no new token either
     assert len(list(service.events.get(ShelvedKit.id_for("missions-kit")))) == events
 
 
 def test_a_changed_kit_under_the_same_name_is_the_next_version_and_the_old_one_stays(service):
     shelf = KitShelf(service)
-    shelf.add(MISSIONS)
+    token = shelf.add(MISSIONS).token
     second = changed(MISSIONS, title="Missions, second draft")
-    added = shelf.add(second)
+    added = shelf.add(second, token)
     assert (added.version, added.new) == (2, True)
     assert shelf.get("missions-kit") == (second, 2, content_hash(second))
     assert shelf.get("missions-kit", 1) == (MISSIONS, 1, content_hash(MISSIONS))
@@ -55,8 +55,8 @@ def test_a_changed_kit_under_the_same_name_is_the_next_version_and_the_old_one_s
 def test_the_list_names_each_kit_once_with_its_latest_version_and_when_it_was_added(service):
     shelf = KitShelf(service)
     shelf.add(SNAKES)
-    shelf.add(MISSIONS)
-    shelf.add(changed(MISSIONS, summary="Shorter."))
+    token = shelf.add(MISSIONS).token
+    shelf.add(changed(MISSIONS, summary="Shorter."), token)
     listed = shelf.list()
     assert [(entry.name, entry.title, entry.version, entry.hash[:12]) for entry in listed] == [
         ("missions-kit", "Missions", 2, content_hash(changed(MISSIONS, summary="Shorter."))[:12]),
@@ -112,7 +112,7 @@ def test_a_game_replays_the_kit_it_was_created_with_after_a_new_version_is_added
     shelf.add(MISSIONS)
     document, version, digest = shelf.get("missions-kit")
     game_id = first.create_game("table-kit", ["Ann", "Ben", "Cy"], {"kit": document}, seed=7)
-    shelf.add(changed(MISSIONS, title="Missions, second draft", seats={"fewest": 2, "most": 4}))
+    shelf.add(changed(MISSIONS, title="Missions, second draft", seats={"fewest": 2, "most": 4}), as_owner=True)
     first.close()
 
     reopened = GameService(env=store_env(store))  # nothing cached: the game is rebuilt from its events
@@ -131,7 +131,7 @@ def test_a_game_replays_the_kit_it_was_created_with_after_a_new_version_is_added
 def test_the_shelf_survives_reopening_the_store(store):
     first = GameService(env=store_env(store))
     KitShelf(first).add(MISSIONS)
-    KitShelf(first).add(changed(MISSIONS, title="Missions II"))
+    KitShelf(first).add(changed(MISSIONS, title="Missions II"), as_owner=True)
     KitShelf(first).add(SNAKES)
     first.close()
     reopened = GameService(env=store_env(store))
@@ -150,3 +150,33 @@ def test_a_kit_may_not_take_a_rulesets_name_or_the_apis(name):
     with pytest.raises(InvalidKit, match=f"name: '{name}' is a ruleset's name or the API's"):
         shelf.add({**MISSIONS, "name": name})
     assert shelf.list() == []
+
+
+def test_anyone_cannot_replace_another_persons_kit(service):
+    """Before kits had owners, anyone's new content under an existing kit's name became its latest version,
+    and games made by the name played it. Now a new version needs the kit token its first version gave."""
+    shelf = KitShelf(service)
+    token = shelf.add(MISSIONS).token
+    strangers = changed(MISSIONS, title="Not yours any more")
+    for wrong in (None, "not-the-token", KitShelf(service).add({**SNAKES}).token):
+        with pytest.raises(KitOwned, match="missions-kit"):
+            shelf.add(strangers, wrong)
+    assert shelf.get("missions-kit") == (MISSIONS, 1, content_hash(MISSIONS))
+    assert shelf.game_setup("missions-kit", None, None)[2] == MISSIONS["title"]
+    assert shelf.add(strangers, token).version == 2  # its owner may
+    renewed = shelf.issue_token("missions-kit")  # the owner on the store's machine: a new token, the old one stops
+    with pytest.raises(KitOwned):
+        shelf.add(changed(MISSIONS, title="Third"), token)
+    assert shelf.add(changed(MISSIONS, title="Third"), renewed).version == 3
+
+
+def test_a_kit_shelved_before_kits_had_owners_takes_versions_only_from_its_owner(service):
+    shelf = KitShelf(service)
+    before_owners = ShelvedKit.open("missions-kit")  # as such a kit is stored: its versions, no owner record
+    before_owners.add(MISSIONS, content_hash(MISSIONS))
+    service.save(before_owners)
+    with pytest.raises(KitOwned, match="ludolog kit token missions-kit"):
+        shelf.add(changed(MISSIONS, title="Second"), "any")
+    assert shelf.add(changed(MISSIONS, title="Second"), as_owner=True).version == 2
+    token = shelf.issue_token("missions-kit")
+    assert shelf.add(changed(MISSIONS, title="Third"), token).version == 3
