@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 import click
 
+from cli.escaping import escaped_output
 from cli.terminal import HELP, discard_new_store
 from domain.errors import LudologError
 
@@ -147,6 +148,10 @@ class LudologGroup(click.Group):
             raise
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        with escaped_output():  # every terminal output, whatever its source (cli.escaping)
+            return self._main(*args, standalone_mode=standalone_mode, **kwargs)
+
+    def _main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
         try:

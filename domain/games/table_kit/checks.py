@@ -14,10 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import unicodedata
+
 import fastjsonschema
 import jsonschema
 
 from domain.games.table_kit.layout import HAND, OFF, SCHEMA, Path_, group_spaces, space_name
+from domain.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,42 @@ def problems(document: Any) -> list[Problem]:
                  for problem in _problems_of(error)]
         if found:
             return _leaf_problems(found)
-    return _reference_problems(document)
+    return text_problems(document) or _reference_problems(document)
+
+
+MULTILINE = frozenset({"rules", "summary", "text"})
+"""The kit's texts that may hold line breaks (and tabs): its rules, its summary, a card's text."""
+
+
+def text_problems(document: Any) -> list[Problem]:
+    """Every text of a kit (title, summary, rules, labels, card texts and fields, names, keys) under the
+    names' plain-text rule (``domain.seating``): no control or formatting character (a terminal escape,
+    a bell, a bidirectional override), but line breaks and tabs in ``MULTILINE`` texts; a line each,
+    naming the field."""
+    out: list[Problem] = []
+    stack: list[tuple[Path_, Any]] = [((), document)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                stack.append(((*path, key), item))
+                if isinstance(key, str) and (bad := _control(key, "")) is not None:
+                    out.append(Problem((*path, key), f"the key holds the control character U+{ord(bad):04X}; kit texts are plain text"))
+        elif isinstance(value, list):
+            stack.extend(((*path, index), item) for index, item in enumerate(value))
+        elif isinstance(value, str):
+            keep = "\n\t" if path and path[-1] in MULTILINE else ""
+            if (bad := _control(value, keep)) is not None:
+                out.append(Problem(path, f"holds the control character U+{ord(bad):04X}; kit texts are plain text"))
+    return sorted(out, key=lambda problem: [str(part) for part in problem.path])
+
+
+def _control(text: str, keep: str) -> str | None:
+    """The first character of ``text`` a terminal would act on, but those in ``keep``; ``None``."""
+    if text.isprintable():
+        return None
+    return next((char for char in text if char not in keep and char not in ALLOWED_FORMAT
+                 and unicodedata.category(char) in REFUSED_CATEGORIES), None)
 
 
 def size_problems(document: Any) -> list[Problem]:
