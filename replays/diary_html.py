@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import uuid
 from html import escape
+from typing import Any
 
 from markdown_it import MarkdownIt
 
@@ -23,14 +24,30 @@ ANCHOR = re.compile(r"&lt;a id=&quot;(step-[0-9]+)&quot;&gt;&lt;/a&gt;")
 escapes it (raw HTML is off); it is put back as the anchor, and nothing else is."""
 STYLE = ("body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;color:#1d1d1d}"
          "table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.2rem .5rem;text-align:left}"
+         "th.align-right,td.align-right{text-align:right}th.align-center,td.align-center{text-align:center}"
          "img{max-width:100%;height:auto}")
+"""The document's style; the browser client's stylesheet (``api/web/app.css``) has the same classes."""
+ALIGNED = re.compile(r"text-align:(left|right|center)")
 
 
 def _renderer() -> MarkdownIt:
     renderer = MarkdownIt("commonmark", {"html": False}).enable("table")
     safe = renderer.validateLink
     renderer.validateLink = lambda url: url.startswith(CHART) or safe(url)  # type: ignore[method-assign]
+    renderer.core.ruler.push("align_classes", _align_classes)
     return renderer
+
+
+def _align_classes(state: Any) -> None:
+    """A table column's alignment as a class (``align-right``), not the inline ``style`` attribute the
+    renderer writes: the browser client's Content Security Policy allows no inline style."""
+    for token in state.tokens:
+        style = token.attrGet("style") if token.type in ("th_open", "td_open") else None
+        if style is not None:
+            found = ALIGNED.fullmatch(str(style))
+            token.attrs.pop("style", None)
+            if found is not None:
+                token.attrSet("class", f"align-{found.group(1)}")
 
 
 RENDERER = _renderer()

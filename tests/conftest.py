@@ -12,6 +12,7 @@ process, one test after the other: they measure servers that use every CPU thems
 
 from __future__ import annotations
 
+import os
 import pathlib
 from collections.abc import Iterator
 
@@ -116,6 +117,16 @@ def _skip_reason(report: pytest.TestReport) -> str:
 
 
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
+
+
+def missing(reason: str) -> None:
+    """A browser test without its browser: skipped, saying why, on a developer's machine; failed in CI
+    (``CI=true``), where ``.ci/run`` installs it, so that a green run never hides an untested browser."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{reason} (CI=true: the browser tests must run)", pytrace=False)
+    pytest.skip(reason)
+
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 
@@ -123,10 +134,13 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 @pytest.fixture(scope="module")
 def browser():
     """The system's Chromium driven by Playwright (``.ci/run`` installs both); without either, the test
-    skips, saying why."""
+    skips, saying why, or fails under ``CI=true`` (``missing``)."""
     if not CHROMIUM.exists():
-        pytest.skip(f"no system Chromium at {CHROMIUM}: nothing is tried in a browser")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright's Python package is not installed")
+        missing(f"no system Chromium at {CHROMIUM}: nothing is tried in a browser")
+    try:
+        import playwright.sync_api as sync_api
+    except ImportError:
+        missing("Playwright's Python package is not installed")
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched

@@ -5,6 +5,7 @@ events' anchors, which are the only markup the diary itself writes."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from domain.notebook import Notebook
 from replays.diary_html import to_html
@@ -25,3 +26,17 @@ def test_the_diary_document_keeps_what_players_typed_as_text_and_links_its_bookm
     assert '<a href="#step-3">the opening</a>' in page and '<a id="step-3"></a>' in page
     charts = re.findall(r'<img src="(data:image/svg\+xml;base64,[^"]+)"', page)
     assert charts and "<script" not in page
+
+
+def test_the_diary_has_no_inline_style_the_pages_policy_would_block(service):
+    """The browser client's Content Security Policy allows no inline style: the diary's table columns are
+    aligned by classes its stylesheet and the page's have, not by ``style`` attributes."""
+    game_id = service.create_game("infection", ["Ann", "Ben"], seed="aligned", salt=SALT)
+    for _ in service.play_bots(game_id, bot_seed=1):
+        pass
+    page = to_html(service, game_id)
+    assert not re.search(r"<[^>]+\sstyle=", page)
+    right = re.findall(r'<t[hd] class="align-right">', page)
+    assert right and "td.align-right{text-align:right}" in page
+    stylesheet = Path(__file__).resolve().parents[2] / "api" / "web" / "app.css"
+    assert ".diary td.align-right { text-align: right; }" in stylesheet.read_text(encoding="utf-8")
