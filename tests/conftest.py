@@ -19,6 +19,7 @@ from collections.abc import Iterator
 import pytest
 from eventsourcing.persistence import DatetimeAsISO, JSONTranscoder
 from freezegun.api import FakeDatetime
+from browser_needed import missing
 from stores import SKIP_REASON, STORES, fresh_store
 
 from domain.service import GameService
@@ -117,14 +118,6 @@ def _skip_reason(report: pytest.TestReport) -> str:
 
 
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
-
-
-def missing(reason: str) -> None:
-    """A browser test without its browser: skipped, saying why, on a developer's machine; failed in CI
-    (``CI=true``), where ``.ci/run`` installs it, so that a green run never hides an untested browser."""
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"{reason} (CI=true: the browser tests must run)", pytrace=False)
-    pytest.skip(reason)
 
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

@@ -4,7 +4,7 @@ developer's machine, saying why, but fails under ``CI=true`` (where ``.ci/run`` 
 from __future__ import annotations
 
 import pytest
-from conftest import missing
+from browser_needed import missing
 
 
 def test_a_missing_browser_fails_the_browser_tests_under_ci_and_skips_them_elsewhere(monkeypatch):

@@ -141,6 +141,7 @@ def _review_refusals(route: str) -> list[tuple[str, str, int, str, Callable[[Wor
     return [
         (method, G + route, 400, "budget=0", lambda w: send(w, w.url, "budget=0", w.game.owner)),
         (method, G + route, 401, "a token of no seat", lambda w: send(w, w.url, headers={"Authorization": "Bearer nope"})),
+        (method, G + route, 401, "no token: bookmarks are notes", lambda w: send(w, w.url)) if method == "POST" else
         (method, G + route, 403, "a spectator's review of a game in play", lambda w: send(w, w.url)),
         (method, G + route, 404, "no such game", lambda w: send(w, "/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6", headers=w.game.owner)),
         (method, G + route, 422, "a table kit's game", lambda w: send(w, _table_kit_game(w), headers=w.kit_owner)),
@@ -154,6 +155,8 @@ SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
     ("POST", "/kits", 200, "the same kit again", lambda w: (w.client.post("/kits", json={"kit": KIT}),
                                                            w.client.post("/kits", json={"kit": KIT}))[1]),
     ("POST", "/kits", 400, "neither a kit nor a text", lambda w: w.client.post("/kits", json={})),
+    ("POST", "/kits", 403, "a new version without the kit token", lambda w: (
+        w.client.post("/kits", json={"kit": KIT}), w.client.post("/kits", json={"kit": {**KIT, "title": "Not yours"}}))[1]),
     ("POST", "/kits", 413, "a body over the limit", lambda w: w.client.post("/kits", json={"text": "x" * 70_000})),
     ("POST", "/kits", 422, "a kit with mistakes", lambda w: w.client.post("/kits", json={"kit": {**KIT, "first": 3}})),
     ("GET", "/kits/{name}", 400, "version=0", lambda w: w.client.get("/kits/coin-race?version=0")),
