@@ -1,4 +1,4 @@
-"""A game's family: its trunks and its forks (``domain.forking``), as an owner's export holds them.
+"""A game's family: its trunks and its forks (``domain.keeping.forking``), as an owner's export holds them.
 
 An owner's NDJSON export of a game that is a fork or has forks holds the whole line it belongs to, one
 section per game: the trunks it came from (oldest first), the game, then its forks and theirs (in the order
@@ -15,12 +15,12 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from domain.access import OWNER
-from domain.errors import InvalidSetup, UnknownGame
-from domain.game import Game
-from domain.persistence import apply_events
-from domain.service import GameService
-from domain.viewing import Viewer
+from domain.engine.errors import InvalidSetup, UnknownGame
+from domain.engine.game import Game
+from domain.engine.viewing import Viewer
+from domain.keeping.access import OWNER
+from domain.keeping.persistence import apply_events
+from domain.keeping.service import GameService
 
 
 def family(service: GameService, game_id: uuid.UUID) -> list[tuple[uuid.UUID, Viewer]]:

@@ -16,21 +16,21 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
-from domain import registry
-from domain.access import OWNER
-from domain.errors import (
+from domain.engine import registry
+from domain.engine.errors import (
     InvalidNote,
     InvalidSetup,
     LudologError,
     UnknownNote,
 )
-from domain.game import Game
+from domain.engine.game import Game
+from domain.engine.seating import check_game_name, check_seat_names
+from domain.keeping.access import OWNER
+from domain.keeping.forking import forked_game, new_fork
+from domain.keeping.notebook import replayed_notes
+from domain.keeping.service import GameService
 from replays.families import fork_eye, trunk_at_step
-from domain.forking import forked_game, new_fork
-from domain.notebook import replayed_notes
-from domain.seating import check_game_name, check_seat_names
-from domain.service import GameService
-from replays.records import FORMAT, NOTE_EVENT, READABLE_VERSIONS
+from replays.record_format import FORMAT, NOTE_EVENT, READABLE_VERSIONS
 
 
 def import_game(service: GameService, text: str) -> uuid.UUID:
