@@ -1,4 +1,4 @@
-"""The REST API over the game service (Flask). It holds no rules: every route calls ``domain.service``.
+"""The REST API over the game service (Flask). It holds no rules: every route calls ``domain.keeping.service``.
 
 ``create_app(config)`` builds the app; one blueprint per resource (``rulesets``, ``games``,
 ``kits`` (the kit shelf), ``forks`` (a game forked at a step), ``reviews`` (where a game turned), ``events``, ``history`` (a past state, exports), ``boards`` (the board drawn), ``notes``
@@ -16,10 +16,30 @@ from typing import Any
 
 from flask import Flask
 
-from api import auth, boards, bots, connections, costly, cors, events, forks, games, health, history, kits, limits, notes, problems, reviews, rulesets, thinking, web
+from api import (
+    auth,
+    boards,
+    bots,
+    connections,
+    cors,
+    costly,
+    events,
+    forks,
+    games,
+    health,
+    history,
+    kits,
+    limits,
+    notes,
+    problems,
+    reviews,
+    rulesets,
+    thinking,
+    web,
+)
 from api.feed import EventFeed
-from domain.service import GameService
-from domain.store import DEFAULT_STORE, store_env, store_from
+from domain.keeping.service import GameService
+from domain.keeping.store import DEFAULT_STORE, store_env, store_from
 
 DEFAULTS: dict[str, Any] = {
     "LUDOLOG_DATABASE_URL": DEFAULT_STORE,
@@ -38,7 +58,7 @@ DEFAULTS: dict[str, Any] = {
     **connections.DEFAULTS,
 }
 """Settings (override in ``config``): the game store (a SQLite file, a ``postgresql://`` URL,
-``:memory:``: see ``domain.store``), the largest body in bytes (413 beyond), how often the event
+``:memory:``: see ``domain.keeping.store``), the largest body in bytes (413 beyond), how often the event
 feed looks for events other processes wrote (``api.feed``; this process's own are seen at once, and
 PostgreSQL's are pushed), how long one stream stays open before the client reconnects with
 ``Last-Event-ID``, how often it sends a keep-alive (``LUDOLOG_STREAM_KEEPALIVE_SECONDS``); the most event streams one process holds
@@ -77,7 +97,7 @@ ENVIRONMENT = {
 
 def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
     """The app's settings from a process's environment (``ludolog serve``, ``api.wsgi``): the store
-    (``domain.store.store_from``) and each ``ENVIRONMENT`` variable that is set; ``ValueError``
+    (``domain.keeping.store.store_from``) and each ``ENVIRONMENT`` variable that is set; ``ValueError``
     says which one is wrong."""
     settings: dict[str, Any] = {"LUDOLOG_DATABASE_URL": store_from(environ)}
     for variable, setting in ENVIRONMENT.items():

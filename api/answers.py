@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+
 class Seat(Schema):
     seat = fields.Integer()
     name = fields.String()

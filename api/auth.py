@@ -9,8 +9,8 @@ import uuid
 from flask import Response, request
 
 from api.context import service
-from domain.errors import Unauthorized
-from domain.service import Viewer
+from domain.engine.errors import Unauthorized
+from domain.keeping.service import Viewer
 
 
 def bearer() -> str | None:

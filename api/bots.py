@@ -2,9 +2,9 @@
 
 The owner's token lets a bot play any seat (``"seat"`` names it; default: the first seat to act); a
 seat's token only its own seat, and only when that seat is to act. The bot thinks from what that seat
-can see (``domain.search``): a hint tells a seat nothing it could not see. ``"play": false`` asks for the
+can see (``domain.thinking.search``): a hint tells a seat nothing it could not see. ``"play": false`` asks for the
 command without playing it (200); played, the answer is the command's, as ``POST /commands`` gives it
-(201). A search bot's budget is capped (``domain.bots``), and it thinks at most ``LUDOLOG_BOT_LIMIT_MS``
+(201). A search bot's budget is capped (``domain.thinking.bots``), and it thinks at most ``LUDOLOG_BOT_LIMIT_MS``
 milliseconds a request (default 2000) whatever its budget. Table games take no bot moves.
 """
 
@@ -20,10 +20,10 @@ from api.context import service
 from api.costly import costly
 from api.games import game_id_of, json_body
 from api.thinking import thinking
-from domain.access import OWNER
-from domain.bots import make_bot, thought_of
-from domain.errors import Forbidden, Unauthorized
-from domain.viewing import head_seen
+from domain.engine.errors import Forbidden, Unauthorized
+from domain.engine.viewing import head_seen
+from domain.keeping.access import OWNER
+from domain.thinking.bots import make_bot, thought_of
 
 blueprint = Blueprint("bots", __name__)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import current_app
 
 from api.feed import EventFeed
-from domain.service import GameService
+from domain.keeping.service import GameService
 
 
 def service() -> GameService:

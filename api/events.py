@@ -21,8 +21,8 @@ from api.feed import TooManyStreams
 from api.games import game_id_of
 from api.problems import InvalidRequest, problem
 from api.serving import STREAM, on_hang_up, signal_for
-from domain.errors import Unauthorized
-from domain.viewing import GameEvent
+from domain.engine.errors import Unauthorized
+from domain.engine.viewing import GameEvent
 
 blueprint = Blueprint("events", __name__)
 

@@ -36,10 +36,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from domain.access import GameAccess
-from domain.errors import Unauthorized
-from domain.service import GameService, Viewer
-from domain.viewing import GameEvent, as_game_event
+from domain.engine.errors import Unauthorized
+from domain.engine.viewing import GameEvent, as_game_event
+from domain.keeping.access import GameAccess
+from domain.keeping.service import GameService, Viewer
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """``/games/{id}/forks``: fork a game at a step (a new game with its own tokens and its own chance,
-``domain.forking``) and list a game's forks.
+``domain.keeping.forking``) and list a game's forks.
 
 Who may fork is who holds a token: the owner forks seeing everything; a seat of a game still being played
 forks from what that seat saw, every card it could not see dealt afresh; without a token (a spectator)

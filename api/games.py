@@ -16,11 +16,11 @@ from api.auth import viewer
 from api.context import service
 from api.costly import costly_now
 from api.problems import InvalidRequest, StaleVersion
-from domain.access import OWNER, Tokens
-from domain.errors import Forbidden, Unauthorized, UnknownGame, VersionConflict
-from domain.game import Game
-from domain.kit_shelf import KitShelf
-from domain.viewing import display_name
+from domain.engine.errors import Forbidden, Unauthorized, UnknownGame, VersionConflict
+from domain.engine.game import Game
+from domain.engine.viewing import display_name
+from domain.keeping.access import OWNER, Tokens
+from domain.keeping.kit_shelf import KitShelf
 
 blueprint = Blueprint("games", __name__)
 

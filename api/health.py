@@ -32,7 +32,7 @@ from api import answers
 from api.context import feed
 from api.context import service as game_service
 from api.problems import problem
-from domain.store_health import StoreHealth
+from domain.keeping.store_health import StoreHealth
 
 blueprint = Blueprint("health", __name__)
 

@@ -13,8 +13,8 @@ from api.costly import costly
 from api.games import game_id_of, state_response
 from api.problems import check_step
 from api.reviews import MOST_API_BUDGET
-from domain.errors import InvalidSetup
-from domain.review import DEFAULT_BUDGET
+from domain.engine.errors import InvalidSetup
+from domain.thinking.review import DEFAULT_BUDGET
 from replays.exports import MEDIA_TYPES, file_name
 from replays.exports import export as export_game
 

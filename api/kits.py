@@ -1,4 +1,4 @@
-"""``/kits``: the kit shelf (``domain.kit_shelf``): table kits kept by name, each change a new version,
+"""``/kits``: the kit shelf (``domain.keeping.kit_shelf``): table kits kept by name, each change a new version,
 and the kit format's JSON Schema.
 
 Anyone may add a kit, as anyone may create a game (``POST /games`` takes no token): a kit is only a
@@ -18,9 +18,9 @@ from api.auth import bearer
 from api.context import service
 from api.costly import costly
 from api.games import json_body
-from domain.errors import InvalidKit
+from domain.engine.errors import InvalidKit
 from domain.games.table_kit.layout import SCHEMA
-from domain.kit_shelf import KitShelf
+from domain.keeping.kit_shelf import KitShelf
 
 blueprint = Blueprint("kits", __name__)
 

@@ -1,4 +1,4 @@
-"""``/games/{id}/notes``: the notes on a game's events (``domain.notebook``), read as the token's
+"""``/games/{id}/notes``: the notes on a game's events (``domain.keeping.notebook``), read as the token's
 holder may see them, written by a seat or the owner, edited by their author, withdrawn by their
 author or the owner.
 
@@ -20,10 +20,10 @@ from api.auth import viewer
 from api.context import service
 from api.games import game_id_of, json_body
 from api.problems import InvalidRequest
-from domain.errors import Unauthorized, UnknownNote
-from domain.notebook import Notebook
-from domain.notes import NOTE_FIELDS, Note
-from domain.service import Viewer
+from domain.engine.errors import Unauthorized, UnknownNote
+from domain.keeping.notebook import Notebook
+from domain.keeping.notes import NOTE_FIELDS, Note
+from domain.keeping.service import Viewer
 
 blueprint = Blueprint("notes", __name__)
 

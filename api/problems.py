@@ -11,7 +11,7 @@ from flask import Flask, Response, current_app, json
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from domain.errors import InvalidKit, KitOwned, LudologError, OutcomeError
+from domain.engine.errors import InvalidKit, KitOwned, LudologError, OutcomeError
 
 PROBLEM_BASE = "urn:ludolog:problem:"
 

@@ -1,4 +1,4 @@
-"""``/games/{id}/review``: a game's review (``domain.review``) as JSON, and its chart as SVG, as the
+"""``/games/{id}/review``: a game's review (``domain.thinking.review``) as JSON, and its chart as SVG, as the
 token's holder may have it: anyone for a finished game, the owner for one in play (seeing everything),
 a seat for one in play (from what it saw, its own commands judged). It thinks in a worker process, as a
 search bot does, and is kept until the game moves on. ``POST .../review/bookmarks`` writes its key
@@ -16,8 +16,8 @@ from api.context import service
 from api.costly import costly
 from api.games import game_id_of
 from api.thinking import elsewhere
-from domain.errors import Unauthorized
-from domain.review import DEFAULT_BUDGET, Review, review
+from domain.engine.errors import Unauthorized
+from domain.thinking.review import DEFAULT_BUDGET, Review, review
 from replays.review_chart import review_chart_svg
 from replays.reviews import bookmark, review_data, review_game
 

@@ -9,8 +9,8 @@ from flask import Blueprint
 
 from api import answers
 from api.context import service
-from domain import registry
-from domain.kit_shelf import KitShelf
+from domain.engine import registry
+from domain.keeping.kit_shelf import KitShelf
 
 blueprint = Blueprint("rulesets", __name__)
 

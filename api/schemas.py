@@ -7,10 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import (
+    RAISE,
+    Schema,
+    ValidationError,
+    fields,
+    validate,
+    validates_schema,
+)
 
-from domain.bots import BUDGET_SHAPE, STRATEGIES
-from domain.randomness import SALT_SHAPE
+from domain.engine.randomness import SALT_SHAPE
+from domain.thinking.bots import BUDGET_SHAPE, STRATEGIES
 
 
 def whole(value: object) -> int | None:

@@ -13,6 +13,7 @@ then thinks in the server's process for that request. A game's review (``elsewhe
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
 import os
 import threading
@@ -20,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from domain.bots import SearchBot
+from domain.thinking.bots import SearchBot
 
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -32,7 +33,7 @@ def default_processes() -> int:
 
 class Elsewhere:
     """A bot whose ``choose`` runs in a worker process; its thought (simulations, time) is copied
-    back onto it, so ``domain.bots.thought_of`` reads it as usual."""
+    back onto it, so ``domain.thinking.bots.thought_of`` reads it as usual."""
 
     def __init__(self, bot: Any, processes: int) -> None:
         self.bot, self.processes = bot, processes
@@ -72,12 +73,23 @@ def _choose(bot: Any, rules: Any, state: Any, seat: int, version: int) -> tuple[
 
 def _pool_of(processes: int) -> ProcessPoolExecutor:
     """The process's one pool (started on first use, with fresh interpreters: never a fork of a
-    server that runs threads)."""
+    server that runs threads), closed when the process exits (``close_pool``)."""
     global _pool
     with _pool_lock:
         if _pool is None:
             _pool = ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("spawn"))
+            atexit.register(close_pool)
         return _pool
+
+
+def close_pool() -> None:
+    """Stop the pool's worker processes and wait for them (at exit; a new pool starts on next use), so that
+    a process that ends, however it ends, leaves no worker behind."""
+    global _pool
+    with _pool_lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _forget_pool() -> None:

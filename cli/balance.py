@@ -20,13 +20,13 @@ import click
 
 from cli.balance_runs import default_workers, run_games
 from cli.terminal import db_option, open_service, parse_option, write
-from domain.balance import MAX_COMMANDS
-from domain.balance.study import study_salt
-from domain.store import DEFAULT_STORE, describe_store
-from domain.strategies import STRATEGIES
+from domain.keeping.store import DEFAULT_STORE, describe_store
+from domain.thinking.balance import MAX_COMMANDS
+from domain.thinking.balance.study import study_salt
+from domain.thinking.strategies import STRATEGIES
 
 if TYPE_CHECKING:
-    from domain.balance.study import GameRecord, Study
+    from domain.thinking.balance.study import GameRecord, Study
 
 FORMATS = ("markdown", "html", "json")
 
@@ -77,10 +77,15 @@ def balance(ruleset: str, games: int, players: int | None, options: tuple[str, .
       ludolog balance project-assassination --option strike=on-entering --vs strike=every-move
       ludolog balance missions --players 4 --bot search --budget 30 --format html -o missions.html
     """
-    from domain import registry
-    from domain.balance.compare import skill, skill_studies, table_games, versus
-    from domain.balance.findings import findings
-    from domain.balance.study import Study, study_games
+    from domain.engine import registry
+    from domain.thinking.balance.compare import (
+        skill,
+        skill_studies,
+        table_games,
+        versus,
+    )
+    from domain.thinking.balance.findings import findings
+    from domain.thinking.balance.study import Study, study_games
     from replays import balance_report
 
     if output is not None and not pathlib.Path(output).parent.is_dir():
@@ -132,7 +137,7 @@ def seat_bots(bot: str, seat_bot: tuple[str, ...], players: int) -> tuple[str, .
 
 def paper_games(service: Any, ruleset: str, players: int) -> list[dict[str, Any]]:
     """The store's finished table games of the ruleset with that many players."""
-    from domain.balance.study import ending_of
+    from domain.thinking.balance.study import ending_of
 
     found = []
     for listed in service.list_games():
@@ -171,7 +176,7 @@ def keep_games(service: Any, study: Study, records: list[GameRecord], found: dic
 
 def keep_game(service: Any, study: Study, record: GameRecord, db: str) -> dict[str, Any]:
     """One study game recorded in the store, and the command that replays it from the store the study used."""
-    from domain.balance.study import seat_names
+    from domain.thinking.balance.study import seat_names
 
     names = [f"{seat} ({bot})" for seat, bot in zip(seat_names(study.players), record["bots"])]
     options = study.options_for(record.get("rotation") or 0)

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from domain.balance.study import GameRecord, Task
+    from domain.thinking.balance.study import GameRecord, Task
 
 
 def play_task(task: Task) -> GameRecord:
-    """One game: ``(study, seed, rotation of sides)`` (``domain.balance.study.study_games``)."""
-    from domain.balance.study import play_study_game
+    """One game: ``(study, seed, rotation of sides)`` (``domain.thinking.balance.study.study_games``)."""
+    from domain.thinking.balance.study import play_study_game
 
     return play_study_game(*task)
 

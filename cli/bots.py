@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from cli.terminal import HELP, db_option, format_events, format_status, open_service
-from domain.access import OWNER
-from domain.strategies import STRATEGIES
+from domain.keeping.access import OWNER
+from domain.thinking.strategies import STRATEGIES
 
 
 @click.command(context_settings=HELP)
@@ -37,7 +37,7 @@ def bot(game: str, seats: tuple[str, ...], strategy: str, budget: str | None, se
     service = open_service(db)
     game_id = service.find_game(game)
     bot_seed = str(game_id) if seed is None else seed
-    from domain.bots import make_bot, thought_of
+    from domain.thinking.bots import make_bot, thought_of
 
     player = make_bot(strategy, bot_seed, budget)
     commands, thinking = 0, 0.0
@@ -50,7 +50,7 @@ def bot(game: str, seats: tuple[str, ...], strategy: str, budget: str | None, se
             if thought["simulations"] is not None:
                 said += f"   ({thought['simulations']} simulations, {thought['milliseconds']:.0f} ms)"
             click.echo(said)
-    from domain import registry
+    from domain.engine import registry
 
     status = service.status(game_id, OWNER)
     average = f", {thinking / commands:.0f} ms a command on average" if strategy == "search" and commands else ""

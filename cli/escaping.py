@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
-from domain.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
+from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
 
 OWN_SEQUENCES = frozenset({"\033[2J\033[1;1H", "\033[?25l", "\033[?25h", "\033[?25h\n"})
 """What the CLI writes on purpose: ``click.clear``'s and the progress bar's cursor hidden and shown."""

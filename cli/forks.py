@@ -1,5 +1,5 @@
 """``ludolog fork``: a new game that starts from a step of another and goes its own way
-(``domain.forking``), and the family lines of ``ludolog games``."""
+(``domain.keeping.forking``), and the family lines of ``ludolog games``."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def fork(game: str, step: int, seat: str | None, seed: str | None, table: bool |
       ludolog fork 3f2a --at 24 --as Ben --seed 7
       ludolog fork 3f2a --at 24 --name "what if Ben had not robbed Ana"
     """
-    from domain.access import OWNER
+    from domain.keeping.access import OWNER
 
     service = open_service(db)
     game_id = service.find_game(game)
@@ -47,7 +47,7 @@ def fork(game: str, step: int, seat: str | None, seed: str | None, table: bool |
     if as_json:
         forked = service.game(fork_id)
         seats = [{"seat": n, "name": named, "token": token} for n, (named, token) in enumerate(zip(forked.seats, tokens.seats), 1)]
-        from domain.viewing import public_link
+        from domain.engine.viewing import public_link
 
         click.echo(json.dumps({"id": str(fork_id), "fork": public_link(forked.fork), "owner_token": tokens.owner, "seats": seats}, indent=2))
         return

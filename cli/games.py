@@ -15,10 +15,18 @@ import click
 from cli.forks import fork_label, in_families
 from cli.kits import is_kit_file, kit_shelf, read_kit_file
 from cli.outcomes import parse_outcome, with_outcomes
-from cli.terminal import HELP, db_option, format_events, format_status, open_service, parse_option, shown
+from cli.terminal import (
+    HELP,
+    db_option,
+    format_events,
+    format_status,
+    open_service,
+    parse_option,
+    shown,
+)
 
 if TYPE_CHECKING:
-    from domain.kit_shelf import KitShelf
+    from domain.keeping.kit_shelf import KitShelf
 
 
 @click.command(context_settings=HELP)
@@ -38,8 +46,8 @@ def rulesets(name: str | None, as_json: bool, db: str) -> None:
       ludolog rulesets snakes-and-ladders      (a kit added with 'ludolog kit add')
       ludolog rulesets --json
     """
-    from domain import registry
-    from domain.errors import UnknownRuleset
+    from domain.engine import registry
+    from domain.engine.errors import UnknownRuleset
 
     try:
         chosen = [registry.get(name).to_data()] if name else [rules.to_data() for rules in registry.all_rulesets()]
@@ -125,7 +133,7 @@ def new(ruleset: str, seats: tuple[str, ...], seed: str | None, salt: str | None
     if document is not None:
         ruleset, parsed, name = "table-kit", {**parsed, "kit": document}, document["title"] if name is None else name
     else:
-        from domain.kit_shelf import KitShelf
+        from domain.keeping.kit_shelf import KitShelf
 
         ruleset, parsed, name = KitShelf(service).game_setup(ruleset, parsed, name)
     given = [parse_outcome(text) for text in outcomes]
@@ -173,8 +181,8 @@ def show(game: str, seat: str | None, at: int | None, as_json: bool, db: str) ->
       ludolog show 3f2a --as Ben
       ludolog show 3f2a --at 40 --json
     """
-    from domain import registry
-    from domain.access import OWNER
+    from domain.engine import registry
+    from domain.keeping.access import OWNER
 
     service = open_service(db)
     game_id = service.find_game(game)

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.terminal import HELP, db_option, open_service, write
-from domain.errors import LudologError
+from domain.engine.errors import LudologError
 
 if TYPE_CHECKING:  # the engine and the replays are imported when a command runs: its help is quick
-    from domain.notes import Note
-    from domain.service import GameService, Viewer
+    from domain.keeping.notes import Note
+    from domain.keeping.service import GameService, Viewer
     from replays.audit import Audit
 
 FORMATS = ("ndjson", "json", "csv", "md", "html", "diary")
@@ -25,7 +25,7 @@ holds the two together)."""
 
 
 def viewer_of(service: GameService, game_id: object, seat: str | None) -> Viewer:
-    from domain.access import OWNER
+    from domain.keeping.access import OWNER
 
     if seat is None:
         return OWNER
@@ -48,7 +48,7 @@ def log(game: str, seat: str | None, start: int, stop: int | None, as_json: bool
       ludolog log 3f2a --from 30 --to 45
       ludolog log 3f2a --as Ben --json
     """
-    from domain.notebook import Notebook
+    from domain.keeping.notebook import Notebook
     from replays.terminal_notes import note_line, plain
 
     service = open_service(db)
@@ -183,7 +183,7 @@ def _review_budget(reviewing: bool, budget: int | None) -> int | None:
     """The budget of the review a diary is to hold (the review's default without ``--budget``), or None."""
     if not reviewing:
         return None
-    from domain.review import DEFAULT_BUDGET
+    from domain.thinking.review import DEFAULT_BUDGET
 
     return DEFAULT_BUDGET if budget is None else budget
 

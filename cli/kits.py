@@ -1,5 +1,5 @@
 """Table kits from the command line: the group ``ludolog kit`` and its commands (``check``; ``add``,
-``list``, ``show`` and ``schema``: the kit shelf of the store, ``domain.kit_shelf``), and reading a kit
+``list``, ``show`` and ``schema``: the kit shelf of the store, ``domain.keeping.kit_shelf``), and reading a kit
 file for the commands that take one (``new``).
 
 A kit file is YAML, TOML or JSON (``domain/games/table_kit/loading.py`` reads it); each mistake in
@@ -18,7 +18,7 @@ import click
 from cli.terminal import HELP, db_option, open_service, shown, sqlite_file
 
 if TYPE_CHECKING:
-    from domain.kit_shelf import KitShelf
+    from domain.keeping.kit_shelf import KitShelf
 
 
 @click.group(context_settings=HELP)
@@ -106,8 +106,8 @@ def check(files: tuple[str, ...]) -> None:
 def kit_shelf(db: str, create: bool = False) -> KitShelf | None:
     """The kit shelf of the store ``db``; None when there is no store there yet (and ``create`` is off):
     no SQLite file, or memory."""
-    from domain.kit_shelf import KitShelf
-    from domain.store import store_env
+    from domain.keeping.kit_shelf import KitShelf
+    from domain.keeping.store import store_env
 
     if not create:
         try:

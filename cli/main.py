@@ -20,7 +20,7 @@ import click
 
 from cli.escaping import escaped_output
 from cli.terminal import HELP, discard_new_store
-from domain.errors import LudologError
+from domain.engine.errors import LudologError
 
 
 class Entry(NamedTuple):

@@ -1,7 +1,7 @@
 """Notes on a game's events from the CLI: ``note`` writes, edits or withdraws one, ``notes`` lists them.
 
 Like every local command, these act as the game's owner unless ``--as SEAT`` names a seat; who may see,
-edit and withdraw which note is the domain's rule (``domain.notes``). A refused note (``InvalidNote``,
+edit and withdraw which note is the domain's rule (``domain.keeping.notes``). A refused note (``InvalidNote``,
 ``UnknownNote``, ``Forbidden``) is one line and exit 1, and nothing is written.
 """
 
@@ -69,7 +69,7 @@ def note(game: str, text: str | None, at: int | None, glyph: str | None, marks: 
             raise click.UsageError("a new note needs --at N: the event it is on")
         if given["text"] is None:
             raise click.UsageError("a new note needs its TEXT")
-    from domain.notebook import Notebook
+    from domain.keeping.notebook import Notebook
 
     service = open_service(db)
     game_id = service.find_game(game)
@@ -99,7 +99,7 @@ def notes(game: str, seat: str | None, as_json: bool, db: str) -> None:
       ludolog notes 3f2a
       ludolog notes 3f2a --as Ben --json
     """
-    from domain.notebook import Notebook
+    from domain.keeping.notebook import Notebook
     from replays.terminal_notes import listing_line
 
     service = open_service(db)

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import click
 
-from domain.errors import ImpossibleOutcome, OutcomeError, OutcomeNeeded
+from domain.engine.errors import ImpossibleOutcome, OutcomeError, OutcomeNeeded
 
 T = TypeVar("T")
 

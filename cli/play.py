@@ -19,13 +19,13 @@ from cli.terminal import (
     open_service,
     parse_command,
 )
-from domain.errors import IllegalCommand, MalformedCommand
-from domain.seating import seat_label
-from domain.strategies import STRATEGIES
+from domain.engine.errors import IllegalCommand, MalformedCommand
+from domain.engine.seating import seat_label
+from domain.thinking.strategies import STRATEGIES
 
 if TYPE_CHECKING:
-    from domain.bots import Bot
-    from domain.service import GameService
+    from domain.keeping.service import GameService
+    from domain.thinking.bots import Bot
 
 
 @click.command(context_settings=HELP)
@@ -56,7 +56,7 @@ def _bots(service: GameService, game_id: object, given: tuple[str, ...]) -> dict
     current = service.game(game_id)  # type: ignore[arg-type]
     if given and current.table:
         raise click.UsageError("a table game takes its dice and draws from the people at the table: no bot plays it")
-    from domain.bots import make_bot
+    from domain.thinking.bots import make_bot
 
     players: dict[int, Bot] = {}
     for text in given:
@@ -85,7 +85,7 @@ def _turn(service: GameService, game_id: object, last_seat: int, bots: dict[int,
         events = service.submit(current.id, seat, command)
         if rules.private_hands:  # what the bot drew is its seat's secret: the table sees what a spectator sees
             events = service.read_events(current.id, after=current.version, viewer=None)
-        from domain.bots import thought_of
+        from domain.thinking.bots import thought_of
 
         thought = thought_of(bots[seat], command)
         took = f", {thought['milliseconds']:.0f} ms" if thought["milliseconds"] is not None else ""

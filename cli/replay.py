@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.terminal import HELP, db_option, open_service, shown
-from domain.errors import LudologError
+from domain.engine.errors import LudologError
 
 if TYPE_CHECKING:  # the engine and the replays are imported when the command runs: its help is quick
     import uuid
 
-    from domain.notes import Note
-    from domain.service import GameService, Viewer
+    from domain.keeping.notes import Note
+    from domain.keeping.service import GameService, Viewer
     from replays.cursor import Cursor
 
 NEXT = frozenset({"\x1b[C", "\x1bOC", "\xe0M", "\x00M", "n", " "})
@@ -190,8 +190,8 @@ def replay(game: str, seat: str | None, at: int, with_trunk: bool, reviewing: bo
       ludolog replay 9c41 --with-trunk      (a fork, after the game it was forked from)
       ludolog replay 3f2a | less
     """
-    from domain.access import OWNER
-    from domain.notebook import Notebook
+    from domain.keeping.access import OWNER
+    from domain.keeping.notebook import Notebook
     from replays.cursor import Cursor
 
     try:
@@ -217,7 +217,7 @@ def replay(game: str, seat: str | None, at: int, with_trunk: bool, reviewing: bo
 
 def _moments(service: GameService, game_id: uuid.UUID, viewer: Viewer, budget: int | None, shift: int) -> dict[int, str]:
     """The review's key moments by step (shifted past a fork's trunk), each in a sentence."""
-    from domain.review import DEFAULT_BUDGET
+    from domain.thinking.review import DEFAULT_BUDGET
     from replays.reviews import moment_text, review_game
 
     found = review_game(service, game_id, viewer, DEFAULT_BUDGET if budget is None else budget)

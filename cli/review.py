@@ -1,4 +1,4 @@
-"""``ludolog review``: where a game turned and who made the mistakes (``domain.review``)."""
+"""``ludolog review``: where a game turned and who made the mistakes (``domain.thinking.review``)."""
 
 from __future__ import annotations
 
@@ -37,12 +37,12 @@ def review(game: str, budget: int | None, seat: str | None, bookmark: bool, char
       ludolog review 3f2a --bookmark
       ludolog review 3f2a --as Ben      (a game still being played)
     """
-    from domain.access import OWNER
-    from domain.review import DEFAULT_BUDGET
+    from domain.engine.viewing import display_name
+    from domain.keeping.access import OWNER
+    from domain.thinking.review import DEFAULT_BUDGET
     from replays.review_chart import review_chart_svg
     from replays.reviews import bookmark as write_bookmarks
     from replays.reviews import review_data, review_game, review_lines
-    from domain.viewing import display_name
 
     service = open_service(db)
     game_id = service.find_game(game)

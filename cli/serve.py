@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.terminal import HELP, NEW_STORE, db_option, open_service
-from domain.store import describe_store
+from domain.keeping.store import describe_store
 
 if TYPE_CHECKING:
-    from domain.service import GameService
+    from domain.keeping.service import GameService
 
 
 def _host(_context: click.Context, _parameter: click.Parameter, host: str) -> str:

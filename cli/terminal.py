@@ -15,12 +15,19 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from domain.seating import seat_label
-from domain.store import DEFAULT_STORE, PREFIX, describe_store, is_postgres, store_env, store_from
+from domain.engine.seating import seat_label
+from domain.keeping.store import (
+    DEFAULT_STORE,
+    PREFIX,
+    describe_store,
+    is_postgres,
+    store_env,
+    store_from,
+)
 
 if TYPE_CHECKING:
-    from domain.ruleset import Ruleset
-    from domain.service import GameEvent, GameService
+    from domain.engine.ruleset import Ruleset
+    from domain.keeping.service import GameEvent, GameService
 
 HELP = {"help_option_names": ["-h", "--help"]}
 """Every command's context settings: ``-h`` as well as ``--help``, also when a command is run on its own."""
@@ -55,7 +62,7 @@ def open_service(db: str, *, create: bool = False) -> GameService:
         _reach_postgres(db, env, create)
     from eventsourcing.persistence import InfrastructureFactoryError, PersistenceError
 
-    from domain.service import GameService
+    from domain.keeping.service import GameService
 
     try:
         service = GameService(env=env)
@@ -87,7 +94,7 @@ def _reach_postgres(db: str, env: dict[str, str], create: bool) -> None:
         import psycopg
     except ImportError:
         return  # GameService says which extra to install
-    from domain.service import GameService
+    from domain.keeping.service import GameService
 
     setting = {key: env[PREFIX + "POSTGRES_" + key.upper()] for key in ("host", "port", "user", "password")}
     schema = env.get(PREFIX + "POSTGRES_SCHEMA") or "public"

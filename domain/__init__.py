@@ -1,5 +1,10 @@
-"""The ludolog engine: the ruleset contract, the games, the Game aggregate and the game service.
+"""The ludolog domain: pure code (no Flask, no click, no printing), in four rooms, each importing only
+the rooms below it (``tests/test_layers.py`` holds every import of the project to that):
 
-Pure domain code: no Flask, no click, no printing. Start with ``ruleset.py`` (the contract every game
-implements), ``game.py`` (the event-sourced aggregate) and ``service.py`` (the use cases).
+- ``engine/``: the ruleset contract (``ruleset.py``), the event-sourced ``Game`` aggregate (``game.py``)
+  and its facts, chance, seating, pictures, what a viewer may see, and the registry of rulesets;
+- ``games/``: one folder per ruleset, each built on the engine alone (add a game here);
+- ``thinking/``: bots, search, reviews and balance studies, which play games through the contract;
+- ``keeping/``: the game service (an eventsourcing application) and what it keeps beside games: stores,
+  tokens, heads, forks, notes, the kit shelf (add a store here).
 """

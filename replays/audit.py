@@ -6,7 +6,7 @@ and re-deciding every command on the state before it, with the randomness it had
 outcomes the table supplied, recorded with its setup and each command), under the ruleset this service has, comparing the facts with the recorded ones. A game recorded under another
 version of the rules is re-decided under this one; the report says so.
 
-The game's log must reach the head the store recorded for it beside its rows (``domain.heads``): a
+The game's log must reach the head the store recorded for it beside its rows (``domain.keeping.heads``): a
 tail cut at a command boundary leaves a whole chain, but not that. A fork must start from its trunk's
 state at its step, as its eye knew it (``replays.fork_audit``). Its snapshots, a receipt a client kept and
 the store's global sequence of events are checked by ``replays.store_audit``.
@@ -16,35 +16,20 @@ from __future__ import annotations
 
 import json
 import uuid
-from dataclasses import dataclass, field
 from typing import Any
 
-from domain import registry
-from domain.access import GameAccess
-from domain.chain import first_broken_link
-from domain.chance import chance, decided
-from domain.errors import LudologError
-from domain.game import Game
-from domain.randomness import chance_key, commitment
-from domain.listing import created_games
-from domain.service import GameService
+from domain.engine import registry
+from domain.engine.chain import first_broken_link
+from domain.engine.chance import chance, decided
+from domain.engine.errors import LudologError
+from domain.engine.game import Game
+from domain.engine.randomness import chance_key, commitment
+from domain.keeping.access import GameAccess
+from domain.keeping.listing import created_games
+from domain.keeping.service import GameService
+from replays.audit_report import Audit as Audit  # where callers have found it
 from replays.fork_audit import fork_note, trunk_problems
 from replays.store_audit import check_receipt, check_snapshots, sequence_gaps
-
-
-@dataclass
-class Audit:
-    """The findings on one game: ``problems`` empty means clean; ``notes`` are facts worth knowing."""
-
-    game_id: uuid.UUID
-    events: int
-    problems: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def clean(self) -> bool:
-        return not self.problems
-
 
 
 def audit(service: GameService, game_id: uuid.UUID, head: tuple[int, str] | None = None) -> Audit:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.balance.compare import strongest
+from domain.thinking.balance.compare import strongest
 
 Section = dict[str, Any]
 

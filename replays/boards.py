@@ -14,10 +14,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from domain.access import OWNER
-from domain.game import Game
-from domain.picture import changed
-from domain.service import GameService, Viewer
+from domain.engine.game import Game
+from domain.engine.picture import changed
+from domain.keeping.access import OWNER
+from domain.keeping.service import GameService, Viewer
 from replays.drawing import to_svg
 
 

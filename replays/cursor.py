@@ -32,12 +32,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain import registry
-from domain.access import OWNER
-from domain.errors import UnknownGame
-from domain.game import Game
-from domain.ruleset import Fact, Ruleset
-from domain.service import GameEvent, GameService, Viewer, describe_event
+from domain.engine import registry
+from domain.engine.errors import UnknownGame
+from domain.engine.game import Game
+from domain.engine.ruleset import Fact, Ruleset
+from domain.keeping.access import OWNER
+from domain.keeping.service import GameEvent, GameService, Viewer, describe_event
 
 CHECKPOINT_EVERY = 64
 
@@ -82,7 +82,7 @@ class Cursor:
         self.options = dict(game.options)
         self.stored: list[Any] = list(service.events.get(game_id))
         self.parted, self.eye = 0, None
-        """For a fork (``domain.forking``): the trunk's step it parts at and the eye it was forked as."""
+        """For a fork (``domain.keeping.forking``): the trunk's step it parts at and the eye it was forked as."""
         if game.fork and with_trunk:
             self.parted, self.eye = game.fork["step"], game.fork["eye"]
             self.stored = self._trunk_events(service, game.fork) + self.stored

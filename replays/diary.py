@@ -36,12 +36,12 @@ from typing import Any
 
 from cachetools import LRUCache
 
-from domain.access import OWNER
-from domain.errors import UnknownSeat
-from domain.notes import Note
-from domain.review import Review
-from domain.seating import seat_label
-from domain.service import GameEvent, GameService, Viewer
+from domain.engine.errors import UnknownSeat
+from domain.engine.seating import seat_label
+from domain.keeping.access import OWNER
+from domain.keeping.notes import Note
+from domain.keeping.service import GameEvent, GameService, Viewer
+from domain.thinking.review import Review
 from replays import records
 from replays.cursor import Cursor
 from replays.diary_charts import (

@@ -12,10 +12,10 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
-from domain.access import OWNER
-from domain.review import Review
-from domain.service import GameService
-from domain.viewing import Viewer, display_name
+from domain.engine.viewing import Viewer, display_name
+from domain.keeping.access import OWNER
+from domain.keeping.service import GameService
+from domain.thinking.review import Review
 from replays.diary import to_markdown
 
 CHART = "data:image/svg+xml;base64,"

@@ -1,4 +1,4 @@
-"""Notes (``domain.notes``) as the design diary and the replay page show them: who wrote one, in words;
+"""Notes (``domain.keeping.notes``) as the design diary and the replay page show them: who wrote one, in words;
 the notes of each event; a note as Markdown list lines nested under its event; the bookmarks as a
 Markdown list of links to their events.
 
@@ -8,8 +8,8 @@ text (``escape_markdown``): a note stays one item of the list under its event, w
 
 from __future__ import annotations
 
-from domain.access import OWNER
-from domain.notes import Note
+from domain.keeping.access import OWNER
+from domain.keeping.notes import Note
 from replays.markdown import code_span, escape_markdown
 
 

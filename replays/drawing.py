@@ -1,4 +1,4 @@
-"""The one renderer: a picture (``domain.picture``) as an SVG element, the same for every game.
+"""The one renderer: a picture (``domain.engine.picture``) as an SVG element, the same for every game.
 
 The SVG's user units are the picture's board units, so the picture's numbers are drawn as they are.
 Every text is escaped (seat names are what players typed), and the drawing carries no script, no style
@@ -19,12 +19,22 @@ from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
 from typing import Any
 
-from domain.picture import COLOURS, refs, seat_colours, smallest_text
-from replays.drawing_text import INK, cut, escape, num, quoteattr, size_of, smallest, text_element, wrap
+from domain.engine.picture import COLOURS, refs, seat_colours, smallest_text
+from replays.drawing_text import (
+    INK,
+    cut,
+    escape,
+    num,
+    quoteattr,
+    size_of,
+    smallest,
+    text_element,
+    wrap,
+)
 
 SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#8a7a00", "#444444")
 """Okabe and Ito's colours, told apart with every common colour blindness, in the order of
-``domain.picture.COLOURS`` (blue, red: vermillion, green, purple, orange, sky, yellow: darkened, grey)."""
+``domain.engine.picture.COLOURS`` (blue, red: vermillion, green, purple, orange, sky, yellow: darkened, grey)."""
 HEX = dict(zip(COLOURS, SEAT_COLOURS, strict=True))
 TONE_FILLS = {
     "plain": "#f6f3ec", "light": "#eedcb8", "dark": "#b58863", "wall": "#5b5b5b", "water": "#9cc9e8",

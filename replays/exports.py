@@ -8,8 +8,8 @@ import uuid
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the writers are imported when an export is made: the CLI's help stays quick
-    from domain.viewing import Viewer
-    from domain.service import GameService
+    from domain.engine.viewing import Viewer
+    from domain.keeping.service import GameService
 
 MEDIA_TYPES = {
     "ndjson": "application/x-ndjson",
@@ -38,7 +38,7 @@ def export(service: GameService, game_id: uuid.UUID, viewer: Viewer, form: str, 
     the game's review (``replays.reviews``) made at that budget."""
     review = None
     if review_budget is not None:
-        from domain.errors import InvalidSetup
+        from domain.engine.errors import InvalidSetup
         from replays.reviews import review_game
 
         if form not in REVIEWED:

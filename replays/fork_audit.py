@@ -1,4 +1,4 @@
-"""Auditing a fork against its trunk (``domain.forking``): the fork must start from its trunk's state at
+"""Auditing a fork against its trunk (``domain.keeping.forking``): the fork must start from its trunk's state at
 the step it names, as its eye knew it, that step must still be in the trunk's log with the hash the fork
 recorded, and the link's seal, keyed with the trunk's salt, must match the eye it names. A trunk rewritten
 after the fork, a fork whose start was edited, and a seat's fork rewritten to pass for an owner's (eye and
@@ -15,10 +15,10 @@ import hmac
 import uuid
 from typing import Any
 
-from domain.chain import first_broken_link, plain
-from domain.forking import fork_chance, fork_seal, fork_start, trunk_key
-from domain.persistence import apply_events
-from domain.service import GameService
+from domain.engine.chain import first_broken_link, plain
+from domain.keeping.forking import fork_chance, fork_seal, fork_start, trunk_key
+from domain.keeping.persistence import apply_events
+from domain.keeping.service import GameService
 
 
 def trunk_problems(service: GameService, forked: Any) -> list[str]:

@@ -16,21 +16,20 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
-from domain import registry
-from domain.access import OWNER
-from domain.errors import (
+from domain.engine import registry
+from domain.engine.errors import (
     InvalidNote,
     InvalidSetup,
     LudologError,
     UnknownNote,
 )
-from domain.game import Game
-from replays.families import fork_eye, trunk_at_step
-from domain.forking import forked_game, new_fork
-from domain.notebook import replayed_notes
-from domain.seating import check_game_name, check_seat_names
-from domain.service import GameService
-from replays.records import FORMAT, NOTE_EVENT, READABLE_VERSIONS
+from domain.engine.game import Game
+from domain.engine.seating import check_game_name, check_seat_names
+from domain.keeping.access import OWNER
+from domain.keeping.notebook import replayed_notes
+from domain.keeping.service import GameService
+from replays.families import fork_begin
+from replays.record_format import FORMAT, NOTE_EVENT, READABLE_VERSIONS
 
 
 def import_game(service: GameService, text: str) -> uuid.UUID:
@@ -96,7 +95,7 @@ def _imported(service: GameService, head: dict[str, Any], records: list[dict[str
         raise InvalidSetup(f"game {game_id} is already in this store")
     fork = head.get("fork") if version >= 6 else None
     if fork:
-        begin = _fork_begin(service, head, records, made, str(seed), salt, table is not None)
+        begin = fork_begin(service, head, records, made, str(seed), salt, table is not None)
     else:
         def begin(stamps: Iterator[datetime]) -> Game:
             return Game.start(rules, list(seats), dict(options), str(seed), game_id=game_id, salt=salt, timestamps=stamps,
@@ -117,51 +116,6 @@ def _imported(service: GameService, head: dict[str, Any], records: list[dict[str
                 "(the file was edited)"
             )
     return game
-
-
-def _fork_begin(service: GameService, head: dict[str, Any], records: list[dict[str, Any]], made: dict[uuid.UUID, Game],
-                seed: str, salt: str, table: bool) -> Callable[[Iterator[datetime]], Game]:
-    """How the file's fork is re-created: dealt again from its trunk (in the file or in this store), or, for
-    a fork whose trunk neither holds (a seat's fork, exported with the trunk as that seat saw it), from the
-    start its export recorded."""
-    fork, seats, name, game_id = head["fork"], head["seats"], head.get("name") or "", uuid.UUID(str(head["id"]))
-    eye = fork_eye(fork, len(seats))
-    try:
-        trunk_at = trunk_at_step(service, fork, made)
-    except InvalidSetup:
-        start = records[0].get("start") if records else None
-        if start is None or eye is None:
-            raise  # a fork seeing everything is exported with its trunk whole: it comes with it
-        lineage = {"ruleset": head["ruleset"], "ruleset_version": head["ruleset_version"], "seats": list(seats),
-                   "options": dict(head["options"])}
-        start = _start_state(service, lineage, start)
-
-        def begin_alone(stamps: Iterator[datetime]) -> Game:
-            return forked_game(lineage, dict(fork), start, seed, salt, table, name, game_id, timestamps=stamps)
-        return begin_alone
-
-    def begin(stamps: Iterator[datetime]) -> Game:
-        return new_fork(trunk_at, eye, seed, salt, table=table, name=name, game_id=game_id, timestamps=stamps,
-                        sealed="seal" in fork)
-    return begin
-
-
-def _start_state(service: GameService, lineage: dict[str, Any], start: Any) -> Any:
-    """A fork's start as its export recorded it (the store's own encoding), decoded and read once as each
-    seat and a spectator would: ``InvalidSetup`` for one that is no state of its rules."""
-    rules = registry.get(lineage["ruleset"], lineage["ruleset_version"])
-    transcoder = service.mapper.transcoder
-    try:
-        state = transcoder.decode(json.dumps(start).encode("utf-8"))
-        if rules.state_types and not isinstance(state, rules.state_types):
-            raise TypeError(f"a {type(state).__name__}")
-        rules.to_act(state)
-        for seat in [None, *range(1, len(lineage["seats"]) + 1)]:
-            rules.view(state, seat)
-    except Exception as error:  # a damaged start may fail anywhere in the rules: it is refused, never stored
-        raise InvalidSetup(f"the export's fork starts from a state its rules cannot read ({type(error).__name__}): "
-                           "the file is damaged") from None
-    return state
 
 
 def _restored_notes(game: Game, note_events: list[Any]) -> list[Any]:

@@ -29,10 +29,10 @@ import json
 import uuid
 from typing import Any
 
-from domain.access import OWNER
-from domain.notes import Note
-from domain.picture import changed
-from domain.service import GameService, Viewer
+from domain.engine.picture import changed
+from domain.keeping.access import OWNER
+from domain.keeping.notes import Note
+from domain.keeping.service import GameService, Viewer
 from replays import records
 from replays.cursor import Cursor
 from replays.diary import check_viewer, outcome_text, viewer_label

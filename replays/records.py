@@ -21,7 +21,7 @@ the state), so the fork imports without it. A seat's or
 spectator's export holds only what they may see (no seed or salt while the game goes on) and cannot be
 imported.
 
-Notes (``domain.notes``) follow the viewer in every export. The NDJSON export puts them after the event
+Notes (``domain.keeping.notes``) follow the viewer in every export. The NDJSON export puts them after the event
 lines, one line each, and its header counts them:
 
 - the owner's holds the notes' whole stored history, withdrawn notes too, each stored event with its
@@ -51,18 +51,20 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
-from domain.access import OWNER
-from domain.game import Game
-from domain.notebook import Notebook
-from domain.notes import Note
-from domain.service import GameEvent, GameService, Viewer, describe_event
+from domain.engine.game import Game
+from domain.keeping.access import OWNER
+from domain.keeping.notebook import Notebook
+from domain.keeping.notes import Note
+from domain.keeping.service import GameEvent, GameService, Viewer, describe_event
 from replays.families import family
+from replays.record_format import (  # noqa: F401  (where callers have found them)
+    FORMAT,
+    FORMAT_VERSION,
+    NOTE,
+    NOTE_EVENT,
+    READABLE_VERSIONS,
+)
 
-FORMAT = "ludolog-game"
-FORMAT_VERSION = 6
-READABLE_VERSIONS = (1, 2, 3, 4, 5, 6)
-NOTE_EVENT, NOTE = "note_event", "note"
-"""The keys of the NDJSON export's note lines: the owner's (a stored note event), anyone else's (a note)."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 CSV_COLUMNS = ("number", "time", "type", "seat", "seat_name", "command_id", "sentence", "data")
 

@@ -7,14 +7,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.review import Review
-from replays.diary_charts import _CHART_ID, _DASHES, integer_ticks, without_scripts_and_comments
+from domain.thinking.review import Review
+from replays.diary_charts import (
+    _CHART_ID,
+    _DASHES,
+    integer_ticks,
+    without_scripts_and_comments,
+)
 
 
 def review_chart_svg(found: Review, seats: Sequence[str], title: str = "Chance to win") -> bytes:
     """The review's chart: x the step, y each seat's chance to win (0 to 100%)."""
     import pygal
-
     from pygal.style import DefaultStyle, Style
 
     steps = [estimate.step for estimate in found.estimates]

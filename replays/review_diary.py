@@ -4,7 +4,7 @@ where the diary has one. Names and command labels are escaped as every text in t
 
 from __future__ import annotations
 
-from domain.review import Review
+from domain.thinking.review import Review
 from replays.diary_charts import ChartPlace
 from replays.markdown import escape_markdown
 from replays.review_chart import review_chart_svg

@@ -1,4 +1,4 @@
-"""Reviewing a stored game (``domain.review``): its moves read from the store, who may review it and as
+"""Reviewing a stored game (``domain.thinking.review``): its moves read from the store, who may review it and as
 which eye, the review kept until the game moves on, its key moments written down as bookmarks, and its
 words for the terminal.
 
@@ -16,12 +16,12 @@ from typing import Any
 
 from cachetools import LRUCache
 
-from domain.access import OWNER
-from domain.errors import Forbidden, InvalidSetup
-from domain.game import Game
-from domain.notebook import Notebook
-from domain.review import DEFAULT_BUDGET, Move, Review, review
-from domain.service import GameService, Viewer
+from domain.engine.errors import Forbidden, InvalidSetup
+from domain.engine.game import Game
+from domain.keeping.access import OWNER
+from domain.keeping.notebook import Notebook
+from domain.keeping.service import GameService, Viewer
+from domain.thinking.review import DEFAULT_BUDGET, Move, Review, review
 from replays.cursor import Cursor
 
 MOST_BUDGET = 2000
@@ -52,7 +52,7 @@ def check_budget(budget: int) -> int:
 def review_game(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, budget: int = DEFAULT_BUDGET,
                 run: Callable[..., Review] = review) -> Review:
     """The game's review as ``viewer`` may have it, kept until the game moves on; ``run`` makes it
-    (``domain.review.review``, or the API's way of running it in a worker process)."""
+    (``domain.thinking.review.review``, or the API's way of running it in a worker process)."""
     check_budget(budget)
     game = service.game(game_id)
     rules = game.rules

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from domain.access import OWNER
-from domain.notes import Note
-from domain.seating import seat_label
+from domain.engine.seating import seat_label
+from domain.keeping.access import OWNER
+from domain.keeping.notes import Note
 from replays.terminal_notes import FLAG, bookmarks_line, note_line, plain
 
 if TYPE_CHECKING:

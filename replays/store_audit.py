@@ -13,16 +13,14 @@ from __future__ import annotations
 
 import json
 import uuid
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from eventsourcing.persistence import MapperDeserialisationError
 
-from domain.game import Game
-from domain.persistence import apply_events
-from domain.service import GameService
-
-if TYPE_CHECKING:
-    from replays.audit import Audit
+from domain.engine.game import Game
+from domain.keeping.persistence import apply_events
+from domain.keeping.service import GameService
+from replays.audit_report import Audit
 
 SEQUENCE_PAGE = 1000
 

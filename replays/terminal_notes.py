@@ -1,4 +1,4 @@
-"""Notes (``domain.notes``) as terminal text, for ``ludolog notes``, ``ludolog log`` and the replay screen.
+"""Notes (``domain.keeping.notes``) as terminal text, for ``ludolog notes``, ``ludolog log`` and the replay screen.
 
 A note is text a person typed: it is shown as words and never acted on. The domain refuses control
 and formatting characters when a note is written, and ``plain`` shows any that a store holds anyway
@@ -14,8 +14,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Sequence
 
-from domain.notes import Note
-from domain.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
+from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
+from domain.keeping.notes import Note
 
 PEN = "✎"
 FLAG = "⚑"

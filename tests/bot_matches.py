@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.bots import RandomBot
-from domain.game import Game
-from domain.ruleset import Ruleset
-from domain.search import GreedyBot, SimRng
+from domain.engine.game import Game
+from domain.engine.ruleset import Ruleset
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import GreedyBot, SimRng
 
 SALT = "5eed" * 8
 """The salt of every game here: with it, a seed deals one game, so a test plays the same games every run."""

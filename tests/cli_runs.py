@@ -10,7 +10,6 @@ from click.testing import CliRunner, Result
 
 from cli.main import cli
 
-
 SALT = "5eed" * 8
 """The salt ``ludolog new --seed`` deals with here unless the test gives ``--salt``: the same seed deals the
 same game every run (without it, each game draws a random salt, as a user's do)."""

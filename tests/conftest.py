@@ -12,8 +12,10 @@ process, one test after the other: they measure servers that use every CPU thems
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import pathlib
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -22,8 +24,8 @@ from freezegun.api import FakeDatetime
 from browser_needed import missing
 from stores import SKIP_REASON, STORES, fresh_store
 
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 
 class FakeDatetimeAsISO(DatetimeAsISO):
@@ -115,6 +117,18 @@ def _skip_reason(report: pytest.TestReport) -> str:
     if isinstance(longrepr, tuple) and len(longrepr) == 3:
         return str(longrepr[2]).removeprefix("Skipped: ")
     return ""
+
+
+@pytest.fixture(autouse=True, scope="session")
+def no_process_left_behind() -> Iterator[None]:
+    """The suite leaves no process behind: at the end of each test process's session the bot workers'
+    pool (``api.thinking``) is closed, and no child process of it may still be running."""
+    yield
+    thinking = sys.modules.get("api.thinking")
+    if thinking is not None:
+        thinking.close_pool()
+    left = multiprocessing.active_children()
+    assert not left, f"the tests left {len(left)} processes running: {left}"
 
 
 CHROMIUM = pathlib.Path("/usr/bin/chromium")

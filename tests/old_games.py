@@ -7,9 +7,9 @@ import json
 
 from eventsourcing.persistence import StoredEvent
 
-from domain import registry
-from domain.bots import RandomBot
-from domain.game import Game
+from domain.engine import registry
+from domain.engine.game import Game
+from domain.thinking.bots import RandomBot
 
 
 def old_game_events(service, seed):

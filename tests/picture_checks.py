@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.picture import check, refs
-from domain.ruleset import Ruleset
+from domain.engine.picture import check, refs
+from domain.engine.ruleset import Ruleset
 
 
 def by_id(picture: dict[str, Any]) -> dict[str, dict[str, Any]]:

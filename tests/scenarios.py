@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.ruleset import Ruleset
+from domain.engine.ruleset import Ruleset
 
 
 class Loaded:

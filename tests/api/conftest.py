@@ -16,8 +16,8 @@ from flask.testing import FlaskClient
 from spec import validate_response
 
 from api import create_app
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 
 class SpecCheckedClient(FlaskClient):

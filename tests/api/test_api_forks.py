@@ -9,7 +9,7 @@ import uuid
 
 from test_api_games import assert_problem, game_count
 
-from domain.chain import plain
+from domain.engine.chain import plain
 
 
 def play(client, game, commands):

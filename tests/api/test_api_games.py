@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from domain import registry
+from domain.engine import registry
 
 PROBLEM = "urn:ludolog:problem:"
 RULESETS = registry.all_rulesets()

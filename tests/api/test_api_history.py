@@ -7,8 +7,8 @@ import uuid
 
 import pytest
 
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 from replays import records
 from replays.audit import audit
 

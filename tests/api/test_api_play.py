@@ -15,9 +15,9 @@ import uuid
 import pytest
 from flask import got_request_exception
 
-from domain import registry
-from domain.errors import IllegalCommand
-from domain.randomness import Rng
+from domain.engine import registry
+from domain.engine.errors import IllegalCommand
+from domain.engine.randomness import Rng
 
 PROBLEM = "urn:ludolog:problem:"
 RULESETS = registry.all_rulesets()

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from quick_games import quick_options
 
-from domain import registry
+from domain.engine import registry
 
 SEED = "s3cr3t-seed-XYZ"
 SALT = "5eed" * 8

@@ -7,7 +7,7 @@ import re
 import uuid
 
 from api.web import FILES, SERVED
-from domain.picture import changed
+from domain.engine.picture import changed
 from replays.drawing import to_svg
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 from api import thinking
-from domain.bots import GreedyBot, make_bot
+from domain.thinking.bots import GreedyBot, make_bot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -18,8 +18,8 @@ from conftest import API_TEST_SETTINGS, SpecCheckedClient
 
 from api import create_app, settings_from
 from cli.serve import serve
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 PAGE = "https://games.example.org"
 OTHER = "https://elsewhere.example.net"

@@ -43,9 +43,9 @@ from schemathesis.specs.openapi.checks import (
 from spec import SPEC_PATH, spec
 
 from api import create_app
-from domain import registry
-from domain.service import GameService
-from domain.store import store_env
+from domain.engine import registry
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 PROBLEM_BASE = "urn:ludolog:problem:"
 

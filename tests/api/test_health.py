@@ -13,8 +13,8 @@ from eventsourcing.persistence import OperationalError
 from stores import postgres_schema
 
 from api import create_app, health
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 PROBLEM = "urn:ludolog:problem:"
 SEATS = {"ruleset": "project-assassination", "seats": ["Ana", "Ben"], "seed": "3"}

@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-from domain import registry
+from domain.engine import registry
 from domain.games.infection import EARLIER
 from domain.games.infection.board import TILE_SQUARES, region_of
 from domain.games.infection.facts import TilesPlaced

@@ -25,9 +25,9 @@ from conftest import SpecCheckedClient
 
 from api import DEFAULTS, create_app, limits, settings_from
 from cli.serve import serve
-from domain.notebook import Notebook
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.notebook import Notebook
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 OTHER_ADDRESS = {"REMOTE_ADDR": "203.0.113.7"}
 RATE_LIMITED = "urn:ludolog:problem:rate-limited"

@@ -27,10 +27,10 @@ import uuid
 from ways_out import SETTINGS, api_outputs, cli_outputs
 
 from api import create_app
-from domain.game import Game
+from domain.engine.game import Game
 from domain.games.location_ccg.cards import pool
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 BEN_ONLY = ("colossus", "shadow_master", "windfall", "safehouse")
 DEMO = dict(pool().decks["demo"])

@@ -20,8 +20,8 @@ from conftest import API_TEST_SETTINGS, NewGame, SpecCheckedClient
 from eventsourcing.persistence import OperationalError
 
 from api import create_app
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 N = "/games/{game_id}/notes"
 ONE = N + "/{note_id}"

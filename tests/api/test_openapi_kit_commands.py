@@ -6,7 +6,7 @@ from pathlib import Path
 
 import yaml
 
-from domain import registry
+from domain.engine import registry
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text(encoding="utf-8"))
 

@@ -17,10 +17,10 @@ import pytest
 from ways_out import SETTINGS, api_outputs, cli_outputs
 
 from api import create_app
-from domain.game import Game
+from domain.engine.game import Game
 from domain.games.squad_combat.cards import demo_set_data
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 BLUE_ONLY = ("grudge", "riposte", "rally", "sap", "disrupt")
 SALT = "5a17" * 8

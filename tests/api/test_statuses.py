@@ -21,8 +21,8 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 from flask import Response
 
 from api import create_app
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 G = "/games/{game_id}"
 SEATS = {"ruleset": "assassination-le", "seats": ["Ana", "Ben", "Cy"], "seed": "7"}

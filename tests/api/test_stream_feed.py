@@ -13,7 +13,7 @@ from test_api_play import all_events, assert_problem, parse_sse, version_of
 
 import api.feed
 from api import settings_from
-from domain.errors import StoreUnavailable
+from domain.engine.errors import StoreUnavailable
 
 
 def healthz_streams(client) -> int:

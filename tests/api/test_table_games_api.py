@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from paper_games import paper_game
 
-from domain import registry
+from domain.engine import registry
 
 PROBLEM = "urn:ludolog:problem:"
 

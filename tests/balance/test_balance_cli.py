@@ -15,11 +15,11 @@ import pytest
 from cli_runs import invoke, one_line_error
 from paper_games import paper_game
 
-from domain import registry
-from domain.balance.study import ending_of, game_seed, seat_names, study_salt
-from domain.bots import play_random_game
-from domain.service import GameService
-from domain.store import store_env
+from domain.engine import registry
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
+from domain.thinking.balance.study import ending_of, game_seed, seat_names, study_salt
+from domain.thinking.bots import play_random_game
 
 
 def counted(ruleset: str, players: int, options: dict, seeds: list[str]) -> list[dict]:

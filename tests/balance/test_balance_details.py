@@ -14,10 +14,10 @@ from collections import Counter
 import pytest
 from cli_runs import invoke, one_line_error
 
-from domain.balance.study import Study, play_study_game, study_games
 from domain.games.squad_combat.cards import demo_set_data
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
+from domain.thinking.balance.study import Study, play_study_game, study_games
 
 
 def test_a_game_that_is_several_outliers_is_kept_once_under_one_id(db_path):

@@ -7,10 +7,16 @@ from collections import Counter
 
 import pytest
 
-from domain import registry
-from domain.balance.findings import card_effects, findings
-from domain.balance.study import Drama, Study, game_seed, play_study_game, study_salt
-from domain.ruleset import Outcome
+from domain.engine import registry
+from domain.engine.ruleset import Outcome
+from domain.thinking.balance.findings import card_effects, findings
+from domain.thinking.balance.study import (
+    Drama,
+    Study,
+    game_seed,
+    play_study_game,
+    study_salt,
+)
 
 
 @pytest.mark.parametrize("bots", [("random", "random"), ("greedy", "random")])
@@ -111,7 +117,7 @@ def test_card_games_count_the_cards_their_commands_play(ruleset, playing):
 
 
 def test_fairness_shares_out_the_games_one_seat_won_and_counts_draws_apart():
-    from domain.balance.findings import fairness
+    from domain.thinking.balance.findings import fairness
 
     records = ([{"winners": [1], "reason": "won", "bots": ["greedy"] * 2}] * 30 + [{"winners": [2], "reason": "won", "bots": ["greedy"] * 2}] * 30
                + [{"winners": [], "reason": "a draw", "bots": ["greedy"] * 2}] * 40)

@@ -14,12 +14,19 @@ from collections import Counter
 import pytest
 from cli_runs import invoke
 
-from domain import registry
-from domain.balance.study import Study, game_seed, play_study_game, seat_names, study_games, study_salt
-from domain.bots import play_random_game
+from domain.engine import registry
 from domain.games.squad_combat.cards import demo_set_data
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
+from domain.thinking.balance.study import (
+    Study,
+    game_seed,
+    play_study_game,
+    seat_names,
+    study_games,
+    study_salt,
+)
+from domain.thinking.bots import play_random_game
 
 
 def frail_blue_set() -> dict:

@@ -6,8 +6,15 @@ import random
 
 import pytest
 
-from domain.balance.findings import histogram, verdict
-from domain.balance.stats import games_to_tell, mean_interval, newcombe, newcombe_paired, percentile, wilson
+from domain.thinking.balance.findings import histogram, verdict
+from domain.thinking.balance.stats import (
+    games_to_tell,
+    mean_interval,
+    newcombe,
+    newcombe_paired,
+    percentile,
+    wilson,
+)
 
 
 def test_wilson_interval_of_58_wins_in_100_is_48_to_67_percent():

@@ -4,7 +4,7 @@ the fair share; the margin is in points over (or under) the fair share, counted 
 
 from __future__ import annotations
 
-from domain.balance.compare import skill, strongest
+from domain.thinking.balance.compare import skill, strongest
 from replays.balance_words import skill as skill_words
 
 

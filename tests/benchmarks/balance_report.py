@@ -29,9 +29,9 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
 from cli.balance_runs import default_workers, run_games  # noqa: E402
-from domain import registry  # noqa: E402
-from domain.balance.findings import findings  # noqa: E402
-from domain.balance.study import Study, study_games  # noqa: E402
+from domain.engine import registry  # noqa: E402
+from domain.thinking.balance.findings import findings  # noqa: E402
+from domain.thinking.balance.study import Study, study_games  # noqa: E402
 from replays.balance_report import to_markdown  # noqa: E402
 
 TARGET_SECONDS = 60.0

@@ -29,12 +29,13 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
-from domain import registry  # noqa: E402
-from domain.balance.stats import wilson  # noqa: E402
-from domain.bots import RandomBot  # noqa: E402
-from domain.ruleset import Ruleset  # noqa: E402
-from domain.search import GreedyBot, SearchBot, SimRng  # noqa: E402
 from seeded_match import play_match  # noqa: E402
+
+from domain.engine import registry  # noqa: E402
+from domain.engine.ruleset import Ruleset  # noqa: E402
+from domain.thinking.balance.stats import wilson  # noqa: E402
+from domain.thinking.bots import RandomBot  # noqa: E402
+from domain.thinking.search import GreedyBot, SearchBot, SimRng  # noqa: E402
 
 RULES_TARGET, SIMULATIONS_TARGET = 10_000, 500
 

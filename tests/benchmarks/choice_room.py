@@ -36,10 +36,10 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
-from domain import registry  # noqa: E402
-from domain.randomness import Rng  # noqa: E402
-from domain.ruleset import Ruleset  # noqa: E402
-from domain.search import GreedyBot, SimRng, key_of, play_out  # noqa: E402
+from domain.engine import registry  # noqa: E402
+from domain.engine.randomness import Rng  # noqa: E402
+from domain.engine.ruleset import Ruleset  # noqa: E402
+from domain.thinking.search import GreedyBot, SimRng, key_of, play_out  # noqa: E402
 
 LONGEST_FINISH = 5_000
 """Commands a finish may take before it is scored as it stands (a draw): a guard, never reached in the

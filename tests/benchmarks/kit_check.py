@@ -27,7 +27,12 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).res
 
 import yaml  # noqa: E402
 
-from domain.games.table_kit.checks import MOST_CARDS, MOST_LINKS, MOST_NEIGHBOURS, size_problems  # noqa: E402
+from domain.games.table_kit.checks import (  # noqa: E402
+    MOST_CARDS,
+    MOST_LINKS,
+    MOST_NEIGHBOURS,
+    size_problems,
+)
 from domain.games.table_kit.loading import read_kit  # noqa: E402
 
 

@@ -27,12 +27,13 @@ from typing import Any
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
-from domain import registry
-from domain.fact_events import register_facts
-from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
-from domain.service import GameService
-from domain.store import store_env
+from domain.engine import registry
+from domain.engine.fact_events import register_facts
+from domain.engine.game import Game
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 WINDOWS = ((0, 100), (5000, 5100))
 PEER = Path(__file__).resolve().parents[3] / "shared" / "peer-bench" / "boardgameio"
@@ -96,7 +97,7 @@ def register_add() -> Ruleset:
     if not registry.has(AddRules.name, AddRules.version):
         rules = AddRules()
         registry.register(rules)
-        register_facts(rules)
+        register_facts(Game.FactRecorded, rules)
     return registry.get(AddRules.name)
 
 

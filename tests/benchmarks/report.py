@@ -51,17 +51,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
 
-from domain import registry
-from domain.bots import RandomBot, play_random_game
-from domain.game import Game
-from domain.ruleset import Command, Ruleset
-from domain.service import GameService
-from domain.store import describe_store, store_env
-
 import peer  # noqa: I001 -- the runner's own modules, beside it
 import targets
 from startup import help_seconds
 from targets import Found
+
+from domain.engine import registry
+from domain.engine.game import Game
+from domain.engine.ruleset import Command, Ruleset
+from domain.keeping.service import GameService
+from domain.keeping.store import describe_store, store_env
+from domain.thinking.bots import RandomBot, play_random_game
 
 LUDOLOG = [sys.executable, "-c", "from cli.main import main; main()"]
 """The ``ludolog`` command of the installed package, run by this interpreter."""
@@ -478,7 +478,7 @@ class Store:
     name: str
     """``SQLite`` or ``PostgreSQL``, for the tables."""
     location: str
-    """The store string (``domain.store``)."""
+    """The store string (``domain.keeping.store``)."""
 
     def service(self) -> GameService:
         return GameService(env=store_env(self.location))

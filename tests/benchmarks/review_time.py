@@ -20,13 +20,13 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
-from domain import registry  # noqa: E402
-from domain.access import OWNER  # noqa: E402
-from domain.bots import RandomBot  # noqa: E402
-from domain.review import DEFAULT_BUDGET  # noqa: E402
-from domain.search import GreedyBot  # noqa: E402
-from domain.service import GameService  # noqa: E402
-from domain.store import store_env  # noqa: E402
+from domain.engine import registry  # noqa: E402
+from domain.keeping.access import OWNER  # noqa: E402
+from domain.keeping.service import GameService  # noqa: E402
+from domain.keeping.store import store_env  # noqa: E402
+from domain.thinking.bots import RandomBot  # noqa: E402
+from domain.thinking.review import DEFAULT_BUDGET  # noqa: E402
+from domain.thinking.search import GreedyBot  # noqa: E402
 from replays.reviews import moves_of, review_game  # noqa: E402
 
 RULESETS = ("location-ccg", "squad-combat", "project-assassination", "infection")

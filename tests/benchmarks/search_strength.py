@@ -33,11 +33,12 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
-from domain import registry  # noqa: E402
-from domain.balance.stats import wilson  # noqa: E402
-from domain.balance.study import LIMIT_ENDING  # noqa: E402
-from domain.search import DEFAULT_SIMULATIONS, GreedyBot, SearchBot  # noqa: E402
 from seeded_match import play_match  # noqa: E402
+
+from domain.engine import registry  # noqa: E402
+from domain.thinking.balance.stats import wilson  # noqa: E402
+from domain.thinking.balance.study import LIMIT_ENDING  # noqa: E402
+from domain.thinking.search import DEFAULT_SIMULATIONS, GreedyBot, SearchBot  # noqa: E402
 
 
 @dataclass(frozen=True)

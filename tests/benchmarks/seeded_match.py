@@ -7,8 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from domain.randomness import Rng
-from domain.ruleset import Ruleset
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Ruleset
 
 
 def play_match(rules: Ruleset, players: int, number: int, me: int, tested: Any, others: Any) -> tuple[Any, int, float]:

@@ -42,9 +42,9 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1] / "load"),
                 str(Path(__file__).resolve().parents[1])]
 
+import stores  # noqa: E402
 from harness import ApiClient, ServedApi, game_path  # noqa: E402
 from sse import OpenStream, read_all  # noqa: E402
-import stores  # noqa: E402
 from stores import fresh_store  # noqa: E402
 
 

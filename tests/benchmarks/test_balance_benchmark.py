@@ -10,7 +10,7 @@ import json
 from benchmarks_tables import printed, sections
 from cli_runs import invoke
 
-from domain import registry
+from domain.engine import registry
 
 
 def test_the_balance_benchmark_prints_every_ruleset_in_every_table():

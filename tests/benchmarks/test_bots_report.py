@@ -8,7 +8,7 @@ import re
 
 from benchmarks_tables import printed, sections
 
-from domain import registry
+from domain.engine import registry
 
 
 def test_the_bots_report_prints_every_ruleset_in_every_table():

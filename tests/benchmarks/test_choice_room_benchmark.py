@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from benchmarks_tables import printed, sections
 from choice_room import room
 

@@ -10,7 +10,7 @@ import pytest
 from benchmarks_tables import printed as run_runner
 from benchmarks_tables import sections
 
-from domain import registry
+from domain.engine import registry
 
 QUICK_GAME_SIZES = ("10", "100", "300")  # report.QUICK.game_sizes
 EXPORTS = ("ndjson", "json", "csv", "md", "html")

@@ -12,7 +12,7 @@ import pytest
 from pages import call, tab
 from playwright.sync_api import expect
 
-from domain import registry
+from domain.engine import registry
 
 SALT = "5eed" * 8
 MOVES = 12

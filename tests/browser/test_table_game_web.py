@@ -12,9 +12,9 @@ from pages import call, tab
 from paper_games import paper_game
 from playwright.sync_api import expect
 
-from domain import registry
-from domain.service import GameService
-from domain.store import store_env
+from domain.engine import registry
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 SEATS = ["Ann", "Ben", "Cy"]
 SCRIPT_SEED = "browser-paper-2"

@@ -16,7 +16,7 @@ from pages import call, pick_or_press, replay_from_the_start, tab, version
 from playwright.sync_api import expect
 from quick_games import QUICK
 
-from domain import registry
+from domain.engine import registry
 
 RULESETS = registry.all_rulesets()
 HOSTILE = "<img src=x onerror=alert(1)>"

@@ -10,8 +10,8 @@ import re
 from click.testing import CliRunner
 
 from cli.main import cli
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 SALT = "5eed" * 8
 """The salt of the games a test sets side by side: the same seed and salt deal the same game."""

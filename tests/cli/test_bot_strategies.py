@@ -10,10 +10,9 @@ import pytest
 from cli_runs import invoke, one_line_error
 from quick_games import quick_options
 
-from domain import registry
-from domain.service import GameService
-from domain.store import store_env
-
+from domain.engine import registry
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 SALT = "5eed" * 8
 """Every game here is dealt by its seed with this salt: the same seed, the same game."""

@@ -31,7 +31,7 @@ def show_json(run, game, *extra):
 
 
 def test_rulesets_lists_each_game_on_a_line_and_one_game_with_its_options_and_commands(run):
-    from domain import registry
+    from domain.engine import registry
 
     result = CliRunner().invoke(cli, ["rulesets"])
     assert result.exit_code == 0
@@ -245,9 +245,9 @@ def test_two_bot_processes_on_one_game_keep_the_log_whole(store):
                              stderr=subprocess.PIPE, text=True, env=env) for n in (1, 2)]
     outputs = [bot.communicate(timeout=120) for bot in bots]
     assert [bot.returncode for bot in bots] == [0, 0], outputs
-    from domain.game import first_broken_link
-    from domain.service import GameService
-    from domain.store import store_env
+    from domain.engine.game import first_broken_link
+    from domain.keeping.service import GameService
+    from domain.keeping.store import store_env
 
     service = GameService(env=store_env(store))
     events = list(service.events.get(service.find_game(game)))

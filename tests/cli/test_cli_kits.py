@@ -16,9 +16,9 @@ from cli_runs import invoke, one_line_error
 from domain.games.table_kit.kit import content_hash
 from domain.games.table_kit.layout import SCHEMA
 from domain.games.table_kit.rules import KITS, shipped_kit
-from domain.kit_shelf import KitShelf
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.kit_shelf import KitShelf
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 MISSIONS = KITS / "missions.yaml"
 SNAKES = KITS / "snakes-and-ladders.yaml"
@@ -146,7 +146,7 @@ def test_a_kit_game_with_the_wrong_number_of_seats_is_one_line(db):
 
 
 def test_rulesets_lists_the_kits_after_the_rulesets_and_shows_one(db):
-    from domain import registry
+    from domain.engine import registry
 
     run("kit", "add", str(SNAKES), db=db)
     lines = run("rulesets", db=db).splitlines()
@@ -180,9 +180,9 @@ def test_a_balance_report_of_a_table_kit_is_refused_in_one_line(db):
 def test_kit_token_issues_a_new_token_that_the_api_takes_for_a_new_version(db, tmp_path):
     run("kit", "add", str(SNAKES), db=db)
     token = run("kit", "token", "snakes-and-ladders", db=db).strip()
-    from domain.kit_shelf import KitShelf
-    from domain.service import GameService
-    from domain.store import store_env
+    from domain.keeping.kit_shelf import KitShelf
+    from domain.keeping.service import GameService
+    from domain.keeping.store import store_env
 
     service = GameService(env=store_env(db))
     try:

@@ -10,7 +10,7 @@ import pytest
 from cli_runs import invoke, one_line_error
 
 from cli.main import cli
-from domain import registry
+from domain.engine import registry
 
 
 @pytest.fixture

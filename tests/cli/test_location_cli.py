@@ -11,8 +11,8 @@ from cli_runs import invoke, one_line_error
 
 from domain.games.location_ccg import RULESET as RULES
 from domain.games.location_ccg.cards import pool
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 BEN_ONLY = ("colossus", "shadow_master", "windfall", "safehouse")
 DEMO = dict(pool().decks["demo"])

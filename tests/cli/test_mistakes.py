@@ -249,10 +249,10 @@ def test_a_misspelt_postgresql_schema_for_a_reading_command_is_no_store_and_crea
 def test_a_name_recorded_before_names_were_checked_is_printed_escaped(tmp_path):
     """Found by the audit: a name holding terminal escapes (stored before the name rule, or by an old
     card set) was printed raw by show and replay. Every terminal view shows them as escapes."""
-    from domain import registry
-    from domain.game import Game
-    from domain.service import GameService
-    from domain.store import store_env
+    from domain.engine import registry
+    from domain.engine.game import Game
+    from domain.keeping.service import GameService
+    from domain.keeping.store import store_env
 
     db = str(tmp_path / "games.sqlite3")
     service = GameService(env=store_env(db))

@@ -12,10 +12,10 @@ import uuid
 import pytest
 from cli_runs import one_line_error
 
-from domain.notebook import Notebook
-from domain.notes import GameNotes
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.notebook import Notebook
+from domain.keeping.notes import GameNotes
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from cli_runs import invoke
 
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 
 @pytest.mark.parametrize("rules", ["v1", "v0.5"])

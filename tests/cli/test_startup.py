@@ -12,7 +12,7 @@ import pytest
 
 from cli.main import COMMANDS, cli
 
-HEAVY = ("eventsourcing", "jsonschema", "flask", "pygal", "domain.games", "domain.registry", "domain.service", "replays")
+HEAVY = ("eventsourcing", "jsonschema", "flask", "pygal", "domain.games", "domain.engine.registry", "domain.keeping.service", "replays")
 
 LOADED = """
 import json, sys
@@ -45,7 +45,7 @@ def test_a_commands_help_imports_that_command_only():
 
 @pytest.mark.parametrize("name", ["show", "export", "notes", "replay", "serve"])
 def test_a_commands_help_imports_no_engine_unless_its_options_need_the_bots(name):
-    # bot, play and balance list the bots' strategies, which domain.bots holds beside the engine
+    # bot, play and balance list the bots' strategies, which domain.thinking.bots holds beside the engine
     assert [module for module in modules_after(name, "-h") if module.startswith(HEAVY)] == []
 
 

@@ -9,8 +9,8 @@ import json
 
 from cli_runs import invoke, one_line_error
 
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 SEATS = ("--seat", "Ann", "--seat", "Ben", "--seat", "Cy")
 

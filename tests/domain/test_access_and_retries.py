@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain.access import OWNER, token_hash
-from domain.errors import IdempotencyKeyReused, Unauthorized
-from domain.game import REMEMBERED_ANSWERS
-from domain.service import GameService
-from domain.store import store_env
+from domain.engine.errors import IdempotencyKeyReused, Unauthorized
+from domain.engine.game import REMEMBERED_ANSWERS
+from domain.keeping.access import OWNER, token_hash
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 SEATS = ["Ana", "Ben"]
 SALT = "5eed" * 8

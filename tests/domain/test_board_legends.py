@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from domain import registry
-from domain.game import Game
-from domain.viewing import OWNER
+from domain.engine import registry
+from domain.engine.game import Game
+from domain.engine.viewing import OWNER
 
 SALT = "5eed" * 8
 

@@ -1,4 +1,4 @@
-"""The thinking bots (``domain.search``) over every ruleset: a determinized state keeps what its seat sees
+"""The thinking bots (``domain.thinking.search``) over every ruleset: a determinized state keeps what its seat sees
 and the given state untouched; the search bot plays a legal command, the same one for the same seed,
 running exactly its budget of simulations; the greedy bot plays the command whose result the evaluation
 likes best; the evaluation is a number from 0 to 1 at every step."""
@@ -11,11 +11,11 @@ import random
 import pytest
 from quick_games import quick_options
 
-from domain import registry
-from domain.bots import RandomBot, make_bot, parse_budget
-from domain.errors import InvalidSetup
-from domain.randomness import Rng
-from domain.search import GreedyBot, SearchBot, SimRng
+from domain.engine import registry
+from domain.engine.errors import InvalidSetup
+from domain.engine.randomness import Rng
+from domain.thinking.bots import RandomBot, make_bot, parse_budget
+from domain.thinking.search import GreedyBot, SearchBot, SimRng
 
 RULESETS = registry.all_rulesets()
 

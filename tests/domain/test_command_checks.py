@@ -6,10 +6,10 @@ from __future__ import annotations
 import jsonschema
 import pytest
 
-from domain import registry
-from domain.bots import RandomBot
-from domain.errors import MalformedCommand
-from domain.game import Game
+from domain.engine import registry
+from domain.engine.errors import MalformedCommand
+from domain.engine.game import Game
+from domain.thinking.bots import RandomBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -9,11 +9,11 @@ from collections import defaultdict
 from typing import Any
 
 import pytest
-
-from domain import registry
-from domain.bots import RandomBot
-from domain.game import Game
 from quick_games import quick_options
+
+from domain.engine import registry
+from domain.engine.game import Game
+from domain.thinking.bots import RandomBot
 
 SALT = "5eed" * 8
 """With the seed, what deals the same games every run."""

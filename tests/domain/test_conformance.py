@@ -11,12 +11,17 @@ import random
 
 import pytest
 
-from domain import registry
-from domain.bots import RandomBot, play_random_game
-from domain.errors import IllegalCommand, LudologError, MalformedCommand, NotYourTurn
-from domain.game import Game
-from domain.service import OWNER, GameService
-from domain.store import store_env
+from domain.engine import registry
+from domain.engine.errors import (
+    IllegalCommand,
+    LudologError,
+    MalformedCommand,
+    NotYourTurn,
+)
+from domain.engine.game import Game
+from domain.keeping.service import OWNER, GameService
+from domain.keeping.store import store_env
+from domain.thinking.bots import RandomBot, play_random_game
 
 RULESETS = registry.all_rulesets()
 SALT = "5eed" * 8
@@ -94,7 +99,7 @@ def test_every_seat_asked_to_act_has_a_legal_command_and_every_listed_command_is
 
 
 def _rng(game):
-    from domain.randomness import Rng
+    from domain.engine.randomness import Rng
 
     return Rng(game.chance_key, game.version)
 

@@ -1,4 +1,4 @@
-"""Forks (``domain.forking``): a game started from any step of another. A fork replays its trunk's first
+"""Forks (``domain.keeping.forking``): a game started from any step of another. A fork replays its trunk's first
 steps exactly and then goes its own way on its own chance; its audit names its trunk; a seat's fork of a
 game being played starts from what that seat knew, its hidden cards dealt afresh by the fork's seed; a
 family of games exports and imports whole."""
@@ -13,15 +13,15 @@ import uuid
 import pytest
 from quick_games import quick_options
 
-from domain import registry
-from domain.access import OWNER
-from domain.bots import RandomBot
-from domain.chain import plain
-from domain.errors import Forbidden, InvalidSetup
-from domain.forking import fork_chance, fork_seal, fork_start
-from domain.randomness import Rng
-from domain.search import SimRng
-from domain.store import store_env
+from domain.engine import registry
+from domain.engine.chain import plain
+from domain.engine.errors import Forbidden, InvalidSetup
+from domain.engine.randomness import Rng
+from domain.keeping.access import OWNER
+from domain.keeping.forking import fork_chance, fork_seal, fork_start
+from domain.keeping.store import store_env
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import SimRng
 from replays import records
 from replays.audit import audit
 from replays.cursor import Cursor

@@ -12,8 +12,7 @@ import pytest
 from eventsourcing.persistence import MapperDeserialisationError
 from freezegun import freeze_time
 
-from domain.bots import RandomBot
-from domain.errors import (
+from domain.engine.errors import (
     GameOver,
     IllegalCommand,
     InvalidSetup,
@@ -24,10 +23,16 @@ from domain.errors import (
     UnknownSeat,
     VersionConflict,
 )
-from domain.game import Game, first_broken_link
-from domain.randomness import Rng, commitment
-from domain.service import OWNER, SNAPSHOT_INTERVAL, DataclassAsDict, GameService
-from domain.store import store_env
+from domain.engine.game import Game, first_broken_link
+from domain.engine.randomness import Rng, commitment
+from domain.keeping.service import (
+    OWNER,
+    SNAPSHOT_INTERVAL,
+    DataclassAsDict,
+    GameService,
+)
+from domain.keeping.store import store_env
+from domain.thinking.bots import RandomBot
 
 SEATS = ["Ann", "Ben", "Cy"]
 SALT = "5eed" * 8
@@ -156,7 +161,7 @@ def test_random_outcomes_are_recorded_so_a_rebuild_never_rolls_again(service, mo
     def no_randomness(*args, **kwargs):
         raise AssertionError("a rebuild drew randomness")
 
-    monkeypatch.setattr("domain.randomness.Rng.__init__", no_randomness)
+    monkeypatch.setattr("domain.engine.randomness.Rng.__init__", no_randomness)
     assert service.game_at(game_id, game.version).state == game.state
 
 
@@ -400,7 +405,7 @@ def test_game_aggregate_topic_is_fixed():
 def test_a_store_that_cannot_write_is_reported_and_nothing_is_recorded(service, monkeypatch):
     from eventsourcing.persistence import OperationalError
 
-    from domain.errors import StoreUnavailable
+    from domain.engine.errors import StoreUnavailable
 
     game_id = new_game(service)
     version = service.game(game_id).version

@@ -8,13 +8,13 @@ import copy
 
 import pytest
 
-from domain.errors import InvalidKit, KitOwned, UnknownKit
-from domain.game import Game
+from domain.engine.errors import InvalidKit, KitOwned, UnknownKit
+from domain.engine.game import Game
 from domain.games.table_kit.kit import content_hash
 from domain.games.table_kit.rules import shipped_kit
-from domain.kit_shelf import KitShelf, ShelvedKit
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.kit_shelf import KitShelf, ShelvedKit
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 MISSIONS = shipped_kit("missions")
 SNAKES = shipped_kit("snakes-and-ladders")

@@ -1,4 +1,4 @@
-"""Notes on a game's events (``domain.notes``, ``domain.notebook``): who writes, edits, withdraws and
+"""Notes on a game's events (``domain.keeping.notes``, ``domain.keeping.notebook``): who writes, edits, withdraws and
 sees what, the checks on what is written, that the game's own log is untouched, and that the stored
 history restores every note on another store exactly."""
 
@@ -6,11 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import Forbidden, InvalidNote, Unauthorized, UnknownGame, UnknownNote
-from domain.notebook import Notebook
-from domain.notes import GLYPHS
-from domain.service import OWNER, GameService
-from domain.store import store_env
+from domain.engine.errors import (
+    Forbidden,
+    InvalidNote,
+    Unauthorized,
+    UnknownGame,
+    UnknownNote,
+)
+from domain.keeping.notebook import Notebook
+from domain.keeping.notes import GLYPHS
+from domain.keeping.service import OWNER, GameService
+from domain.keeping.store import store_env
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -1,4 +1,4 @@
-"""The picture format (``domain.picture``): what ``check`` refuses, what ``changed`` finds, what commands
+"""The picture format (``domain.engine.picture``): what ``check`` refuses, what ``changed`` finds, what commands
 call each thing (``refs``), the contract's default picture, and every ruleset drawing a picture that keeps
 the format for each viewer of a game in play (each game's own picture tests check what it draws)."""
 
@@ -8,10 +8,19 @@ import copy
 
 import pytest
 
-from domain import registry
-from domain.game import Game
-from domain.picture import COLOURS, BadPicture, changed, check, grid, refs, seat_colours, text_picture
-from domain.ruleset import Ruleset
+from domain.engine import registry
+from domain.engine.game import Game
+from domain.engine.picture import (
+    COLOURS,
+    BadPicture,
+    changed,
+    check,
+    grid,
+    refs,
+    seat_colours,
+    text_picture,
+)
+from domain.engine.ruleset import Ruleset
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

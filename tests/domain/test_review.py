@@ -1,4 +1,4 @@
-"""The game review (``domain.review``, ``replays.reviews``): a planted blunder is marked at its step with
+"""The game review (``domain.thinking.review``, ``replays.reviews``): a planted blunder is marked at its step with
 the command the search preferred; a seat's review of a game in play is the same whatever the other seats'
 hidden cards are; the estimates are chances with intervals; key moments become bookmarks; who may
 review what."""
@@ -12,15 +12,15 @@ import pytest
 from quick_games import quick_options
 from test_search_decisive_commands import decisive_position, ending
 
-from domain import registry
-from domain.access import OWNER
-from domain.bots import RandomBot
-from domain.chain import plain
-from domain.errors import Forbidden, InvalidSetup
-from domain.notebook import Notebook
-from domain.randomness import Rng
-from domain.review import THRESHOLD, Move, review
-from domain.search import SearchBot, SimRng, play_out, score
+from domain.engine import registry
+from domain.engine.chain import plain
+from domain.engine.errors import Forbidden, InvalidSetup
+from domain.engine.randomness import Rng
+from domain.keeping.access import OWNER
+from domain.keeping.notebook import Notebook
+from domain.thinking.bots import RandomBot
+from domain.thinking.review import THRESHOLD, Move, review
+from domain.thinking.search import SearchBot, SimRng, play_out, score
 from replays.reviews import bookmark, moves_of, review_game
 
 KNOWN = [rules for rules in registry.all_rulesets() if rules.knows_the_rules]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from domain import registry
+from domain.engine import registry
 
 GAMES = Path(__file__).resolve().parents[2] / "domain" / "games"
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domain.ruleset import Outcome
-from domain.search import SearchBot, key_of
+from domain.engine.ruleset import Outcome
+from domain.thinking.search import SearchBot, key_of
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from domain import registry
-from domain.bots import RandomBot
-from domain.randomness import Rng
-from domain.ruleset import Command, Ruleset
-from domain.search import SearchBot, SimRng, key_of, play_out
+from domain.engine import registry
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Command, Ruleset
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import SearchBot, SimRng, key_of, play_out
 
 WORLDS = 4
 """How many determinized worlds and rolls a command must win (or lose) in to count as deciding."""

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from domain.errors import InvalidSetup, NotYourTurn
-from domain.seating import check_seat_names, seat_label
-from domain.service import GameService
-from domain.store import store_env
+from domain.engine.errors import InvalidSetup, NotYourTurn
+from domain.engine.seating import check_seat_names, seat_label
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

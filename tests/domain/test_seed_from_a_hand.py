@@ -3,7 +3,7 @@
 The attack an outside audit ran: a Squad Combat game created with the seed "4242"; seat 2 knows its
 own dealt hand, and the engine is public, so it dealt games locally with the seeds "0", "1", ... until
 one dealt it that hand, then read seat 1's hidden hand from that deal. A game's chance is now keyed by
-its secret salt as well as its seed (``domain.randomness.chance_key``): the same search finds nothing.
+its secret salt as well as its seed (``domain.engine.randomness.chance_key``): the same search finds nothing.
 The control plays the same attack against a game whose chance is keyed by its seed alone (chain
 version 2, as every game was before) and finds the seed, so the attack here is the real one.
 """
@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from domain import registry
-from domain.errors import LudologError
-from domain.game import Game
-from domain.randomness import Rng, chance_key, new_salt
+from domain.engine import registry
+from domain.engine.errors import LudologError
+from domain.engine.game import Game
+from domain.engine.randomness import Rng, chance_key, new_salt
 
 CHOSEN_SEED = "4242"
 TRIES = 5_000

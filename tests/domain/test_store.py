@@ -8,8 +8,8 @@ import uuid
 
 import pytest
 
-from domain.service import GameService
-from domain.store import DEFAULT_STORE, describe_store, store_env, store_from
+from domain.keeping.service import GameService
+from domain.keeping.store import DEFAULT_STORE, describe_store, store_env, store_from
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""
@@ -18,7 +18,7 @@ SALT = "5eed" * 8
 def test_a_path_is_a_sqlite_file_and_memory_keeps_nothing():
     assert store_env("games/class.sqlite3") == {
         "LUDOLOG_PERSISTENCE_MODULE": "eventsourcing.sqlite", "LUDOLOG_SQLITE_DBNAME": "games/class.sqlite3"}
-    assert store_env(":memory:") == store_env(None) == {"LUDOLOG_PERSISTENCE_MODULE": "domain.persistence:MemoryFactory"}
+    assert store_env(":memory:") == store_env(None) == {"LUDOLOG_PERSISTENCE_MODULE": "domain.keeping.persistence:MemoryFactory"}
 
 
 def test_sqlite_urls_name_relative_and_absolute_files():
@@ -126,7 +126,6 @@ def test_services_opened_at_once_on_an_empty_postgres_database_all_open():
 
 def test_a_postgresql_schema_the_url_names_is_created_when_missing():
     import psycopg
-
     from stores import POSTGRES_URL, SKIP_REASON
 
     if not POSTGRES_URL:
@@ -142,14 +141,14 @@ def test_a_postgresql_schema_the_url_names_is_created_when_missing():
             tables = connection.execute(
                 "select count(*) from information_schema.tables where table_schema = %s", [missing]).fetchone()
             connection.execute(f'DROP SCHEMA IF EXISTS "{missing}" CASCADE')
-    assert tables == (3,)  # the events, the snapshots and the games' heads (domain.heads)
+    assert tables == (3,)  # the events, the snapshots and the games' heads (domain.keeping.heads)
 
 
 def test_the_in_memory_store_reads_a_games_events_after_a_version_as_the_librarys_does():
     from eventsourcing.persistence import StoredEvent
     from eventsourcing.popo import POPOApplicationRecorder
 
-    from domain.persistence import IndexedMemoryRecorder
+    from domain.keeping.persistence import IndexedMemoryRecorder
 
     ours, theirs = IndexedMemoryRecorder(), POPOApplicationRecorder()
     game, other = uuid.uuid4(), uuid.uuid4()
@@ -167,7 +166,7 @@ def test_the_in_memory_store_reads_a_games_events_after_a_version_as_the_library
 
 
 def test_a_game_on_the_in_memory_store_plays_on_from_its_cache_as_it_would_from_its_events():
-    from domain.persistence import apply_events
+    from domain.keeping.persistence import apply_events
 
     service = GameService(env=store_env(":memory:"))
     game_id = service.create_game("correction", ["Ann", "Ben"], seed="memory", salt=SALT)

@@ -12,10 +12,9 @@ import pytest
 from paper_games import paper_game
 from quick_games import quick_options
 
-from domain import registry
-from domain.access import OWNER
-from domain.chain import CHAIN_VERSION
-from domain.errors import (
+from domain.engine import registry
+from domain.engine.chain import CHAIN_VERSION
+from domain.engine.errors import (
     IdempotencyKeyReused,
     IllegalCommand,
     ImpossibleOutcome,
@@ -24,8 +23,9 @@ from domain.errors import (
     OutcomeNeeded,
     OutcomeNotYours,
 )
-from domain.randomness import chance_key
-from domain.service import GameService
+from domain.engine.randomness import chance_key
+from domain.keeping.access import OWNER
+from domain.keeping.service import GameService
 from replays import records
 from replays.audit import audit
 

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import resolve_topic
-
 from old_games import old_game_events
 
-from domain.fact_events import define_event_class
-from domain.ruleset import Fact
-from domain.service import GameService
-from domain.store import store_env
+from domain.engine.fact_events import define_event_class
+from domain.engine.game import Game
+from domain.engine.ruleset import Fact
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class UpcastRules:
     name = "upcast-example"
 
 
-EVENT_CLASS = define_event_class(UpcastRules(), PointsScored)
+EVENT_CLASS = define_event_class(Game.FactRecorded, UpcastRules(), PointsScored)
 
 
 def test_a_fact_event_class_has_a_fixed_topic_and_the_facts_version():
@@ -69,7 +69,7 @@ def test_an_event_stored_under_an_old_fact_version_loads_upcast():
 def test_a_game_stored_before_salts_loads_audits_clean_and_plays_on():
     import hashlib
 
-    from domain.access import OWNER
+    from domain.keeping.access import OWNER
     from replays.audit import audit
 
     service = GameService(env=store_env(None))

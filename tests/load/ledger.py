@@ -19,8 +19,8 @@ from typing import Any
 
 from harness import LUDOLOG, PROJECT, Answer
 
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 RULES_REFUSALS = {"not-your-turn", "illegal-command", "game-over"}
 """What the rules may answer (422) to a command chosen before the game moved on, sent without If-Match."""

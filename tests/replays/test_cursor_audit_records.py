@@ -9,14 +9,14 @@ import sqlite3
 import pytest
 from quick_games import quick_options
 
-from domain import registry
-from domain.access import OWNER
-from domain.chain import chain_hash
-from domain.game import Game
+from domain.engine import registry
+from domain.engine.chain import chain_hash
+from domain.engine.game import Game
 from domain.games.assassination_le.facts import TurnLost
 from domain.games.assassination_le.rules import AssassinationLe
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.access import OWNER
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 from replays import records
 from replays.audit import audit
 from replays.cursor import Cursor

@@ -16,10 +16,10 @@ from html.parser import HTMLParser
 import pytest
 from quick_games import quick_options
 
-from domain import registry
-from domain.access import OWNER
-from domain.errors import UnknownSeat
-from domain.picture import changed
+from domain.engine import registry
+from domain.engine.errors import UnknownSeat
+from domain.engine.picture import changed
+from domain.keeping.access import OWNER
 from replays.cursor import Cursor
 from replays.diary import to_markdown
 from replays.drawing import to_svg

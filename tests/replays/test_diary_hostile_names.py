@@ -13,9 +13,9 @@ import pytest
 from markdown_it import MarkdownIt
 from quick_games import quick_options
 
-from domain import registry
-from domain.access import OWNER
-from domain.game import Game
+from domain.engine import registry
+from domain.engine.game import Game
+from domain.keeping.access import OWNER
 from replays.cursor import Cursor
 from replays.diary import to_markdown
 from replays.page import to_html

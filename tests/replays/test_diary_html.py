@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from domain.notebook import Notebook
+from domain.keeping.notebook import Notebook
 from replays.diary_html import to_html
 
 SALT = "5eed" * 8

@@ -12,8 +12,8 @@ import pytest
 from cachetools import LRUCache
 from quick_games import quick_options
 
-from domain import registry
-from domain.access import OWNER
+from domain.engine import registry
+from domain.keeping.access import OWNER
 from replays import diary
 from replays.diary import to_markdown
 

@@ -11,10 +11,10 @@ from urllib.parse import parse_qs, urlsplit
 
 from quick_games import quick_options
 
-from domain.bots import RandomBot
-from domain.chain import chain_hash
-from domain.service import GameService
-from domain.store import store_env
+from domain.engine.chain import chain_hash
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
+from domain.thinking.bots import RandomBot
 from replays.audit import audit
 
 

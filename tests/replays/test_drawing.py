@@ -4,10 +4,9 @@ text, carries no script, style or link, marks what commands can name and outline
 from __future__ import annotations
 
 import json
-
 import xml.etree.ElementTree as ElementTree
 
-from domain.picture import grid
+from domain.engine.picture import grid
 from replays.drawing import SEAT_COLOURS, to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"

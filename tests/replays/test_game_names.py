@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from domain.errors import InvalidSetup
-from domain.service import GameService
-from domain.store import store_env
-from domain.viewing import display_name
+from domain.engine.errors import InvalidSetup
+from domain.engine.viewing import display_name
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 from replays import records
 from replays.audit import audit
 
@@ -66,7 +66,7 @@ def test_a_name_comes_back_whole_from_an_ndjson_export(service):
 
 
 def test_a_game_without_a_name_keeps_the_hashes_of_games_recorded_before_names(service):
-    from domain.chain import CREATED_FIELDS_V2, created_payload
+    from domain.engine.chain import CREATED_FIELDS_V2, created_payload
 
     game_id = service.create_game("correction", ["Ann", "Ben"], seed="names", salt=SALT)
     created = service.read_events(game_id)[0]

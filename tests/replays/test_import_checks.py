@@ -11,11 +11,11 @@ import json
 import pytest
 from old_games import old_game_events
 
-from domain import registry
-from domain.errors import InvalidSetup
-from domain.game import Game
-from domain.service import GameService
-from domain.store import store_env
+from domain.engine import registry
+from domain.engine.errors import InvalidSetup
+from domain.engine.game import Game
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 from replays import records
 from replays.audit import audit
 

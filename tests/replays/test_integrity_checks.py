@@ -10,8 +10,8 @@ import sqlite3
 
 import pytest
 
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 from replays import diary, page, records
 from replays.audit import audit, audit_all
 
@@ -143,7 +143,7 @@ def test_a_tail_cut_from_the_end_of_the_store_is_caught_by_a_receipt(cut_tail):
     number = head["number"]
     cut = f"event {number} was" if number == ends + 1 else f"events {ends + 1} to {number} were"
     by_head = f"the store recorded event {number} of this game, but its log ends at event {ends}: {cut} cut off"
-    assert audit(service, game_id).problems == [by_head]  # caught without a receipt too (domain.heads)
+    assert audit(service, game_id).problems == [by_head]  # caught without a receipt too (domain.keeping.heads)
     report = audit(service, game_id, head=(number, head["hash"]))
     assert report.problems == [by_head, f"the receipt names event {number} but the log ends at {ends}: events were removed"]
 

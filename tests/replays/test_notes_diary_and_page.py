@@ -13,8 +13,8 @@ from markdown_it import MarkdownIt
 from test_diary_and_page import Page, opened
 from test_notes_exports import ANNS, OWNERS, PUBLIC, annotated
 
-from domain.access import OWNER
-from domain.notebook import Notebook
+from domain.keeping.access import OWNER
+from domain.keeping.notebook import Notebook
 from replays.diary import to_markdown
 from replays.page import to_html
 

@@ -15,14 +15,14 @@ from click.testing import CliRunner
 
 from api import create_app
 from cli.main import cli
-from domain.access import OWNER
-from domain import registry
-from domain.errors import InvalidSetup
-from domain.game import Game
-from domain.notebook import Notebook
-from domain.notes import GameNotes
-from domain.service import GameService
-from domain.store import store_env
+from domain.engine import registry
+from domain.engine.errors import InvalidSetup
+from domain.engine.game import Game
+from domain.keeping.access import OWNER
+from domain.keeping.notebook import Notebook
+from domain.keeping.notes import GameNotes
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 from replays import records
 from replays.audit import audit
 from replays.diary import to_markdown

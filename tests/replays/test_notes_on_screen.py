@@ -8,11 +8,11 @@ import pytest
 from click.testing import CliRunner
 
 from cli.replay import Session, replay
-from domain.access import OWNER
-from domain.notebook import Notebook
-from domain.notes import GameNotes
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.access import OWNER
+from domain.keeping.notebook import Notebook
+from domain.keeping.notes import GameNotes
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 from replays.cursor import Cursor
 from replays.screen import RULE, screen
 

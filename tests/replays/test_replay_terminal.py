@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli.replay import Session, read_key, replay
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 from replays.cursor import Cursor
 from replays.screen import RULE, changes, screen
 

@@ -8,8 +8,8 @@ import base64
 
 import pytest
 
-from domain.bots import RandomBot
-from domain.errors import InvalidSetup
+from domain.engine.errors import InvalidSetup
+from domain.thinking.bots import RandomBot
 from replays.exports import export
 from replays.reviews import review_game
 

@@ -11,8 +11,8 @@ import sqlite3
 import pytest
 
 from api import create_app
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 from replays.audit import audit
 
 SALT = "5eed" * 8

@@ -1,5 +1,5 @@
 """A tail cut at a command boundary is caught without a receipt: the store records each game's last
-event number beside its rows (``domain.heads``), and the audit names a game whose log ends before it.
+event number beside its rows (``domain.keeping.heads``), and the audit names a game whose log ends before it.
 On SQLite the cut game's rows are the store's last (no gap in the store's sequence shows); on
 PostgreSQL a gap in the sequence is only a note (refused writes use numbers up too)."""
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 import sqlite3
 from urllib.parse import parse_qs, urlsplit
 
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 from replays.audit import audit, audit_all
 
 SALT = "5eed" * 8

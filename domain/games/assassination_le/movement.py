@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
 from domain.games.assassination_le.board import NEIGHBOURS, SAFE_HOUSE, is_square
 from domain.games.assassination_le.state import State
 

@@ -1,4 +1,4 @@
-"""The Assassination Game Le's views as pictures (``domain.picture``): the 5x5 piecepack board with its
+"""The Assassination Game Le's views as pictures (``domain.engine.picture``): the 5x5 piecepack board with its
 four bases and the Safe House toned, each seat's pawn on its square (the victim's a diamond, the
 assassins' discs, labelled with the seat number), the coins that mark the bases each seat has touched
 in the corners of those bases, the die, and beside the board each seat's panel: role, square, bases
@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.picture import seat_name, short_name
 from domain.games.assassination_le.board import FILES, RANKS
-from domain.picture import seat_name, short_name
 
 SQUARE = 1.3
 """A square's side in picture units: the board is small, so its squares are drawn larger than one unit."""

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
 from domain.games.assassination_le import judge, picture
 from domain.games.assassination_le.board import (
     ASSASSIN_CORNERS,
@@ -38,8 +40,6 @@ from domain.games.assassination_le.movement import (
 from domain.games.assassination_le.options import OPTIONS_SCHEMA, RULINGS
 from domain.games.assassination_le.sides import AssassinationLeSides
 from domain.games.assassination_le.state import State
-from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
 
 SQUARE = {"type": "string", "pattern": "^[a-e][1-5]$", "description": "a square, a1 to e5"}
 FACE_NAMES = {0: "null", 1: "ace", 2: "2", 3: "3", 4: "4", 5: "5"}

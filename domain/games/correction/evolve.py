@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.engine.ruleset import Fact
 from domain.games.correction import facts as f
 from domain.games.correction.board import PIECES
 from domain.games.correction.state import State, in_order
-from domain.ruleset import Fact
 
 
 def apply(state: State, fact: Fact) -> State:

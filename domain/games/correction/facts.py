@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.ruleset import Fact
+from domain.engine.ruleset import Fact
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Correction's views as pictures (``domain.picture``): the 6x6 board with each player's spawn row in
+"""Correction's views as pictures (``domain.engine.picture``): the 6x6 board with each player's spawn row in
 that player's colour, the pieces on their squares, the Denial Tokens in the squares' corners, a
 declared move as a dashed arrow, and beside the board each player's panel: Denial Tokens in hand,
 pieces on the board, and the pieces off it (standing in the supply, or laid down after a capture).
@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.picture import grid, seat_name, short_name
 from domain.games.correction.board import FILES, KINDS, LETTER, RANKS, kind_of
-from domain.picture import grid, seat_name, short_name
 
 BOARD_X = 0.4
 BOARD_Y = 1.5

@@ -5,7 +5,9 @@ answer or lands at once, a turn ends when its move is made (or none is left), th
 
 from __future__ import annotations
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.modular import Decision
+from domain.engine.ruleset import Command
 from domain.games.correction import facts as f
 from domain.games.correction.board import home_row, kind_of
 from domain.games.correction.checks import (
@@ -21,8 +23,6 @@ from domain.games.correction.checks import (
 )
 from domain.games.correction.evolve import apply
 from domain.games.correction.state import State
-from domain.modular import Decision
-from domain.ruleset import Command
 
 
 class Play(Decision):

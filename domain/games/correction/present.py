@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.ruleset import Command, Fact
 from domain.games.correction import facts as f
 from domain.games.correction.board import (
     FILES,
@@ -18,7 +19,6 @@ from domain.games.correction.board import (
     kind_of,
 )
 from domain.games.correction.state import State
-from domain.ruleset import Command, Fact
 
 
 def _counts(pieces: list[str]) -> dict[str, int]:

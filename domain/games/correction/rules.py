@@ -21,7 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.modular import ModularRuleset
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Command, CommandShape, Fact, player_number_roles
 from domain.games.correction import facts as f
 from domain.games.correction import judge, picture, present
 from domain.games.correction.board import KINDS, SQUARE_PATTERN
@@ -35,9 +38,6 @@ from domain.games.correction.evolve import apply
 from domain.games.correction.play import Play
 from domain.games.correction.sides import CorrectionSides
 from domain.games.correction.state import State
-from domain.modular import ModularRuleset
-from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact, player_number_roles
 
 SQUARE = {"type": "string", "pattern": SQUARE_PATTERN, "description": "a square, a1 to f6"}
 STARTING_TOKENS = 1

@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.engine.ruleset import Fact
 from domain.games.infection import facts as f
 from domain.games.infection.board import TILE_SQUARES, region_of
 from domain.games.infection.cards import MAX_HP
-from domain.games.infection.state import FACE_DOWN, State, hand_cards, new_side, played_cards
-from domain.ruleset import Fact
+from domain.games.infection.state import (
+    FACE_DOWN,
+    State,
+    hand_cards,
+    new_side,
+    played_cards,
+)
 
 
 def apply(state: State, fact: Fact) -> State:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domain.ruleset import Fact
+from domain.engine.ruleset import Fact
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from domain.games.infection.board import REGIONS, SQUARES, STEAL_RANK, VILLAGE_RANK, coords, region_of
+from domain.games.infection.board import (
+    REGIONS,
+    SQUARES,
+    STEAL_RANK,
+    VILLAGE_RANK,
+    coords,
+    region_of,
+)
 from domain.games.infection.cards import MAX_HP
 from domain.games.infection.state import State
 

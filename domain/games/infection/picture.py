@@ -1,4 +1,4 @@
-"""Infection drawn (``domain.picture``): the 5x7 board of face-down tiles, the four villagers, each side's cards.
+"""Infection drawn (``domain.engine.picture``): the 5x7 board of face-down tiles, the four villagers, each side's cards.
 
 Built from a view alone. The board is a grid of squares named like a chess board (``a1`` at the bottom
 left, Blue's village; rank 7 is Red's): a village square is toned ``base`` in its side's colour, a
@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.picture import legend, seat_name
 from domain.games.infection.board import FILES, RANKS, REGIONS
 from domain.games.infection.cards import CARDS, CURES_TO_WIN, MAX_HP, NAMES
-from domain.picture import legend, seat_name
 
 BOARD_X, BOARD_Y = 0.7, 1.45
 PANEL_X = 6.5

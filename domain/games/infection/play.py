@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.modular import Decision
+from domain.engine.ruleset import Command
 from domain.games.infection import facts as f
 from domain.games.infection.board import (
     COLOURS,
@@ -30,8 +32,6 @@ from domain.games.infection.checks import (
 )
 from domain.games.infection.evolve import apply, apply_in_place
 from domain.games.infection.state import State
-from domain.modular import Decision
-from domain.ruleset import Command
 
 ORDER: tuple[tuple[int, int], ...] = ((1, 1), (2, 1), (1, 2), (2, 2))
 """The turn order ``(seat, villager)``: Blue 1, Red 1, Blue 2, Red 2, and again."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.ruleset import Command, Fact
 from domain.games.infection import facts as f
 from domain.games.infection.board import (
     COLOURS,
@@ -24,7 +25,6 @@ from domain.games.infection.board import (
 from domain.games.infection.cards import CARDS, NAMES, a_card
 from domain.games.infection.checks import villager_name
 from domain.games.infection.state import State
-from domain.ruleset import Command, Fact
 
 
 def view(state: State, to_act: list[int], secrets: bool) -> dict[str, Any]:

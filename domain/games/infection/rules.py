@@ -20,11 +20,20 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.modular import ModularRuleset
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Command, CommandShape, Fact
 from domain.games.infection import facts as f
 from domain.games.infection import judge, picture, present
 from domain.games.infection.board import SQUARE_PATTERN, TILE_SQUARES, region_of
-from domain.games.infection.cards import CARDS, MIDDLE_TILES, REGION_TILES, SIDE_TILES, tiles_of
+from domain.games.infection.cards import (
+    CARDS,
+    MIDDLE_TILES,
+    REGION_TILES,
+    SIDE_TILES,
+    tiles_of,
+)
 from domain.games.infection.checks import (
     discard_options,
     pending_prompt,
@@ -35,9 +44,6 @@ from domain.games.infection.play import CHOICES, COMMANDS, Play
 from domain.games.infection.sides import InfectionSides
 from domain.games.infection.state import State
 from domain.games.infection.tactics import turn_commands
-from domain.modular import ModularRuleset
-from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact
 
 SQUARE = {"type": "string", "pattern": SQUARE_PATTERN, "description": "a square, a1 to e7"}
 STEP = {**SQUARE, "description": "move 1 tile (north, east, south or west) to this square first, playing a Move & Pick-up card"}

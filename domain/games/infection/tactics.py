@@ -10,6 +10,7 @@ each region (``State.left_face_down``).
 
 from __future__ import annotations
 
+from domain.engine.ruleset import Command
 from domain.games.infection.board import (
     REACH,
     STEAL_RANK,
@@ -20,7 +21,6 @@ from domain.games.infection.board import (
 )
 from domain.games.infection.cards import WEAPONS
 from domain.games.infection.state import State
-from domain.ruleset import Command
 
 
 def turn_commands(state: State, seat: int) -> list[Command]:

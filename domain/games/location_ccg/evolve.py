@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from domain.engine.ruleset import Fact
 from domain.games.location_ccg import facts as f
 from domain.games.location_ccg.cards import PRODUCTION_POINTS, parse_cost
 from domain.games.location_ccg.state import State
-from domain.ruleset import Fact
 
 
 def apply(state: State, fact: Fact) -> State:

@@ -1,4 +1,4 @@
-"""The Location CCG drawn (``domain.picture``), from a view alone: the seat whose view it is sits at the
+"""The Location CCG drawn (``domain.engine.picture``), from a view alone: the seat whose view it is sits at the
 bottom (seat 1 for a spectator or the owner), the other at the top, and the three locations between
 them.
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.picture import legend, seat_name
 from domain.games.location_ccg.cards import Pool
 from domain.games.location_ccg.faces import card_name as _card_name
 from domain.games.location_ccg.faces import card_words as _card_words
@@ -28,7 +29,6 @@ from domain.games.location_ccg.faces import hand_lines as _hand_lines
 from domain.games.location_ccg.faces import view_pool
 from domain.games.location_ccg.present import PHASE_WORDS
 from domain.games.location_ccg.refs import in_hand, in_play, location
-from domain.picture import legend, seat_name
 
 Item = dict[str, Any]
 WIDTH = 20.0

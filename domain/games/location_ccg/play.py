@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.modular import Decision
 from domain.games.location_ccg import facts as f
 from domain.games.location_ccg.cards import HAND_SIZE, Card, parse_cost
 from domain.games.location_ccg.checks import (
@@ -22,7 +23,6 @@ from domain.games.location_ccg.combat import Combat
 from domain.games.location_ccg.evolve import apply, apply_in_place
 from domain.games.location_ccg.state import State
 from domain.games.location_ccg.zones import Zones
-from domain.modular import Decision
 
 
 class Play(Combat, Zones, Decision):

@@ -15,7 +15,8 @@ import functools
 import json
 from typing import Any
 
-from domain.errors import InvalidSetup
+from domain.engine.errors import InvalidSetup
+from domain.engine.seating import check_name
 from domain.games.location_ccg.cards import (
     DEMO_DECK,
     KEYWORDS,
@@ -30,7 +31,6 @@ from domain.games.location_ccg.cards import (
     pool,
     pool_of,
 )
-from domain.seating import check_name
 
 OPTION = "card_pool"
 EFFECTS = ("boost", "damage", "ko", "draw")

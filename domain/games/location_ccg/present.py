@@ -11,7 +11,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.games.location_ccg.cards import pool_data
-from domain.games.location_ccg.sentences import PHASE_WORDS, describe, describe_command, label_command, name_of
+from domain.games.location_ccg.sentences import (
+    PHASE_WORDS,
+    describe,
+    describe_command,
+    label_command,
+    name_of,
+)
 from domain.games.location_ccg.state import State
 
 __all__ = ["PHASE_WORDS", "describe", "describe_command", "label_command", "name_of", "render", "view"]

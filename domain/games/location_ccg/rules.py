@@ -18,19 +18,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import IllegalCommand, InvalidSetup
+from domain.engine.errors import IllegalCommand, InvalidSetup
+from domain.engine.modular import ModularRuleset
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Command, CommandShape, Fact
 from domain.games.location_ccg import bots, picture, present, refs
 from domain.games.location_ccg import facts as f
-from domain.games.location_ccg.cards import DEMO_DECK, deck_problems, location_problems, pool
+from domain.games.location_ccg.cards import (
+    DEMO_DECK,
+    deck_problems,
+    location_problems,
+    pool,
+)
 from domain.games.location_ccg.evolve import apply
 from domain.games.location_ccg.legal import PHASE_COMMANDS, legal_commands
 from domain.games.location_ccg.play import COMMANDS, Play
-from domain.games.location_ccg.pool_check import CARD_POOL_SCHEMA, pool_for, pool_json_of
+from domain.games.location_ccg.pool_check import (
+    CARD_POOL_SCHEMA,
+    pool_for,
+    pool_json_of,
+)
 from domain.games.location_ccg.sides import LocationSides
 from domain.games.location_ccg.state import State
-from domain.modular import ModularRuleset
-from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact
 
 UID = {"type": ["string", "integer"], "pattern": "^[0-9]{1,6}$", "minimum": 1, "maximum": 999999,
        "description": "a card in play, by the number it got when it came into play"}

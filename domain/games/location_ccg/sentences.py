@@ -7,10 +7,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 
+from domain.engine.ruleset import Command, Fact
 from domain.games.location_ccg import facts as f
 from domain.games.location_ccg.cards import Pool, pool
 from domain.games.location_ccg.state import State
-from domain.ruleset import Command, Fact
 
 
 def name_of(card: str, names: Mapping[str, str] | None = None) -> str:

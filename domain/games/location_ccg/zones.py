@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.randomness import Rng
 from domain.games.location_ccg import facts as f
 from domain.games.location_ccg.cards import Card
 from domain.games.location_ccg.checks import payment, targets
 from domain.games.location_ccg.purpose import why_empty
 from domain.games.location_ccg.state import State
-from domain.randomness import Rng
 
 
 class Zones:

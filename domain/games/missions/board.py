@@ -11,7 +11,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from domain.errors import InvalidSetup
+from domain.engine.errors import InvalidSetup
 
 KINDS = ("start", "L1", "L2", "L3", "police")
 MISSION_LEVEL = {"L1": 1, "L2": 2, "L3": 3}

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from domain.engine.ruleset import Fact
 from domain.games.missions import facts as f
 from domain.games.missions.cards import CARDS, LEVEL_OF, LEVELS
 from domain.games.missions.checks import landing_phase
 from domain.games.missions.state import State
-from domain.ruleset import Fact
 
 
 def apply(state: State, fact: Fact) -> State:

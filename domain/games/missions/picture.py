@@ -1,4 +1,4 @@
-"""Missions' views as pictures (``domain.picture``): the loop board drawn as a ring of spaces, clockwise
+"""Missions' views as pictures (``domain.engine.picture``): the loop board drawn as a ring of spaces, clockwise
 from the top-left corner as ``ludolog show`` draws it, each space toned by its kind (start, L1, L2, L3,
 police), the pieces on their spaces, and inside the ring whose turn it is, the three mission piles
 face down with their sizes and the cards seen going under them; beside the board each player's panel:
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.picture import seat_name
 from domain.games.missions.board import ring
-from domain.picture import seat_name
 
 TONE = {"start": "base", "L1": "good", "L2": "gold", "L3": "danger", "police": "water"}
 KIND_WORDS = {"start": "a start space", "L1": "a level 1 mission space", "L2": "a level 2 mission space",

@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.modular import Decision
 from domain.games.missions import facts as f
 from domain.games.missions.board import MISSION_LEVEL
 from domain.games.missions.cards import CARDS, DIE, RANKS, money, needed
 from domain.games.missions.checks import destinations, rob_targets
 from domain.games.missions.evolve import apply
 from domain.games.missions.state import State
-from domain.modular import Decision
 
 NEED_ROLL = "roll the die first"
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.ruleset import Command, Fact
 from domain.games.missions import facts as f
 from domain.games.missions.board import describe_layout, ring
 from domain.games.missions.cards import LEVEL_OF, LEVELS, dollars, money, value
 from domain.games.missions.checks import destinations, rob_targets
 from domain.games.missions.state import State
-from domain.ruleset import Command, Fact
 
 WAY = {"cw": "clockwise", "ccw": "counterclockwise"}
 CODE = {"start": "S", "L1": "L1", "L2": "L2", "L3": "L3", "police": "P"}

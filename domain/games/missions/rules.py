@@ -17,19 +17,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.modular import ModularRuleset
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Command, CommandShape, Fact
 from domain.games.missions import facts as f
 from domain.games.missions import judge, picture, present
-from domain.games.missions.board import LAYOUT_SCHEMA, check_layout, default_layout, start_spaces
+from domain.games.missions.board import (
+    LAYOUT_SCHEMA,
+    check_layout,
+    default_layout,
+    start_spaces,
+)
 from domain.games.missions.cards import ALL_NAMES, money
 from domain.games.missions.checks import destinations, rob_targets
 from domain.games.missions.evolve import apply
 from domain.games.missions.play import COMMANDS, Play
 from domain.games.missions.sides import MissionsSides
 from domain.games.missions.state import State
-from domain.modular import ModularRuleset
-from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact
 
 CARD = {"enum": list(ALL_NAMES), "description": "a mission card, by its name"}
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from domain.errors import InvalidSetup
+from domain.engine.errors import InvalidSetup
 from domain.games.project_assassination.cards import ENEMY_CARDS, PRESET_COUNTS
 
 FILES = "abcdefg"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.engine.ruleset import Command
 from domain.games.project_assassination.board import SQUARES, block, neighbours
 from domain.games.project_assassination.cards import (
     BASE_ACTIONS,
@@ -24,7 +25,6 @@ from domain.games.project_assassination.tactics import (
     occupied,
     two_away,
 )
-from domain.ruleset import Command
 
 # -- limits -------------------------------------------------------------------------------------
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.engine.ruleset import Fact
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination.cards import RESERVE_LIMIT
 from domain.games.project_assassination.options import option
 from domain.games.project_assassination.state import State
-from domain.ruleset import Fact
 
 PENDING_ORDER = ("uzi", "shotgun", "sniper", "paralysis_pistol", "boots", "health_pack", "loot_crate", "sight", "muzzle", "cage", "grenade")
 """Collected cards are used in this order: weapons first, so sights and muzzles can go on them."""

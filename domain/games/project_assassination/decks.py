@@ -12,9 +12,14 @@ ordered deck is the card drawn.
 
 from __future__ import annotations
 
-from domain.games.project_assassination.cards import COLLECTIBLES, ENEMIES, ITEMS, deck_cards
+from domain.engine.randomness import Rng
+from domain.games.project_assassination.cards import (
+    COLLECTIBLES,
+    ENEMIES,
+    ITEMS,
+    deck_cards,
+)
 from domain.games.project_assassination.state import State
-from domain.randomness import Rng
 
 ASK = {
     "item": "{seat} draws from the item deck: which card?",

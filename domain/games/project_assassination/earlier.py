@@ -9,12 +9,20 @@ of an ordered deck (``decks.py``), so re-deciding a version 1 game gives the fac
 
 from __future__ import annotations
 
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Fact
 from domain.games.project_assassination import facts as f
-from domain.games.project_assassination.cards import COLLECTIBLES, ENEMIES, ITEMS, deck_cards
-from domain.games.project_assassination.rules import ProjectAssassination, flip_for_player_1
+from domain.games.project_assassination.cards import (
+    COLLECTIBLES,
+    ENEMIES,
+    ITEMS,
+    deck_cards,
+)
+from domain.games.project_assassination.rules import (
+    ProjectAssassination,
+    flip_for_player_1,
+)
 from domain.games.project_assassination.state import State
-from domain.randomness import Rng
-from domain.ruleset import Fact
 
 
 class ProjectAssassinationV1(ProjectAssassination):

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.engine.ruleset import Fact
 from domain.games.project_assassination import decks
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination.cards import ENEMY_CARDS, WEAPONS
-from domain.games.project_assassination.collected import COLLECTED_HANDLERS, apply_hits, discard_weapon
+from domain.games.project_assassination.collected import (
+    COLLECTED_HANDLERS,
+    apply_hits,
+    discard_weapon,
+)
 from domain.games.project_assassination.options import option
 from domain.games.project_assassination.state import State, new_player
-from domain.ruleset import Fact
 
 
 def apply(state: State, fact: Fact) -> State:

@@ -14,10 +14,20 @@ from __future__ import annotations
 import math
 
 from domain.games.project_assassination.board import DIRECTIONS, SQUARES, coords
-from domain.games.project_assassination.cards import ENEMY_CARDS, MAX_HP, WEAPONS, WINNING_POINTS
+from domain.games.project_assassination.cards import (
+    ENEMY_CARDS,
+    MAX_HP,
+    WEAPONS,
+    WINNING_POINTS,
+)
 from domain.games.project_assassination.options import shielded
 from domain.games.project_assassination.state import State
-from domain.games.project_assassination.tactics import reach, spread, weapon_damage, weapon_range
+from domain.games.project_assassination.tactics import (
+    reach,
+    spread,
+    weapon_damage,
+    weapon_range,
+)
 
 SCALE = 3.0
 """Victory Points of advantage that make a game about three to one (a logistic's scale)."""

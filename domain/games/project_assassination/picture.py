@@ -1,4 +1,4 @@
-"""Project Assassination drawn (``domain.picture``): the 7x7 bar, each assassin's arms and reserve, the decks.
+"""Project Assassination drawn (``domain.engine.picture``): the 7x7 bar, each assassin's arms and reserve, the decks.
 
 Built from a view alone. The board is a grid of squares named like a chess board (``a1`` at the bottom
 left, Player 1's side), each square toned by what the layout makes it: a spawn point (``base``) or a
@@ -22,9 +22,16 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.picture import seat_name
 from domain.games.project_assassination.board import FILES, RANKS
-from domain.games.project_assassination.cards import MAX_BOOTS, MAX_HP, NAMES, RESERVE_LIMIT, WEAPONS, WINNING_POINTS
-from domain.picture import seat_name
+from domain.games.project_assassination.cards import (
+    MAX_BOOTS,
+    MAX_HP,
+    NAMES,
+    RESERVE_LIMIT,
+    WEAPONS,
+    WINNING_POINTS,
+)
 
 BOARD_X, BOARD_Y = 0.5, 1.3
 PANEL_X = 8.1

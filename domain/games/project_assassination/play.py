@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.ruleset import Command
 from domain.games.project_assassination import decks
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination.board import block
@@ -44,7 +45,6 @@ from domain.games.project_assassination.tactics import (
     targets_in,
 )
 from domain.games.project_assassination.turns import TurnFlow
-from domain.ruleset import Command
 
 
 class Play(TurnFlow):

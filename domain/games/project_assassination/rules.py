@@ -21,7 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import IllegalCommand, InvalidSetup
+from domain.engine.errors import IllegalCommand, InvalidSetup
+from domain.engine.modular import ModularRuleset
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Command, CommandShape, Fact, player_number_roles
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination import judge, picture, present
 from domain.games.project_assassination.board import (
@@ -57,9 +60,6 @@ from domain.games.project_assassination.tactics import (
     enemy_squares,
     obstacle_square_problem,
 )
-from domain.modular import ModularRuleset
-from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact, player_number_roles
 
 SQUARE = {"type": "string", "pattern": SQUARE_PATTERN, "description": "a square, a1 to g7"}
 AIM = {

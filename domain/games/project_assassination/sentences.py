@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.ruleset import Command, Fact
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination.board import DIRECTIONS
 from domain.games.project_assassination.cards import NAMES, a_card
-from domain.ruleset import Command, Fact
 
 
 def a(card: str) -> str:

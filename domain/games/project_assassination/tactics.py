@@ -11,7 +11,13 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from domain.games.project_assassination.board import DIRECTIONS, SQUARES, coords, name, ray
+from domain.games.project_assassination.board import (
+    DIRECTIONS,
+    SQUARES,
+    coords,
+    name,
+    ray,
+)
 from domain.games.project_assassination.cards import ENEMY_CARDS, NAMES, WEAPONS
 from domain.games.project_assassination.options import DAMAGE_OPTION, option, shielded
 from domain.games.project_assassination.state import State

@@ -6,15 +6,20 @@ turn or a skipped one) and when the game ends (a death, the points, a spent enem
 
 from __future__ import annotations
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.modular import Decision
 from domain.games.project_assassination import decks
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination.board import SQUARES, around
-from domain.games.project_assassination.cards import BOSS_NEEDS_ENEMIES, COIN, ENEMY_CARDS, WINNING_POINTS
+from domain.games.project_assassination.cards import (
+    BOSS_NEEDS_ENEMIES,
+    COIN,
+    ENEMY_CARDS,
+    WINNING_POINTS,
+)
 from domain.games.project_assassination.options import option
 from domain.games.project_assassination.state import State
 from domain.games.project_assassination.tactics import enemy_square_problem
-from domain.modular import Decision
 
 PLACEMENT_ASK = "{seat} calls heads to place the next enemy: which side does the coin show?"
 """A table game's question for the placement coin (Player 1 calls heads: heads, Player 1 places)."""

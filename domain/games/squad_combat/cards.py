@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from domain.errors import InvalidSetup
-from domain.seating import check_name
+from domain.engine.errors import InvalidSetup
+from domain.engine.seating import check_name
 
 TRAITS = ("Alpha", "Beta", "Charlie", "Delta", "Echo", "Foxtrot", "Gamma")
 ATTACK_EFFECTS = ("damage", "stun", "lose_die")
@@ -149,7 +149,7 @@ def parse_card_set(data: dict[str, Any]) -> CardSet:
 
 
 def _name_problems(data: dict[str, Any]) -> list[str]:
-    """Every name the set brings follows the rule seat names do (``domain.seating``): plain, readable text."""
+    """Every name the set brings follows the rule seat names do (``domain.engine.seating``): plain, readable text."""
     named = [(f"character {c['id']!r} name", c["name"]) for c in data["characters"]]
     named += [(f"character {c['id']!r} trait", trait) for c in data["characters"] for trait in c["traits"]]
     named += [(f"card {c['id']!r} name", c["name"]) for c in data["cards"]]

@@ -14,14 +14,21 @@ refused and never offered; ``allowed`` plays it for its cost alone, as rules v1 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from domain.games.squad_combat import facts as f
 from domain.games.squad_combat.cards import DIE_FACES, Card
 from domain.games.squad_combat.state import State
 
-if TYPE_CHECKING:
-    from domain.games.squad_combat.play import Play
+
+class Play(Protocol):
+    """What an effect needs of the command being decided (``play.Play``, which calls the effects): the state
+    as the facts so far leave it, the command's chance, and a way to add a fact."""
+
+    state: State
+    rng: Any
+
+    def emit(self, fact: Any) -> None: ...
 
 TOP_FACE = DIE_FACES[-1]
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from domain.engine.ruleset import Fact
 from domain.games.squad_combat import facts as f
 from domain.games.squad_combat.cards import HAND_SIZE
 from domain.games.squad_combat.checks import turn_order
 from domain.games.squad_combat.state import State
-from domain.ruleset import Fact
 
 
 def apply(state: State, fact: Fact) -> State:

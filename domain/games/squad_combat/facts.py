@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.ruleset import Fact
+from domain.engine.ruleset import Fact
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from domain.engine.ruleset import Command
 from domain.games.squad_combat.cards import Card
 from domain.games.squad_combat.checks import (
     can_refresh,
@@ -24,7 +25,6 @@ from domain.games.squad_combat.effects import (
     refuses_no_effect,
 )
 from domain.games.squad_combat.state import State
-from domain.ruleset import Command
 
 
 def action_phase(state: State, seat: int) -> list[Command]:

@@ -1,4 +1,4 @@
-"""Squad Combat's views as pictures (``domain.picture``): a band per player, the viewer's own at the
+"""Squad Combat's views as pictures (``domain.engine.picture``): a band per player, the viewer's own at the
 bottom: its name, squad and state (to act, passed, out), its three characters as cards (HP and energy
 as counters with bars, the dice as small square pieces, wounds and a taunt written under them, the dead
 greyed), its deck face down and the top of its discard pile, and its hand: face up when the view holds
@@ -22,10 +22,10 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.picture import COLOURS, legend, seat_name
+from domain.engine.ruleset import Command
 from domain.games.squad_combat.cards import CardSet, canonical, card_set, demo_set_data
 from domain.games.squad_combat.present import name_of
-from domain.picture import COLOURS, legend, seat_name
-from domain.ruleset import Command
 
 WIDTH = 22.2
 LEGEND = (

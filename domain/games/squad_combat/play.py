@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.modular import Decision
 from domain.games.squad_combat import facts as f
 from domain.games.squad_combat.cards import DIE_FACES, DISCARD_LIMIT, Card
 from domain.games.squad_combat.checks import (
@@ -21,11 +22,16 @@ from domain.games.squad_combat.checks import (
     targets_for,
     turn_order,
 )
-from domain.games.squad_combat.effects import perform_effects, play_problem, reaction_problem, refresh_problem, refuses_no_effect
+from domain.games.squad_combat.effects import (
+    perform_effects,
+    play_problem,
+    reaction_problem,
+    refresh_problem,
+    refuses_no_effect,
+)
 from domain.games.squad_combat.evolve import apply, apply_in_place, hand_needs
 from domain.games.squad_combat.stalemate import stalemate_reason
 from domain.games.squad_combat.state import State
-from domain.modular import Decision
 
 
 class Play(Decision):

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from domain.engine.ruleset import Command, Fact
 from domain.games.squad_combat import facts as f
 from domain.games.squad_combat.cards import demo_set_data
 from domain.games.squad_combat.state import State
-from domain.ruleset import Command, Fact
 
 
 def view(state: State, to_act: list[int], viewer: int | None, secrets: bool) -> dict[str, Any]:

@@ -18,18 +18,24 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from domain.errors import IllegalCommand, InvalidSetup
+from domain.engine.errors import IllegalCommand, InvalidSetup
+from domain.engine.modular import ModularRuleset
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Command, CommandShape, Fact
 from domain.games.squad_combat import bots, offers, picture, present
 from domain.games.squad_combat import facts as f
-from domain.games.squad_combat.cards import CARD_SET_SCHEMA, HAND_SIZE, canonical, card_set, demo_set_data
+from domain.games.squad_combat.cards import (
+    CARD_SET_SCHEMA,
+    HAND_SIZE,
+    canonical,
+    card_set,
+    demo_set_data,
+)
 from domain.games.squad_combat.checks import pool_faces
 from domain.games.squad_combat.evolve import apply
 from domain.games.squad_combat.play import COMMANDS, Play
 from domain.games.squad_combat.sides import SquadSides
 from domain.games.squad_combat.state import State
-from domain.modular import ModularRuleset
-from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact
 
 PLACE = {"type": "integer", "minimum": 1, "maximum": 3, "description": "one of your characters, 1 to 3 from the left"}
 CARD = {"type": "string", "pattern": "^[a-z0-9_]{1,40}$", "description": "a card in your hand, by its id"}

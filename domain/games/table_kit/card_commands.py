@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Command, Fact
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit import Kit
 from domain.games.table_kit.layout import hand
 from domain.games.table_kit.state import State, kit_of, sees
-from domain.randomness import Rng
-from domain.ruleset import Command, Fact
 
 
 def _draw(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:

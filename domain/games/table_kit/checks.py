@@ -11,16 +11,22 @@ walking it; only a kit it refuses is walked again by ``jsonschema``, which names
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
-
-import unicodedata
 
 import fastjsonschema
 import jsonschema
 
-from domain.games.table_kit.layout import HAND, OFF, SCHEMA, Path_, group_spaces, space_name
-from domain.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
+from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
+from domain.games.table_kit.layout import (
+    HAND,
+    OFF,
+    SCHEMA,
+    Path_,
+    group_spaces,
+    space_name,
+)
 
 
 @dataclass(frozen=True)
@@ -90,7 +96,7 @@ MULTILINE = frozenset({"rules", "summary", "text"})
 
 def text_problems(document: Any) -> list[Problem]:
     """Every text of a kit (title, summary, rules, labels, card texts and fields, names, keys) under the
-    names' plain-text rule (``domain.seating``): no control or formatting character (a terminal escape,
+    names' plain-text rule (``domain.engine.seating``): no control or formatting character (a terminal escape,
     a bell, a bidirectional override), but line breaks and tabs in ``MULTILINE`` texts; a line each,
     naming the field."""
     out: list[Problem] = []

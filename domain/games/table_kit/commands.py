@@ -6,14 +6,14 @@ on cards are ``card_commands``'.
 
 from __future__ import annotations
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Command, CommandShape, Fact
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.card_commands import CARD_HANDLERS
 from domain.games.table_kit.kit import Kit
 from domain.games.table_kit.layout import OFF
 from domain.games.table_kit.state import State, kit_of
-from domain.randomness import Rng
-from domain.ruleset import Command, CommandShape, Fact
 
 _TEXT = {"type": ["string", "integer"], "minLength": 1, "maxLength": 60, "minimum": 0}
 """A name: of a space, piece, zone, card, die or counter (a number names a track's space: ``14`` is ``"14"``)."""

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from domain.errors import InvalidSetup
+from domain.engine.errors import InvalidSetup
 from domain.games.table_kit.checks import problems
 from domain.games.table_kit.layout import HAND, OFF, group_spaces, space_name
 

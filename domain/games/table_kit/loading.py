@@ -23,7 +23,17 @@ from typing import Any
 import yaml
 
 from domain.games.table_kit.checks import Problem, problems
-from domain.games.table_kit.yaml_nodes import DEEPEST, Locate, Refused, compose, from_yaml, integral, node_line, node_value, unexpected
+from domain.games.table_kit.yaml_nodes import (
+    DEEPEST,
+    Locate,
+    Refused,
+    compose,
+    from_yaml,
+    integral,
+    node_line,
+    node_value,
+    unexpected,
+)
 
 LARGEST = 256_000
 """The most bytes a kit's text may hold (the largest shipped kit is a few kilobytes; a kit at every

@@ -1,4 +1,4 @@
-"""A table-kit game's view drawn as a picture (``domain.picture``), from the view alone.
+"""A table-kit game's view drawn as a picture (``domain.engine.picture``), from the view alone.
 
 The kit's space groups stand one under another in the left column, each under its label: a grid as
 squares named like a chessboard (a1 bottom left, light and dark), a track with ``columns`` as a snake
@@ -22,8 +22,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.picture import seat_name, short_name
 from domain.games.table_kit.layout import group_spaces
-from domain.picture import seat_name, short_name
 
 Item = dict[str, Any]
 Cell = tuple[str, float, float, float, float]

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Fact
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.layout import OFF, space_name
 from domain.games.table_kit.state import State, kit_of, sees
-from domain.randomness import Rng
-from domain.ruleset import Fact
 
 
 def _groups(state: State) -> list[dict[str, Any]]:

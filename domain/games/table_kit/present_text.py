@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.picture import seat_name
 from domain.games.table_kit.layout import group_spaces
-from domain.picture import seat_name
 
 HIDDEN = "??"
 PER_LINE = 10

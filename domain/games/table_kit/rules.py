@@ -15,14 +15,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from domain.errors import InvalidSetup
+from domain.engine.errors import InvalidSetup
+from domain.engine.randomness import Rng
+from domain.engine.ruleset import Command, Fact, Outcome, Ruleset
 from domain.games.table_kit import card_commands, commands, legal, present
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit import Kit
 from domain.games.table_kit.loading import read_kit
 from domain.games.table_kit.state import State, evolve, kit_of
-from domain.randomness import Rng
-from domain.ruleset import Command, Fact, Outcome, Ruleset
 
 KITS = Path(__file__).parent / "kits"
 """The kits shipped as examples."""

@@ -13,9 +13,9 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from domain.engine.ruleset import Fact
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit import Kit
-from domain.ruleset import Fact
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from scenarios import Loaded as LoadedDie
 
-from domain.errors import IllegalCommand, InvalidSetup
+from domain.engine.errors import IllegalCommand, InvalidSetup
 from domain.games.assassination_le import RULESET as RULES
 from domain.games.assassination_le.board import BASES, SAFE_HOUSE, SQUARES
 from domain.games.assassination_le.facts import (
@@ -21,7 +21,7 @@ from domain.games.assassination_le.facts import (
     VictimCaptured,
 )
 from domain.games.assassination_le.state import State
-from domain.service import OWNER
+from domain.keeping.service import OWNER
 from replays.cursor import Cursor
 
 SALT = "5eed" * 8
@@ -399,7 +399,7 @@ def test_the_setup_is_described_and_rendered(service):
 
 
 def test_commands_are_labelled_in_words_for_a_menu():
-    from domain import registry
+    from domain.engine import registry
 
     rules = registry.get("assassination-le")
     assert rules.describe_command({"type": "move", "to": "c1"}) == "move to c1"

@@ -11,14 +11,14 @@ import random
 
 import pytest
 
-from domain.bots import RandomBot
-from domain.game import Game
+from domain.engine.game import Game
+from domain.engine.ruleset import Ruleset
 from domain.games.assassination_le import RULESET as RULES
 from domain.games.assassination_le.board import BASES, NEIGHBOURS, SQUARES
 from domain.games.assassination_le.movement import destinations, step_problem
 from domain.games.assassination_le.state import State
-from domain.ruleset import Ruleset
-from domain.search import GreedyBot
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -11,13 +11,13 @@ import pytest
 from scenarios import Loaded as LoadedDie
 from test_assassination_le import act, reachable, table
 
-from domain.bots import play_random_game
-from domain.errors import IllegalCommand, InvalidSetup
-from domain.game import Game
+from domain.engine.errors import IllegalCommand, InvalidSetup
+from domain.engine.game import Game
 from domain.games.assassination_le import RULESET as RULES
 from domain.games.assassination_le import judge
 from domain.games.assassination_le.facts import VictimCaptured
 from domain.games.assassination_le.state import State
+from domain.thinking.bots import play_random_game
 
 SEATS = ["Ann", "Ben", "Cy"]
 SALT = "5eed" * 8

@@ -1,4 +1,4 @@
-"""The Assassination Game Le: its views drawn as pictures (``domain.picture``): valid at every step of bot
+"""The Assassination Game Le: its views drawn as pictures (``domain.engine.picture``): valid at every step of bot
 games, pawns, coins and numbers where the view has them, the squares a move names as refs, seat names
 carried only as text, and ids that follow the pawns so an event's changes are found.
 """
@@ -8,13 +8,13 @@ from __future__ import annotations
 from picture_checks import by_id, fields_carrying
 from scenarios import Loaded as LoadedDie
 
-from domain.bots import RandomBot
-from domain.game import Game
+from domain.engine.game import Game
+from domain.engine.picture import changed, check, refs
 from domain.games.assassination_le import RULESET as RULES
 from domain.games.assassination_le.board import BASES, SAFE_HOUSE
 from domain.games.assassination_le.state import State
-from domain.picture import changed, check, refs
-from domain.search import GreedyBot
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -14,11 +14,11 @@ from click.testing import CliRunner
 from cli.main import cli
 from domain.games.table_kit import checks
 from domain.games.table_kit.checks import problems
-from domain.games.table_kit.rules import shipped_kit
-from domain.kit_shelf import ShelvedKit
 from domain.games.table_kit.kit import content_hash
-from domain.service import GameService
-from domain.store import store_env
+from domain.games.table_kit.rules import shipped_kit
+from domain.keeping.kit_shelf import ShelvedKit
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 HOSTILE = ["\x1b[31mred", "\x1b]0;retitled\x07", "bell\x07", "\u202eevil", "zero\u200bwidth"]
 PLACES = [("title",), ("summary",), ("rules",), ("decks", 0, "cards", 0, "text"), ("decks", 0, "cards", 0, "fields", "value"),

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from domain import registry
-from domain.errors import IllegalCommand, InvalidSetup
-from domain.game import Game
+from domain.engine import registry
+from domain.engine.errors import IllegalCommand, InvalidSetup
+from domain.engine.game import Game
+from domain.engine.randomness import Rng
 from domain.games.table_kit.kit import Kit, content_hash
 from domain.games.table_kit.rules import shipped_kit
-from domain.randomness import Rng
-from domain.search import SimRng
+from domain.thinking.search import SimRng
 
 RULES = registry.get("table-kit")
 SALT = "5eed" * 8
@@ -295,7 +295,7 @@ def test_the_shipped_kits_are_whole_and_play(name):
 
 def random_history(seed: int, seats=("Ann", "Ben", "Cy"), commands: int = 150):
     """A random game of the test kit: each state with the facts that led to it."""
-    from domain.bots import RandomBot
+    from domain.thinking.bots import RandomBot
 
     game = start(seats=list(seats), seed=f"leak-{seed}")
     bot = RandomBot(seed)

@@ -11,10 +11,10 @@ import xml.etree.ElementTree as ET
 import pytest
 from picture_checks import by_id, fields_carrying
 
+from domain.engine.picture import check, refs, smallest_text
 from domain.games.table_kit.layout import group_spaces
 from domain.games.table_kit.picture import picture
 from domain.games.table_kit.present_text import render
-from domain.picture import check, refs, smallest_text
 from replays.drawing import to_svg
 
 SEATS = ["Ann", "Ben", "Cy"]

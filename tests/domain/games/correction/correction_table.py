@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 from scenarios import Loaded as Coin
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
 from domain.games.correction import RULESET as RULES
 from domain.games.correction.board import PIECES
 from domain.games.correction.facts import GameSetUp, TurnStarted

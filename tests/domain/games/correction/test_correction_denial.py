@@ -22,8 +22,8 @@ from correction_table import (
     table,
 )
 
-from domain.errors import NotYourTurn
-from domain.game import Game
+from domain.engine.errors import NotYourTurn
+from domain.engine.game import Game
 from domain.games.correction.facts import (
     GameEnded,
     MoveAllowed,
@@ -34,8 +34,8 @@ from domain.games.correction.facts import (
     TurnEnded,
     TurnStarted,
 )
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from correction_table import RULES, landed, move, table
 
-from domain.bots import play_random_game
-from domain.errors import InvalidSetup
+from domain.engine.errors import InvalidSetup
 from domain.games.correction.facts import FACTS, GameEnded, TurnEnded
-from domain.service import OWNER, GameService
-from domain.store import store_env
+from domain.keeping.service import OWNER, GameService
+from domain.keeping.store import store_env
+from domain.thinking.bots import play_random_game
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from correction_table import RULES, table
 
-from domain.bots import RandomBot
-from domain.game import Game
-from domain.ruleset import Ruleset
-from domain.search import SearchBot
+from domain.engine.game import Game
+from domain.engine.ruleset import Ruleset
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import SearchBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 from correction_table import RULES, act, at, landed, move, reach, refused, spawn, table
 
-from domain.bots import play_random_game
-from domain.errors import InvalidSetup
-from domain.game import Game
+from domain.engine.errors import InvalidSetup
+from domain.engine.game import Game
 from domain.games.correction import judge
 from domain.games.correction.facts import MoveDeclared, PieceMoved
 from domain.games.correction.state import State
+from domain.thinking.bots import play_random_game
 
 DENY = {"type": "deny"}
 BANISH = {"type": "banish"}

@@ -1,4 +1,4 @@
-"""Correction: its views drawn as pictures (``domain.picture``): valid at every step of bot games, the
+"""Correction: its views drawn as pictures (``domain.engine.picture``): valid at every step of bot games, the
 pieces, tokens and counts where the view has them, the refs the seat on turn's commands name, seat
 names carried only as text, and ids that follow the pieces so an event's changes are found.
 """
@@ -8,10 +8,10 @@ from __future__ import annotations
 from correction_table import RULES, act, landed, move, table
 from picture_checks import by_id, fields_carrying
 
-from domain.bots import RandomBot
-from domain.game import Game
-from domain.picture import changed, check, refs
-from domain.search import GreedyBot
+from domain.engine.game import Game
+from domain.engine.picture import changed, check, refs
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

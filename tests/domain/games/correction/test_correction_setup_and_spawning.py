@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from correction_table import RULES, Coin, act, at, move, of_type, refused, spawn, table
 
-from domain.errors import InvalidSetup
+from domain.engine.errors import InvalidSetup
+from domain.engine.randomness import Rng
 from domain.games.correction.board import PIECES, SQUARES
 from domain.games.correction.facts import (
     GameEnded,
@@ -19,7 +20,6 @@ from domain.games.correction.facts import (
     TurnEnded,
     TurnStarted,
 )
-from domain.randomness import Rng
 
 
 def set_up(rng):

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
+from domain.engine.randomness import TableRng
 from domain.games.infection import EARLIER
 from domain.games.infection import RULESET as RULES
 from domain.games.infection.board import TILE_SQUARES, region_of
 from domain.games.infection.facts import TilesLaid, TilesPlaced, TurnStarted
 from domain.games.infection.play import ORDER
 from domain.games.infection.state import FACE_DOWN, State
-from domain.randomness import TableRng
 
 V1 = EARLIER[0]
 """Rules v1: the tiles shuffled into their places at setup."""

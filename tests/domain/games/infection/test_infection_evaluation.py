@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from infection_table import RULES, put, table
 
-from domain.bots import RandomBot
-from domain.game import Game
-from domain.ruleset import Ruleset
-from domain.search import GreedyBot
+from domain.engine.game import Game
+from domain.engine.ruleset import Ruleset
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""
@@ -154,9 +154,9 @@ def test_a_bot_never_reads_where_a_v1_games_tiles_lie():
     same sampled placement, and the same search move, for the same seed."""
     import random
 
+    from domain.engine.randomness import Rng
     from domain.games.infection import EARLIER
-    from domain.randomness import Rng
-    from domain.search import SearchBot, SimRng
+    from domain.thinking.search import SearchBot, SimRng
 
     v1 = EARLIER[0]
     twins = []

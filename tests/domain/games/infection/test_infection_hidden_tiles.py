@@ -16,12 +16,12 @@ import pytest
 from freezegun import freeze_time
 from infection_table import PLACEMENT, RULES, V1
 
-from domain.access import OWNER
-from domain.bots import RandomBot
-from domain.game import Game
+from domain.engine.game import Game
 from domain.games.infection.board import TILE_SQUARES, region_of
 from domain.games.infection.cards import REGION_TILES
 from domain.games.infection.facts import TilesPlaced
+from domain.keeping.access import OWNER
+from domain.thinking.bots import RandomBot
 from replays import diary, page, records
 
 SALT = "5eed" * 8

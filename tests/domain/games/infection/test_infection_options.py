@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 from infection_table import RULES, act, legal, of_type, put, refused, table
 
-from domain.bots import play_random_game
-from domain.errors import InvalidSetup
-from domain.game import Game
+from domain.engine.errors import InvalidSetup
+from domain.engine.game import Game
 from domain.games.infection import judge
 from domain.games.infection.facts import VillagerDied
 from domain.games.infection.state import State
+from domain.thinking.bots import play_random_game
 
 OPEN = {"enemy_village": "open"}
 FORBIDDEN = {"steal_under_disarm": "forbidden"}

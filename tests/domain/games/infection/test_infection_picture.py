@@ -11,11 +11,11 @@ import picture_checks
 from infection_table import V1, act, hand, put, table
 from picture_checks import by_id, viewers_pictures
 
-from domain.bots import RandomBot
-from domain.game import Game
+from domain.engine.game import Game
+from domain.engine.picture import changed, check
 from domain.games.infection import RULESET as RULES
 from domain.games.infection.cards import CARDS
-from domain.picture import changed, check
+from domain.thinking.bots import RandomBot
 from tests.bot_matches import finished_random_game, play_checking_bots
 
 SALT = "5eed" * 8

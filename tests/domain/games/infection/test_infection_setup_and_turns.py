@@ -25,6 +25,7 @@ from infection_table import (
     to_next_turn,
 )
 
+from domain.engine.randomness import Rng, TableRng
 from domain.games.infection.board import SQUARES, TILE_SQUARES, region_of
 from domain.games.infection.facts import (
     CardsReset,
@@ -35,7 +36,6 @@ from domain.games.infection.facts import (
     TurnStarted,
     VillagerMoved,
 )
-from domain.randomness import Rng, TableRng
 
 SIDE = {"cure": 1, "virus": 4, "recover": 2, "generosity": 1, "disarm": 1, "contagion": 1}
 MIDDLE = {"cure": 1, "virus": 2, "generosity": 1, "contagion": 1}

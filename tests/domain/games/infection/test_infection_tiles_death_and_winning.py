@@ -20,9 +20,9 @@ from infection_table import (
     to_next_turn,
 )
 
-from domain.bots import play_random_game
-from domain.errors import IllegalCommand
-from domain.game import Game
+from domain.engine.errors import IllegalCommand
+from domain.engine.game import Game
+from domain.engine.randomness import Rng
 from domain.games.infection.board import SQUARES
 from domain.games.infection.cards import CARDS
 from domain.games.infection.facts import (
@@ -37,7 +37,7 @@ from domain.games.infection.facts import (
     VillagerHealed,
     WeaponUsed,
 )
-from domain.randomness import Rng
+from domain.thinking.bots import play_random_game
 
 
 def pick(tile, square="b2", **table_args):

@@ -15,14 +15,14 @@ from collections import Counter
 import pytest
 from infection_table import PLACEMENT, RULES, V1, act, face_down, of_type, put, table
 
-from domain import registry
-from domain.bots import RandomBot
-from domain.errors import ImpossibleOutcome, OutcomeNeeded
-from domain.game import Game
+from domain.engine import registry
+from domain.engine.errors import ImpossibleOutcome, OutcomeNeeded
+from domain.engine.game import Game
+from domain.engine.randomness import Rng, TableRng
 from domain.games.infection.board import TILE_SQUARES, region_of
 from domain.games.infection.facts import TilePickedUp, TilesPlaced
 from domain.games.infection.state import State
-from domain.randomness import Rng, TableRng
+from domain.thinking.bots import RandomBot
 from replays.audit import audit
 
 SALT = "5eed" * 8

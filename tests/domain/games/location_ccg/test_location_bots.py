@@ -13,10 +13,10 @@ import pytest
 from bot_matches import finished_random_game
 from location_table import CASINO, DOCKS, RULES, table
 
-from domain.bots import RandomBot
-from domain.game import Game
+from domain.engine.game import Game
 from domain.games.location_ccg.cards import pool
-from domain.search import SearchBot, SimRng
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import SearchBot, SimRng
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

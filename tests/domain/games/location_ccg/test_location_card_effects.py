@@ -11,7 +11,7 @@ import copy
 import pytest
 from location_table import DOCKS, RULES, act, kinds, refuse, table
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
 from domain.games.location_ccg.facts import (
     AbilityUsed,
     CardLeftPlay,

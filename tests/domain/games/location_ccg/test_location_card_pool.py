@@ -13,16 +13,16 @@ from designer_pool import SOLDIERS
 from designer_pool import pool as designer_pool
 from location_table import DOCKS, act, table
 
-from domain.errors import InvalidSetup
-from domain.game import Game
+from domain.engine.errors import InvalidSetup
+from domain.engine.game import Game
+from domain.engine.randomness import Rng
 from domain.games.location_ccg import RULESET as RULES
 from domain.games.location_ccg import bots
 from domain.games.location_ccg.cards import pool
 from domain.games.location_ccg.facts import CardsDrawn, PhaseBegan, TableSetUp
-from domain.randomness import Rng
-from domain.search import GreedyBot
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
+from domain.thinking.search import GreedyBot
 
 SALT = "5eed" * 8
 OWN = {"card_pool": designer_pool()}

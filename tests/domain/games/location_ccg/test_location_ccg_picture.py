@@ -1,4 +1,4 @@
-"""The Location CCG drawn as pictures (``domain.picture``): every view of whole bot games keeps the format;
+"""The Location CCG drawn as pictures (``domain.engine.picture``): every view of whole bot games keeps the format;
 cards in play stand in their owner's HQ or at their location, counters say what the view says; a seat's
 hand is face up in its own picture and in no one else's; what the acting seat's legal commands name is
 clickable; a seat name is only ever text; and a card's id follows it when it moves."""
@@ -10,10 +10,10 @@ import json
 import pytest
 from location_table import CASINO, DOCKS, RULES, SEATS, act, table
 
-from domain.bots import RandomBot
-from domain.game import Game
-from domain.picture import changed, check, refs
-from domain.search import GreedyBot
+from domain.engine.game import Game
+from domain.engine.picture import changed, check, refs
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

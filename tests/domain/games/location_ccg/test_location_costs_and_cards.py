@@ -12,8 +12,14 @@ from collections import Counter
 import pytest
 from location_table import RULES, act, kinds, refuse, table
 
-from domain.errors import IllegalCommand
-from domain.games.location_ccg.cards import Cost, cheapest_payment, covers, parse_cost, pool
+from domain.engine.errors import IllegalCommand
+from domain.games.location_ccg.cards import (
+    Cost,
+    cheapest_payment,
+    covers,
+    parse_cost,
+    pool,
+)
 from domain.games.location_ccg.facts import CardBanked, ResourcesSpent
 
 

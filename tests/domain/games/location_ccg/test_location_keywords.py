@@ -10,7 +10,7 @@ import copy
 import pytest
 from location_table import DOCKS, RULES, act, refuse, table
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
 from domain.games.location_ccg.facts import (
     CardDiscarded,
     CardLeftPlay,

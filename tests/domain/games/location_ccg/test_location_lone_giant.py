@@ -11,14 +11,14 @@ from designer_pool import pool as designer_pool
 from location_table import DOCKS, act, refuse, table
 from scenarios import act_with
 
-from domain import registry
-from domain.errors import IllegalCommand
-from domain.game import Game
+from domain.engine import registry
+from domain.engine.errors import IllegalCommand
+from domain.engine.game import Game
 from domain.games.location_ccg import EARLIER
 from domain.games.location_ccg import RULESET as RULES
 from domain.games.location_ccg.facts import DamageDealt, Opposed, PhaseBegan
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 from replays.audit import audit
 
 [V1] = EARLIER

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from location_table import CASINO, DOCKS, DOWNTOWN, act, refuse, table
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
 from domain.games.location_ccg import RULESET as RULES
 from domain.games.location_ccg.checks import in_combat
 from domain.games.location_ccg.facts import (

@@ -13,7 +13,7 @@ import pytest
 from designer_pool import pool as designer_pool
 from location_table import DOCKS, RULES, act, refuse, table
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
 from domain.games.location_ccg import EARLIER
 from domain.games.location_ccg.facts import ModifierRemoved, StatsBoosted
 

@@ -9,7 +9,7 @@ import pytest
 from bot_matches import play_checking_bots
 from location_table import DOCKS, act, refuse, table
 
-from domain.errors import IllegalCommand, InvalidSetup
+from domain.engine.errors import IllegalCommand, InvalidSetup
 from domain.games.location_ccg import RULESET as RULES
 from domain.games.location_ccg import bots
 from domain.games.location_ccg.cards import covers, parse_cost

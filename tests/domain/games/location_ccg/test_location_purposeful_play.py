@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.game import Game
+from domain.engine.game import Game
 from domain.games.location_ccg import RULESET as RULES
 from domain.games.location_ccg.cards import covers, pool
 from domain.games.location_ccg.checks import cost_for

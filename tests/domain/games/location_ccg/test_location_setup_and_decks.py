@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 from location_table import RULES, Loaded, act, kinds, refuse, setup_state, table
 
-from domain.errors import IllegalCommand, InvalidSetup
+from domain.engine.errors import IllegalCommand, InvalidSetup
 from domain.games.location_ccg.cards import KINDS, SYMBOLS, parse_cost, pool
 from domain.games.location_ccg.facts import (
     CardsDrawn,

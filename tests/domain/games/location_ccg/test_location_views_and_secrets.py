@@ -11,7 +11,6 @@ import json
 
 from location_table import SEATS, act, of, table
 
-from domain.bots import play_random_game
 from domain.games.location_ccg import RULESET as RULES
 from domain.games.location_ccg.cards import pool
 from domain.games.location_ccg.facts import (
@@ -21,6 +20,7 @@ from domain.games.location_ccg.facts import (
     CardsPutUnder,
     TableSetUp,
 )
+from domain.thinking.bots import play_random_game
 
 HANDS = [["sniper", "katana"], ["colossus", "windfall", "safehouse"]]
 BEN_ONLY = ("colossus", "windfall", "safehouse", "shadow_master", "dojo", "black_market")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from missions_table import L1, L2, L3, RULES, SEATS, act, kinds, table
 
-from domain.errors import InvalidSetup
-from domain.game import Game
+from domain.engine.errors import InvalidSetup
+from domain.engine.game import Game
 from domain.games.missions.cards import LEVEL_OF, money, needed, value
 from domain.games.missions.facts import CardsTraded, GameWon, RoundLimitReached
 from domain.games.missions.rules import STAGES

@@ -10,11 +10,11 @@ import json
 from missions_table import L1, L3, RULES, SEATS, act, table
 from picture_checks import by_id
 
-from domain.bots import RandomBot
-from domain.game import Game
+from domain.engine.game import Game
+from domain.engine.picture import changed, check, refs
 from domain.games.missions.cards import ALL_NAMES
-from domain.picture import changed, check, refs
-from domain.search import GreedyBot
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from missions_table import L1, L2, L3, RULES, act, kinds, table
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
 from domain.games.missions.facts import (
     CardDemanded,
     CardGained,

@@ -6,11 +6,18 @@ from __future__ import annotations
 import pytest
 from missions_table import POLICE, RULES, SEATS, START, act, kinds, table
 
-from domain.errors import IllegalCommand, InvalidSetup
-from domain.game import Game
+from domain.engine.errors import IllegalCommand, InvalidSetup
+from domain.engine.game import Game
 from domain.games.missions.board import default_layout, ring
 from domain.games.missions.cards import ALL_NAMES, CARDS, LEVEL_OF
-from domain.games.missions.facts import DieRolled, MoveBlocked, PieceMoved, TableSetUp, TurnSkipped, TurnStarted
+from domain.games.missions.facts import (
+    DieRolled,
+    MoveBlocked,
+    PieceMoved,
+    TableSetUp,
+    TurnSkipped,
+    TurnStarted,
+)
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""
@@ -91,7 +98,7 @@ def test_ruling_the_first_player_is_drawn_at_random_and_recorded():
 
 
 def _rng(seed):
-    from domain.randomness import Rng
+    from domain.engine.randomness import Rng
 
     return Rng(f"first-{seed}", 0)
 

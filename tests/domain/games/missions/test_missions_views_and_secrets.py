@@ -7,9 +7,9 @@ import json
 
 from missions_table import L1, L2, L3, RULES, SEATS, act, table
 
-from domain.bots import play_random_game
-from domain.game import Game
+from domain.engine.game import Game
 from domain.games.missions.cards import ALL_NAMES
+from domain.thinking.bots import play_random_game
 
 
 def test_ruling_held_mission_cards_are_public():

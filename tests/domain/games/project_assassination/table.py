@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
 from domain.games.project_assassination import RULESET as RULES
 from domain.games.project_assassination.cards import COIN, ENEMY_CARDS
 from domain.games.project_assassination.facts import TableLaid, TableSetUp, TurnStarted

@@ -15,16 +15,26 @@ from collections import Counter
 import pytest
 from table import RULES, enemy, table
 
-from domain.bots import RandomBot
-from domain.errors import ImpossibleOutcome, OutcomeNeeded
-from domain.game import Game
+from domain.engine.errors import ImpossibleOutcome, OutcomeNeeded
+from domain.engine.game import Game
+from domain.engine.randomness import Rng, TableRng
 from domain.games.project_assassination import EARLIER
-from domain.games.project_assassination.cards import COLLECTIBLES, ENEMIES, ITEMS, deck_cards
-from domain.games.project_assassination.facts import CardDrawn, EnemyDrawn, TableLaid, TableSetUp
+from domain.games.project_assassination.cards import (
+    COLLECTIBLES,
+    ENEMIES,
+    ITEMS,
+    deck_cards,
+)
+from domain.games.project_assassination.facts import (
+    CardDrawn,
+    EnemyDrawn,
+    TableLaid,
+    TableSetUp,
+)
 from domain.games.project_assassination.state import State
-from domain.randomness import Rng, TableRng
-from domain.service import OWNER, GameService
-from domain.store import store_env
+from domain.keeping.service import OWNER, GameService
+from domain.keeping.store import store_env
+from domain.thinking.bots import RandomBot
 from replays.audit import audit
 
 [V1] = EARLIER

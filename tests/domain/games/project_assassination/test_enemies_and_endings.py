@@ -13,8 +13,7 @@ import re
 import pytest
 from table import act, enemy, of_type, refused, table, weapon
 
-from domain.bots import play_random_game
-from domain.errors import GameOver
+from domain.engine.errors import GameOver
 from domain.games.project_assassination import RULESET as RULES
 from domain.games.project_assassination.board import SQUARES
 from domain.games.project_assassination.facts import (
@@ -31,7 +30,8 @@ from domain.games.project_assassination.facts import (
     TurnEnded,
     TurnStarted,
 )
-from domain.service import OWNER
+from domain.keeping.service import OWNER
+from domain.thinking.bots import play_random_game
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

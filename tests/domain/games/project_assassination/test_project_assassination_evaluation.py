@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from table import RULES, enemy, table, weapon
 
-from domain.bots import RandomBot
-from domain.game import Game
-from domain.search import GreedyBot
+from domain.engine.game import Game
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

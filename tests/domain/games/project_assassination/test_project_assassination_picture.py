@@ -10,10 +10,10 @@ import picture_checks
 from picture_checks import by_id, viewers_pictures
 from table import RULES, act, enemy, table, weapon
 
-from domain.bots import RandomBot
-from domain.game import Game
+from domain.engine.game import Game
+from domain.engine.picture import changed, check
 from domain.games.project_assassination.cards import NAMES
-from domain.picture import changed, check
+from domain.thinking.bots import RandomBot
 from tests.bot_matches import finished_random_game, play_checking_bots
 
 SALT = "5eed" * 8

@@ -13,7 +13,8 @@ import random
 import pytest
 from table import RULES, act, enemy, of_type, refused, table, weapon
 
-from domain.errors import InvalidSetup
+from domain.engine.errors import InvalidSetup
+from domain.engine.randomness import Rng
 from domain.games.project_assassination import judge
 from domain.games.project_assassination.facts import (
     EnemiesHealed,
@@ -27,7 +28,6 @@ from domain.games.project_assassination.facts import (
 )
 from domain.games.project_assassination.options import OPTIONS_SCHEMA, TODAY
 from domain.games.project_assassination.tactics import enemy_squares
-from domain.randomness import Rng
 
 
 def bare(options=None, **kwargs):

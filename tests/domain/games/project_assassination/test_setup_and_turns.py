@@ -13,7 +13,8 @@ from collections import Counter
 import pytest
 from table import RULES, Coin, act, enemy, of_type, refused, table, weapon
 
-from domain.errors import InvalidSetup
+from domain.engine.errors import InvalidSetup
+from domain.engine.randomness import Rng
 from domain.games.project_assassination.board import (
     FILES,
     RANKS,
@@ -43,7 +44,6 @@ from domain.games.project_assassination.facts import (
     WeaponDropped,
     WeaponEquipped,
 )
-from domain.randomness import Rng
 
 TEXT_COUNTS = {
     "obstacle": 10, "strategy": 3, "ambush": 3, "cover": 3,

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
+from domain.engine.randomness import Rng
 from domain.games.project_assassination import EARLIER
-from domain.randomness import Rng
-from domain.search import SearchBot, SimRng
+from domain.thinking.search import SearchBot, SimRng
 
 V1 = EARLIER[0]
 

@@ -12,9 +12,9 @@ import pytest
 from bot_matches import finished_random_game
 from squad_table import RULES, table
 
-from domain.bots import RandomBot
-from domain.game import Game
-from domain.search import GreedyBot, SearchBot, SimRng
+from domain.engine.game import Game
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import GreedyBot, SearchBot, SimRng
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -3,8 +3,8 @@ character or a place, so each command offered says who performs it and whom it a
 
 from __future__ import annotations
 
-from domain import registry
-from domain.randomness import Rng
+from domain.engine import registry
+from domain.engine.randomness import Rng
 
 RULES = registry.get("squad-combat")
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from squad_table import RULES, act, refuse, table
 
-from domain.bots import RandomBot
-from domain.errors import IllegalCommand
-from domain.game import Game
+from domain.engine.errors import IllegalCommand
+from domain.engine.game import Game
+from domain.thinking.bots import RandomBot
 
 SIXES = [6, 6, 6]
 STRIKE = {"type": "play", "card": "strike", "performer": 1, "target": [2, 2]}

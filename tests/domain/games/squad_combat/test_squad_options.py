@@ -8,7 +8,7 @@ import pytest
 from bot_matches import play_checking_bots
 from squad_table import act, kinds, refuse, table
 
-from domain.errors import IllegalCommand, InvalidSetup
+from domain.engine.errors import IllegalCommand, InvalidSetup
 from domain.games.squad_combat import RULESET as RULES
 from domain.games.squad_combat.facts import (
     AttackFailed,

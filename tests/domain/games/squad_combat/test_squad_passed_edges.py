@@ -9,8 +9,14 @@ from __future__ import annotations
 import pytest
 from squad_table import RULES, SEATS, act, refuse, table
 
-from domain.errors import IllegalCommand
-from domain.games.squad_combat.facts import CardPlayed, PhaseStarted, PlayerPassed, TurnEnded, WoundHealed
+from domain.engine.errors import IllegalCommand
+from domain.games.squad_combat.facts import (
+    CardPlayed,
+    PhaseStarted,
+    PlayerPassed,
+    TurnEnded,
+    WoundHealed,
+)
 
 PASS, ALLOW = {"type": "pass"}, {"type": "allow"}
 JAB = {"type": "play", "card": "jab", "performer": 2, "target": [2, 2]}  # the Marksman's Jab at the Duelist

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from squad_table import RULES, act, refuse, table
 
-from domain.errors import IllegalCommand, MalformedCommand
+from domain.engine.errors import IllegalCommand, MalformedCommand
 from domain.games.squad_combat.checks import perform_problem
 from domain.games.squad_combat.facts import CardPlayed, DiePoweredUp, PhaseStarted
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.game import Game
+from domain.engine.game import Game
 from domain.games.squad_combat import RULESET as RULES
 
 

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from domain.errors import IllegalCommand
-from domain.game import Game
+from domain.engine.errors import IllegalCommand
+from domain.engine.game import Game
 from domain.games.squad_combat import EARLIER, RULESET
 from domain.games.squad_combat.stalemate import stalemated
-from domain.service import GameService
-from domain.store import store_env
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 from replays.audit import audit
 
 [V1] = EARLIER

@@ -10,8 +10,9 @@ from collections import Counter
 import pytest
 from squad_table import BLUE, RED, SEATS, Loaded, act, kinds, ref, table
 
-from domain.errors import InvalidSetup
-from domain.game import Game
+from domain.engine.errors import InvalidSetup
+from domain.engine.game import Game
+from domain.engine.randomness import Rng
 from domain.games.squad_combat import RULESET as RULES
 from domain.games.squad_combat.cards import demo_set_data, parse_cost
 from domain.games.squad_combat.facts import (
@@ -25,7 +26,6 @@ from domain.games.squad_combat.facts import (
     PlayerEliminated,
     TableSetUp,
 )
-from domain.randomness import Rng
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from squad_table import act, kinds, refuse, table
 
-from domain.errors import IllegalCommand
+from domain.engine.errors import IllegalCommand
 from domain.games.squad_combat import RULESET as RULES
 from domain.games.squad_combat.facts import (
     CardsDiscarded,

@@ -8,9 +8,9 @@ import json
 
 from squad_table import SEATS, act, table
 
-from domain.bots import play_random_game
 from domain.games.squad_combat import RULESET as RULES
 from domain.games.squad_combat.facts import CardsDrawn, TableSetUp
+from domain.thinking.bots import play_random_game
 
 HANDS = [["strike", "jab", "mend"], ["dodge", "sap", "rally", "taunt"]]
 

@@ -1,0 +1,59 @@
+"""The stored event class of each ruleset's fact type: ``ludolog:<ruleset>:<Fact>`` (a fixed topic, the
+fact's class version, its upcasters), a subclass of ``Game.FactRecorded``. Every ruleset's classes are
+defined when this module is first imported (``domain.engine.game`` imports it), so that stored events load."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eventsourcing.utils import register_topic
+
+from domain.engine import registry
+from domain.engine.ruleset import Fact, Ruleset
+
+_EVENT_CLASSES: dict[tuple[str, type[Fact]], type[Any]] = {}
+
+
+def fact_topic(rules: Ruleset, fact_type: type[Fact]) -> str:
+    return f"ludolog:{rules.name}:{fact_type.__name__}"
+
+
+def fact_event_class(base: type[Any], rules: Ruleset, fact_type: type[Fact]) -> type[Any]:
+    """The stored event class of a ruleset's fact type (fixed topic, class version, upcasters), a subclass
+    of ``base`` (``Game.FactRecorded``)."""
+    if (rules.name, fact_type) not in _EVENT_CLASSES:
+        register_facts(base, rules)
+    return _EVENT_CLASSES[(rules.name, fact_type)]
+
+
+def define_event_class(base: type[Any], rules: Ruleset, fact_type: type[Fact]) -> type[Any]:
+    namespace: dict[str, Any] = {
+        "TOPIC": fact_topic(rules, fact_type),
+        "fact_type": fact_type,
+        "class_version": fact_type.version,
+        "__qualname__": f"Game.{fact_type.__name__}",
+        "__module__": __name__,
+    }
+    for old in range(1, fact_type.version):
+        upcast = getattr(fact_type, f"upcast_v{old}_v{old + 1}")
+
+        def upcast_event(state: dict[str, Any], upcast: Any = upcast) -> None:
+            state["fact"] = upcast(state["fact"])
+
+        namespace[f"upcast_v{old}_v{old + 1}"] = staticmethod(upcast_event)
+    event_class = type(fact_type.__name__, (base,), namespace)
+    register_topic(namespace["TOPIC"], event_class)
+    return event_class
+
+
+def register_facts(base: type[Any], rules: Ruleset) -> None:
+    """Define the stored event classes of a ruleset's facts (once per fact type)."""
+    for fact_type in rules.facts:
+        if (rules.name, fact_type) not in _EVENT_CLASSES:
+            _EVENT_CLASSES[(rules.name, fact_type)] = define_event_class(base, rules, fact_type)
+
+
+def define_all(base: type[Any]) -> None:
+    """Define the stored event classes of every registered ruleset's facts."""
+    for rules in registry.all_versions():
+        register_facts(base, rules)

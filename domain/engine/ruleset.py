@@ -1,0 +1,377 @@
+"""The ruleset contract: the one interface every game implements.
+
+The engine, the service, the CLI, replays and bots speak only to a ``Ruleset``. A ruleset is pure: no
+I/O, no clock, no global randomness. Its state is a dataclass of JSON-native values (lists, not
+tuples; string keys), its events are ``Fact`` dataclasses, its commands are JSON objects described by
+``CommandShape``s, and its options by a JSON Schema.
+
+Lifecycle of a game, as the engine drives it::
+
+    state = ruleset.new_state(seat_count, options)          # empty table, no randomness
+    for fact in ruleset.setup(state, rng): state = ruleset.evolve(state, fact)
+    while ruleset.outcome(state) is None:
+        seat in ruleset.to_act(state)
+        for fact in ruleset.decide(state, seat, command, rng): state = ruleset.evolve(state, fact)
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import functools
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import fastjsonschema
+import jsonschema
+
+from domain.engine.errors import InvalidSetup, MalformedCommand
+from domain.engine.randomness import Rng
+
+Command = dict[str, Any]
+"""A command as a player sends it: ``{"type": "move", "to": "b1"}``."""
+
+CARD_MOVES = frozenset({"discard", "lose", "recover"})
+"""Command types that move a card without playing it (discarded, given up, taken back): by default
+(``Ruleset.cards_played``) a balance report does not count their cards as played."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Fact:
+    """Base of a ruleset's events: something that happened, named in the past tense.
+
+    Fields are JSON-native and carry every random outcome. The class name is the stored event name;
+    ``version`` bumps when the fields change, with an ``upcast_v1_v2(data) -> data`` static method
+    (and so on) that turns an old stored form into the new one.
+    """
+
+    version: ClassVar[int] = 1
+
+    def to_data(self) -> dict[str, Any]:
+        """The fields as a fresh JSON-native dict (safe to store; shares nothing with the fact)."""
+        return {name: _fresh(getattr(self, name)) for name in _field_names(type(self))}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Fact:
+        """The fact from its stored form (already upcast to the current version)."""
+        return cls(**data)
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(field.name for field in dataclasses.fields(cls))
+
+
+def _fresh(value: Any) -> Any:
+    """A value nothing else holds: lists and dicts deep-copied, numbers, texts and None (immutable) as they are."""
+    return value if value is None or type(value) in (int, str, float, bool) else copy.deepcopy(value)
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning seats (none for a draw) and why, in words."""
+
+    winners: list[int]
+    reason: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "reason": self.reason}
+
+
+def player_number_roles(order: Sequence[int]) -> dict[int, str]:
+    """``seat_roles`` for games whose players are numbered by turn order (``order[0]`` is Player 1):
+    a role for each seat whose player number is not its seat number."""
+    return {seat: f"Player {number}" for number, seat in enumerate(order, 1) if seat != number}
+
+
+@dataclasses.dataclass(frozen=True)
+class CommandShape:
+    """One kind of command: its type name, its fields as JSON Schema properties, and a help line."""
+
+    type: str
+    summary: str
+    properties: dict[str, Any] = dataclasses.field(default_factory=dict)
+    required: tuple[str, ...] = ()
+
+    def json_schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {"type": {"const": self.type}, **self.properties},
+            "required": ["type", *self.required],
+            "additionalProperties": False,
+        }
+
+
+class Ruleset(ABC):
+    """A game's rules. Subclasses set the class attributes and implement the methods."""
+
+    name: ClassVar[str]
+    """Registry name, lowercase with dashes: ``assassination-le``."""
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    """One line for listings."""
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    version: ClassVar[int]
+    """Bumped whenever the rules change; every game records the version it was played under. Keep the
+    old class in the game module's ``EARLIER`` so games begun under it go on, replay and audit under it."""
+    facts: ClassVar[tuple[type[Fact], ...]]
+    """Every event type the ruleset records."""
+    state_types: ClassVar[tuple[type, ...]]
+    """The dataclasses that make up its state (stored in snapshots)."""
+    command_shapes: ClassVar[tuple[CommandShape, ...]]
+    options_schema: ClassVar[dict[str, Any]] = {"type": "object", "properties": {}}
+    """JSON Schema of the options object; every property has a ``default``."""
+    variants: ClassVar[dict[str, dict[str, Any]]] = {}
+    """Named rule sets besides the default, as the options that make them (``{"v0.5": {"rules": "v0.5"}}``):
+    the rules a designer played at another stage, which every test of the rules runs too."""
+    knows_the_rules: ClassVar[bool] = True
+    """Whether the ruleset holds the game's rules. A table kit does not (the people at the table keep
+    them): its bots play only by chance and a balance study of it says nothing, so ``ludolog balance``
+    and the bot benchmarks leave it out."""
+    private_hands: ClassVar[bool] = False
+    """Whether each seat holds something the other seats may not see (a hand of cards): hot-seat
+    play then hides the screen before handing the keyboard to the next seat."""
+
+    # -- identity and inputs -------------------------------------------------------------------
+
+    def describe_options(self) -> dict[str, Any]:
+        """The options' JSON Schema (variants and settings)."""
+        return copy.deepcopy(self.options_schema)
+
+    def to_data(self) -> dict[str, Any]:
+        """The ruleset as data, for listings (the API's ``/rulesets``, ``ludolog rulesets --json``):
+        name, title, summary, seats, version, options schema and each command's shape."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "min_seats": self.min_seats,
+            "max_seats": self.max_seats,
+            "version": self.version,
+            "options": self.describe_options(),
+            "commands": [{"type": s.type, "summary": s.summary, "schema": s.json_schema()} for s in self.command_shapes],
+        }
+
+    def game_title(self, options: dict[str, Any]) -> str:
+        """The title of a game played with these (resolved) options: the ruleset's, unless the options
+        bring a game of their own (a table kit's title)."""
+        return self.title
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The options with defaults filled in; ``InvalidSetup`` when they break the schema."""
+        given = dict(options or {})
+        schema = {**self.options_schema, "additionalProperties": False}
+        error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(given))
+        if error is not None:
+            where = ".".join(str(part) for part in error.absolute_path)
+            known = ", ".join(sorted(self.options_schema.get("properties", {}))) or "none"
+            raise InvalidSetup(f"bad option{' ' + where if where else ''}: {error.message} (options: {known})")
+        defaults = {key: prop.get("default") for key, prop in self.options_schema.get("properties", {}).items()}
+        return {**defaults, **given}
+
+    def check_command(self, command: Any) -> Command:
+        """The command if it has one of the known shapes; ``MalformedCommand`` saying what is wrong."""
+        if not isinstance(command, dict):
+            raise MalformedCommand(f"a command is a JSON object with a 'type', not {type(command).__name__}")
+        validators = self._command_validators()
+        kind = command.get("type")
+        if not isinstance(kind, str) or kind not in validators:
+            known = ", ".join(validators)
+            raise MalformedCommand(f"unknown command type {kind!r}: {self.title} knows {known}")
+        try:  # the usual case: a well-formed command, checked by the schema compiled to Python
+            self._compiled_checks()[kind](command)
+            return command
+        except fastjsonschema.JsonSchemaException:
+            pass  # malformed: the JSON Schema reference validator finds the error that says best what is wrong
+        error = jsonschema.exceptions.best_match(validators[kind].iter_errors(command))
+        if error is not None:
+            where = ".".join(str(part) for part in error.absolute_path)
+            raise MalformedCommand(f"bad {kind!r} command{' at ' + where if where else ''}: {error.message}")
+        return command
+
+    @functools.cache  # noqa: B019 -- rulesets are registry singletons, never freed
+    def _command_validators(self) -> dict[str, jsonschema.Draft202012Validator]:
+        """One JSON Schema validator per command type, built once."""
+        return {shape.type: jsonschema.Draft202012Validator(shape.json_schema()) for shape in self.command_shapes}
+
+    @functools.cache  # noqa: B019 -- rulesets are registry singletons, never freed
+    def _compiled_checks(self) -> dict[str, Callable[[Any], Any]]:
+        """Each command type's schema compiled to a Python function (fastjsonschema): a tenth of the
+        reference validator's time on the command every move carries."""
+        return {shape.type: fastjsonschema.compile(shape.json_schema()) for shape in self.command_shapes}
+
+    def check_seat_count(self, count: int) -> None:
+        if not self.min_seats <= count <= self.max_seats:
+            wanted = str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats}-{self.max_seats}"
+            raise InvalidSetup(f"{self.title} is played by {wanted} players, not {count}")
+
+    # -- the rules -------------------------------------------------------------------------
+
+    @abstractmethod
+    def new_state(self, seat_count: int, options: dict[str, Any]) -> Any:
+        """The table before setup: no randomness, nothing placed."""
+
+    @abstractmethod
+    def setup(self, state: Any, rng: Rng) -> list[Fact]:
+        """The facts that set the table (shuffles, placements, who goes first)."""
+
+    @abstractmethod
+    def to_act(self, state: Any) -> list[int]:
+        """The seats (numbered from 1) the game is waiting for; empty when it is over."""
+
+    @abstractmethod
+    def legal_commands(self, state: Any, seat: int) -> list[Command]:
+        """Every legal command for the seat, in a fixed order."""
+
+    @abstractmethod
+    def decide(self, state: Any, seat: int, command: Command, rng: Rng) -> list[Fact]:
+        """The facts the command causes; ``IllegalCommand`` with the rule's reason when it is refused.
+
+        Called only with a well-formed command from a seat in ``to_act``. Never changes ``state``.
+        """
+
+    @abstractmethod
+    def evolve(self, state: Any, fact: Fact) -> Any:
+        """The state after the fact: a new state, the given one left unchanged. Never fails, never rolls."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What the seat may see, as JSON (``None``: a spectator). Holds no other seat's secrets."""
+
+    def redact(self, fact: Fact, seat: int | None) -> Fact:
+        """The fact as the seat may see it (``None``: a spectator) while the game goes on: the same
+        type with secrets blanked (a card drawn face down). ``describe`` must not reveal more than it."""
+        return fact
+
+    def redact_options(self, options: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """The game's options as the seat may see them (``None``: a spectator) while the game goes on:
+        an option that is one player's secret (a deck list) is hidden from the others."""
+        return dict(options)
+
+    def owner_view(self, state: Any) -> dict[str, Any]:
+        """Everything, for the game's owner and for finished games; defaults to the spectator's view."""
+        return self.view(state, None)
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def describe(self, fact: Fact, seats: Sequence[str]) -> str:
+        """One sentence for logs and diaries, naming seats by ``seats[n - 1]``."""
+
+    @abstractmethod
+    def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
+        """A view (from ``view`` or ``owner_view``) as text for a terminal: it shows only what the view holds."""
+
+    def picture(self, view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
+        """A view (from ``view`` or ``owner_view``) as a picture to draw (``domain.engine.picture``: spaces,
+        pieces, cards, counters, labels), built from the view alone. Default: the terminal board as text."""
+        from domain.engine.picture import text_picture
+
+        return text_picture(self.render(view, seats))
+
+    # -- for bots -------------------------------------------------------------------------------
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        """How near the seat stands to winning, from 0 (it has lost) to 1 (it has won): the game's own
+        measure of progress (bases touched, Victory Points, cures home), read from the state as it is.
+        Greedy bots pick the command whose result scores best; search bots cut their rollouts short with
+        it. Default: 1 for a winner, 0 for a loser, 0.5 while the game goes on."""
+        outcome = self.outcome(state)
+        if outcome is None:
+            return 0.5
+        return 1.0 if seat in outcome.winners else (0.5 if not outcome.winners else 0.0)
+
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+        """A state the seat could not tell from this one: what it cannot see (another seat's hand, the
+        cards a deck still holds where that is secret) sampled afresh from what it could be, given only
+        what the seat has seen. Bots search such states, so that they never peek. Default: the state
+        itself, for a game whose every secret is chosen only when it is revealed."""
+        return state
+
+    def turn_number(self, state: Any) -> int:
+        """How many turns have begun: replays mark where a turn starts (and step by turns) where it
+        changes. ``0`` for a ruleset that does not count turns."""
+        return 0
+
+    def seat_numbers(self, state: Any) -> dict[int, dict[str, float]]:
+        """Each seat's key numbers worth charting over a game (``{1: {"HP": 10, "VP": 0}}``); public
+        numbers only, as every seat sees them."""
+        return {}
+
+    # -- for balance reports ------------------------------------------------------------------
+
+    def card_names(self) -> list[str]:
+        """Every card a command can play, by name, for balance reports' counts of cards never played.
+        Default: of the cards listed (a JSON Schema ``enum``) by the command fields named ``card``, those
+        a command plays (see ``cards_played``)."""
+        listed: list[str] = []
+        for shape in self.command_shapes:
+            for name in shape.properties.get("card", {}).get("enum", []):
+                if name not in listed:
+                    listed.append(name)
+        types = {shape.type for shape in self.command_shapes}
+        playing = {name for shape in self.command_shapes if shape.type not in CARD_MOVES
+                   for name in shape.properties.get("card", {}).get("enum", [])}
+        return [name for name in listed if name in types or name in playing]
+
+    def cards_played(self, state: Any, seat: int, command: Command) -> list[str]:
+        """The names of the cards the command plays (``state`` is the state it is played in), for balance
+        reports. Default: the command's type when it names a card (Infection's ``axe``), else its ``card``
+        field when that names a card, unless the command only moves the card (``CARD_MOVES``: a discard
+        is not a play)."""
+        if command["type"] in self._card_name_set:
+            return [command["type"]]
+        card = command.get("card")
+        if command["type"] in CARD_MOVES or not isinstance(card, str) or card not in self._card_name_set:
+            return []
+        return [card]
+
+    @functools.cached_property
+    def _card_name_set(self) -> frozenset[str]:
+        return frozenset(self.card_names())
+
+    def sides(self, state: Any) -> dict[int, str]:
+        """Each seat's side in the game's own words, where the game gives its seats different things to
+        play (a squad, a deck, a role, a colour, a start space): ``{1: "the red squad", 2: "the blue
+        squad"}``; public. Read from the table as setup left it, so a role that passes from seat to seat
+        in play is the one each seat was dealt. Balance reports count wins by side beside wins by seat.
+        Default: ``{}``, no sides."""
+        return {}
+
+    def rotate_sides(self, options: dict[str, Any], seat_count: int, rotation: int) -> dict[str, Any] | None:
+        """The resolved ``options`` with the sides moved ``rotation`` seats round the table (seat ``s``
+        plays the side seat ``s - rotation`` had, counting round), so that a balance study can give every
+        side every seat in turn and tell a side's edge from a seat's. ``None`` where options cannot move
+        the sides: a game without sides, or with sides the rules fix to seats or deal by chance. Default:
+        ``None``."""
+        return None
+
+    def seat_roles(self, state: Any) -> dict[int, str]:
+        """Each seat's role in the game's own words, where it is worth saying next to the seat number
+        (``{2: "Player 1", 1: "Player 2"}`` when the coin made seat 2 go first); public. Messages
+        name a seat ``Ben (seat 2, Player 1)`` with it."""
+        return {}
+
+    def describe_command(self, command: Command) -> str:
+        """A short label of a command for menus: ``move to b1``."""
+        details = " ".join(f"{key}={value}" for key, value in command.items() if key != "type")
+        return f"{command['type']} {details}".strip()
+
+    def label_command(self, state: Any, seat: int, command: Command) -> str:
+        """A command as a menu offers it to ``seat`` in ``state``: ``describe_command``, unless the
+        ruleset can say more from the state (the names of the characters its numbers stand for)."""
+        return self.describe_command(command)
+
+    def command_refs(self, state: Any, seat: int, command: Command) -> dict[str, list[str]]:
+        """What each field of a command names on the board, as the ``ref`` of the picture's items
+        (``domain.engine.picture``): the browser makes those items clickable and picks the command by them.
+        A ref names one kind of thing, so a number never stands for a seat, a character and a die at
+        once (``character:2:1``, ``die:1:2:5``). Default: each field's values as texts, a list's one by
+        one (a square, a card id): right where the values of different fields never meet."""
+        return {key: [str(item) for item in (value if isinstance(value, list) else [value])
+                      if isinstance(item, (str, int)) and not isinstance(item, bool)]
+                for key, value in command.items() if key != "type"}

@@ -1,0 +1,369 @@
+"""The game service: an eventsourcing ``Application`` whose methods are the use cases.
+
+Create a game, submit a command as a seat, read a game as a viewer may see it, list games, read the
+event log. Outer layers (CLI, API, replays) call these and get plain values back. Persistence is by
+configuration: ``store_env(store)`` (``domain.keeping.store``) gives a SQLite file, a PostgreSQL database or memory.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from eventsourcing.application import AggregateNotFoundError, Application, Repository
+from eventsourcing.domain import Aggregate
+from eventsourcing.persistence import (
+    ApplicationRecorder,
+    IntegrityError,
+    InternalError,
+    JSONTranscoder,
+    PersistenceError,
+    ProgrammingError,
+)
+
+from domain.engine import registry
+from domain.engine.errors import (
+    IdempotencyKeyReused,
+    InvalidSetup,
+    StoreUnavailable,
+    UnknownGame,
+    UnknownSeat,
+    VersionConflict,
+)
+from domain.engine.game import Game
+from domain.engine.randomness import check_salt, new_seed
+from domain.engine.ruleset import Command
+from domain.engine.seating import check_game_name, check_seat_names
+from domain.engine.viewing import (
+    GameEvent,
+    Viewer,
+    as_game_event,
+    describe_event,
+    head_seen,
+    summary,
+)
+from domain.keeping.access import OWNER, GameAccess, Tokens
+from domain.keeping.forking import GameForking
+from domain.keeping.heads import keeping_heads
+from domain.keeping.listing import GameListing
+from domain.keeping.persistence import (
+    DataclassAsDict,
+    SnapshotTolerantRepository,
+    apply_events,
+    collected,
+    snapshots_in_hand,
+)
+from domain.keeping.seat_tokens import SeatTokens
+from domain.keeping.store_health import StoreHealth
+from domain.keeping.store_health import check as check_store
+from domain.thinking.bots import BotPlay
+
+__all__ = ["OWNER", "SNAPSHOT_INTERVAL", "DataclassAsDict", "GameEvent", "GameService", "Submission", "Viewer", "describe_event"]
+
+SNAPSHOT_INTERVAL = 100
+CONFLICT_RETRIES = 5
+
+
+@dataclasses.dataclass(frozen=True)
+class Submission:
+    """The answer to a submitted command: the game's version after it and its events as the seat sees
+    them; ``replayed`` when the command id had been played before and this is the first answer again.
+    ``head`` is the receipt of the game as of the answer's last event: ``{"number", "hash"}``."""
+
+    version: int
+    events: list[GameEvent]
+    replayed: bool
+    head: dict[str, Any]
+
+class GameService(GameListing, SeatTokens, BotPlay, GameForking, Application[uuid.UUID]):
+    """Plays and records games; one instance per process, shared by threads. Listing and finding games
+    (``domain.keeping.listing``), the seats' tokens (``domain.keeping.seat_tokens``), bots playing seats
+    (``domain.thinking.bots``) and forks (``domain.keeping.forking``) are use cases of their own."""
+
+    name = "ludolog"
+    snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}
+    env = {"AGGREGATE_CACHE_MAXSIZE": "500"}
+
+    def __init__(self, env: dict[str, str] | None = None) -> None:
+        self._locks = [threading.Lock() for _ in range(64)]
+        self.on_save: list[Callable[[], None]] = []
+        """Called (with nothing) after every save that recorded events: an event feed wakes at once."""
+        self.on_close: list[Callable[[], None]] = []
+        """Called before the store closes: what reads it in a thread of its own stops first."""
+        self.start_listing()
+        for attempt in range(5):
+            try:
+                super().__init__(env=env)
+                return
+            except (IntegrityError, InternalError, ProgrammingError):
+                # Worker processes starting together on an empty PostgreSQL database race to create
+                # the same tables ("already exists", "duplicate key", "tuple concurrently updated");
+                # the winner's tables are there now. A real error is raised again after five tries.
+                if getattr(self, "factory", None) is not None:
+                    self.factory.close()
+                if attempt == 4:
+                    raise
+
+    def close(self) -> None:
+        for closing in self.on_close:
+            closing()
+        super().close()
+
+    def construct_recorder(self) -> ApplicationRecorder:
+        """The library's recorder, keeping each game's head beside its events (``domain.keeping.heads``); on
+        PostgreSQL, the URL's ``schema`` is created first if need be."""
+        factory: Any = self.factory
+        if type(factory).__module__ == "eventsourcing.postgres" and factory.env_create_table():
+            from psycopg.sql import SQL, Identifier
+
+            datastore = factory.datastore
+            if datastore.schema != "public":
+                with datastore.transaction(commit=True) as cursor:
+                    cursor.execute(SQL("CREATE SCHEMA IF NOT EXISTS {0}").format(Identifier(datastore.schema)))
+        recorder = super().construct_recorder()
+        return keeping_heads(recorder, create_table=bool(getattr(factory, "env_create_table", lambda: True)()))
+
+    def _take_snapshots(self, processing_event: Any) -> None:
+        """Snapshot a game carried past a multiple of ``SNAPSHOT_INTERVAL`` events as it is in hand (the
+        library's own method, overridden: it would read back and replay up to 100 events to do so)."""
+        taken = snapshots_in_hand(processing_event, SNAPSHOT_INTERVAL) if self.snapshots is not None else []
+        if taken:
+            self.snapshots.put(taken)
+
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        """The library's ``save``, but our aggregates' events are collected without its checks of each
+        object against runtime-checkable protocols (a third of a command's time on Python 3.11)."""
+        if not all(isinstance(obj, Aggregate) for obj in objs):
+            return super().save(*objs, **kwargs)
+        processing_event = collected(objs, kwargs)
+        recordings = self._record(processing_event)
+        self._take_snapshots(processing_event)
+        self._notify(recordings)
+        self.notify(processing_event.events)  # the library's deprecated hook, still called by its save
+        for saved in self.on_save:
+            saved()
+        return recordings
+
+    def construct_repository(self) -> Repository[uuid.UUID]:
+        repository = super().construct_repository()
+        repository.__class__ = SnapshotTolerantRepository  # the library's settings, one method more
+        return repository
+
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
+        super().register_transcodings(transcoder)
+        for rules in registry.all_versions():
+            for state_type in rules.state_types:
+                transcoder.register(DataclassAsDict(state_type, f"{rules.name}:{state_type.__name__}"))
+
+    # -- use cases ---------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        ruleset: str,
+        seats: Sequence[str],
+        options: dict[str, Any] | None = None,
+        seed: str | int | None = None,
+        table: bool = False,
+        outcomes: list[Any] | None = None,
+        salt: str | None = None,
+        name: str | None = None,
+    ) -> uuid.UUID:
+        """Create a game with its table set; the seed is drawn from ``secrets`` when not given, and so
+        is the salt: a seed and the salt a game revealed play that game again. A ``table`` game takes its
+        chance from the table: its setup's ``outcomes`` are given here. ``name``: what its creator calls it
+        (without one it is shown by its ruleset, seats and date)."""
+        game = self._start(ruleset, seats, options, seed, table, outcomes, salt, name)
+        self._save(game, what="the new game")
+        return game.id
+
+    def open_game(
+        self,
+        ruleset: str,
+        seats: Sequence[str],
+        options: dict[str, Any] | None = None,
+        seed: str | int | None = None,
+        table: bool = False,
+        outcomes: list[Any] | None = None,
+        salt: str | None = None,
+        name: str | None = None,
+    ) -> tuple[uuid.UUID, Tokens]:
+        """Create a game and its tokens in one transaction; the tokens are returned in the clear once."""
+        game = self._start(ruleset, seats, options, seed, table, outcomes, salt, name)
+        tokens = Tokens.issue(len(seats))
+        self._save(game, GameAccess.grant(game.id, tokens), what="the new game")
+        return game.id, tokens
+
+    def _start(
+        self,
+        ruleset: str,
+        seats: Sequence[str],
+        options: dict[str, Any] | None,
+        seed: str | int | None,
+        table: bool = False,
+        outcomes: list[Any] | None = None,
+        salt: str | None = None,
+        name: str | None = None,
+    ) -> Game:
+        if table and (seed is not None or salt is not None):
+            raise InvalidSetup("a table game takes its chance outcomes from the table, not from a seed: give no seed or salt")
+        if salt is not None and seed is None:
+            raise InvalidSetup("a salt plays a game again only with its seed: give the seed too")
+        rules = registry.get(ruleset)
+        rules.check_seat_count(len(seats))
+        check_seat_names(seats)
+        name = "" if name is None else check_game_name(name)
+        resolved = rules.resolve_options(options)
+        seed = new_seed() if seed is None else str(seed)
+        salt = None if salt is None else check_salt(salt)
+        return Game.start(rules, list(seats), resolved, seed, salt=salt, table=table, outcomes=outcomes, name=name)
+
+    def submit(
+        self,
+        game_id: uuid.UUID,
+        seat: int | str,
+        command: Command,
+        *,
+        command_id: str | None = None,
+        expected_version: int | None = None,
+        outcomes: list[Any] | None = None,
+        teller: int | None = None,
+    ) -> list[GameEvent]:
+        """Decide and record a command as a seat; returns the new events as that seat sees them.
+
+        A concurrent writer's win is retried against the new state, unless ``expected_version`` was
+        given: then a game that moved on raises ``VersionConflict``.
+        """
+        return self.submit_once(
+            game_id, seat, command, command_id=command_id, expected_version=expected_version, outcomes=outcomes, teller=teller
+        ).events
+
+    def submit_once(
+        self,
+        game_id: uuid.UUID,
+        seat: int | str,
+        command: Command,
+        *,
+        command_id: str | None = None,
+        expected_version: int | None = None,
+        outcomes: list[Any] | None = None,
+        teller: int | None = None,
+    ) -> Submission:
+        """Like ``submit``, and a command id played before gets its first answer again, writing
+        nothing (``IdempotencyKeyReused`` if it was for another seat or command). A table game's
+        command comes with the chance ``outcomes`` the table saw, in the order the command meets them, told
+        by the seat ``teller`` (``None``: the owner), who may not tell another seat's secret."""
+        command_id = command_id or str(uuid.uuid4())
+        for _ in range(CONFLICT_RETRIES):
+            game = self.game(game_id)
+            number = self.seat_number(game, seat)
+            answer = game.answer(command_id)
+            if answer is not None:
+                if answer["seat"] != number or answer["command"] != command:
+                    raise IdempotencyKeyReused(f"the key {command_id!r} was used for another command")
+                first, last = answer["first"], answer["last"]
+                (stored,) = self.events.get(game_id, gt=last - 1, lte=last)
+                if game.table and (stored.cause or {}).get("outcomes") != list(outcomes or []):
+                    raise IdempotencyKeyReused(f"the key {command_id!r} was used for the command with other outcomes")
+                events = self.read_events(game_id, after=first - 1, limit=last - first + 1, viewer=number)
+                head = head_seen(game, last, stored.chain, number)
+                return Submission(version=last, events=events, replayed=True, head=head)
+            if expected_version is not None and game.version != expected_version:
+                raise VersionConflict(f"the game is at version {game.version}, not {expected_version}")
+            game.play(number, command, command_id, outcomes=outcomes, teller=teller)
+            events = [as_game_event(event, game, number) for event in game.pending_events]
+            version = game.version
+            head = head_seen(game, version, game.chain, number)
+            try:
+                self._save(game)  # from here the cache may share ``game`` with other threads: read no more
+            except IntegrityError:
+                if expected_version is not None:
+                    raise VersionConflict(f"the game moved on from version {expected_version}") from None
+                continue
+            if self.repository.cache is not None:  # the game as stored: the next read need not replay its new events
+                self.repository.cache.put(game_id, game)
+            return Submission(version=version, events=events, replayed=False, head=head)
+        raise VersionConflict("the game is too busy: other commands kept arriving first; try again")
+
+    def save_imported(self, game: Game, *beside: Any) -> None:
+        """Record a re-created game (``Game.start`` with its id, then its commands) and the aggregates
+        kept beside it (its notes) in one transaction."""
+        try:
+            self.save(game, *beside)
+        except IntegrityError:
+            raise UnknownGame("the game is already in this store") from None
+        except PersistenceError as error:
+            raise StoreUnavailable(f"the game store could not record the import, nothing was saved: {error}") from None
+
+    def _save(self, *aggregates: Game | GameAccess, what: str = "the command") -> None:
+        """Record the aggregates' new events in one transaction; a version conflict is re-raised as is.
+        ``what`` is what a failure says could not be recorded."""
+        try:
+            self.save(*aggregates)
+        except IntegrityError:
+            raise
+        except PersistenceError as error:
+            raise StoreUnavailable(f"the game store could not record {what}, nothing was saved: {error}") from None
+
+    def game(self, game_id: uuid.UUID) -> Game:
+        """The game aggregate at its latest version (a private copy: the caller may play on it)."""
+        found = self._get(game_id)
+        if not isinstance(found, Game):
+            raise UnknownGame(f"no game {game_id}")
+        return found
+
+    def _get(self, aggregate_id: uuid.UUID) -> Any:
+        """An aggregate from the repository, one thread at a time per aggregate: the repository's cache
+        brings its cached copy up to date in place and then deep-copies it, which must not overlap."""
+        lock = self._locks[aggregate_id.int % len(self._locks)]
+        try:
+            with lock:
+                return self.repository.get(aggregate_id, projector_func=apply_events)
+        except AggregateNotFoundError:
+            raise UnknownGame(f"no game {aggregate_id}") from None
+        except PersistenceError as error:
+            raise StoreUnavailable(f"the game store could not be read: {error}") from None
+
+    def game_at(self, game_id: uuid.UUID, version: int) -> Game:
+        """The game as it stood after event ``version``."""
+        try:
+            game: Game = self.repository.get(game_id, version=version, projector_func=apply_events)
+        except AggregateNotFoundError:
+            raise UnknownGame(f"no game {game_id}") from None
+        return game
+
+    def seat_number(self, game: Game, seat: int | str) -> int:
+        """The seat number for a number or a name (``2``, ``"2"`` or ``"Ben"``)."""
+        text = str(seat)
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= len(game.seats):
+            return int(text)
+        if text in game.seats:
+            return game.seats.index(text) + 1
+        listing = ", ".join(f"{n} {name}" for n, name in enumerate(game.seats, 1))
+        raise UnknownSeat(f"no seat {text!r} in this game; seats: {listing}")
+
+    def status(self, game_id: uuid.UUID, viewer: Viewer = None, game: Game | None = None) -> dict[str, Any]:
+        """The game as the viewer may see it: id, ruleset, version, status, to_act, outcome, view."""
+        game = game or self.game(game_id)
+        rules = game.rules
+        if viewer == OWNER or rules.outcome(game.state) is not None:
+            view = rules.owner_view(game.state)
+        else:
+            view = rules.view(game.state, viewer if isinstance(viewer, int) else None)
+        return {**summary(game, viewer), "view": view}
+
+    def read_events(
+        self, game_id: uuid.UUID, after: int = 0, limit: int | None = None, viewer: Viewer = OWNER
+    ) -> list[GameEvent]:
+        """The game's events numbered from 1 (creation), after ``after``, as the viewer may see them."""
+        game = self.game(game_id)
+        stored = self.events.get(game_id, gt=after or None, limit=limit)
+        return [as_game_event(event, game, viewer) for event in stored]
+
+    def store_health(self) -> StoreHealth:
+        """Whether the store answers a read and takes a write now: one real commit that records
+        nothing (``domain.keeping.store_health``); what each met, for ``/healthz``."""
+        return check_store(self.recorder)
+

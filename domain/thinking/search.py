@@ -1,0 +1,290 @@
+"""Bots that think: a greedy bot and an information-set Monte Carlo tree search bot that never peeks.
+
+Both decide from what their seat can see. Each thought starts from ``rules.determinize(state, seat, rng)``:
+a state the seat could not tell from the real one, whatever it cannot see (another seat's hand) sampled
+afresh, so that no secret of the real state can steer the choice. Chance is met as the rules meet it, at
+the moment it happens: the bots' own rng answers every die and draw of their imagined games, never the
+game's seed.
+
+``GreedyBot`` looks one command ahead: it plays the command whose result ``rules.evaluate`` scores best
+for its seat (averaged over a few imagined outcomes of any chance it meets).
+
+``SearchBot`` is single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012), open loop: one
+tree over the commands played from the root, each simulation on a new determinization; a command's
+statistics count only the simulations in which it was legal (availability), and each node keeps every
+seat's reward, so each seat picks by its own interest (max^n, for games of three or four). Each command
+starts with the greedy look-ahead as its prior (counted as ``prior_weight`` simulations), and a simulation
+ends at the first new position, scored by what its actor's best look-ahead leads to: no random playout
+drowns the evaluation, and the opponents' replies are a greedy player's from the first simulation on.
+Means are scaled to their spread at each position before the exploration term is added, so a game whose
+evaluation moves by hundredths is searched as keenly as one that moves by tenths. The budget is a number
+of simulations (deterministic for a given seed) or milliseconds per move.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from domain.engine.errors import IllegalCommand
+from domain.engine.ruleset import Command, Ruleset
+
+T = TypeVar("T")
+
+DEFAULT_SIMULATIONS = 200
+"""A search bot's budget for one move unless told otherwise."""
+
+
+class SimRng:
+    """The bots' own randomness for imagined games: the rng interface the rules ask, on one seeded
+    ``random.Random`` (cheap to use thousands of times a move)."""
+
+    def __init__(self, source: random.Random) -> None:
+        self.source = source
+
+    def choice(self, options: Sequence[T], ask: str = "", seat: int | None = None, secret: bool = False) -> T:
+        return options[self.source.randrange(len(options))]
+
+    def randint(self, low: int, high: int, ask: str = "", seat: int | None = None) -> int:
+        return self.source.randint(low, high)
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        result = list(items)
+        self.source.shuffle(result)
+        return result
+
+
+def thinking_rng(seed: str, version: int, seat: int) -> random.Random:
+    """The seeded source of one move's thinking: the same seed, game version and seat think alike."""
+    return random.Random(f"ludolog-bot:{seed}:{version}:{seat}")
+
+
+def paired_rng(seed: str, version: int, seat: int, visit: int) -> random.Random:
+    """The source of a search's simulation by the ``visit``-th time it tries one of its commands: the k-th
+    try of every command meets the same hidden cards and the same dice (common random numbers), so two
+    commands are compared on the same luck and their difference is not drowned by it."""
+    return random.Random(f"ludolog-bot:{seed}:{version}:{seat}:{visit}")
+
+
+def key_of(command: Command) -> str:
+    return json.dumps(command, sort_keys=True, separators=(",", ":"))
+
+
+def play_out(rules: Ruleset, state: Any, seat: int, command: Command, rng: SimRng) -> Any:
+    """The state after the seat's command, its chance answered by ``rng``."""
+    for fact in rules.decide(state, seat, command, rng):
+        state = rules.evolve(state, fact)
+    return state
+
+
+def score(rules: Ruleset, state: Any, seat: int) -> float:
+    """A seat's score of a state: 1 a win, 0 a loss, ½ a draw, else the rules' evaluation."""
+    outcome = rules.outcome(state)
+    if outcome is not None:
+        return 1.0 if seat in outcome.winners else (0.5 if not outcome.winners else 0.0)
+    return rules.evaluate(state, seat)
+
+
+def best_look_ahead(rules: Ruleset, world: Any, rng: SimRng, source: random.Random) -> Any:
+    """The state after the actor's command whose result it scores best (one sample of its chance; ties
+    go the ``source``'s way)."""
+    actor = rules.to_act(world)[0]
+    best, best_value = world, -1.0
+    for command in rules.legal_commands(world, actor):
+        after = play_out(rules, world, actor, command, rng)
+        value = score(rules, after, actor) + source.random() * 1e-9
+        if value > best_value:
+            best, best_value = after, value
+    return best
+
+
+class GreedyBot:
+    """Plays the command whose result its seat's evaluation likes best (one command ahead)."""
+
+    def __init__(self, seed: str | int = 0, samples: int = 3) -> None:
+        self.seed, self.samples = str(seed), samples
+
+    def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
+        source = thinking_rng(self.seed, version, seat)
+        legal = rules.legal_commands(state, seat)
+        if not legal:
+            raise IllegalCommand(f"seat {seat} has no legal command")
+        if len(legal) == 1:
+            return legal[0]
+        rng = SimRng(source)
+        best, best_score = legal[0], -1.0
+        for command in legal:
+            total = 0.0
+            for _ in range(self.samples):
+                world = rules.determinize(state, seat, rng)
+                total += score(rules, play_out(rules, world, seat, command, rng), seat)
+            mean = total / self.samples + source.random() * 1e-9  # ties go the seed's way
+            if mean > best_score:
+                best, best_score = command, mean
+        return best
+
+
+@dataclass
+class Node:
+    """A position in the open-loop tree, reached by the commands from the root. ``visits`` and ``rewards``
+    (every seat's total, by seat number) are of the simulations that passed through it; for the commands
+    from it, ``children``, how often each was legal (``available``) and its ``prior``: the score, for the
+    seat that chose, of the position it led to the first time it was seen (a one-command look-ahead)."""
+
+    visits: int = 0
+    rewards: dict[int, float] = field(default_factory=dict)
+    children: dict[str, Node] = field(default_factory=dict)
+    available: dict[str, int] = field(default_factory=dict)
+    prior: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Thought:
+    """What one move's search did: the command chosen, the simulations run, the time taken and the tree
+    (none when there was nothing to choose)."""
+
+    command: Command
+    simulations: int
+    seconds: float
+    tree: Node | None = None
+
+
+class SearchBot:
+    """Information-set MCTS from what its seat can see. ``simulations`` or ``milliseconds`` is the budget
+    of one move (the simulations give the same move for the same seed every time); ``limit_ms``, when
+    given, stops a simulation budget that runs longer (a server's safety net). ``exploration`` weighs
+    trying a command again against its mean (the means scaled to their spread at each position), and
+    ``prior_weight`` is how many simulations a command's one-command look-ahead counts for; ``playout``
+    plays that many more commands past each new position, every actor its best look-ahead, before scoring
+    (none by default: in the benchmark they cost time and won nothing measurable)."""
+
+    def __init__(self, seed: str | int = 0, simulations: int | None = DEFAULT_SIMULATIONS, milliseconds: float | None = None,
+                 exploration: float = 0.7, prior_weight: float = 3.0, playout: int = 0, limit_ms: float | None = None) -> None:
+        self.seed = str(seed)
+        self.simulations = simulations if milliseconds is None else None
+        self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)
+        self.limit_ms = limit_ms
+        self.exploration, self.prior_weight, self.playout = exploration, prior_weight, playout
+        self.last: Thought | None = None
+
+    def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
+        legal = rules.legal_commands(state, seat)
+        if not legal:
+            raise IllegalCommand(f"seat {seat} has no legal command")
+        if len(legal) == 1:
+            self.last = Thought(legal[0], 0, 0.0)
+            return legal[0]
+        root, started = Node(), time.perf_counter()
+        first = SimRng(thinking_rng(self.seed, version, seat))
+        keyed = self._look_ahead(rules, rules.determinize(state, seat, first), seat, root, first, first.source)
+        budget_ms = self.milliseconds if self.milliseconds is not None else self.limit_ms
+        deadline = started + budget_ms / 1000 if budget_ms is not None else None
+        wanted = self.simulations if self.simulations is not None else float("inf")
+        runs, refused = 0, dict.fromkeys((key for key, _, _ in keyed), 0)
+        while runs < wanted and (deadline is None or runs == 0 or time.perf_counter() < deadline):
+            for key, _, _ in keyed:
+                root.available[key] = runs + 1
+            key, command = self._select(root, keyed, seat)
+            child = root.children.get(key)
+            source = paired_rng(self.seed, version, seat, (child.visits if child else 0) + refused[key])
+            rng = SimRng(source)
+            try:
+                self._simulate(rules, rules.determinize(state, seat, rng), seat, (key, command), root, rng, source)
+            except IllegalCommand:  # a world the seat cannot tell from the real one should take it: skip one that doesn't
+                refused[key] += 1
+            runs += 1
+        chosen = max(legal, key=lambda c: self._robustness(root, key_of(c), seat))
+        self.last = Thought(chosen, runs, time.perf_counter() - started, root)
+        return chosen
+
+    def _simulate(self, rules: Ruleset, world: Any, seat: int, first: tuple[str, Command], root: Node, rng: SimRng,
+                  source: random.Random) -> None:
+        """One simulation from the seat's ``first`` command: down the tree by each actor's interest, one
+        new position added and scored by its actor's best look-ahead, and every seat's reward backed up
+        along the way."""
+        key, command = first
+        world = play_out(rules, world, seat, command, rng)
+        node, choosers = root.children.setdefault(key, Node()), {seat}
+        path = [root, node]
+        while rules.outcome(world) is None:
+            actor = rules.to_act(world)[0]
+            choosers.add(actor)
+            keyed = self._look_ahead(rules, world, actor, node, rng, source)
+            if node.visits == 0:
+                world = self._play_on(rules, keyed[0][2], rng, source)
+                break
+            key, command = self._select(node, keyed, actor)
+            world = play_out(rules, world, actor, command, rng)
+            node = node.children.setdefault(key, Node())
+            path.append(node)
+        reward = {chooser: score(rules, world, chooser) for chooser in choosers}
+        for visited in path:
+            visited.visits += 1
+            for chooser, value in reward.items():
+                visited.rewards[chooser] = visited.rewards.get(chooser, 0.0) + value
+
+    def _play_on(self, rules: Ruleset, world: Any, rng: SimRng, source: random.Random) -> Any:
+        """``playout`` more commands past a new position, each actor playing its best look-ahead."""
+        for _ in range(self.playout):
+            if rules.outcome(world) is not None:
+                break
+            world = best_look_ahead(rules, world, rng, source)
+        return world
+
+    def _look_ahead(self, rules: Ruleset, world: Any, actor: int, node: Node, rng: SimRng,
+                    source: random.Random) -> list[tuple[str, Command, Any]]:
+        """The actor's legal commands here, best look-ahead first, each with the position it led to in
+        this world (for the first); each command's availability is counted and a new one's prior scored."""
+        keyed, best, best_value = [], None, -1.0
+        for command in rules.legal_commands(world, actor):
+            key = key_of(command)
+            node.available[key] = node.available.get(key, 0) + 1
+            after = None
+            if key not in node.prior:
+                after = play_out(rules, world, actor, command, rng)
+                node.prior[key] = score(rules, after, actor)
+            value = node.prior[key] + source.random() * 1e-9  # ties go the seed's way
+            if value > best_value:
+                best, best_value = len(keyed), value
+            keyed.append((key, command, after))
+        keyed.insert(0, keyed.pop(best or 0))
+        if keyed[0][2] is None:
+            keyed[0] = (keyed[0][0], keyed[0][1], play_out(rules, world, actor, keyed[0][1], rng))
+        return keyed
+
+    def _value(self, node: Node, key: str, actor: int) -> tuple[float, float]:
+        """A command's mean for its actor (its prior counted as ``prior_weight`` simulations) and that count."""
+        child = node.children.get(key)
+        visits = child.visits if child else 0
+        total = (child.rewards.get(actor, 0.0) if child else 0.0) + node.prior[key] * self.prior_weight
+        return total / (visits + self.prior_weight), visits + self.prior_weight
+
+    def _select(self, node: Node, keyed: list[tuple[str, Command, Any]], actor: int) -> tuple[str, Command]:
+        values = [self._value(node, key, actor) for key, _, _ in keyed]
+        low, high = min(mean for mean, _ in values), max(mean for mean, _ in values)
+        spread = high - low if high > low else 1.0
+
+        def bound(index: int) -> float:
+            mean, count = values[index]
+            tried = math.log(node.available[keyed[index][0]] + 1)
+            return (mean - low) / spread + self.exploration * math.sqrt(tried / count)
+
+        chosen = max(range(len(keyed)), key=bound)
+        return keyed[chosen][0], keyed[chosen][1]
+
+    def value_of(self, root: Node, command: Command, seat: int) -> float | None:
+        """What the search made of a command from its root, for the seat (its mean, the prior counted as
+        ``prior_weight`` simulations); ``None`` for one that was never legal there."""
+        key = key_of(command)
+        return self._value(root, key, seat)[0] if key in root.prior else None
+
+    def _robustness(self, root: Node, key: str, seat: int) -> tuple[int, float]:
+        """How a root command ranks: the simulations through it, then its mean."""
+        child = root.children.get(key)
+        return (child.visits if child else 0, self._value(root, key, seat)[0] if key in root.prior else -1.0)
+
