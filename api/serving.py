@@ -22,6 +22,7 @@ that serves it, woken by a ``ThreadSignal``.
 from __future__ import annotations
 
 import io
+import signal
 import socket
 import threading
 from collections.abc import Callable, Iterable
@@ -211,6 +212,9 @@ def serve(app: Any, listener: socket.socket, threads: int, pool: int) -> None:
     server = pywsgi.WSGIServer(
         gevent.socket.socket(fileno=listener.detach()), Dispatcher(app, threads),
         spawn=gevent.pool.Pool(pool), handler_class=guarded, log=None)
+    # SIGTERM (a service manager's stop, a test's terminate) ends the server as Ctrl-C does, so that the
+    # process exits through its atexit hooks: the bot workers' pool is closed, no worker left behind.
+    gevent.signal_handler(signal.SIGTERM, lambda: gevent.spawn(server.stop, timeout=1))
     try:
         server.serve_forever()
     except KeyboardInterrupt:
