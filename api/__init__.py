@@ -77,7 +77,8 @@ whose web pages may call the API (comma-separated, or ``*``; none by default: se
 one connection may cost the server (``api.connections``): ``LUDOLOG_HEAD_SECONDS`` to send a request's
 head, ``LUDOLOG_IDLE_SECONDS`` kept alive idle, ``LUDOLOG_CONNECTIONS_PER_ADDRESS`` open at once."""
 
-COUNTS = ("LUDOLOG_STREAMS_MAX", "LUDOLOG_STREAMS_PER_ADDRESS", "LUDOLOG_STREAMS_PER_TOKEN", *costly.SETTINGS)
+COUNTS = ("LUDOLOG_STREAMS_MAX", "LUDOLOG_STREAMS_PER_ADDRESS", "LUDOLOG_STREAMS_PER_TOKEN", *costly.SETTINGS,
+          connections.PER_ADDRESS)
 """The settings that are a number of things at once (``off``: no limit, but for the streams a process holds)."""
 
 ENVIRONMENT = {
@@ -93,6 +94,10 @@ ENVIRONMENT = {
     **{name: name for name in connections.DEFAULTS},
 }
 """The environment variables ``settings_from`` reads, and the settings they set."""
+
+SECONDS = {"STREAM_KEEPALIVE_SECONDS": "LUDOLOG_STREAM_KEEPALIVE_SECONDS",
+           **{name: name for name in connections.SECONDS}}
+"""The settings that are a number of seconds above 0, and the variables that set them."""
 
 
 def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
@@ -119,14 +124,15 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
         if not (text.isascii() and text.isdigit() and int(text) <= 256):
             raise ValueError(f"LUDOLOG_BOT_PROCESSES={text!r} is not a number of processes from 0 to 256")
         settings["LUDOLOG_BOT_PROCESSES"] = int(text)
-    if "STREAM_KEEPALIVE_SECONDS" in settings:
-        text = settings["STREAM_KEEPALIVE_SECONDS"]
-        try:
-            settings["STREAM_KEEPALIVE_SECONDS"] = float(text)
-        except ValueError:
-            settings["STREAM_KEEPALIVE_SECONDS"] = 0.0
-        if not 0 < settings["STREAM_KEEPALIVE_SECONDS"] < float("inf"):
-            raise ValueError(f"LUDOLOG_STREAM_KEEPALIVE_SECONDS={text!r} is not a number of seconds above 0")
+    for setting, variable in SECONDS.items():
+        if setting in settings:
+            text = settings[setting]
+            try:
+                settings[setting] = float(text)
+            except ValueError:
+                settings[setting] = 0.0
+            if not 0 < settings[setting] < float("inf"):
+                raise ValueError(f"{variable}={text!r} is not a number of seconds above 0")
     for name in COUNTS:
         if name in settings:
             text = settings[name]
@@ -137,7 +143,6 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
             else:
                 allowed = "a number above 0" + (" or 'off'" if name != "LUDOLOG_STREAMS_MAX" else "")
                 raise ValueError(f"{name}={text!r} is not {allowed}")
-    connections.settings(settings)
     limits.check(settings)
     cors.check(settings)
     return settings

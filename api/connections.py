@@ -72,29 +72,6 @@ def too_many_connections(per_address: int) -> bytes:
     return head.encode("latin-1") + body
 
 
-def settings(environ_settings: dict[str, Any]) -> None:
-    """Check and convert the connection settings read from the environment (``api.settings_from``);
-    ``ValueError`` says which one is wrong."""
-    for name in SECONDS:
-        if name in environ_settings:
-            text = environ_settings[name]
-            try:
-                seconds = float(text)
-            except ValueError:
-                seconds = 0.0
-            if not 0 < seconds < float("inf"):
-                raise ValueError(f"{name}={text!r} is not a number of seconds above 0")
-            environ_settings[name] = seconds
-    if PER_ADDRESS in environ_settings:
-        text = environ_settings[PER_ADDRESS]
-        if text.lower() == "off":
-            environ_settings[PER_ADDRESS] = None
-        elif text.isascii() and text.isdigit() and int(text) > 0:
-            environ_settings[PER_ADDRESS] = int(text)
-        else:
-            raise ValueError(f"{PER_ADDRESS}={text!r} is not a number above 0 or 'off'")
-
-
 class Guarded:
     """A mixin for gevent's ``WSGIHandler``: the limits of ``guard`` (a class attribute the server sets)."""
 

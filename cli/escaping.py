@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
-from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
+from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES, escape_char
 
 OWN_SEQUENCES = frozenset({"\033[2J\033[1;1H", "\033[?25l", "\033[?25h", "\033[?25h\n"})
 """What the CLI writes on purpose: ``click.clear``'s and the progress bar's cursor hidden and shown."""
@@ -30,8 +30,7 @@ def escaped(text: str, keep: str = "\n\t") -> str:
         if char in keep or char in ALLOWED_FORMAT or unicodedata.category(char) not in REFUSED_CATEGORIES:
             out.append(char)
         else:
-            code = ord(char)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+            out.append(escape_char(char))
     return "".join(out)
 
 

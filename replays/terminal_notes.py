@@ -14,7 +14,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Sequence
 
-from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
+from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES, escape_char
 from domain.keeping.notes import Note
 
 PEN = "✎"
@@ -28,13 +28,8 @@ BOOKMARKS_WIDTH = 100
 def plain(text: str) -> str:
     """``text`` safe to print: each character a terminal could act on shown as its escape (``\\x1b``,
     ``\\u202e``), everything else as it is."""
-    return "".join(_escape(char) if unicodedata.category(char) in REFUSED_CATEGORIES and char not in ALLOWED_FORMAT else char
+    return "".join(escape_char(char) if unicodedata.category(char) in REFUSED_CATEGORIES and char not in ALLOWED_FORMAT else char
                    for char in text)
-
-
-def _escape(char: str) -> str:
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def one_line(text: str) -> str:

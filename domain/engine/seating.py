@@ -117,6 +117,12 @@ def printable(name: str) -> str:
     return ascii(name) if any(unicodedata.category(c) in REFUSED_CATEGORIES or c in INVISIBLE for c in name) else repr(name)
 
 
+def escape_char(char: str) -> str:
+    """One character as its escape: ``\\x1b``, ``\\u202e``, ``\\U0001f600``."""
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 def seat_label(seats: Sequence[str], seat: int, roles: Mapping[int, str] | None = None) -> str:
     """A seat for people: ``Ben (seat 2)``, or ``Ben (seat 2, Player 1)`` where the ruleset gives
     the seat a role of its own (``Ruleset.seat_roles``)."""

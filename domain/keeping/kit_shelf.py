@@ -167,11 +167,7 @@ class KitShelf:
         return token
 
     def _owner(self, name: str) -> KitOwner | None:
-        try:
-            found = self.service._get(KitOwner.id_for(name))
-        except UnknownGame:
-            return None
-        return found if isinstance(found, KitOwner) else None
+        return self._stored(KitOwner, name)
 
     def get(self, name: str, version: int | None = None) -> KitVersion:
         """The kit's latest version, or the version asked for; ``UnknownKit`` naming what there is."""
@@ -240,11 +236,15 @@ class KitShelf:
             raise UnknownRuleset(f"{unknown.message}; kits: {kits or 'none on the shelf'}") from None
 
     def _kit(self, name: str) -> ShelvedKit | None:
+        return self._stored(ShelvedKit, name)
+
+    def _stored(self, kind: Any, name: str) -> Any:
+        """The kit's aggregate of that kind (its versions, its owner), or ``None`` when it has none."""
         try:
-            found = self.service._get(ShelvedKit.id_for(name))
+            found = self.service._get(kind.id_for(name))
         except UnknownGame:
             return None
-        return found if isinstance(found, ShelvedKit) else None
+        return found if isinstance(found, kind) else None
 
     def _names(self) -> builtins.list[str]:  # ``list`` here is the method above
         """The name of every kit ever shelved, from the store's record of their creation."""
