@@ -21,6 +21,7 @@ class SeatToken(Seat):
 class Outcome(Schema):
     winners = fields.List(fields.Integer())
     reason = fields.String()
+    at_limit = fields.Boolean()
 
 
 class Head(Schema):

@@ -204,7 +204,10 @@ def format_status(status: dict[str, Any], rules: Ruleset) -> str:
     outcome = status["outcome"]
     if outcome is not None:
         winners = " and ".join(seat_label(names, s, roles) for s in outcome["winners"]) or "nobody"
-        lines.append(f"Game over. Winner: {winners}: {outcome['reason']}.")
+        if outcome.get("at_limit"):
+            lines.append(f"Game over at its limit, not by a win the rules name. Ahead: {winners}: {outcome['reason']}.")
+        else:
+            lines.append(f"Game over. Winner: {winners}: {outcome['reason']}.")
         if status.get("table"):
             lines.append("Its dice and draws were told by the people at the table.")
         else:

@@ -34,8 +34,9 @@ from typing import Any
 
 from domain.engine import registry
 from domain.engine.errors import UnknownGame
+from domain.engine.facts import Fact
 from domain.engine.game import Game
-from domain.engine.ruleset import Fact, Ruleset
+from domain.engine.ruleset import Ruleset
 from domain.keeping.access import OWNER
 from domain.keeping.service import GameEvent, GameService, Viewer, describe_event
 

@@ -78,15 +78,17 @@ def check_viewer(viewer: Viewer, seats: list[str]) -> None:
 
 
 def outcome_text(outcome: dict[str, Any] | None, seats: list[str], to_act: list[int], roles: dict[int, str] | None = None) -> str:
-    """The outcome in one sentence: who won and why, or that the game goes on and whom it waits for
-    (named with the seats' roles, ``Ruleset.seat_roles``)."""
+    """The outcome in one sentence: who won and why (or who led when the game stopped at its limit), or
+    that the game goes on and whom it waits for (named with the seats' roles, ``Ruleset.seat_roles``)."""
     if outcome is None:
         waiting = ", ".join(seat_label(seats, s, roles) for s in to_act) or "nobody"
         return f"Still being played: waiting for {waiting}."
     winners = [seats[s - 1] for s in outcome["winners"]]
+    named = ", ".join(winners[:-1]) + " and " + winners[-1] if len(winners) > 1 else "".join(winners)
+    if outcome.get("at_limit"):  # not a finished game: time ran out
+        return f"Stopped at its limit, {named + ' ahead' if winners else 'level'}: {outcome['reason']}."
     if not winners:
         return f"A draw: {outcome['reason']}."
-    named = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
     return f"{named} won: {outcome['reason']}."
 
 

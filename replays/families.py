@@ -96,10 +96,10 @@ def fork_eye(fork: Any, seat_count: int) -> int | None:
 
 
 def fork_begin(service: GameService, head: dict[str, Any], records: list[dict[str, Any]], made: dict[uuid.UUID, Game],
-                seed: str, salt: str, table: bool) -> Callable[[Iterator[datetime]], Game]:
+                seed: str, salt: str, table: bool, chain_version: int) -> Callable[[Iterator[datetime]], Game]:
     """How the file's fork is re-created: dealt again from its trunk (in the file or in this store), or, for
     a fork whose trunk neither holds (a seat's fork, exported with the trunk as that seat saw it), from the
-    start its export recorded."""
+    start its export recorded; made with the chain version it was made with."""
     fork, seats, name, game_id = head["fork"], head["seats"], head.get("name") or "", uuid.UUID(str(head["id"]))
     eye = fork_eye(fork, len(seats))
     try:
@@ -113,12 +113,12 @@ def fork_begin(service: GameService, head: dict[str, Any], records: list[dict[st
         start = start_state(service, lineage, start)
 
         def begin_alone(stamps: Iterator[datetime]) -> Game:
-            return forked_game(lineage, dict(fork), start, seed, salt, table, name, game_id, timestamps=stamps)
+            return forked_game(lineage, dict(fork), start, seed, salt, table, name, game_id, stamps, chain_version)
         return begin_alone
 
     def begin(stamps: Iterator[datetime]) -> Game:
         return new_fork(trunk_at, eye, seed, salt, table=table, name=name, game_id=game_id, timestamps=stamps,
-                        sealed="seal" in fork)
+                        sealed="seal" in fork, chain_version=chain_version)
     return begin
 
 

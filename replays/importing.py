@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from domain.engine import registry
+from domain.engine.chain import CHAIN_VERSION, covered
 from domain.engine.errors import (
     InvalidNote,
     InvalidSetup,
@@ -95,7 +96,7 @@ def _imported(service: GameService, head: dict[str, Any], records: list[dict[str
         raise InvalidSetup(f"game {game_id} is already in this store")
     fork = head.get("fork") if version >= 6 else None
     if fork:
-        begin = fork_begin(service, head, records, made, str(seed), salt, table is not None)
+        begin = fork_begin(service, head, records, made, str(seed), salt, table is not None, chain_version)
     else:
         def begin(stamps: Iterator[datetime]) -> Game:
             return Game.start(rules, list(seats), dict(options), str(seed), game_id=game_id, salt=salt, timestamps=stamps,
@@ -107,8 +108,7 @@ def _imported(service: GameService, head: dict[str, Any], records: list[dict[str
     if len(produced) != len(records):
         raise InvalidSetup(f"the export has {len(records)} events but replaying its commands gives {len(produced)}")
     for made_event, record in zip(produced, records, strict=True):
-        data = getattr(made_event, "fact", None)
-        if made_event.originator_version != record.get("number") or (data is not None and data != record.get("data")):
+        if made_event.originator_version != record.get("number") or not _same_fact(made_event, record.get("data"), chain_version):
             raise InvalidSetup(f"event {record.get('number')} of the export does not replay under these rules")
         if made_event.chain != record.get("chain"):
             raise InvalidSetup(
@@ -116,6 +116,17 @@ def _imported(service: GameService, head: dict[str, Any], records: list[dict[str
                 "(the file was edited)"
             )
     return game
+
+
+def _same_fact(made_event: Any, data: Any, chain_version: int) -> bool:
+    """Whether a re-created event's fact is the one the export recorded: in a game of an earlier chain version,
+    as far as the fact was then (an export made before a field was added lacks it; ``Fact.chained_since``)."""
+    made = getattr(made_event, "fact", None)
+    if made is None:
+        return True
+    if not isinstance(data, dict):
+        return False
+    return covered(made, made_event.fact_type, chain_version) == covered(data, made_event.fact_type, chain_version)
 
 
 def _restored_notes(game: Game, note_events: list[Any]) -> list[Any]:
@@ -144,8 +155,9 @@ def _chain_version(head: dict[str, Any], version: int, salt: str) -> int:
     if version < 5:
         return 2
     chain_version = head.get("chain_version")
-    if chain_version not in (2, 3):
-        raise InvalidSetup(f"the export's header is damaged: its chain version is {chain_version!r}, not 2 or 3 for a salted game")
+    if type(chain_version) is not int or not 2 <= chain_version <= CHAIN_VERSION:
+        raise InvalidSetup(f"the export's header is damaged: its chain version is {chain_version!r}, "
+                           f"not 2 to {CHAIN_VERSION} for a salted game")
     return chain_version
 
 

@@ -13,15 +13,14 @@ process, one test after the other: they measure servers that use every CPU thems
 from __future__ import annotations
 
 import multiprocessing
-import os
 import pathlib
 import sys
 from collections.abc import Iterator
 
 import pytest
+from browser_needed import missing
 from eventsourcing.persistence import DatetimeAsISO, JSONTranscoder
 from freezegun.api import FakeDatetime
-from browser_needed import missing
 from stores import SKIP_REASON, STORES, fresh_store
 
 from domain.keeping.service import GameService

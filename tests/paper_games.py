@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence, TypeVar
 
+from domain.engine.commands import Command
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, Ruleset
+from domain.engine.ruleset import Ruleset
 from domain.thinking.bots import RandomBot
 
 T = TypeVar("T")

@@ -53,7 +53,9 @@ export function seatLabel(seats, number) {
 export function statusText(game) {
   if (game.outcome) {
     const winners = game.outcome.winners.map((n) => seatLabel(game.seats, n));
-    const who = winners.length ? `Won by ${winners.join(" and ")}` : "A draw";
+    const who = game.outcome.at_limit  // stopped when time ran out: not a finished game
+      ? `Stopped at its limit, ${winners.length ? `${winners.join(" and ")} ahead` : "level"}`
+      : winners.length ? `Won by ${winners.join(" and ")}` : "A draw";
     return `${who}: ${game.outcome.reason}`;
   }
   const waiting = game.to_act.map((n) => seatLabel(game.seats, n));

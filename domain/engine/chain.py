@@ -8,7 +8,10 @@ public part of an event could try each value of its secret part (which tile was 
 hash. Chain version 1 (games recorded before): the plain SHA-256 of the same without the time.
 Chain version 3 (every game created since the seed alone stopped deciding a game) chains as version 2;
 its number also says that the game's chance is keyed by its salt as well as its seed
-(``domain.engine.randomness.chance_key``).
+(``domain.engine.randomness.chance_key``). Chain version 4 (every game created since endings say whether
+they came at a limit) chains as version 3, and covers the fields a fact's later versions added
+(``Fact.chained_since``); a game of an earlier chain version hashes its facts without them, as they were
+stored when it was made, so its hashes hold after an upcaster fills them in.
 """
 
 from __future__ import annotations
@@ -20,8 +23,11 @@ import json
 from datetime import datetime
 from typing import Any
 
-CHAIN_VERSION = 3
+CHAIN_VERSION = 4
 """The chain version of games created now."""
+
+LIMITS_CHAINED = 4
+"""The first chain version whose hashes cover an ending's ``at_limit`` (``domain.engine.endings``)."""
 
 CREATED_FIELDS = ("ruleset", "ruleset_version", "seats", "options", "seed", "seed_commitment")
 """What a Game.Created event of chain version 1 holds besides its chain hash (and what that hash covers)."""
@@ -56,6 +62,22 @@ def plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(key): plain(item) for key, item in value.items()}
     return value
+
+
+def covered(fields: dict[str, Any], owner: type, chain_version: int) -> dict[str, Any]:
+    """The fields the chain of a game of this version covers, of a fact or state of type ``owner``: those a
+    later version of it added (``owner.chained_since``, field: first chain version) are left out of games
+    chained before, as they were stored when the game was made."""
+    later = [name for name, since in getattr(owner, "chained_since", {}).items() if chain_version < since]
+    if not later:
+        return fields
+    return {name: value for name, value in fields.items() if name not in later}
+
+
+def chained_state(state: Any, chain_version: int) -> Any:
+    """What the chain covers of a state (a fork's start): its plain form, as far as it was stored then."""
+    fields = plain(state)
+    return covered(fields, type(state), chain_version) if isinstance(fields, dict) else fields
 
 
 def chain_hash(

@@ -9,7 +9,8 @@ from typing import Any
 from eventsourcing.utils import register_topic
 
 from domain.engine import registry
-from domain.engine.ruleset import Fact, Ruleset
+from domain.engine.facts import Fact
+from domain.engine.ruleset import Ruleset
 
 _EVENT_CLASSES: dict[tuple[str, type[Fact]], type[Any]] = {}
 

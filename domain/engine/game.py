@@ -24,7 +24,6 @@ command's in its cause (``"outcomes"``), so an audit re-decides it with them.
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Iterator
 from datetime import datetime
@@ -33,39 +32,31 @@ from typing import Any, ClassVar
 from eventsourcing.domain import Aggregate
 
 from domain.engine import fact_events, registry
+from domain.engine.answers import Answers, RemembersAnswers
 from domain.engine.chain import (
     CHAIN_VERSION,
     CREATED_FIELDS_V3,
     chain_hash,
+    chained_state,
+    covered,
     created_payload,
-    plain,
 )
 from domain.engine.chain import (
     first_broken_link as first_broken_link,  # where callers have found it
 )
 from domain.engine.chance import chance, decided
+from domain.engine.commands import Command
 from domain.engine.errors import GameOver, InvalidSetup, MalformedCommand, NotYourTurn
+from domain.engine.facts import Fact, Outcome
 from domain.engine.randomness import chance_key, commitment, new_salt
-from domain.engine.ruleset import Command, Fact, Outcome, Ruleset
+from domain.engine.ruleset import Ruleset
 from domain.engine.seating import seat_label
-
-REMEMBERED_ANSWERS = 100
-"""How many recent command ids a game remembers for idempotent retries."""
 
 SECRET_FIELDS = ("seed", "salt")
 """What no seat may read while the game goes on."""
 
 
-class Answers(dict[str, tuple[int, str, int, int]]):
-    """Recent command ids: ``(seat, command as JSON, first event, last event)``. Never changed in place
-    (``note_answer`` makes a new one), so copies of a game may share it: deep-copying a game, which
-    the repository does on every load, costs nothing for it."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Answers:
-        return self
-
-
-class Game(Aggregate):
+class Game(RemembersAnswers, Aggregate):
     """A game session: its seats, its seed, and the ruleset state folded from its facts."""
 
     TOPIC = "ludolog:Game"
@@ -116,7 +107,7 @@ class Game(Aggregate):
         start: Any
 
         def chained(self, chain_version: int) -> dict[str, Any]:
-            return {**super().chained(chain_version), "fork": self.fork, "start": plain(self.start)}
+            return {**super().chained(chain_version), "fork": self.fork, "start": chained_state(self.start, chain_version)}
 
     class Event(Aggregate.Event):
         TOPIC = "ludolog:Game.Event"
@@ -130,8 +121,14 @@ class Game(Aggregate):
         cause: dict[str, Any] | None
         chain: str
 
+        @classmethod
+        def hashed(cls, payload: dict[str, Any], chain_version: int) -> dict[str, Any]:
+            """What the chain covers of a fact and its cause: in a game of an earlier chain version, the fact
+            without the fields a later version of it added (``Fact.chained_since``), as it was stored then."""
+            return {**payload, "fact": covered(payload["fact"], cls.fact_type, chain_version)}
+
         def chained(self, chain_version: int) -> dict[str, Any]:
-            return {"fact": self.fact, "cause": self.cause}
+            return self.hashed({"fact": self.fact, "cause": self.cause}, chain_version)
 
         def as_fact(self) -> Fact:
             return self.fact_type.from_data(self.fact)
@@ -335,34 +332,12 @@ class Game(Aggregate):
             chain = self._next_chain(self.SeedRevealed.TOPIC, timestamp, self.SeedRevealed.hashed(payload, self.chain_version))
             self.trigger_event(self.SeedRevealed, chain=chain, timestamp=timestamp, **payload)
 
-    def answer(self, command_id: str) -> dict[str, Any] | None:
-        """What the command with this id was and which events it caused (``first``, ``last``), if it was played."""
-        entry = self.__dict__.get("answers", {}).get(command_id)
-        if entry is None:
-            return None
-        seat, command, first, last = entry
-        return {"seat": seat, "command": json.loads(command), "first": first, "last": last}
-
-    def note_answer(self, cause: dict[str, Any] | None, version: int) -> None:
-        if not cause or not cause.get("command_id"):
-            return
-        answers = dict(self.__dict__.get("answers", {}))
-        key = cause["command_id"]
-        if key in answers:
-            seat, command, first, _ = answers[key]
-        else:
-            seat, command, first = cause["seat"], json.dumps(cause["command"], sort_keys=True), version
-            if len(answers) >= REMEMBERED_ANSWERS:
-                del answers[next(iter(answers))]
-        answers[key] = (seat, command, first, version)
-        self.answers = Answers(answers)
-
     def _record(self, facts: list[Fact], cause: dict[str, Any] | None, timestamps: Iterator[datetime] | None = None) -> None:
         for fact in facts:
             event_class = fact_events.fact_event_class(Game.FactRecorded, self.rules, type(fact))
             payload = {"fact": fact.to_data(), "cause": cause}
             timestamp = event_time(timestamps)
-            chain = self._next_chain(event_class.TOPIC, timestamp, payload)
+            chain = self._next_chain(event_class.TOPIC, timestamp, event_class.hashed(payload, self.chain_version))
             self.trigger_event(event_class, chain=chain, timestamp=timestamp, **payload)
 
     def _next_chain(self, topic: str, timestamp: datetime, payload: dict[str, Any]) -> str:

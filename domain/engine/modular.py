@@ -3,7 +3,8 @@
 A game's folder usually holds ``evolve.py`` (``apply``: a fact applied to the state), ``present.py``
 (``view``, ``describe``, ``render`` and ``describe_command``), and ``play.py`` (a ``Decision``
 subclass, ``Play``, whose methods are the commands). Its state's ``phase`` is ``"over"`` once the game
-has ended, with ``winners`` and ``reason``. ``ModularRuleset`` makes the contract's methods out of those
+has ended, with ``winners``, ``reason`` and ``at_limit`` (whether it stopped at its turn or round limit:
+``domain.engine.endings``). ``ModularRuleset`` makes the contract's methods out of those
 parts; a game overrides any of them that it shows differently (a view with secrets, say).
 """
 
@@ -13,8 +14,10 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
+from domain.engine.commands import Command
+from domain.engine.facts import Fact, Outcome
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, Fact, Outcome, Ruleset
+from domain.engine.ruleset import Ruleset
 
 
 class Decision:
@@ -55,7 +58,8 @@ class Decision:
 
 class ModularRuleset(Ruleset):
     """A ruleset whose facts are applied by ``apply_fact`` and shown by the module ``present``, and
-    whose state says when it is ``over``, who won (``winners``) and why (``reason``)."""
+    whose state says when it is ``over``, who won (``winners``), why (``reason``) and whether at its limit
+    (``at_limit``)."""
 
     apply_fact: ClassVar[Callable[[Any, Fact], Any]]
     """The game's ``evolve.apply``, set as a ``staticmethod``."""
@@ -90,7 +94,7 @@ class ModularRuleset(Ruleset):
     def outcome(self, state: Any) -> Outcome | None:
         if state.phase != "over":
             return None
-        return Outcome(winners=list(state.winners), reason=state.reason)
+        return Outcome(winners=list(state.winners), reason=state.reason, at_limit=state.at_limit)
 
     def describe(self, fact: Fact, seats: Sequence[str]) -> str:
         return str(self.present.describe(fact, seats))

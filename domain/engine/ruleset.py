@@ -17,7 +17,6 @@ Lifecycle of a game, as the engine drives it::
 from __future__ import annotations
 
 import copy
-import dataclasses
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -26,81 +25,20 @@ from typing import Any, ClassVar
 import fastjsonschema
 import jsonschema
 
+from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import InvalidSetup, MalformedCommand
+from domain.engine.facts import Fact, Outcome
 from domain.engine.randomness import Rng
-
-Command = dict[str, Any]
-"""A command as a player sends it: ``{"type": "move", "to": "b1"}``."""
 
 CARD_MOVES = frozenset({"discard", "lose", "recover"})
 """Command types that move a card without playing it (discarded, given up, taken back): by default
 (``Ruleset.cards_played``) a balance report does not count their cards as played."""
 
 
-@dataclasses.dataclass(frozen=True)
-class Fact:
-    """Base of a ruleset's events: something that happened, named in the past tense.
-
-    Fields are JSON-native and carry every random outcome. The class name is the stored event name;
-    ``version`` bumps when the fields change, with an ``upcast_v1_v2(data) -> data`` static method
-    (and so on) that turns an old stored form into the new one.
-    """
-
-    version: ClassVar[int] = 1
-
-    def to_data(self) -> dict[str, Any]:
-        """The fields as a fresh JSON-native dict (safe to store; shares nothing with the fact)."""
-        return {name: _fresh(getattr(self, name)) for name in _field_names(type(self))}
-
-    @classmethod
-    def from_data(cls, data: dict[str, Any]) -> Fact:
-        """The fact from its stored form (already upcast to the current version)."""
-        return cls(**data)
-
-
-@functools.cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(field.name for field in dataclasses.fields(cls))
-
-
-def _fresh(value: Any) -> Any:
-    """A value nothing else holds: lists and dicts deep-copied, numbers, texts and None (immutable) as they are."""
-    return value if value is None or type(value) in (int, str, float, bool) else copy.deepcopy(value)
-
-
-@dataclasses.dataclass(frozen=True)
-class Outcome:
-    """How a game ended: the winning seats (none for a draw) and why, in words."""
-
-    winners: list[int]
-    reason: str
-
-    def to_data(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "reason": self.reason}
-
-
 def player_number_roles(order: Sequence[int]) -> dict[int, str]:
     """``seat_roles`` for games whose players are numbered by turn order (``order[0]`` is Player 1):
     a role for each seat whose player number is not its seat number."""
     return {seat: f"Player {number}" for number, seat in enumerate(order, 1) if seat != number}
-
-
-@dataclasses.dataclass(frozen=True)
-class CommandShape:
-    """One kind of command: its type name, its fields as JSON Schema properties, and a help line."""
-
-    type: str
-    summary: str
-    properties: dict[str, Any] = dataclasses.field(default_factory=dict)
-    required: tuple[str, ...] = ()
-
-    def json_schema(self) -> dict[str, Any]:
-        return {
-            "type": "object",
-            "properties": {"type": {"const": self.type}, **self.properties},
-            "required": ["type", *self.required],
-            "additionalProperties": False,
-        }
 
 
 class Ruleset(ABC):

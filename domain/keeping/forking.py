@@ -33,7 +33,12 @@ from datetime import datetime
 from typing import Any
 
 from domain.engine import registry
-from domain.engine.chain import CHAIN_VERSION, chain_hash, created_payload, plain
+from domain.engine.chain import (
+    CHAIN_VERSION,
+    chain_hash,
+    chained_state,
+    created_payload,
+)
 from domain.engine.errors import Forbidden, InvalidSetup
 from domain.engine.game import Game, event_time
 from domain.engine.randomness import Rng, chance_key, commitment, new_salt, new_seed
@@ -100,11 +105,12 @@ def new_fork(
     game_id: uuid.UUID | None = None,
     timestamps: Iterator[datetime] | None = None,
     sealed: bool = True,
+    chain_version: int = CHAIN_VERSION,
 ) -> Game:
     """A fork of ``trunk_at_step`` (the trunk as it stood at the step) as ``eye``, with its own ``seed``
     and ``salt`` (a random salt by default). ``start``, ``game_id`` and ``timestamps`` re-create a fork
-    from an export as it was (``sealed=False``: one made before links were sealed); otherwise the start is
-    dealt by ``fork_start``."""
+    from an export as it was (``sealed=False``: one made before links were sealed; ``chain_version``: the
+    one it was made with); otherwise the start is dealt by ``fork_start``."""
     trunk = trunk_at_step
     game_id = game_id or uuid.uuid4()
     link = {"game": str(trunk.id), "step": trunk.version, "hash": trunk.chain, "eye": eye}
@@ -112,10 +118,10 @@ def new_fork(
         link["seal"] = fork_seal(trunk_key(trunk), game_id, link)
     salt = new_salt() if salt is None else salt
     if start is None:
-        start = fork_start(trunk.rules, trunk.state, eye, fork_chance(seed, salt, CHAIN_VERSION))
+        start = fork_start(trunk.rules, trunk.state, eye, fork_chance(seed, salt, chain_version))
     lineage = {"ruleset": trunk.ruleset, "ruleset_version": trunk.ruleset_version, "seats": list(trunk.seats),
                "options": dict(trunk.options)}
-    return forked_game(lineage, link, start, seed, salt, table, name, game_id, timestamps)
+    return forked_game(lineage, link, start, seed, salt, table, name, game_id, timestamps, chain_version)
 
 
 def forked_game(
@@ -128,6 +134,7 @@ def forked_game(
     name: str,
     game_id: uuid.UUID,
     timestamps: Iterator[datetime] | None = None,
+    chain_version: int = CHAIN_VERSION,
 ) -> Game:
     """The fork's creation from its parts: ``lineage`` (its trunk's ruleset, ruleset version, seats and
     options), its ``link`` to the trunk and the ``start`` state. An import uses it alone for a fork whose
@@ -137,15 +144,15 @@ def forked_game(
         "seed": seed,
         "seed_commitment": commitment(seed, salt),
         "salt": salt,
-        "chain_version": CHAIN_VERSION,
+        "chain_version": chain_version,
         "table": table,
         "setup_outcomes": [],
         "name": name,
     }
     timestamp = event_time(timestamps)
     event = Game.Forked
-    payload = {**created_payload(fields), "fork": link, "start": plain(start)}
-    chain = chain_hash(CHAIN_VERSION, salt, str(game_id), 1, event.TOPIC, timestamp, payload)
+    payload = {**created_payload(fields), "fork": link, "start": chained_state(start, chain_version)}
+    chain = chain_hash(chain_version, salt, str(game_id), 1, event.TOPIC, timestamp, payload)
     return Game._create(event, id=game_id, chain=chain, timestamp=timestamp, fork=link, start=start, **fields)
 
 

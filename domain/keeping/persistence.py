@@ -28,7 +28,8 @@ from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
 
 
 class DataclassAsDict(Transcoding):
-    """Stores a ruleset's state dataclass as a dict of its (JSON-native) fields in snapshots."""
+    """Stores a ruleset's state dataclass as a dict of its (JSON-native) fields (in snapshots, and in a fork's
+    start). A state class with ``from_stored(data) -> data`` reads a state stored before a field was added."""
 
     def __init__(self, cls: type, name: str) -> None:
         self.type = cls
@@ -38,7 +39,8 @@ class DataclassAsDict(Transcoding):
         return {field.name: getattr(obj, field.name) for field in dataclasses.fields(obj)}
 
     def decode(self, data: dict[str, Any]) -> Any:
-        return self.type(**data)
+        from_stored = getattr(self.type, "from_stored", None)
+        return self.type(**(data if from_stored is None else from_stored(data)))
 
 
 class SnapshotTolerantRepository(Repository[uuid.UUID]):

@@ -10,21 +10,17 @@ from __future__ import annotations
 import dataclasses
 import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from eventsourcing.application import AggregateNotFoundError, Application, Repository
-from eventsourcing.domain import Aggregate
+from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import (
-    ApplicationRecorder,
     IntegrityError,
-    InternalError,
-    JSONTranscoder,
     PersistenceError,
-    ProgrammingError,
 )
 
 from domain.engine import registry
+from domain.engine.commands import Command
 from domain.engine.errors import (
     IdempotencyKeyReused,
     InvalidSetup,
@@ -35,7 +31,6 @@ from domain.engine.errors import (
 )
 from domain.engine.game import Game
 from domain.engine.randomness import check_salt, new_seed
-from domain.engine.ruleset import Command
 from domain.engine.seating import check_game_name, check_seat_names
 from domain.engine.viewing import (
     GameEvent,
@@ -46,16 +41,10 @@ from domain.engine.viewing import (
     summary,
 )
 from domain.keeping.access import OWNER, GameAccess, Tokens
+from domain.keeping.application import SNAPSHOT_INTERVAL, GameStore
 from domain.keeping.forking import GameForking
-from domain.keeping.heads import keeping_heads
 from domain.keeping.listing import GameListing
-from domain.keeping.persistence import (
-    DataclassAsDict,
-    SnapshotTolerantRepository,
-    apply_events,
-    collected,
-    snapshots_in_hand,
-)
+from domain.keeping.persistence import DataclassAsDict, apply_events
 from domain.keeping.seat_tokens import SeatTokens
 from domain.keeping.store_health import StoreHealth
 from domain.keeping.store_health import check as check_store
@@ -63,7 +52,6 @@ from domain.thinking.bots import BotPlay
 
 __all__ = ["OWNER", "SNAPSHOT_INTERVAL", "DataclassAsDict", "GameEvent", "GameService", "Submission", "Viewer", "describe_event"]
 
-SNAPSHOT_INTERVAL = 100
 CONFLICT_RETRIES = 5
 
 
@@ -78,85 +66,19 @@ class Submission:
     replayed: bool
     head: dict[str, Any]
 
-class GameService(GameListing, SeatTokens, BotPlay, GameForking, Application[uuid.UUID]):
+class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
     """Plays and records games; one instance per process, shared by threads. Listing and finding games
     (``domain.keeping.listing``), the seats' tokens (``domain.keeping.seat_tokens``), bots playing seats
-    (``domain.thinking.bots``) and forks (``domain.keeping.forking``) are use cases of their own."""
+    (``domain.thinking.bots``) and forks (``domain.keeping.forking``) are use cases of their own; how
+    games are stored is ``GameStore``'s (``domain.keeping.application``)."""
 
-    name = "ludolog"
-    snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}
-    env = {"AGGREGATE_CACHE_MAXSIZE": "500"}
+    name = "ludolog"  # set on every subclass: the library names an application by its class otherwise,
+    # and the name picks the store's tables and settings
 
     def __init__(self, env: dict[str, str] | None = None) -> None:
         self._locks = [threading.Lock() for _ in range(64)]
-        self.on_save: list[Callable[[], None]] = []
-        """Called (with nothing) after every save that recorded events: an event feed wakes at once."""
-        self.on_close: list[Callable[[], None]] = []
-        """Called before the store closes: what reads it in a thread of its own stops first."""
         self.start_listing()
-        for attempt in range(5):
-            try:
-                super().__init__(env=env)
-                return
-            except (IntegrityError, InternalError, ProgrammingError):
-                # Worker processes starting together on an empty PostgreSQL database race to create
-                # the same tables ("already exists", "duplicate key", "tuple concurrently updated");
-                # the winner's tables are there now. A real error is raised again after five tries.
-                if getattr(self, "factory", None) is not None:
-                    self.factory.close()
-                if attempt == 4:
-                    raise
-
-    def close(self) -> None:
-        for closing in self.on_close:
-            closing()
-        super().close()
-
-    def construct_recorder(self) -> ApplicationRecorder:
-        """The library's recorder, keeping each game's head beside its events (``domain.keeping.heads``); on
-        PostgreSQL, the URL's ``schema`` is created first if need be."""
-        factory: Any = self.factory
-        if type(factory).__module__ == "eventsourcing.postgres" and factory.env_create_table():
-            from psycopg.sql import SQL, Identifier
-
-            datastore = factory.datastore
-            if datastore.schema != "public":
-                with datastore.transaction(commit=True) as cursor:
-                    cursor.execute(SQL("CREATE SCHEMA IF NOT EXISTS {0}").format(Identifier(datastore.schema)))
-        recorder = super().construct_recorder()
-        return keeping_heads(recorder, create_table=bool(getattr(factory, "env_create_table", lambda: True)()))
-
-    def _take_snapshots(self, processing_event: Any) -> None:
-        """Snapshot a game carried past a multiple of ``SNAPSHOT_INTERVAL`` events as it is in hand (the
-        library's own method, overridden: it would read back and replay up to 100 events to do so)."""
-        taken = snapshots_in_hand(processing_event, SNAPSHOT_INTERVAL) if self.snapshots is not None else []
-        if taken:
-            self.snapshots.put(taken)
-
-    def save(self, *objs: Any, **kwargs: Any) -> Any:
-        """The library's ``save``, but our aggregates' events are collected without its checks of each
-        object against runtime-checkable protocols (a third of a command's time on Python 3.11)."""
-        if not all(isinstance(obj, Aggregate) for obj in objs):
-            return super().save(*objs, **kwargs)
-        processing_event = collected(objs, kwargs)
-        recordings = self._record(processing_event)
-        self._take_snapshots(processing_event)
-        self._notify(recordings)
-        self.notify(processing_event.events)  # the library's deprecated hook, still called by its save
-        for saved in self.on_save:
-            saved()
-        return recordings
-
-    def construct_repository(self) -> Repository[uuid.UUID]:
-        repository = super().construct_repository()
-        repository.__class__ = SnapshotTolerantRepository  # the library's settings, one method more
-        return repository
-
-    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
-        super().register_transcodings(transcoder)
-        for rules in registry.all_versions():
-            for state_type in rules.state_types:
-                transcoder.register(DataclassAsDict(state_type, f"{rules.name}:{state_type.__name__}"))
+        super().__init__(env=env)
 
     # -- use cases ---------------------------------------------------------------------------
 

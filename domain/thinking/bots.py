@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.engine.commands import Command
 from domain.engine.errors import (
     GameOver,
     IllegalCommand,
@@ -24,7 +25,7 @@ from domain.engine.errors import (
 )
 from domain.engine.game import Game
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, Ruleset
+from domain.engine.ruleset import Ruleset
 from domain.thinking.search import GreedyBot, SearchBot, Thought
 from domain.thinking.strategies import STRATEGIES
 

@@ -32,9 +32,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.engine.commands import Command
 from domain.engine.errors import LudologError
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, Ruleset
+from domain.engine.ruleset import Ruleset
 from domain.thinking.search import SearchBot, SimRng, best_look_ahead, play_out, score
 
 DEFAULT_BUDGET = 100

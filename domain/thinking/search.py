@@ -31,8 +31,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand
-from domain.engine.ruleset import Command, Ruleset
+from domain.engine.ruleset import Ruleset
 
 T = TypeVar("T")
 

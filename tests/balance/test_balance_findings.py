@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from domain.engine import registry
-from domain.engine.ruleset import Outcome
+from domain.engine.facts import Outcome
 from domain.thinking.balance.findings import card_effects, findings
 from domain.thinking.balance.study import (
     Drama,

@@ -28,10 +28,12 @@ from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
 from domain.engine import registry
+from domain.engine.commands import Command, CommandShape
 from domain.engine.fact_events import register_facts
+from domain.engine.facts import Fact, Outcome
 from domain.engine.game import Game
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
+from domain.engine.ruleset import Ruleset
 from domain.keeping.service import GameService
 from domain.keeping.store import store_env
 

@@ -57,8 +57,9 @@ from startup import help_seconds
 from targets import Found
 
 from domain.engine import registry
+from domain.engine.commands import Command
 from domain.engine.game import Game
-from domain.engine.ruleset import Command, Ruleset
+from domain.engine.ruleset import Ruleset
 from domain.keeping.service import GameService
 from domain.keeping.store import describe_store, store_env
 from domain.thinking.bots import RandomBot, play_random_game

@@ -37,7 +37,6 @@ from seeded_match import play_match  # noqa: E402
 
 from domain.engine import registry  # noqa: E402
 from domain.thinking.balance.stats import wilson  # noqa: E402
-from domain.thinking.balance.study import LIMIT_ENDING  # noqa: E402
 from domain.thinking.search import DEFAULT_SIMULATIONS, GreedyBot, SearchBot  # noqa: E402
 
 
@@ -84,7 +83,7 @@ def one_game(job: tuple[str, int, int, str, bool, dict[str, float]]) -> tuple[in
     outcome = rules.outcome(state)
     won = 1 if outcome is not None and me in outcome.winners and len(outcome.winners) < players else 0
     drawn = outcome is not None and len(outcome.winners) in (0, players)
-    at_limit = outcome is not None and LIMIT_ENDING.search(outcome.reason) is not None
+    at_limit = outcome is not None and outcome.at_limit
     return (-1 if drawn else won), at_limit, moves, spent
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from domain.engine.answers import REMEMBERED_ANSWERS
 from domain.engine.errors import IdempotencyKeyReused, Unauthorized
-from domain.engine.game import REMEMBERED_ANSWERS
 from domain.keeping.access import OWNER, token_hash
 from domain.keeping.service import GameService
 from domain.keeping.store import store_env

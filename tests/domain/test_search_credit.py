@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domain.engine.ruleset import Outcome
+from domain.engine.facts import Outcome
 from domain.thinking.search import SearchBot, key_of
 
 

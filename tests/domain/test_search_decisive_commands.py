@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from domain.engine import registry
+from domain.engine.commands import Command
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, Ruleset
+from domain.engine.ruleset import Ruleset
 from domain.thinking.bots import RandomBot
 from domain.thinking.search import SearchBot, SimRng, key_of, play_out
 

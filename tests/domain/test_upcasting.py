@@ -12,8 +12,8 @@ from eventsourcing.utils import resolve_topic
 from old_games import old_game_events
 
 from domain.engine.fact_events import define_event_class
+from domain.engine.facts import Fact
 from domain.engine.game import Game
-from domain.engine.ruleset import Fact
 from domain.keeping.service import GameService
 from domain.keeping.store import store_env
 

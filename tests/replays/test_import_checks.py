@@ -12,6 +12,7 @@ import pytest
 from old_games import old_game_events
 
 from domain.engine import registry
+from domain.engine.chain import CHAIN_VERSION
 from domain.engine.errors import InvalidSetup
 from domain.engine.game import Game
 from domain.keeping.service import GameService
@@ -151,11 +152,11 @@ def test_an_export_of_format_version_4_imports_as_a_game_of_chain_version_2():
     assert audit(other, old.id).clean
 
 
-@pytest.mark.parametrize("damaged", [7, "3", True, None], ids=repr)
+@pytest.mark.parametrize("damaged", [1, CHAIN_VERSION + 1, "3", True, None], ids=repr)
 def test_an_export_with_a_damaged_chain_version_is_refused_in_one_line(exported, damaged):
     _, lines = exported
     head = json.loads(lines[0])
-    assert head["format_version"] == records.FORMAT_VERSION and head["chain_version"] == 3
+    assert head["format_version"] == records.FORMAT_VERSION and head["chain_version"] == CHAIN_VERSION
     head["chain_version"] = damaged
     refused([json.dumps(head), *lines[1:]], "chain version")
 

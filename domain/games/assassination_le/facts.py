@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.engine.ruleset import Fact
+from domain.engine.facts import Fact
 
 DIE_FACES = (0, 1, 2, 3, 4, 5)
 """The piecepack die: null (0), ace (counts as 1), 2, 3, 4, 5."""

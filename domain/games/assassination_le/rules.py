@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import IllegalCommand
+from domain.engine.facts import Fact, Outcome
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, CommandShape, Fact, Outcome, Ruleset
+from domain.engine.ruleset import Ruleset
 from domain.games.assassination_le import judge, picture
 from domain.games.assassination_le.board import (
     ASSASSIN_CORNERS,

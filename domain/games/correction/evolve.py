@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.engine.ruleset import Fact
+from domain.engine.facts import Fact
 from domain.games.correction import facts as f
 from domain.games.correction.board import PIECES
 from domain.games.correction.state import State, in_order
@@ -103,7 +103,7 @@ def _turn_ended(s: State, fact: f.TurnEnded) -> None:
 
 def _game_ended(s: State, fact: f.GameEnded) -> None:
     s.phase = "over"
-    s.winners, s.reason = list(fact.winners), fact.reason
+    s.winners, s.reason, s.at_limit = list(fact.winners), fact.reason, fact.at_limit
     s.declared = None
 
 

@@ -8,9 +8,11 @@ its ``kind``; squares are ``a1``-``f6``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from domain.engine.ruleset import Fact
+from domain.engine.endings import Ending
+from domain.engine.facts import Fact
 
 
 @dataclass(frozen=True)
@@ -107,10 +109,15 @@ class TurnEnded(Fact):
     reason: str
 
 
+LIMIT_WORDS = re.compile(r"no piece reached a spawn row in \d+ turns")
+"""How this game's reason began when it stopped at its limit, before endings said so (``EndsAtLimits``)."""
+
+
 @dataclass(frozen=True)
-class GameEnded(Fact):
-    winners: list[int]
-    reason: str
+class GameEnded(Ending):
+    """The game is over: the winners (none: a draw), why, and whether it stopped at its limit (version 2)."""
+
+    limit_words = LIMIT_WORDS
 
 
 FACTS: tuple[type[Fact], ...] = (

@@ -5,9 +5,9 @@ answer or lands at once, a turn ends when its move is made (or none is left), th
 
 from __future__ import annotations
 
+from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand
 from domain.engine.modular import Decision
-from domain.engine.ruleset import Command
 from domain.games.correction import facts as f
 from domain.games.correction.board import home_row, kind_of
 from domain.games.correction.checks import (
@@ -110,7 +110,8 @@ class Play(Decision):
                 self.emit(f.GameEnded(winners=[], reason="neither player can move or spawn a piece any more"))
                 return
             if self.state.turn >= self.state.turn_limit:
-                self.emit(f.GameEnded(winners=[], reason=f"no piece reached a spawn row in {self.state.turn_limit} turns"))
+                self.emit(f.GameEnded(winners=[], reason=f"no piece reached a spawn row in {self.state.turn_limit} turns",
+                                            at_limit=True))
                 return
             seat = self.next_turn()
             if has_command(self.state, seat):

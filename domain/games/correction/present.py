@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.engine.ruleset import Command, Fact
+from domain.engine.commands import Command
+from domain.engine.facts import Fact
 from domain.games.correction import facts as f
 from domain.games.correction.board import (
     FILES,

@@ -21,10 +21,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import IllegalCommand
+from domain.engine.facts import Fact
 from domain.engine.modular import ModularRuleset
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, CommandShape, Fact, player_number_roles
+from domain.engine.ruleset import player_number_roles
 from domain.games.correction import facts as f
 from domain.games.correction import judge, picture, present
 from domain.games.correction.board import KINDS, SQUARE_PATTERN

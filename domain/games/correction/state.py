@@ -13,11 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.engine.endings import EndsAtLimits
 from domain.games.correction.board import PIECES
+from domain.games.correction.facts import LIMIT_WORDS
 
 
 @dataclass
-class State:
+class State(EndsAtLimits):
     seat_count: int
     turn_limit: int
     deny_capture: str = "under-the-piece"
@@ -57,6 +59,9 @@ class State:
     """The move waiting for the other seat's answer: ``{"piece", "kind", "start", "to"}``."""
     winners: list[int] = field(default_factory=list)
     reason: str = ""
+    at_limit: bool = False
+    """Whether the game stopped at its turn or round limit (from the ending fact)."""
+    limit_words = LIMIT_WORDS
 
     def copy(self) -> State:
         """A copy whose lists and dicts are its own (``evolve`` changes the copy, never the original).

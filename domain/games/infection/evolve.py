@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.engine.ruleset import Fact
+from domain.engine.facts import Fact
 from domain.games.infection import facts as f
 from domain.games.infection.board import TILE_SQUARES, region_of
 from domain.games.infection.cards import MAX_HP
@@ -161,7 +161,7 @@ def _cards_reset(s: State, fact: f.CardsReset) -> None:
 
 def _game_ended(s: State, fact: f.GameEnded) -> None:
     s.phase, s.current, s.villager = "over", 0, 0
-    s.winners, s.reason = list(fact.winners), fact.reason
+    s.winners, s.reason, s.at_limit = list(fact.winners), fact.reason, fact.at_limit
     s.pending = []
 
 

@@ -12,10 +12,12 @@ A hit is ``{"seat", "villager", "square", "hp"}`` with the villager's HP after i
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from domain.engine.ruleset import Fact
+from domain.engine.endings import Ending
+from domain.engine.facts import Fact
 
 
 @dataclass(frozen=True)
@@ -163,10 +165,15 @@ class CardsReset(Fact):
     cards: list[str]
 
 
+LIMIT_WORDS = re.compile(r"the last round \(\d+\) was played")
+"""How this game's reason began when it stopped at its limit, before endings said so (``EndsAtLimits``)."""
+
+
 @dataclass(frozen=True)
-class GameEnded(Fact):
-    winners: list[int]
-    reason: str
+class GameEnded(Ending):
+    """The game is over: the winners (none: a draw), why, and whether it stopped at its limit (version 2)."""
+
+    limit_words = LIMIT_WORDS
 
 
 FACTS: tuple[type[Fact], ...] = (

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand
 from domain.engine.modular import Decision
-from domain.engine.ruleset import Command
 from domain.games.infection import facts as f
 from domain.games.infection.board import (
     COLOURS,
@@ -222,21 +222,23 @@ class Play(Decision):
     def next_turn(self) -> None:
         turns = self.state.turns
         if turns >= 4 * self.state.round_limit:
-            self._end_on_cures(f"the last round ({self.state.round_limit}) was played")
+            self._end_on_cures(f"the last round ({self.state.round_limit}) was played", at_limit=True)
             return
         seat, number = ORDER[turns % 4]
         villager = self.state.member(seat, number)
         self.emit(f.TurnStarted(seat=seat, villager=number, round=turns // 4 + 1,
                                 cannot_move=villager["cannot_move"], cannot_use_weapon=villager["cannot_use_weapon"]))
 
-    def _end_on_cures(self, why: str) -> None:
+    def _end_on_cures(self, why: str, at_limit: bool = False) -> None:
         """More cures home wins; the same number is a draw."""
         blue, red = (side["village"] for side in self.state.sides)
         if blue == red:
-            self.emit(f.GameEnded(winners=[], reason=f"{why}: a draw, {blue} cure{'s' if blue != 1 else ''} home each"))
+            self.emit(f.GameEnded(winners=[], reason=f"{why}: a draw, {blue} cure{'s' if blue != 1 else ''} home each",
+                                    at_limit=at_limit))
             return
         winner = 1 if blue > red else 2
-        self.emit(f.GameEnded(winners=[winner], reason=f"{why}: {COLOURS[winner].capitalize()} brought more cures home ({max(blue, red)} to {min(blue, red)})"))
+        self.emit(f.GameEnded(winners=[winner], reason=f"{why}: {COLOURS[winner].capitalize()} brought more cures home ({max(blue, red)} to {min(blue, red)})",
+                                at_limit=at_limit))
 
 
 COMMANDS: dict[str, Callable[[Play, int, Command], None]] = {

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import IllegalCommand
+from domain.engine.facts import Fact
 from domain.engine.modular import ModularRuleset
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, CommandShape, Fact
 from domain.games.infection import facts as f
 from domain.games.infection import judge, picture, present
 from domain.games.infection.board import SQUARE_PATTERN, TILE_SQUARES, region_of

@@ -18,15 +18,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.engine.endings import EndsAtLimits
 from domain.games.infection.board import REGIONS, START, region_of
 from domain.games.infection.cards import HAND, MAX_HP, TILES
+from domain.games.infection.facts import LIMIT_WORDS
 
 FACE_DOWN = "?"
 """Under rules v2, what ``tiles`` holds for each face-down tile: not chosen until it is turned over."""
 
 
 @dataclass
-class State:
+class State(EndsAtLimits):
     round_limit: int
     enemy_village: str = "closed"
     """Ruling 8 (an option): ``closed`` (a villager never enters the enemy village) or ``open``."""
@@ -60,6 +62,9 @@ class State:
     """Choices waiting, first first: a discard after a kill, a card to take back after Recover or Generosity."""
     winners: list[int] = field(default_factory=list)
     reason: str = ""
+    at_limit: bool = False
+    """Whether the game stopped at its turn or round limit (from the ending fact)."""
+    limit_words = LIMIT_WORDS
 
     def copy(self) -> State:
         """A copy whose lists and dicts are its own (``evolve`` changes the copy, never the original)."""

@@ -10,7 +10,7 @@ each region (``State.left_face_down``).
 
 from __future__ import annotations
 
-from domain.engine.ruleset import Command
+from domain.engine.commands import Command
 from domain.games.infection.board import (
     REACH,
     STEAL_RANK,

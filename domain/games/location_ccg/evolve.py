@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.engine.ruleset import Fact
+from domain.engine.facts import Fact
 from domain.games.location_ccg import facts as f
 from domain.games.location_ccg.cards import PRODUCTION_POINTS, parse_cost
 from domain.games.location_ccg.state import State
@@ -218,7 +218,7 @@ def _turn_ended(s: State, fact: f.TurnEnded) -> None:
 def _game_ended(s: State, fact: f.GameEnded) -> None:
     s.phase = "over"
     s.winners = list(fact.winners)
-    s.reason = fact.reason
+    s.reason, s.at_limit = fact.reason, fact.at_limit
     s.mission = None
 
 

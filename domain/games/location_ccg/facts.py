@@ -9,9 +9,11 @@ id; a card elsewhere by its card id; a location by its index among the locations
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from domain.engine.ruleset import Fact
+from domain.engine.endings import Ending
+from domain.engine.facts import Fact
 
 
 @dataclass(frozen=True)
@@ -264,10 +266,15 @@ class TurnEnded(Fact):
     seat: int
 
 
+LIMIT_WORDS = re.compile(r"the turn limit \(\d+\) was reached")
+"""How this game's reason began when it stopped at its limit, before endings said so (``EndsAtLimits``)."""
+
+
 @dataclass(frozen=True)
-class GameEnded(Fact):
-    winners: list[int]
-    reason: str
+class GameEnded(Ending):
+    """The game is over: the winners (none: a draw), why, and whether it stopped at its limit (version 2)."""
+
+    limit_words = LIMIT_WORDS
 
 
 FACTS = (

@@ -140,9 +140,11 @@ class Play(Combat, Zones, Decision):
         for measure, words in ((s.won, "more locations won"), (s.tokens, "more victory point tokens on locations not yet won")):
             if measure(1) != measure(2):
                 winner = 1 if measure(1) > measure(2) else 2
-                self.emit(f.GameEnded(winners=[winner], reason=f"the turn limit ({limit}) was reached: {words}"))
+                self.emit(f.GameEnded(winners=[winner], reason=f"the turn limit ({limit}) was reached: {words}",
+                                       at_limit=True))
                 return
-        self.emit(f.GameEnded(winners=[], reason=f"the turn limit ({limit}) was reached with nothing between the players: a draw"))
+        self.emit(f.GameEnded(winners=[], reason=f"the turn limit ({limit}) was reached with nothing between the players: a draw",
+                               at_limit=True))
 
     # -- playing cards ---------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.engine.ruleset import Command
+from domain.engine.commands import Command
 
 IN_PLAY = {"upkeep": ("card",), "play": ("target",), "activate": ("card", "target"), "attack": ("characters",),
            "send": ("character",), "challenge": ("character",), "oppose": ("character",), "gang": ("character", "to")}

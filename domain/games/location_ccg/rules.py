@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import IllegalCommand, InvalidSetup
+from domain.engine.facts import Fact
 from domain.engine.modular import ModularRuleset
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, CommandShape, Fact
 from domain.games.location_ccg import bots, picture, present, refs
 from domain.games.location_ccg import facts as f
 from domain.games.location_ccg.cards import (

@@ -7,7 +7,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 
-from domain.engine.ruleset import Command, Fact
+from domain.engine.commands import Command
+from domain.engine.facts import Fact
 from domain.games.location_ccg import facts as f
 from domain.games.location_ccg.cards import Pool, pool
 from domain.games.location_ccg.state import State

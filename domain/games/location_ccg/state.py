@@ -17,11 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.engine.endings import EndsAtLimits
 from domain.games.location_ccg.cards import Card, Location, Pool, pool_of
+from domain.games.location_ccg.facts import LIMIT_WORDS
 
 
 @dataclass
-class State:
+class State(EndsAtLimits):
     seat_count: int
     options: dict[str, Any]
     """The resolved options but the card pool: ``decks``, ``locations``, ``turn_limit`` and the
@@ -52,6 +54,9 @@ class State:
     next_uid: int = 1
     winners: list[int] = field(default_factory=list)
     reason: str = ""
+    at_limit: bool = False
+    """Whether the game stopped at its turn or round limit (from the ending fact)."""
+    limit_words = LIMIT_WORDS
     pool_json: str = ""
     """The card pool in play as canonical JSON (the option ``card_pool``); ``""``: the demo pool."""
 

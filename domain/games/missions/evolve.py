@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.engine.ruleset import Fact
+from domain.engine.facts import Fact
 from domain.games.missions import facts as f
 from domain.games.missions.cards import CARDS, LEVEL_OF, LEVELS
 from domain.games.missions.checks import landing_phase
@@ -100,6 +100,7 @@ def _game_won(state: State, fact: f.GameWon) -> None:
 
 def _round_limit_reached(state: State, fact: f.RoundLimitReached) -> None:
     _over(state, list(fact.winners), f"the most money after {fact.rounds} rounds (the round limit)")
+    state.at_limit = True
 
 
 def _over(state: State, winners: list[int], reason: str) -> None:

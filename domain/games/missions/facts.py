@@ -4,9 +4,13 @@ left in its pile at the moment it is drawn (RULINGS.md, "The piles"), so no even
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from domain.engine.ruleset import Fact
+from domain.engine.facts import Fact
+
+LIMIT_WORDS = re.compile(r"the most money after \d+ rounds \(the round limit\)")
+"""How this game's reason began when it stopped at its limit, before endings said so (``EndsAtLimits``)."""
 
 
 @dataclass(frozen=True)

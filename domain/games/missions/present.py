@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.engine.ruleset import Command, Fact
+from domain.engine.commands import Command
+from domain.engine.facts import Fact
 from domain.games.missions import facts as f
 from domain.games.missions.board import describe_layout, ring
 from domain.games.missions.cards import LEVEL_OF, LEVELS, dollars, money, value

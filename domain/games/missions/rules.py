@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import IllegalCommand
+from domain.engine.facts import Fact
 from domain.engine.modular import ModularRuleset
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, CommandShape, Fact
 from domain.games.missions import facts as f
 from domain.games.missions import judge, picture, present
 from domain.games.missions.board import (

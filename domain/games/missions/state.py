@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from domain.engine.endings import EndsAtLimits
 from domain.games.missions.cards import money
+from domain.games.missions.facts import LIMIT_WORDS
 
 
 @dataclass
-class State:
+class State(EndsAtLimits):
     seat_count: int
     options: dict[str, Any]
     """The resolved options (``target``, ``police``, ``landing_on_player``, ``max_per_space``,
@@ -41,6 +43,9 @@ class State:
     """Turns begun (missed ones included)."""
     winners: list[int] = field(default_factory=list)
     reason: str = ""
+    at_limit: bool = False
+    """Whether the game stopped at its turn or round limit (from the ending fact)."""
+    limit_words = LIMIT_WORDS
 
     def copy(self) -> State:
         return replace(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.engine.ruleset import Command
+from domain.engine.commands import Command
 from domain.games.project_assassination.board import SQUARES, block, neighbours
 from domain.games.project_assassination.cards import (
     BASE_ACTIONS,

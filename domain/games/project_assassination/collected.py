@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.engine.ruleset import Fact
+from domain.engine.facts import Fact
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination.cards import RESERVE_LIMIT
 from domain.games.project_assassination.options import option

@@ -9,8 +9,8 @@ of an ordered deck (``decks.py``), so re-deciding a version 1 game gives the fac
 
 from __future__ import annotations
 
+from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Fact
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination.cards import (
     COLLECTIBLES,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.engine.ruleset import Fact
+from domain.engine.facts import Fact
 from domain.games.project_assassination import decks
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination.cards import ENEMY_CARDS, WEAPONS
@@ -245,7 +245,7 @@ def _enemy_removed(s: State, fact: f.EnemyRemoved) -> None:
 
 def _game_ended(s: State, fact: f.GameEnded) -> None:
     s.phase, s.current = "over", 0
-    s.winners, s.reason = list(fact.winners), fact.reason
+    s.winners, s.reason, s.at_limit = list(fact.winners), fact.reason, fact.at_limit
     s.pending = []
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand
-from domain.engine.ruleset import Command
 from domain.games.project_assassination import decks
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination.board import block

@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import IllegalCommand, InvalidSetup
+from domain.engine.facts import Fact
 from domain.engine.modular import ModularRuleset
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, CommandShape, Fact, player_number_roles
+from domain.engine.ruleset import player_number_roles
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination import judge, picture, present
 from domain.games.project_assassination.board import (

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.engine.ruleset import Command, Fact
+from domain.engine.commands import Command
+from domain.engine.facts import Fact
 from domain.games.project_assassination import facts as f
 from domain.games.project_assassination.board import DIRECTIONS
 from domain.games.project_assassination.cards import NAMES, a_card

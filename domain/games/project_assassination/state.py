@@ -15,11 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.engine.endings import EndsAtLimits
 from domain.games.project_assassination.board import Board, board_of
+from domain.games.project_assassination.facts import LIMIT_WORDS
 
 
 @dataclass
-class State:
+class State(EndsAtLimits):
     seat_count: int
     layout: str
     """The board layout as canonical JSON text (see ``board.canonical``)."""
@@ -73,6 +75,9 @@ class State:
     """The enemy card the placer has drawn."""
     winners: list[int] = field(default_factory=list)
     reason: str = ""
+    at_limit: bool = False
+    """Whether the game stopped at its turn or round limit (from the ending fact)."""
+    limit_words = LIMIT_WORDS
 
     def copy(self) -> State:
         """A copy whose lists and dicts are its own (``evolve`` changes the copy, never the original)."""

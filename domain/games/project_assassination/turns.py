@@ -41,7 +41,7 @@ class TurnFlow(Decision):
         self._medics_heal()
         if seat == self.state.order[1]:
             if self.state.round >= self.state.round_limit:
-                self._end_on_points(f"the last round ({self.state.round_limit}) was played")
+                self._end_on_points(f"the last round ({self.state.round_limit}) was played", at_limit=True)
                 return
             if self.state.enemies_left:
                 self._start_placement()
@@ -128,7 +128,7 @@ class TurnFlow(Decision):
         elif not self.state.enemies_left and not self.state.enemies and not self.state.enemy_in_hand:
             self._end_on_points("the enemy deck is spent and the board is clear of enemies")
 
-    def _end_on_points(self, why: str) -> None:
+    def _end_on_points(self, why: str, at_limit: bool = False) -> None:
         """Most Victory Points wins; a tie goes to the healthier player (option ``tie_break``); a tie in both is a draw."""
         a, b = self.state.players
         keys = (("vp", "more Victory Points"), ("hp", "the same Victory Points and more health"))
@@ -136,7 +136,7 @@ class TurnFlow(Decision):
             keys = keys[:1]
         for key, words in keys:
             if a[key] != b[key]:
-                self.emit(f.GameEnded(winners=[1 if a[key] > b[key] else 2], reason=f"{why}: {words}"))
+                self.emit(f.GameEnded(winners=[1 if a[key] > b[key] else 2], reason=f"{why}: {words}", at_limit=at_limit))
                 return
         level = "Victory Points and health" if len(keys) > 1 else "Victory Points"
-        self.emit(f.GameEnded(winners=[], reason=f"{why}: a draw, level on {level}"))
+        self.emit(f.GameEnded(winners=[], reason=f"{why}: a draw, level on {level}", at_limit=at_limit))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.engine.ruleset import Fact
+from domain.engine.facts import Fact
 from domain.games.squad_combat import facts as f
 from domain.games.squad_combat.cards import HAND_SIZE
 from domain.games.squad_combat.checks import turn_order
@@ -182,7 +182,7 @@ def _cards_discarded(state: State, fact: f.CardsDiscarded) -> None:
 
 def _game_ended(state: State, fact: f.GameEnded) -> None:
     state.phase, state.current, state.discarding, state.attack = "over", 0, 0, None
-    state.winners, state.reason = list(fact.winners), fact.reason
+    state.winners, state.reason, state.at_limit = list(fact.winners), fact.reason, fact.at_limit
 
 
 def hand_needs(state: State, seat: int) -> int:

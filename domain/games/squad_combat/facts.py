@@ -9,10 +9,12 @@ A character is named by its seat, its place in the row (1 to 3 from the left) an
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.engine.ruleset import Fact
+from domain.engine.endings import Ending
+from domain.engine.facts import Fact
 
 
 @dataclass(frozen=True)
@@ -214,10 +216,15 @@ class CardsDiscarded(Fact):
     cards: list[str]
 
 
+LIMIT_WORDS = re.compile(r"the turn limit \(\d+ turns\)")
+"""How this game's reason began when it stopped at its limit, before endings said so (``EndsAtLimits``)."""
+
+
 @dataclass(frozen=True)
-class GameEnded(Fact):
-    winners: list[int]
-    reason: str
+class GameEnded(Ending):
+    """The game is over: the winners (none: a draw), why, and whether it stopped at its limit (version 2)."""
+
+    limit_words = LIMIT_WORDS
 
 
 FACTS: tuple[type[Fact], ...] = (

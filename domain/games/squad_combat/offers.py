@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from domain.engine.ruleset import Command
+from domain.engine.commands import Command
 from domain.games.squad_combat.cards import Card
 from domain.games.squad_combat.checks import (
     can_refresh,

@@ -22,8 +22,8 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
+from domain.engine.commands import Command
 from domain.engine.picture import COLOURS, legend, seat_name
-from domain.engine.ruleset import Command
 from domain.games.squad_combat.cards import CardSet, canonical, card_set, demo_set_data
 from domain.games.squad_combat.present import name_of
 

@@ -254,7 +254,7 @@ class Play(Decision):
         self.emit(f.TurnEnded(turn=state.turn, recharged=state.options["recharge"] == "end_of_turn" or state.v05))
         if state.turn >= state.options["turn_limit"]:
             self.emit(f.GameEnded(winners=leaders(self.state), reason=f"the turn limit ({state.turn} turns): the most "
-                                  "characters alive, then the most HP left"))
+                                  "characters alive, then the most HP left", at_limit=True))
         elif (stalemate := stalemate_reason(self.state)) is not None:  # ruling 18
             self.emit(f.GameEnded(winners=leaders(self.state), reason=stalemate))
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from domain.engine.ruleset import Command, Fact
+from domain.engine.commands import Command
+from domain.engine.facts import Fact
 from domain.games.squad_combat import facts as f
 from domain.games.squad_combat.cards import demo_set_data
 from domain.games.squad_combat.state import State

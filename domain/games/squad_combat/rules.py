@@ -18,10 +18,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import IllegalCommand, InvalidSetup
+from domain.engine.facts import Fact
 from domain.engine.modular import ModularRuleset
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, CommandShape, Fact
 from domain.games.squad_combat import bots, offers, picture, present
 from domain.games.squad_combat import facts as f
 from domain.games.squad_combat.cards import (

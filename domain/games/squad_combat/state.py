@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.engine.endings import EndsAtLimits
 from domain.games.squad_combat.cards import CardSet, Character, card_set
+from domain.games.squad_combat.facts import LIMIT_WORDS
 
 
 @dataclass
-class State:
+class State(EndsAtLimits):
     seat_count: int
     options: dict[str, Any]
     """The resolved options but the card set: ``rules``, ``squads``, ``recharge``, ``turn_limit``, ``rotate_first``."""
@@ -38,6 +40,9 @@ class State:
     """Damage added to each seat's next attack this turn."""
     winners: list[int] = field(default_factory=list)
     reason: str = ""
+    at_limit: bool = False
+    """Whether the game stopped at its turn or round limit (from the ending fact)."""
+    limit_words = LIMIT_WORDS
 
     def copy(self) -> State:
         """A copy sharing nothing mutable but the options (built field by field: bots copy states

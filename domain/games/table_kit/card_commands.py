@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand
+from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, Fact
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit import Kit
 from domain.games.table_kit.layout import hand

@@ -6,9 +6,10 @@ on cards are ``card_commands``'.
 
 from __future__ import annotations
 
+from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import IllegalCommand
+from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, CommandShape, Fact
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.card_commands import CARD_HANDLERS
 from domain.games.table_kit.kit import Kit

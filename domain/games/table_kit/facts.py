@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from domain.engine.ruleset import Fact
+from domain.engine.facts import Fact
 
 
 @dataclass(frozen=True)

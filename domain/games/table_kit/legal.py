@@ -7,7 +7,7 @@ one card looked at, turned over or dealt at a time.
 
 from __future__ import annotations
 
-from domain.engine.ruleset import Command
+from domain.engine.commands import Command
 from domain.games.table_kit.commands import asked
 from domain.games.table_kit.layout import OFF, hand
 from domain.games.table_kit.state import State, kit_of, sees

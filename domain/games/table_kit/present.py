@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Fact
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.layout import OFF, space_name
 from domain.games.table_kit.state import State, kit_of, sees

@@ -15,9 +15,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from domain.engine.commands import Command
 from domain.engine.errors import InvalidSetup
+from domain.engine.facts import Fact, Outcome
 from domain.engine.randomness import Rng
-from domain.engine.ruleset import Command, Fact, Outcome, Ruleset
+from domain.engine.ruleset import Ruleset
 from domain.games.table_kit import card_commands, commands, legal, present
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit import Kit

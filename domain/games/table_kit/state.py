@@ -13,7 +13,7 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from domain.engine.ruleset import Fact
+from domain.engine.facts import Fact
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit import Kit
 

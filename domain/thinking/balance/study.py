@@ -34,8 +34,9 @@ from typing import Any
 from domain.engine import registry
 from domain.engine.chain import CHAIN_VERSION
 from domain.engine.errors import InvalidSetup, LudologError
+from domain.engine.facts import Outcome
 from domain.engine.randomness import Rng, chance_key
-from domain.engine.ruleset import Outcome, Ruleset
+from domain.engine.ruleset import Ruleset
 from domain.thinking.balance import MAX_COMMANDS
 from domain.thinking.bots import STRATEGIES, make_bot
 
@@ -173,17 +174,10 @@ def play_study_game(study: Study, seed: str, rotation: int = 0) -> GameRecord:
     }
 
 
-LIMIT_ENDING = re.compile(r"\b(?:turn|round) limit\b|\blast round\b|\bin \d+ (?:turns|rounds)\b", re.IGNORECASE)
-"""How the rulesets word an ending at their turn or round limit: "the turn limit (60 turns)" (Squad Combat),
-"the turn limit (40) was reached" (Location CCG), "the last round (25) was played" (Infection, Project
-Assassination), "the most money after 100 rounds (the round limit)" (Missions), "no piece reached a spawn
-row in 200 turns" (Correction). The balance tests hold every ruleset with a limit to it."""
-
-
 def ending_of(outcome: Outcome | None, seats: list[str]) -> dict[str, Any]:
     """The winners, the reason in the ruleset's words, and its kind: the reason with the seats' names,
     the numbers in brackets and what follows a colon left out, so that games ending alike count together;
-    and whether the game ended at its turn or round limit (``LIMIT_ENDING``)."""
+    and whether the game ended at its turn or round limit (``Outcome.at_limit``, a fact of its ending)."""
     if outcome is None:
         return {"winners": [], "reason": None, "ending": "did not end", "at_limit": False}
     kind = outcome.reason.split(":")[0]
@@ -192,7 +186,7 @@ def ending_of(outcome: Outcome | None, seats: list[str]) -> dict[str, Any]:
         kind = kind.replace(name, "a player")
     return {"winners": list(outcome.winners), "reason": outcome.reason,
             "ending": kind.strip() + ("" if outcome.winners else " (a draw)"),
-            "at_limit": LIMIT_ENDING.search(outcome.reason) is not None}
+            "at_limit": outcome.at_limit}
 
 
 NUMBER = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")
