@@ -98,7 +98,10 @@ def _serve_one(config: dict[str, Any], host: str, port: int, threads: int, conne
     click.get_current_context().meta.pop(NEW_STORE, None)  # serving: the store is in use, kept
     bound_host, bound_port = listener.getsockname()[:2]
     click.echo(f"ludolog serving {describe_store(db)} on http://{bound_host}:{bound_port}", err=True)
-    serve_app(app, listener, threads, connections)
+    try:
+        serve_app(app, listener, threads, connections)
+    finally:  # the streams still open stop and the store's connections close before the process ends
+        service.close()
 
 
 def _serve_gunicorn(config: dict[str, Any], host: str, port: int, threads: int, workers: int, connections: int,

@@ -205,7 +205,7 @@ def format_status(status: dict[str, Any], rules: Ruleset) -> str:
     if outcome is not None:
         winners = " and ".join(seat_label(names, s, roles) for s in outcome["winners"]) or "nobody"
         if outcome.get("at_limit"):
-            lines.append(f"Game over at its limit, not by a win the rules name. Ahead: {winners}: {outcome['reason']}.")
+            lines.append(f"Game over. Stopped at its limit, not by a win the rules name; ahead: {winners}: {outcome['reason']}.")
         else:
             lines.append(f"Game over. Winner: {winners}: {outcome['reason']}.")
         if status.get("table"):

@@ -157,7 +157,8 @@ def test_a_whole_game_is_played_watched_and_replayed_in_the_browser(browser, ser
     final = call(server, f"/games/{game_id}")
     assert final["status"] == "over"
     expect(watching.locator("#log li")).to_have_count(final["version"], timeout=15000)
-    expect(watching.locator("#status")).to_have_text(re.compile(r"^(Won|A draw)"), timeout=15000)
+    said = r"^Stopped at its limit, " if final["outcome"]["at_limit"] else r"^(Won|A draw)"  # a stopped game is no win
+    expect(watching.locator("#status")).to_have_text(re.compile(said), timeout=15000)
     seed = SEEDS.get(rules.name, f"browser-{rules.name}")
     assert (final["seed"], final["seed_salt"]) == (seed, SALT)  # the seed and salt typed in the form
     expect(host.locator("#deal")).to_have_text(f"Seed {seed}, salt {SALT}: give both to a new game to deal this one again.")

@@ -150,4 +150,5 @@ def test_the_diary_and_the_terminal_call_a_game_stopped_at_its_limit_no_win():
         sentence = outcome_text(status["outcome"], game.seats, [])
         assert says in sentence and never not in sentence and game.outcome().reason in sentence
         screen = format_status(status, game.rules)
-        assert ("at its limit, not by a win the rules name" in screen) == game.outcome().at_limit
+        assert "Game over." in screen
+        assert ("Stopped at its limit, not by a win the rules name" in screen) == game.outcome().at_limit

@@ -22,7 +22,8 @@ SEATS = ["Ana", "Ben"]
 def test_ruling_17_the_turn_limit_ends_the_game_in_a_draw():
     state = table(pieces={"c1": "S"}, turn=200)
     facts, state = move(state, 1, "c1", "d1")
-    assert facts[-2:] == [TurnEnded(seat=1, reason=""), GameEnded(winners=[], reason="no piece reached a spawn row in 200 turns")]
+    assert facts[-2:] == [TurnEnded(seat=1, reason=""), GameEnded(winners=[], reason="no piece reached a spawn row in 200 turns",
+                                                                        at_limit=True)]
     assert RULES.outcome(state).winners == [] and RULES.to_act(state) == []
 
 

@@ -222,7 +222,7 @@ def test_ruling_turn_limit_the_most_living_characters_wins():
                   wounds={(2, 1): [("haymaker", 6, 1), ("cleave", 5, 1)], (2, 2): [("jab", 2, 3)]})
     facts, state = _to_the_limit(state, 1, 2, 3)
     assert facts[-2:] == [TurnEnded(turn=4, recharged=True), GameEnded(
-        winners=[2], reason="the turn limit (4 turns): the most characters alive, then the most HP left")]
+        winners=[2], reason="the turn limit (4 turns): the most characters alive, then the most HP left", at_limit=True)]
     assert RULES.outcome(state).winners == [2] and RULES.to_act(state) == []
 
 
@@ -245,7 +245,7 @@ def test_ruling_turn_limit_everyone_tied_is_a_draw():
                   dead=[(1, 2), (2, 2)])  # red 13+13 = 26, blue 13+13 = 26
     facts, state = _to_the_limit(state, 1, 2)
     assert facts[-1] == GameEnded(winners=[], reason="the turn limit (7 turns): the most characters alive, "
-                                                     "then the most HP left")
+                                                     "then the most HP left", at_limit=True)
     assert RULES.outcome(state).winners == []
 
 
