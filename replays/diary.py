@@ -3,7 +3,7 @@ seat's key numbers at the end of every turn as a table, and charts of those numb
 
 Only the ruleset contract is used: ``describe`` (through the cursor's event sentences), ``render``,
 ``turn_number`` and ``seat_numbers``. Events are grouped into turns where ``turn_number`` changes;
-a ruleset that counts no turns (always ``0``) is grouped by command instead. The diary is written as
+a ruleset that counts no turns (always ``0``) is grouped by command instead (``replays.course``). The diary is written as
 a viewer saw the game (``Cursor(viewer=...)``): a seat's diary holds that seat's sentences, redacted
 while the game went on, and the seed only once the game is over (``records.header``'s rule).
 ``seat_numbers`` are public by contract, so every viewer gets the same table and charts.
@@ -31,7 +31,6 @@ import json
 import pathlib
 import threading
 import uuid
-from dataclasses import dataclass, field
 from typing import Any
 
 from cachetools import LRUCache
@@ -40,9 +39,10 @@ from domain.engine.errors import UnknownSeat
 from domain.engine.seating import seat_label
 from domain.keeping.access import OWNER
 from domain.keeping.notes import Note
-from domain.keeping.service import GameEvent, GameService, Viewer
+from domain.keeping.service import GameService, Viewer
 from domain.thinking.review import Review
 from replays import records
+from replays.course import Course, Group, course
 from replays.cursor import Cursor
 from replays.diary_charts import (
     ChartFiles,
@@ -90,70 +90,6 @@ def outcome_text(outcome: dict[str, Any] | None, seats: list[str], to_act: list[
     if not winners:
         return f"A draw: {outcome['reason']}."
     return f"{named} won: {outcome['reason']}."
-
-
-@dataclass
-class Group:
-    """Consecutive events of one turn (or, for a ruleset without turns, of one command)."""
-
-    x: int
-    """The turn number, or the command's index (0: the setup)."""
-    label: str
-    events: list[GameEvent] = field(default_factory=list)
-    numbers: dict[int, dict[str, float]] = field(default_factory=dict)
-    """Each seat's key numbers at the end of the group."""
-
-
-@dataclass
-class Course:
-    """The game as a viewer saw it, grouped: what the diary is made from."""
-
-    groups: list[Group]
-    by_turns: bool
-    last_turn: int
-    commands: int
-    events: int
-    final_state: Any
-    board: str
-
-
-def course(cursor: Cursor) -> Course:
-    """One forward pass of the cursor: every event as its viewer saw it, grouped into turns (or commands),
-    with each seat's numbers at the end of each group; no views, and numbers only where a turn or command ends."""
-    rules = cursor.rules
-    rows: list[tuple[GameEvent, int]] = []
-    numbers_at: dict[int, dict[int, dict[str, float]]] = {}  # after each event that ends a turn or a command
-    state: Any = None
-    for number in range(1, cursor.total + 1):
-        before, state = state, cursor.state_at(number)
-        event, turn = cursor.event(number), rules.turn_number(state)
-        if rows and (turn != rows[-1][1] or event.command_id != rows[-1][0].command_id):
-            numbers_at[number - 1] = rules.seat_numbers(before)
-        rows.append((event, turn))
-    numbers_at[len(rows)] = rules.seat_numbers(state)
-    by_turns = any(turn != 0 for _, turn in rows)
-    groups: list[Group] = []
-    key: object = object()
-    commands = 0
-    for event, turn in rows:
-        here: object = turn if by_turns else event.command_id
-        if not groups or here != key:
-            key = here
-            if by_turns:
-                label = f"Turn {turn}" if turn else "Before the first turn"
-                groups.append(Group(turn, label))
-            elif event.command_id is None:
-                groups.append(Group(commands, "Setting up" if not groups else "Between commands"))
-            else:
-                commands += 1
-                who = f" by {cursor.seats[event.seat - 1]}" if event.seat else ""
-                groups.append(Group(commands, f"Command {commands}{who}"))
-        groups[-1].events.append(event)
-    for group in groups:
-        group.numbers = numbers_at[group.events[-1].number]
-    board = rules.render(cursor.view_of(state, cursor.viewer), cursor.seats)
-    distinct = len({event.command_id for event, _ in rows if event.command_id is not None})
-    return Course(groups, by_turns, rules.turn_number(state), distinct, len(rows), state, board)
 
 
 _CACHE: LRUCache[tuple[Any, ...], str] = LRUCache(maxsize=16_000_000, getsizeof=len)

@@ -16,12 +16,10 @@ from domain.engine.errors import IllegalCommand
 from domain.engine.facts import Fact, Outcome
 from domain.engine.randomness import Rng
 from domain.engine.ruleset import Ruleset
-from domain.games.assassination_le import judge, picture
+from domain.games.assassination_le import evolve, judge, picture, present
 from domain.games.assassination_le.board import (
     ASSASSIN_CORNERS,
     BASES,
-    FILES,
-    RANKS,
     SAFE_HOUSE,
 )
 from domain.games.assassination_le.facts import (
@@ -44,7 +42,6 @@ from domain.games.assassination_le.sides import AssassinationLeSides
 from domain.games.assassination_le.state import State
 
 SQUARE = {"type": "string", "pattern": "^[a-e][1-5]$", "description": "a square, a1 to e5"}
-FACE_NAMES = {0: "null", 1: "ace", 2: "2", 3: "3", 4: "4", 5: "5"}
 
 
 class AssassinationLe(AssassinationLeSides, Ruleset):
@@ -151,40 +148,7 @@ class AssassinationLe(AssassinationLeSides, Ruleset):
     # -- applying facts ----------------------------------------------------------------------
 
     def evolve(self, state: State, fact: Fact) -> State:
-        new = state.copy()
-        if isinstance(fact, TableSetUp):
-            new.bases = list(fact.bases)
-            new.squares = list(fact.squares)
-            new.coins = [[] for _ in range(new.seat_count)]
-            new.small_victories = [0] * new.seat_count
-            new.victim = new.mover = new.last_assassin = fact.victim
-            if new.opens == "assassin":
-                new.mover = new.next_assassin()
-            new.phase = "roll"
-        elif isinstance(fact, DieRolled):
-            new.rolled = fact.face
-            new.phase = "reroll" if fact.face == 0 and fact.seat == new.victim else "move"
-        elif isinstance(fact, TurnLost):
-            _end_turn(new)
-        elif isinstance(fact, PawnMoved):
-            new.squares[fact.seat - 1] = fact.path[-1]
-            if fact.seat == new.victim:
-                new.left_safe_house = True
-            _end_turn(new)
-        elif isinstance(fact, BaseTouched):
-            new.coins[fact.seat - 1].append(fact.base)
-            if set(new.bases) <= set(new.coins[fact.seat - 1]):
-                new.phase, new.mover = "over", 0
-        elif isinstance(fact, VictimCaptured):
-            for base in fact.coins_removed:
-                new.coins[fact.victim - 1].remove(base)
-            new.small_victories[fact.assassin - 1] += 1
-            new.victim = new.mover = new.last_assassin = fact.assassin
-            new.assassins_moved = 0
-            new.squares[fact.assassin - 1] = SAFE_HOUSE
-            new.left_safe_house = False
-            new.phase, new.rolled = "roll", 0
-        return new
+        return evolve.apply(state, fact)
 
     # -- for bots ---------------------------------------------------------------------------------
 
@@ -221,37 +185,7 @@ class AssassinationLe(AssassinationLeSides, Ruleset):
         return Outcome(winners=[state.victim], reason="touched all four bases")
 
     def describe(self, fact: Fact, seats: Sequence[str]) -> str:
-        def name(seat: int) -> str:
-            return seats[seat - 1]
-
-        if isinstance(fact, TableSetUp):
-            rolls = "; ".join(", ".join(f"{name(s)} {FACE_NAMES[f]}" for s, f in r) for r in fact.rounds)
-            starts = ", ".join(f"{name(s)} on {sq}" for s, sq in enumerate(fact.squares, 1) if s != fact.victim)
-            return (
-                f"Bases on {', '.join(fact.bases)}. Roll for the first victim: {rolls}. "
-                f"{name(fact.victim)} is the victim and starts in the Safe House; assassins {starts}."
-            )
-        if isinstance(fact, DieRolled):
-            article = "an" if fact.face == 1 else "a"
-            return f"{name(fact.seat)} rolled {article} {FACE_NAMES[fact.face]}."
-        if isinstance(fact, PawnMoved):
-            return f"{name(fact.seat)} moved from {fact.start} to {fact.path[-1]} (via {' '.join(fact.path)})."
-        if isinstance(fact, BaseTouched):
-            return f"{name(fact.seat)} touched the base on {fact.base} and marked it with a coin."
-        if isinstance(fact, VictimCaptured):
-            lost = f"; {name(fact.victim)}'s coins come off {', '.join(fact.coins_removed)}" if fact.coins_removed else ""
-            return (
-                f"{name(fact.assassin)} caught {name(fact.victim)} on {fact.square}: a small victory. "
-                f"{name(fact.assassin)} is the victim now and goes to the Safe House{lost}."
-            )
-        if isinstance(fact, TurnLost):
-            reasons = {
-                "null": "rolled a null and cannot move this turn",
-                "passed": "keeps the null and does not move",
-                "blocked": "has no legal path for that roll and loses the turn",
-            }
-            return f"{name(fact.seat)} {reasons[fact.reason]}."
-        return type(fact).__name__
+        return present.describe(fact, seats)
 
     def turn_number(self, state: State) -> int:
         """Turns begun: a turn begins with its roll and ends with the move (or the lost turn) that passes
@@ -270,46 +204,4 @@ class AssassinationLe(AssassinationLeSides, Ruleset):
         return picture.picture(view, seats)
 
     def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
-        players = view["players"]
-        occupant = {p["square"]: p for p in players if p["square"]}
-        bases = set(view["board"]["bases"])
-
-        def cell(square: str) -> str:
-            if square in occupant:
-                p = occupant[square]
-                return f"({p['seat']})" if p["role"] == "victim" else f" {p['seat']} "
-            return " # " if square == view["board"]["safe_house"] else " o " if square in bases else "   "
-
-        line = "   +" + "---+" * 5
-        rows = ["     " + "   ".join(FILES), line]
-        for rank in reversed(RANKS):
-            rows.append(f" {rank} |" + "|".join(cell(file + rank) for file in FILES) + "|")
-            rows.append(line)
-        rows.append("   o base   # Safe House   (n) the victim")
-        for p in players:
-            coins = " ".join(p["coins"]) or "-"
-            rows.append(
-                f"   {p['seat']} {seats[p['seat'] - 1]:<12} {p['role']:<8} {p['square'] or '-':<3} "
-                f"coins: {coins:<12} small victories: {p['small_victories']}"
-            )
-        if view["rolled"] is not None:
-            rows.append(f"   rolled: {FACE_NAMES[view['rolled']]}")
-        return "\n".join(rows)
-
-
-def _end_turn(state: State) -> None:
-    """Pass the turn: after the victim comes the next assassin in seat order, after an assassin the victim
-    (under ``victim_turns="after-both-assassins"``, the other assassin first)."""
-    if state.mover == state.victim:
-        state.mover = state.next_assassin()
-    elif state.victim_turns == "after-both-assassins":
-        state.last_assassin = state.mover
-        state.assassins_moved += 1
-        state.mover = state.next_assassin() if state.assassins_moved < len(state.assassins()) else state.victim
-        if state.mover == state.victim:
-            state.assassins_moved = 0
-    else:
-        state.last_assassin = state.mover
-        state.mover = state.victim
-    state.phase, state.rolled = "roll", 0
-    state.turn += 1
+        return present.render(view, seats)
