@@ -15,8 +15,8 @@ from collections import Counter
 import pytest
 from infection_table import PLACEMENT, RULES, V1, act, face_down, of_type, put, table
 
-from domain.engine.chain import LIMITS_CHAINED
 from domain.engine import registry
+from domain.engine.chain import LIMITS_CHAINED
 from domain.engine.errors import ImpossibleOutcome, OutcomeNeeded
 from domain.engine.game import Game
 from domain.engine.randomness import Rng, TableRng
