@@ -75,6 +75,17 @@ def store_service(store) -> Iterator[GameService]:
     service.close()
 
 
+@pytest.fixture(scope="module", params=STORES)
+def module_store_service(request, tmp_path_factory) -> Iterator[GameService]:
+    """A game service on a store of each kind, shared by the tests of one module: for tests that only read
+    the games they play (a diary, a page), so that each game is played once a module (``played_games``),
+    not once a test."""
+    with fresh_store(request.param, tmp_path_factory.mktemp("store"), pool_size="1", max_overflow="8") as location:
+        service = TestService(env=store_env(location))
+        yield service
+        service.close()
+
+
 @pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """``-n auto``: no workers (the run stays in this process, in order) when the mark expression

@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ElementTree
 from html.parser import HTMLParser
 
 import pytest
+from played_games import played_once
 from quick_games import quick_options
 
 from domain.engine import registry
@@ -45,12 +46,20 @@ def names(rules, first="Ana"):
     return [first, *[f"Seat{n}" for n in range(2, rules.min_seats + 1)]]
 
 
+@pytest.fixture
+def service(module_store_service):
+    """One store of each kind for the module: each finished game is played once and read by every test."""
+    return module_store_service
+
+
 def finished(service, rules, seats=None):
-    game_id = service.create_game(rules.name, seats or names(rules), quick_options(rules.name), seed=SEED, salt=SALT)
-    for _ in service.play_bots(game_id, bot_seed=1):
-        pass
-    assert service.status(game_id)["status"] == "over"
-    return game_id
+    def play():
+        game_id = service.create_game(rules.name, seats or names(rules), quick_options(rules.name), seed=SEED, salt=SALT)
+        for _ in service.play_bots(game_id, bot_seed=1):
+            pass
+        assert service.status(game_id)["status"] == "over"
+        return game_id
+    return played_once(service, (rules.name, tuple(seats or names(rules))), play)
 
 
 def titled(rules) -> str:

@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 
 import pytest
 from markdown_it import MarkdownIt
+from played_games import played_once
 from quick_games import quick_options
 
 from domain.engine import registry
@@ -34,13 +35,21 @@ def rules(request):
     return request.param
 
 
+@pytest.fixture
+def service(module_store_service):
+    """One store of each kind for the module: each game is played once and read by every test."""
+    return module_store_service
+
+
 def stored_game(service, rules, seats):
     """A finished game whose seats have these names, stored without the rule new games follow."""
-    game = Game.start(rules, seats[:rules.min_seats], rules.resolve_options(quick_options(rules.name)), SEED, salt=SALT)
-    service.save_imported(game)
-    for _ in service.play_bots(game.id, bot_seed=1):
-        pass
-    return game.id
+    def play():
+        game = Game.start(rules, seats[:rules.min_seats], rules.resolve_options(quick_options(rules.name)), SEED, salt=SALT)
+        service.save_imported(game)
+        for _ in service.play_bots(game.id, bot_seed=1):
+            pass
+        return game.id
+    return played_once(service, (rules.name, tuple(seats)), play)
 
 
 def parsed(markdown):

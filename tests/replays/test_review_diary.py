@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 
 import pytest
+from played_games import played_once
 
 from domain.engine.errors import InvalidSetup
 from domain.thinking.bots import RandomBot
@@ -14,13 +15,21 @@ from replays.exports import export
 from replays.reviews import review_game
 
 
+@pytest.fixture
+def service(module_store_service):
+    """One store of each kind for the module: each finished game is played once and read by every test."""
+    return module_store_service
+
+
 def finished(service, seats=("Ana", "Ben")):
-    game_id = service.create_game("infection", list(seats), seed="diary-review")
-    bot = RandomBot("d")
-    while (game := service.game(game_id)).outcome() is None:
-        seat = game.to_act()[0]
-        service.submit(game_id, seat, bot.choose(game.rules, game.state, seat, game.version))
-    return game_id
+    def play():
+        game_id = service.create_game("infection", list(seats), seed="diary-review")
+        bot = RandomBot("d")
+        while (game := service.game(game_id)).outcome() is None:
+            seat = game.to_act()[0]
+            service.submit(game_id, seat, bot.choose(game.rules, game.state, seat, game.version))
+        return game_id
+    return played_once(service, tuple(seats), play)
 
 
 def test_the_diary_holds_the_review_when_asked(service):
