@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.balance_runs import default_workers, run_games
+from cli.kits import is_kit_file, read_kit_file
 from cli.terminal import db_option, open_service, parse_option, write
 from domain.keeping.store import DEFAULT_STORE, describe_store
 from domain.thinking.balance import MAX_COMMANDS
@@ -29,6 +30,14 @@ if TYPE_CHECKING:
     from domain.thinking.balance.study import GameRecord, Study
 
 FORMATS = ("markdown", "html", "json")
+
+
+def kit_options(document: dict[str, Any] | None, given: dict[str, Any]) -> dict[str, Any]:
+    """A kit game's options from ``--option``/``--vs`` values: each names a parameter of the kit."""
+    found: dict[str, Any] = {} if document is None else {"kit": document}
+    if given:
+        found["parameters"] = dict(given)
+    return found
 
 
 @click.command()
@@ -76,6 +85,9 @@ def balance(ruleset: str, games: int, players: int | None, options: tuple[str, .
       ludolog balance squad-combat --games 400 --fixed-sides
       ludolog balance project-assassination --option strike=on-entering --vs strike=every-move
       ludolog balance missions --players 4 --bot search --budget 30 --format html -o missions.html
+      ludolog balance pig.yaml --option target=50 --vs target=100
+
+    RULESET may be a kit file with rules (kit 2): its parameters are the options.
     """
     from domain.engine import registry
     from domain.thinking.balance.compare import (
@@ -90,14 +102,18 @@ def balance(ruleset: str, games: int, players: int | None, options: tuple[str, .
 
     if output is not None and not pathlib.Path(output).parent.is_dir():
         raise click.ClickException(f"cannot write {output}: there is no folder {pathlib.Path(output).parent}")
+    given = dict(parse_option(text) for text in options)
+    vs = dict(parse_option(text) for text in vs_options)
+    if is_kit_file(ruleset):  # a kit with rules: its parameters are its options
+        document = read_kit_file(ruleset)
+        players = document["seats"]["fewest"] if players is None else players
+        ruleset, given, vs = "table-kit", kit_options(document, given), kit_options(None, {**given, **vs} if vs else {})
     rules = registry.get(ruleset)
-    if not rules.knows_the_rules:
+    if not rules.holds_rules(given):
         raise click.ClickException(f"{rules.title} holds no rules (the people at the table keep them): its bots could only play "
                                    "by chance, and a balance report of it would say nothing about the game")
     players = rules.min_seats if players is None else players
     rules.check_seat_count(players)  # --players 0 is refused, not taken for the default
-    given = dict(parse_option(text) for text in options)
-    vs = dict(parse_option(text) for text in vs_options)
     study = Study(ruleset, players, given, seat_bots(bot, seat_bot, players), budget, max_commands, fixed_sides)
     other = replace(study, options={**study.options, **vs}) if vs else None  # bad options refused before any game
     keep = keep and db != ":memory:"  # a store that keeps nothing has no games to replay

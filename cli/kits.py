@@ -75,13 +75,17 @@ def _counted(number: int, one: str, many: str) -> str:
 
 @kit.command(context_settings=HELP)
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-def check(files: tuple[str, ...]) -> None:
-    """Check kit files: a line for each mistake (FILE:LINE: FIELD: MESSAGE), else what each kit holds;
-    exit 1 if any file has a mistake.
+@click.option("--games", type=click.IntRange(0, 10_000), default=100, show_default=True,
+              help="For a kit with rules: random games to play (0: none).")
+def check(files: tuple[str, ...], games: int) -> None:
+    """Check kit files: a line for each mistake (FILE:LINE: FIELD: MESSAGE), else what each kit holds; a
+    kit with rules then plays random games, and any that fails or does not end is named. Exit 1 if any
+    file has a mistake or a game that failed or did not end.
 
     \b
     Example:
       ludolog kit check snakes.yaml cards.toml
+      ludolog kit check pig.yaml --games 500
     """
     from domain.games.table_kit.kit import Kit
 
@@ -99,8 +103,25 @@ def check(files: tuple[str, ...]) -> None:
         click.echo(f"{path}: ok — {table.title}, {seats}, {_counted(len(table.spaces), 'space', 'spaces')}, "
                    f"{_counted(len(table.pieces(table.most)), 'piece', 'pieces')}, {_counted(cards, 'card', 'cards')}, "
                    f"{_counted(len(table.dice), 'die', 'dice')}, {_counted(len(table.counters(table.most)), 'counter', 'counters')}")
+        if table.rules is not None and games:
+            failed = _tried(document, games) or failed
     if failed:
         sys.exit(1)
+
+
+def _tried(document: dict[str, Any], games: int) -> bool:
+    """Play the kit's random games and say how they went; whether any failed or did not end."""
+    from domain.thinking.kit_trial import MOST_COMMANDS, trial
+
+    found = trial(document, games, MOST_COMMANDS)
+    seats = sorted({document["seats"]["fewest"], document["seats"]["most"]})
+    click.echo(f"  {_counted(found.games, 'random game', 'random games')} at {' and '.join(map(str, seats))} seats: "
+               f"{found.ended} ended ({found.at_limit} at the turn limit), a median of {found.median:g} commands")
+    for number, count, what in found.failed:
+        click.echo(f"  game {number} (seed kit-check:{number}, {count} seats) failed {what}")
+    for number, count, what in found.stuck:
+        click.echo(f"  game {number} (seed kit-check:{number}, {count} seats): {what} (the cap is {MOST_COMMANDS:,})")
+    return bool(found.failed or found.stuck)
 
 
 def kit_shelf(db: str, create: bool = False) -> KitShelf | None:

@@ -34,7 +34,9 @@ def signed(value: float, digits: int = 0) -> str:
 
 
 def options_text(options: dict[str, Any]) -> str:
-    return ", ".join(f"{key}={value}" for key, value in options.items()) or "the defaults"
+    """The options given, a kit by its name (its whole document would fill the page)."""
+    return ", ".join(f"{key}={value['name'] if key == 'kit' and isinstance(value, dict) and 'name' in value else value}"
+                     for key, value in options.items()) or "the defaults"
 
 
 def bots_text(bots: list[str], budget: str | None) -> str:

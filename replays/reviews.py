@@ -56,8 +56,8 @@ def review_game(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER
     check_budget(budget)
     game = service.game(game_id)
     rules = game.rules
-    if not rules.knows_the_rules:
-        raise InvalidSetup("the bots do not know the rules of a table kit, so its games cannot be reviewed")
+    if not rules.holds_rules(game.options):
+        raise InvalidSetup("the bots do not know the rules of a table kit that keeps none, so its games cannot be reviewed")
     eye = review_eye(game, viewer)
     key = (game_id, game.version, game.chain, eye, budget)
     with _LOCK:

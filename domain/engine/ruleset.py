@@ -68,6 +68,26 @@ class Ruleset(ABC):
     """Whether the ruleset holds the game's rules. A table kit does not (the people at the table keep
     them): its bots play only by chance and a balance study of it says nothing, so ``ludolog balance``
     and the bot benchmarks leave it out."""
+    def holds_rules(self, options: dict[str, Any]) -> bool:
+        """Whether a game with these options is played by rules the ruleset holds, so that bots can play to
+        win and a balance study or a review means something. Default: ``knows_the_rules``; a table kit
+        holds the rules of a kit that writes them down (kit 2's ``play``)."""
+        return self.knows_the_rules
+
+    def limit_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options that set the game's turn or round limit, with their values (none: no limit): by
+        default those named ``turn_limit`` or ``round_limit``."""
+        return {key: value for key, value in options.items() if key in ("turn_limit", "round_limit")}
+
+    def command_kinds(self, options: dict[str, Any]) -> list[str]:
+        """The kinds of command a game with these options takes, as a balance report counts them: by
+        default each command shape's type."""
+        return [shape.type for shape in self.command_shapes]
+
+    def command_kind(self, command: Command) -> str:
+        """The kind a command is counted as (``command_kinds``): by default its type."""
+        return str(command["type"])
+
     private_hands: ClassVar[bool] = False
     """Whether each seat holds something the other seats may not see (a hand of cards): hot-seat
     play then hides the screen before handing the keyboard to the next seat."""

@@ -176,7 +176,7 @@ class BotPlay:
 def _refuse_search_without_rules(game: Game, bot: Bot) -> None:
     """A search bot looks for the commands that lead to a win; a ruleset that holds no rules (a table kit)
     tells it none but an end every other seat must agree to, so it would play on for ever."""
-    if isinstance(bot, SearchBot) and not game.rules.knows_the_rules:
+    if isinstance(bot, SearchBot) and not game.rules.holds_rules(game.options):
         raise IllegalCommand(f"{game.rules.title} holds no rules (the people at the table keep them): a search bot has "
                              "nothing to search; a random or greedy bot plays it by chance")
 

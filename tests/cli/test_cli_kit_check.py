@@ -4,6 +4,9 @@ exit 1, never a traceback."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import click
 import pytest
 from click.testing import CliRunner
@@ -91,3 +94,50 @@ def test_a_kit_file_is_told_by_its_suffix_and_read_for_new_or_refused_with_its_m
         read_kit_file(str(path))
     assert refused.value.message.splitlines() == [f"{path}:8: pieces.0.at: no space named 'x9'",
                                                   f"{path}:21: counters.0.start: 30 is outside the range 0..20"]
+
+
+PIG = (Path(__file__).resolve().parents[2] / "domain" / "games" / "table_kit" / "kits" / "pig.yaml").read_text(encoding="utf-8")
+
+
+def test_a_kit_with_rules_plays_random_games_and_says_how_they_ended(tmp_path):
+    path = tmp_path / "pig.yaml"
+    path.write_text(PIG.replace("default: 100,", "default: 30,"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["kit", "check", str(path), "--games", "10"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"{path}: ok — Pig, 2–4 seats, 0 spaces, 0 pieces, 0 cards, 1 die, 5 counters"
+    assert re.fullmatch(r"  10 random games at 2 and 4 seats: 10 ended \(0 at the turn limit\), a median of \d+(\.5)? commands", lines[1])
+
+
+def test_a_kit_whose_game_cannot_go_on_is_named_with_its_seed_and_exit_1(tmp_path):
+    path = tmp_path / "stuck.yaml"
+    path.write_text(PIG.replace("      summary: roll the die\n", "      summary: roll the die\n      when: turn_total > 1000\n")
+                    .replace("      summary: add the turn total to your score and end your turn\n",
+                             "      summary: add the turn total to your score and end your turn\n      when: turn_total > 0\n"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli, ["kit", "check", str(path), "--games", "2"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.splitlines()[1:] == [
+        "  2 random games at 2 and 4 seats: 0 ended (0 at the turn limit), a median of 0 commands",
+        "  game 0 (seed kit-check:0, 2 seats): seat 1 is asked to act after 0 commands but no action is allowed (the cap is 5,000)",
+        "  game 1 (seed kit-check:1, 4 seats): seat 1 is asked to act after 0 commands but no action is allowed (the cap is 5,000)"]
+
+
+def test_a_kit_whose_rule_fails_in_play_is_named_with_the_rule_and_exit_1(tmp_path):
+    path = tmp_path / "broken.yaml"
+    path.write_text(PIG.replace("{add: turn_total, value: die}", "{add: turn_total, value: die / (die - 2)}"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["kit", "check", str(path), "--games", "2"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "failed at command" in result.output
+    assert "the kit's rules fail here: 'die / (die - 2)' could not be worked out: division by zero" in result.output
+
+
+def test_a_game_that_does_not_end_by_the_cap_is_named(tmp_path, monkeypatch):
+    from domain.thinking import kit_trial
+
+    path = tmp_path / "long.yaml"
+    path.write_text(PIG, encoding="utf-8")
+    monkeypatch.setattr(kit_trial, "MOST_COMMANDS", 3)
+    result = CliRunner().invoke(cli, ["kit", "check", str(path), "--games", "1"])
+    assert result.exit_code == 1
+    assert "  game 0 (seed kit-check:0, 2 seats): still going after 3 commands" in result.output

@@ -175,6 +175,24 @@ def test_a_changed_kit_file_does_not_change_an_old_games_replay(db, tmp_path):
 def test_a_balance_report_of_a_table_kit_is_refused_in_one_line(db):
     refused = invoke("balance", "table-kit", "--games", "2", "--db", db)
     assert one_line_error(refused).startswith("Error: Table kit holds no rules")
+    refused = invoke("balance", str(SNAKES), "--games", "2", "--db", db)  # a kit file that keeps no rules
+    assert one_line_error(refused).startswith("Error: Table kit holds no rules")
+
+
+def test_a_kit_with_rules_is_balanced_from_its_file_and_an_ab_of_a_parameter_compares_paired_seeds(db):
+    report = invoke("balance", str(KITS / "pig.yaml"), "--games", "12", "--option", "target=30", "--vs", "target=60",
+                    "--skill", "0", "--workers", "1", "--quiet", "--db", db)
+    assert report.exit_code == 0, report.output
+    text = report.output
+    assert "# Balance of Pig (Table kit)" in text
+    assert "- 12 games of Pig (Table kit) with 2 players" in text and "Options: kit=pig, parameters={'target': 30}" in text
+    assert "- Reached the target score: 12 games, 100%" in text
+    assert "Ended at the turn or round limit (turns=1000): 0 of 12 games" in text
+    assert "| roll |" in text and "| hold |" in text and "| move |" not in text  # the kit's actions, counted
+    assert "With parameters={'target': 30} instead of parameters={'target': 60}, on the same 12 seeds" in text
+    stopped = invoke("balance", str(KITS / "pig.yaml"), "--games", "4", "--option", "turns=3", "--skill", "0", "--workers", "1",
+                     "--quiet", "--db", db)
+    assert "Ended at the turn or round limit (turns=3): 4 of 4 games, 100%" in stopped.output
 
 
 def test_kit_token_issues_a_new_token_that_the_api_takes_for_a_new_version(db, tmp_path):

@@ -152,3 +152,19 @@ def test_the_diary_and_the_terminal_call_a_game_stopped_at_its_limit_no_win():
         screen = format_status(status, game.rules)
         assert "Game over." in screen
         assert ("Stopped at its limit, not by a win the rules name" in screen) == game.outcome().at_limit
+
+
+def test_a_table_kit_end_stored_before_at_limit_reads_as_agreed_not_stopped_and_audits_clean():
+    from domain.games.table_kit.rules import shipped_kit
+
+    rules = registry.get("table-kit")
+    options = rules.resolve_options({"kit": shipped_kit("snakes-and-ladders")})
+    game = Game.start(rules, ["Ana", "Ben"], options, "agreed", salt=SALT, chain_version=LIMITS_CHAINED - 1)
+    game.play(1, {"type": "end", "winners": [1], "reason": "Ana reached 100"}, "end")
+    game.play(2, {"type": "agree"}, "agree")
+    assert game.outcome().winners == [1] and not game.outcome().at_limit
+    service = GameService(env=store_env(None))
+    service.recorder.insert_events(stored_as_before(service, game))
+    assert service.game(game.id).outcome() == game.outcome()
+    report = audit(service, game.id)
+    assert report.clean, report.problems

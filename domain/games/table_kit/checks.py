@@ -19,6 +19,7 @@ import fastjsonschema
 import jsonschema
 
 from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
+from domain.games.table_kit.kit_rules import KitRules, RuleMistake
 from domain.games.table_kit.layout import (
     HAND,
     OFF,
@@ -87,7 +88,27 @@ def problems(document: Any) -> list[Problem]:
                  for problem in _problems_of(error)]
         if found:
             return _leaf_problems(found)
-    return text_problems(document) or _reference_problems(document)
+    return text_problems(document) or _reference_problems(document) or rule_problems(document)
+
+
+def rule_problems(document: dict[str, Any]) -> list[Problem]:
+    """A kit 2's rules (``kit_rules``): only a kit of version 2 holds them; each parameter's default in its
+    range; then the first mistake compiling them (an unknown name, an expression that is no CEL)."""
+    ruled = [key for key in ("parameters", "play") if key in document]
+    if not ruled:
+        return []
+    if document["kit"] != 2:
+        return [Problem((ruled[0],), f"{ruled[0]} is for kits of version 2 (kit: 2): version {document['kit']} keeps no rules")]
+    out = [Problem(("parameters", name, "default"), f"{spec['default']} is outside {spec.get('minimum', '')}..{spec.get('maximum', '')}")
+           for name, spec in document.get("parameters", {}).items()
+           if not isinstance(spec["default"], bool) and not spec.get("minimum", spec["default"]) <= spec["default"] <= spec.get("maximum", spec["default"])]
+    if out or "play" not in document:
+        return out
+    try:
+        KitRules(document)
+    except RuleMistake as mistake:
+        return [Problem(mistake.path, mistake.message)]
+    return []
 
 
 MULTILINE = frozenset({"rules", "summary", "text"})

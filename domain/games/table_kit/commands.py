@@ -41,6 +41,7 @@ SHAPES = (
     CommandShape("pass", "End your turn: the next seat's, or the one named.", {"to": {"type": "integer", "minimum": 1, "maximum": 8}}),
     CommandShape("agree", "Agree to the proposed end of the game."),
     CommandShape("refuse", "Refuse the proposed end: the game goes on."),
+    CommandShape("act", "Take one of the actions of a kit with rules (kit 2's play).", {"action": _TEXT}, ("action",)),
     CommandShape("end", "Propose to end the game, naming the winners (none: a draw) and why; every other seat must agree.",
                  {"winners": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 8}, "maxItems": 8, "uniqueItems": True},
                   "reason": {"type": "string", "maxLength": 200}}, ("winners",)),

@@ -9,7 +9,9 @@ played face down) and ``CardsLookedAt.decided``; ``TableKit.redact`` blanks them
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
+from domain.engine.chain import LIMITS_CHAINED
 from domain.engine.facts import Fact
 
 
@@ -133,11 +135,21 @@ class EndRefused(Fact):
 
 @dataclass(frozen=True)
 class GameEnded(Fact):
-    """Every seat agreed: the game is over, with the winners (none: a draw) and why; ``seat`` proposed it."""
+    """The game is over, with the winners (none: a draw) and why: every seat agreed to ``seat``'s proposal,
+    or the kit's rules ended it after ``seat``'s action, ``at_limit`` when its turn limit stopped it
+    (version 2; a version-1 end was always agreed, never at a limit)."""
+
+    version: ClassVar[int] = 2
+    chained_since: ClassVar[dict[str, int]] = {"at_limit": LIMITS_CHAINED}
 
     seat: int
     winners: list[int]
     reason: str
+    at_limit: bool = False
+
+    @staticmethod
+    def upcast_v1_v2(data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, "at_limit": False}
 
 
 FACTS: tuple[type[Fact], ...] = (KitLaid, TurnPassed, PieceMoved, CardMoved, CardRevealed, CardsLookedAt, PileShuffled,

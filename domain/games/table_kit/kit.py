@@ -16,6 +16,7 @@ from typing import Any
 
 from domain.engine.errors import InvalidSetup
 from domain.games.table_kit.checks import problems
+from domain.games.table_kit.kit_rules import KitRules
 from domain.games.table_kit.layout import HAND, OFF, group_spaces, space_name
 
 
@@ -72,6 +73,8 @@ class Kit:
         self.cards = {card["name"]: card for deck in document.get("decks", []) for card in deck["cards"]}
         self.decks = list(document.get("decks", []))
         self.hands = dict(document.get("hands", {}))
+        self.rules = KitRules(document) if "play" in document else None
+        """The kit's rules compiled (kit 2's ``play``), or ``None``: the table keeps them."""
 
     @classmethod
     @functools.lru_cache(maxsize=64)

@@ -197,5 +197,6 @@ def command_label(command: dict[str, Any]) -> str:
                                                if get("winners") else "a draw"),
         "agree": lambda: "agree to the end",
         "refuse": lambda: "refuse the end",
+        "act": lambda: str(get("action")),
     }
     return labels[kind]() if kind in labels else kind

@@ -23,6 +23,7 @@ from domain.engine.ruleset import Ruleset
 from domain.games.table_kit import card_commands, commands, legal, present
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit import Kit
+from domain.games.table_kit.kit_rules import KitRules, parameter_values
 from domain.games.table_kit.loading import read_kit
 from domain.games.table_kit.state import State, evolve, kit_of
 
@@ -41,6 +42,11 @@ def shipped_kit(name: str) -> dict[str, Any]:
 DEFAULT_KIT = shipped_kit("missions")
 
 
+def kit_rules_of(state: State) -> KitRules | None:
+    """The compiled rules of the game's kit, or ``None`` for a kit that keeps none (the table keeps them)."""
+    return kit_of(state).rules
+
+
 class TableKit(Ruleset):
     name = "table-kit"
     title = "Table kit"
@@ -55,10 +61,43 @@ class TableKit(Ruleset):
     options_schema = {
         "type": "object",
         "properties": {"kit": {"type": "object", "default": DEFAULT_KIT,
-                               "description": "The kit: a document of the kit format (GET /kits/schema), most often read from a YAML file."}},
+                               "description": "The kit: a document of the kit format (GET /kits/schema), most often read from a YAML file."},
+                       "parameters": {"type": "object", "default": {},
+                                      "description": "Values for the kit's parameters (kit 2), by name; the kit's defaults otherwise."}},
     }
     private_hands = True
     knows_the_rules = False
+
+    def holds_rules(self, options: dict[str, Any]) -> bool:
+        kit = options.get("kit")
+        return isinstance(kit, dict) and "play" in kit
+
+    def command_kinds(self, options: dict[str, Any]) -> list[str]:
+        """A kit with rules: its actions; else the generic commands."""
+        kit = options.get("kit")
+        if isinstance(kit, dict) and "play" in kit:
+            return [action["name"] for action in kit["play"]["actions"]]
+        return super().command_kinds(options)
+
+    def limit_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A kit with a turn limit: ``turns`` and its value (a parameter's, where it names one)."""
+        kit = options.get("kit")
+        limit = kit.get("play", {}).get("limit") if isinstance(kit, dict) else None
+        if limit is None:
+            return {}
+        turns = limit["turns"]
+        return {"turns": parameter_values(kit, options.get("parameters")).get(turns, turns)}
+
+    def command_kind(self, command: Command) -> str:
+        return str(command.get("action")) if command["type"] == "act" else str(command["type"])
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A kit with rules that declares its ``value`` (how near a seat stands to winning, 0 to 1): that;
+        else 1 for a winner, 0 for a loser, 0.5 while the game goes on."""
+        ruled = kit_rules_of(state)
+        if ruled is None or ruled.value is None or self.outcome(state) is not None:
+            return super().evaluate(state, seat)
+        return ruled.evaluate(state, seat)
 
     def game_title(self, options: dict[str, Any]) -> str:
         kit = options.get("kit")
@@ -88,7 +127,8 @@ class TableKit(Ruleset):
                 pile["cards"] = [{"card": name, "up": up, "seen": []} for name in reversed(names)] + pile["cards"]
         return State(kit=options["kit"], kit_hash=kit.hash, seats=seat_count,
                      pieces={piece.id: piece.start for piece in kit.pieces(seat_count)}, zones=zones,
-                     counters={counter.key: counter.start for counter in kit.counters(seat_count)})
+                     counters={counter.key: counter.start for counter in kit.counters(seat_count)},
+                     parameters=parameter_values(kit.document, options.get("parameters")))
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
         kit = kit_of(state)
@@ -112,10 +152,12 @@ class TableKit(Ruleset):
         return [] if state.winners is not None or not state.turn else [state.turn]
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:
-        return legal.legal_commands(state, seat)
+        ruled = kit_rules_of(state)
+        return legal.legal_commands(state, seat) if ruled is None else ruled.legal_commands(state, seat)
 
     def decide(self, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
-        return commands.decide(state, seat, command, rng)
+        ruled = kit_rules_of(state)
+        return commands.decide(state, seat, command, rng) if ruled is None else ruled.decide(state, seat, command, rng, evolve)
 
     def evolve(self, state: State, fact: Fact) -> State:
         return evolve(state, fact)
@@ -132,7 +174,7 @@ class TableKit(Ruleset):
     def outcome(self, state: State) -> Outcome | None:
         if state.winners is None:
             return None
-        return Outcome(list(state.winners), state.reason or "the table ended the game")
+        return Outcome(list(state.winners), state.reason or "the table ended the game", at_limit=state.at_limit)
 
     def describe(self, fact: Fact, seats: Sequence[str]) -> str:
         return present.describe(fact, seats)

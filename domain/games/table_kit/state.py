@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
+from domain.engine.chain import LIMITS_CHAINED
 from domain.engine.facts import Fact
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit import Kit
@@ -37,6 +38,11 @@ class State:
     winners: list[int] | None = None
     """Set when the game is over (empty: a draw)."""
     reason: str = ""
+    at_limit: bool = False
+    """Whether the kit's turn limit stopped the game (``kit_rules``)."""
+    parameters: dict[str, Any] = field(default_factory=dict)
+    """The values of the kit's parameters in this game (kit 2: ``kit_rules.parameter_values``)."""
+    chained_since: ClassVar[dict[str, int]] = {"at_limit": LIMITS_CHAINED, "parameters": LIMITS_CHAINED}
 
 
 _KITS: dict[str, Kit] = {}
@@ -121,5 +127,5 @@ def evolve(state: State, fact: Fact) -> State:
     if isinstance(fact, f.EndRefused):
         return replace(state, proposal=None)
     if isinstance(fact, f.GameEnded):
-        return replace(state, winners=list(fact.winners), reason=fact.reason, turn=0, proposal=None)
+        return replace(state, winners=list(fact.winners), reason=fact.reason, at_limit=fact.at_limit, turn=0, proposal=None)
     return state  # KitLaid: the kit is in the state from the start

@@ -10,7 +10,6 @@ share of the games one seat won (draws apart).
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -29,8 +28,6 @@ from domain.thinking.balance.study import GameRecord, Study, ending_kinds
 
 LIMIT_FLAG = 0.10
 """A share of games ended at the turn or round limit above which the report says the bots could not finish them."""
-LIMIT_OPTION = re.compile(r"(?:turn|round)_limit")
-"""The options that set a ruleset's turn or round limit."""
 
 
 def findings(study: Study, records: Sequence[GameRecord]) -> dict[str, Any]:
@@ -38,17 +35,17 @@ def findings(study: Study, records: Sequence[GameRecord]) -> dict[str, Any]:
     rules = registry.get(study.ruleset)
     fair = fairness(records, study.players)
     return {
-        "study": {"ruleset": study.ruleset, "title": rules.title, "players": study.players, "options": study.options,
+        "study": {"ruleset": study.ruleset, "title": rules.game_title(rules.resolve_options(study.options)), "players": study.players, "options": study.options,
                   "bots": list(study.bots), "budget": study.budget, "games": len(records), "rotated_sides": study.rotates,
                   "fixed_sides": study.fixed_sides, "sides_movable": replace(study, fixed_sides=False).rotates},
         "fairness": fair,
         "sides": sides(records, study.players, fair["seats"]),
         "length": {"turns": spread([r["turns"] for r in records]), "commands": spread([r["commands"] for r in records])},
         "endings": endings(records),
-        "limits": limits(records, study.options),
+        "limits": limits(records, rules.limit_options(study.options)),
         "holes": [{"game": n, "seed": r["seed"], "hole": r["hole"]} for n, r in enumerate(records) if r["hole"]],
         "drama": drama(records),
-        "usage": usage(rules.command_shapes, rules.card_names(), records, study.players),
+        "usage": usage(rules.command_kinds(study.options), rules.card_names(), records, study.players),
         "outliers": outliers(records),
     }
 
@@ -97,11 +94,11 @@ def endings(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
 
 def limits(records: Sequence[GameRecord], options: dict[str, Any]) -> dict[str, Any]:
     """The games that ended at the ruleset's turn or round limit: their share with its interval, the limit
-    options, whether the share is over ``LIMIT_FLAG`` (the bots could not finish those games), and the
+    options (``Ruleset.limit_options``), whether the share is over ``LIMIT_FLAG`` (the bots could not finish those games), and the
     first ten of them by number and seed."""
     ended = [(n, r) for n, r in enumerate(records) if r.get("at_limit")]
     share = rate(len(ended), len(records))
-    return {**share, "options": {key: value for key, value in options.items() if LIMIT_OPTION.fullmatch(key)},
+    return {**share, "options": dict(options),
             "flagged": share["rate"] > LIMIT_FLAG,
             "games": [{"game": n, "seed": r["seed"], "turns": r["turns"], "reason": r["reason"]} for n, r in ended[:10]]}
 
@@ -122,7 +119,7 @@ def drama(records: Sequence[GameRecord]) -> dict[str, Any]:
     }
 
 
-def usage(shapes: Sequence[Any], cards: Sequence[str], records: Sequence[GameRecord], players: int) -> dict[str, Any]:
+def usage(kinds: Sequence[str], cards: Sequence[str], records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     """How often each command type was played, those never played, and each card's plays with the
     difference in win rate between seats that played it and seats that did not (correlation, not cause)."""
     totals: Counter[str] = Counter()
@@ -133,8 +130,8 @@ def usage(shapes: Sequence[Any], cards: Sequence[str], records: Sequence[GameRec
             types.update(counts)
         totals.update(types)
         in_games.update(types.keys())
-    commands = [{"type": shape.type, "count": totals[shape.type], "per_game": totals[shape.type] / len(records) if records else 0,
-                 "games": in_games[shape.type]} for shape in shapes]
+    commands = [{"type": kind, "count": totals[kind], "per_game": totals[kind] / len(records) if records else 0,
+                 "games": in_games[kind]} for kind in kinds]
     commands.sort(key=lambda row: -row["count"])
     return {"commands": commands, "never": [row["type"] for row in commands if row["count"] == 0],
             "cards": card_effects(cards, records, players)}

@@ -151,7 +151,7 @@ def play_study_game(study: Study, seed: str, rotation: int = 0) -> GameRecord:
         except LudologError as error:
             hole = f"the rules refused Seat {seat}'s legal command {rules.describe_command(command)}: {error}"
             break
-        usage[seat][command["type"]] += 1
+        usage[seat][rules.command_kind(command)] += 1
         cards[seat].update(rules.cards_played(state, seat, command))
         for fact in facts:
             state = rules.evolve(state, fact)

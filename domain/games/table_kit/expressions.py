@@ -1,0 +1,104 @@
+"""Conditions and values in a kit's rules, written in CEL, the Common Expression Language
+(https://cel.dev): ``turn_total > 0``, ``score[seat] + turn_total >= target``, ``die == 1``.
+
+Why CEL: a student's kit is data from anyone, run by the service and by bots millions of times. CEL has no
+loops, no recursion, no side effects and no way out of the values it is given: every expression finishes in
+time linear in its size and the data it reads. It is typed (``"a" + 1`` is an error, not a guess), widely
+used (Kubernetes, Envoy, Firebase) and well documented for students. Each expression is compiled once, when
+the kit is read; evaluating one takes microseconds (``tests/benchmarks/kit_expressions.py``). The binding is
+``common-expression-language`` (Rust); the pure-Python ``cel-python`` was measured here at about 200 times
+the cost per evaluation, too slow for bots' random playouts.
+
+Names: an expression may use only the names the kit gives it (its counters, dice, parameters, the action's
+own parameters, ``seat``...): each name it reads is checked when the kit is read, so a misspelt counter is a
+mistake named at its line, not a surprise in play. When evaluated, an expression is handed the values of
+the names it reads and no others (converting a whole table for each evaluation would cost a hundred times
+more). A value the kit's rules could not have meant (a division by zero, a type mismatch, a missing key)
+fails with ``ExpressionFailed``, naming the expression.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import cel
+
+MOST_CHARACTERS = 500
+"""The longest expression a kit may hold: a rule a student writes is a line, not a program."""
+
+BOUND = re.compile(r"\.\s*(?:all|exists|exists_one|map|filter)\s*\(\s*([A-Za-z_]\w*)\s*,")
+"""A macro that binds a name of its own (``hand.exists(card, card == "ace")``): that name is no kit's."""
+
+
+class ExpressionError(ValueError):
+    """An expression a kit cannot hold: not text, too long, not CEL, or reading a name the kit does not give."""
+
+
+class ExpressionFailed(ValueError):
+    """An expression whose evaluation failed on the values it was given (a division by zero, a type mismatch)."""
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A compiled expression and the names it reads."""
+
+    source: str
+    names: tuple[str, ...]
+    program: Any
+
+    def value(self, scope: Mapping[str, Any]) -> Any:
+        """The expression's value, given the values of (at least) the names it reads."""
+        missing = [name for name in self.names if name not in scope]
+        if missing:
+            raise ExpressionFailed(f"{self.source!r}: nothing is named {', '.join(map(repr, missing))} here")
+        try:
+            return self.program.execute({name: scope[name] for name in self.names})
+        except (KeyError, IndexError) as error:
+            raise ExpressionFailed(f"{self.source!r} could not be worked out: no entry {error.args[0]!r}") from None
+        except (RuntimeError, TypeError, ValueError, ZeroDivisionError, OverflowError) as error:
+            raise ExpressionFailed(f"{self.source!r} could not be worked out: {_first_line(error)}") from None
+
+    def holds(self, scope: Mapping[str, Any]) -> bool:
+        """Whether a condition holds: its value must be true or false."""
+        found = self.value(scope)
+        if not isinstance(found, bool):
+            raise ExpressionFailed(f"{self.source!r} is a condition, but its value is {found!r}, not true or false")
+        return found
+
+
+def compile_expression(source: Any, known: Collection[str]) -> Expression:
+    """The expression ``source`` compiled, reading only names in ``known``; ``ExpressionError`` otherwise,
+    saying what is wrong in one line."""
+    if isinstance(source, bool) or not isinstance(source, (str, int, float)):
+        raise ExpressionError(f"an expression is text (or a number), not {type(source).__name__}")
+    text = str(source).strip()
+    if not text:
+        raise ExpressionError("the expression is empty")
+    if len(text) > MOST_CHARACTERS:
+        raise ExpressionError(f"the expression is {len(text)} characters long; at most {MOST_CHARACTERS}")
+    try:
+        program = cel.compile(text)
+    except (ValueError, RuntimeError) as error:
+        raise ExpressionError(f"{text!r} is not an expression: {_syntax(error)}") from None
+    bound = set(BOUND.findall(text))
+    names = tuple(sorted(set(program.variables()) - bound))
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        allowed = ", ".join(sorted(known)) or "none"
+        raise ExpressionError(f"{text!r} reads {', '.join(repr(name) for name in unknown)}, which this kit does not "
+                              f"name here (the names it may read: {allowed})")
+    return Expression(text, names, program)
+
+
+def _first_line(error: BaseException) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+
+
+def _syntax(error: BaseException) -> str:
+    """The parser's complaint without its repeated source and caret lines."""
+    lines = [line for line in str(error).splitlines() if line.strip() and not line.lstrip().startswith("|")]
+    found = lines[-1] if lines else type(error).__name__
+    return re.sub(r"^.*?ERROR: <input>:", "at line:column ", found).strip()

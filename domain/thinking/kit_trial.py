@@ -1,0 +1,81 @@
+"""Random games of a kit with rules, for ``ludolog kit check``: do its rules let a game end?
+
+A kit's rules can be read without a mistake and still never end a game (an action that can never be
+legal, an ending no one reaches, a rule that fails on a value it meets). The trial plays seeded random
+games at the kit's fewest and most seats and counts how each went: ended by the rules, stopped at the turn
+limit, still going at the command cap, or failed (the rule that failed, in its own words).
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.engine import registry
+from domain.engine.errors import LudologError
+from domain.engine.game import Game
+from domain.thinking.bots import RandomBot
+
+TRIAL_GAMES = 100
+MOST_COMMANDS = 5_000
+"""A trial game still going after this many commands is reported: its rules may never end it."""
+SALT = "4b17" * 8
+"""The salt of the trial's games: with their seeds (``kit-check:N``), each is dealt alike every run."""
+
+
+@dataclass
+class Trial:
+    """How the trial's games went; ``stuck`` and ``failed`` hold ``(game number, seats, what happened)``."""
+
+    games: int = 0
+    ended: int = 0
+    at_limit: int = 0
+    lengths: list[int] = field(default_factory=list)
+    stuck: list[tuple[int, int, str]] = field(default_factory=list)
+    failed: list[tuple[int, int, str]] = field(default_factory=list)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.lengths) if self.lengths else 0
+
+
+def trial(document: dict[str, Any], games: int = TRIAL_GAMES, most_commands: int = MOST_COMMANDS) -> Trial:
+    """Play ``games`` seeded random games of the kit (half at its fewest seats, half at its most)."""
+    rules = registry.get("table-kit")
+    options = rules.resolve_options({"kit": document})
+    fewest, most = document["seats"]["fewest"], document["seats"]["most"]
+    found = Trial()
+    for number in range(games):
+        seats = fewest if number % 2 == 0 or fewest == most else most
+        found.games += 1
+        _play(rules, options, seats, number, most_commands, found)
+    return found
+
+
+def _play(rules: Any, options: dict[str, Any], seats: int, number: int, most_commands: int, found: Trial) -> None:
+    seed = f"kit-check:{number}"
+    bot = RandomBot(seed)
+    commands = 0
+    try:
+        game = Game.start(rules, [f"Seat {n}" for n in range(1, seats + 1)], options, seed, salt=SALT)
+        while (outcome := game.outcome()) is None:
+            waiting = game.to_act()
+            if not waiting:
+                found.stuck.append((number, seats, f"no seat is asked to act after {commands} commands"))
+                return
+            if commands >= most_commands:
+                found.stuck.append((number, seats, f"still going after {commands} commands"))
+                return
+            seat = waiting[0]
+            if not rules.legal_commands(game.state, seat):
+                found.stuck.append((number, seats, f"seat {seat} is asked to act after {commands} commands but no action is allowed"))
+                return
+            game.play(seat, bot.choose(rules, game.state, seat, game.version), f"c{commands}")
+            commands += 1
+    except LudologError as error:
+        found.failed.append((number, seats, f"at command {commands + 1}: {error}"))
+        return
+    found.ended += 1
+    found.at_limit += outcome.at_limit
+    found.lengths.append(commands)
