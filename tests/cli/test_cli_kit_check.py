@@ -111,7 +111,7 @@ def test_a_kit_with_rules_plays_random_games_and_says_how_they_ended(tmp_path):
 
 def test_a_kit_whose_game_cannot_go_on_is_named_with_its_seed_and_exit_1(tmp_path):
     path = tmp_path / "stuck.yaml"
-    path.write_text(PIG.replace("      summary: roll the die\n", "      summary: roll the die\n      when: turn_total > 1000\n")
+    path.write_text(PIG.replace("when: roll_past_target || score[seat] + turn_total < target", "when: turn_total > 1000")
                     .replace("      summary: add the turn total to your score and end your turn\n",
                              "      summary: add the turn total to your score and end your turn\n      when: turn_total > 0\n"),
                     encoding="utf-8")
