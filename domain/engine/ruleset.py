@@ -29,10 +29,10 @@ from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import InvalidSetup, MalformedCommand
 from domain.engine.facts import Fact, Outcome
 from domain.engine.randomness import Rng
-
-CARD_MOVES = frozenset({"discard", "lose", "recover"})
-"""Command types that move a card without playing it (discarded, given up, taken back): by default
-(``Ruleset.cards_played``) a balance report does not count their cards as played."""
+from domain.engine.reporting import (
+    CARD_MOVES as CARD_MOVES,  # where callers have found it
+)
+from domain.engine.reporting import ReportHooks
 
 
 def player_number_roles(order: Sequence[int]) -> dict[int, str]:
@@ -41,7 +41,7 @@ def player_number_roles(order: Sequence[int]) -> dict[int, str]:
     return {seat: f"Player {number}" for number, seat in enumerate(order, 1) if seat != number}
 
 
-class Ruleset(ABC):
+class Ruleset(ReportHooks, ABC):
     """A game's rules. Subclasses set the class attributes and implement the methods."""
 
     name: ClassVar[str]
@@ -64,30 +64,6 @@ class Ruleset(ABC):
     variants: ClassVar[dict[str, dict[str, Any]]] = {}
     """Named rule sets besides the default, as the options that make them (``{"v0.5": {"rules": "v0.5"}}``):
     the rules a designer played at another stage, which every test of the rules runs too."""
-    knows_the_rules: ClassVar[bool] = True
-    """Whether the ruleset holds the game's rules. A table kit does not (the people at the table keep
-    them): its bots play only by chance and a balance study of it says nothing, so ``ludolog balance``
-    and the bot benchmarks leave it out."""
-    def holds_rules(self, options: dict[str, Any]) -> bool:
-        """Whether a game with these options is played by rules the ruleset holds, so that bots can play to
-        win and a balance study or a review means something. Default: ``knows_the_rules``; a table kit
-        holds the rules of a kit that writes them down (kit 2's ``play``)."""
-        return self.knows_the_rules
-
-    def limit_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """The options that set the game's turn or round limit, with their values (none: no limit): by
-        default those named ``turn_limit`` or ``round_limit``."""
-        return {key: value for key, value in options.items() if key in ("turn_limit", "round_limit")}
-
-    def command_kinds(self, options: dict[str, Any]) -> list[str]:
-        """The kinds of command a game with these options takes, as a balance report counts them: by
-        default each command shape's type."""
-        return [shape.type for shape in self.command_shapes]
-
-    def command_kind(self, command: Command) -> str:
-        """The kind a command is counted as (``command_kinds``): by default its type."""
-        return str(command["type"])
-
     private_hands: ClassVar[bool] = False
     """Whether each seat holds something the other seats may not see (a hand of cards): hot-seat
     play then hides the screen before handing the keyboard to the next seat."""
@@ -249,70 +225,6 @@ class Ruleset(ABC):
         what the seat has seen. Bots search such states, so that they never peek. Default: the state
         itself, for a game whose every secret is chosen only when it is revealed."""
         return state
-
-    def turn_number(self, state: Any) -> int:
-        """How many turns have begun: replays mark where a turn starts (and step by turns) where it
-        changes. ``0`` for a ruleset that does not count turns."""
-        return 0
-
-    def seat_numbers(self, state: Any) -> dict[int, dict[str, float]]:
-        """Each seat's key numbers worth charting over a game (``{1: {"HP": 10, "VP": 0}}``); public
-        numbers only, as every seat sees them."""
-        return {}
-
-    # -- for balance reports ------------------------------------------------------------------
-
-    def card_names(self) -> list[str]:
-        """Every card a command can play, by name, for balance reports' counts of cards never played.
-        Default: of the cards listed (a JSON Schema ``enum``) by the command fields named ``card``, those
-        a command plays (see ``cards_played``)."""
-        listed: list[str] = []
-        for shape in self.command_shapes:
-            for name in shape.properties.get("card", {}).get("enum", []):
-                if name not in listed:
-                    listed.append(name)
-        types = {shape.type for shape in self.command_shapes}
-        playing = {name for shape in self.command_shapes if shape.type not in CARD_MOVES
-                   for name in shape.properties.get("card", {}).get("enum", [])}
-        return [name for name in listed if name in types or name in playing]
-
-    def cards_played(self, state: Any, seat: int, command: Command) -> list[str]:
-        """The names of the cards the command plays (``state`` is the state it is played in), for balance
-        reports. Default: the command's type when it names a card (Infection's ``axe``), else its ``card``
-        field when that names a card, unless the command only moves the card (``CARD_MOVES``: a discard
-        is not a play)."""
-        if command["type"] in self._card_name_set:
-            return [command["type"]]
-        card = command.get("card")
-        if command["type"] in CARD_MOVES or not isinstance(card, str) or card not in self._card_name_set:
-            return []
-        return [card]
-
-    @functools.cached_property
-    def _card_name_set(self) -> frozenset[str]:
-        return frozenset(self.card_names())
-
-    def sides(self, state: Any) -> dict[int, str]:
-        """Each seat's side in the game's own words, where the game gives its seats different things to
-        play (a squad, a deck, a role, a colour, a start space): ``{1: "the red squad", 2: "the blue
-        squad"}``; public. Read from the table as setup left it, so a role that passes from seat to seat
-        in play is the one each seat was dealt. Balance reports count wins by side beside wins by seat.
-        Default: ``{}``, no sides."""
-        return {}
-
-    def rotate_sides(self, options: dict[str, Any], seat_count: int, rotation: int) -> dict[str, Any] | None:
-        """The resolved ``options`` with the sides moved ``rotation`` seats round the table (seat ``s``
-        plays the side seat ``s - rotation`` had, counting round), so that a balance study can give every
-        side every seat in turn and tell a side's edge from a seat's. ``None`` where options cannot move
-        the sides: a game without sides, or with sides the rules fix to seats or deal by chance. Default:
-        ``None``."""
-        return None
-
-    def seat_roles(self, state: Any) -> dict[int, str]:
-        """Each seat's role in the game's own words, where it is worth saying next to the seat number
-        (``{2: "Player 1", 1: "Player 2"}`` when the coin made seat 2 go first); public. Messages
-        name a seat ``Ben (seat 2, Player 1)`` with it."""
-        return {}
 
     def describe_command(self, command: Command) -> str:
         """A short label of a command for menus: ``move to b1``."""
