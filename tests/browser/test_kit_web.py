@@ -115,3 +115,33 @@ def test_a_kit_with_mistakes_lists_each_with_its_line_and_creates_nothing(browse
     assert re.match(r"kit:\d+: hands\.from: no deck starts in a zone named 'draw'$", lines[2]), lines
     assert "the kit has 3 mistakes" in page.text_content("#form-error")
     assert call(server, "/games")["games"] == [] and call(server, "/kits")["kits"] == []
+
+
+def test_a_kit_with_rules_offers_only_its_actions_as_buttons_and_plays_them(browser, server, tmp_path):
+    kit = tmp_path / "pig.yaml"
+    kit.write_text((pathlib.Path(__file__).resolve().parents[2] / "domain" / "games" / "table_kit" / "kits" / "pig.yaml")
+                   .read_text(encoding="utf-8"), encoding="utf-8")
+    contexts = [browser.new_context() for _ in NAMES]
+    host = tab(contexts[0], server)
+    page = host
+    page.goto(f"{server}#/new")
+    page.select_option("#ruleset", "table-kit")
+    page.set_input_files("#kit-file", str(kit))
+    expect(page.locator("#kit-text")).to_have_value(re.compile("title: Pig"))
+    for seat, name in enumerate(NAMES, 1):
+        page.fill(f"#seat-{seat}", name)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#play-here")
+    links = {int(field.get_attribute("data-seat")): field.input_value() for field in page.locator("input.link").all()}
+    host.click("#play-here")
+    second = tab(contexts[1], links[2])
+    for shown in (host, second):
+        shown.wait_for_selector("#board svg")
+    caught_up(host, server)
+    offered = [json.loads(button.get_attribute("data-command")) for button in host.locator("button.command[data-command]").all()]
+    assert offered == [{"type": "act", "action": "roll"}, {"type": "act", "action": "hold"}]  # the kit's actions, no generic ones
+    expect(host.locator("button.command[data-command]").first).to_have_text(re.compile("roll"))
+    play(host, server, {"type": "act", "action": "hold"})
+    expect(second.locator("#log")).to_contain_text("Ann passes the turn to Ben")
+    play(second, server, {"type": "act", "action": "roll"})
+    expect(host.locator("#log")).to_contain_text("Ben rolls die")
