@@ -87,20 +87,20 @@ def test_the_legal_commands_are_the_actions_whose_condition_holds():
     assert RULES.legal_commands(state, 1) == [{"type": "act", "action": "roll"}, {"type": "act", "action": "hold"}]
 
 
-def test_an_action_whose_condition_fails_is_refused_quoting_the_condition():
+def test_ruling_11_an_action_whose_condition_fails_is_refused_quoting_the_condition():
     kit = with_rules(actions=[*PIG["play"]["actions"][:1], {**PIG["play"]["actions"][1], "when": "turn_total > 0"}])
     with pytest.raises(IllegalCommand, match=r"hold is not allowed now: its condition 'turn_total > 0' does not hold"):
         act(table(kit), 1, "hold")
 
 
-def test_a_kit_with_rules_takes_only_its_actions():
+def test_ruling_11_a_kit_with_rules_takes_only_its_actions():
     with pytest.raises(IllegalCommand, match=r"this kit's rules say what is played: take one of its actions \(act: roll, hold\)"):
         RULES.decide(table(), 1, {"type": "roll", "die": "die"}, TableRng([3]))
     with pytest.raises(IllegalCommand, match="this kit has no action 'fold'; its actions: roll, hold"):
         act(table(), 1, "fold")
 
 
-def test_the_turn_limit_stops_the_game_and_says_so_with_the_leaders_as_winners():
+def test_ruling_11_the_turn_limit_stops_the_game_and_says_so_with_the_leaders_as_winners():
     state = table(turns=2)
     _, state = act(state, 1, "roll", 3)
     _, state = act(state, 1, "hold")  # turn 2 begins: Ben's
@@ -121,7 +121,7 @@ def test_a_rule_that_fails_in_play_is_refused_naming_it_and_nothing_changes():
         act(table(kit), 1, "split")
 
 
-def test_a_parameter_the_kit_does_not_take_is_refused():
+def test_ruling_11_a_parameter_the_kit_does_not_take_is_refused():
     with pytest.raises(InvalidSetup, match="this kit has no parameter 'goal'; its parameters: roll_past_target, target, turns"):
         table(goal=50)
     with pytest.raises(InvalidSetup, match=r"parameter 'target' ranges 10..1000; 5 is outside"):
@@ -171,3 +171,12 @@ def test_random_games_of_pig_end_by_its_rules_and_replay_alike():
                 again.play(event.cause["seat"], event.cause["command"], event.cause["command_id"])
         assert again.state == game.state
     assert len(lengths) > 1
+
+
+def test_ruling_11_a_counter_set_beyond_its_range_stops_at_its_end():
+    kit = copy.deepcopy(PIG)
+    kit["counters"][0].update({"min": 0, "max": 20})
+    kit["play"]["actions"].append({"name": "gamble", "effects": [{"add": "score", "value": "-5"}, {"add": "score", "value": "die * 100", "seat": "2"}]})
+    _, state = act(table(kit), 1, "roll", 3)
+    facts, state = act(state, 1, "gamble")
+    assert facts == [f.CounterChanged(1, "score:1", 0, 0), f.CounterChanged(1, "score:2", 20, 20)]
