@@ -40,11 +40,11 @@ def propose_end(page, server: str, winners: list[int]) -> None:
     expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
 
 
-def new_kit_game(page, server: str, kit: pathlib.Path) -> tuple[str, dict[int, str]]:
+def new_kit_game(page, server: str, kit: pathlib.Path, title: str = "Market") -> tuple[str, dict[int, str]]:
     page.goto(f"{server}#/new")
     page.select_option("#ruleset", "table-kit")
     page.set_input_files("#kit-file", str(kit))
-    expect(page.locator("#kit-text")).to_have_value(re.compile("title: Market"))
+    expect(page.locator("#kit-text")).to_have_value(re.compile(f"title: {title}"))
     for seat, name in enumerate(NAMES, 1):
         page.fill(f"#seat-{seat}", name)
     page.click("button[type=submit]")
@@ -123,16 +123,7 @@ def test_a_kit_with_rules_offers_only_its_actions_as_buttons_and_plays_them(brow
                    .read_text(encoding="utf-8"), encoding="utf-8")
     contexts = [browser.new_context() for _ in NAMES]
     host = tab(contexts[0], server)
-    page = host
-    page.goto(f"{server}#/new")
-    page.select_option("#ruleset", "table-kit")
-    page.set_input_files("#kit-file", str(kit))
-    expect(page.locator("#kit-text")).to_have_value(re.compile("title: Pig"))
-    for seat, name in enumerate(NAMES, 1):
-        page.fill(f"#seat-{seat}", name)
-    page.click("button[type=submit]")
-    page.wait_for_selector("#play-here")
-    links = {int(field.get_attribute("data-seat")): field.input_value() for field in page.locator("input.link").all()}
+    _, links = new_kit_game(host, server, kit, title="Pig")
     host.click("#play-here")
     second = tab(contexts[1], links[2])
     for shown in (host, second):
