@@ -42,6 +42,12 @@ def shipped_kit(name: str) -> dict[str, Any]:
 DEFAULT_KIT = shipped_kit("missions")
 
 
+def _play(options: dict[str, Any]) -> dict[str, Any] | None:
+    """The rules section of a game's kit (kit 2's ``play``), or ``None`` for a kit that keeps none."""
+    kit = options.get("kit")
+    return kit.get("play") if isinstance(kit, dict) else None
+
+
 def kit_rules_of(state: State) -> KitRules | None:
     """The compiled rules of the game's kit, or ``None`` for a kit that keeps none (the table keeps them)."""
     return kit_of(state).rules
@@ -69,24 +75,20 @@ class TableKit(Ruleset):
     knows_the_rules = False
 
     def holds_rules(self, options: dict[str, Any]) -> bool:
-        kit = options.get("kit")
-        return isinstance(kit, dict) and "play" in kit
+        return _play(options) is not None
 
     def command_kinds(self, options: dict[str, Any]) -> list[str]:
         """A kit with rules: its actions; else the generic commands."""
-        kit = options.get("kit")
-        if isinstance(kit, dict) and "play" in kit:
-            return [action["name"] for action in kit["play"]["actions"]]
-        return super().command_kinds(options)
+        play = _play(options)
+        return super().command_kinds(options) if play is None else [action["name"] for action in play["actions"]]
 
     def limit_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """A kit with a turn limit: ``turns`` and its value (a parameter's, where it names one)."""
-        kit = options.get("kit")
-        limit = kit.get("play", {}).get("limit") if isinstance(kit, dict) else None
+        limit = (_play(options) or {}).get("limit")
         if limit is None:
             return {}
         turns = limit["turns"]
-        return {"turns": parameter_values(kit, options.get("parameters")).get(turns, turns)}
+        return {"turns": parameter_values(options["kit"], options.get("parameters")).get(turns, turns)}
 
     def command_kind(self, command: Command) -> str:
         return str(command.get("action")) if command["type"] == "act" else str(command["type"])
