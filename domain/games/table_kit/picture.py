@@ -36,7 +36,8 @@ def picture(view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     items: list[Item] = _status(view, seats)
     drawn, centres, sizes, board_w, board_h = board(view["spaces"], M, 1.45)
     links = board_links(view["spaces"], centres)
-    panel_x, panel_w = M + max(board_w, 6.0) + 0.6, PANEL_W if view.get("zones") else 6.5
+    left = max(board_w, 6.0) + 0.6 if view["spaces"] else 0.0  # a kit without spaces (dice and counters): no empty board
+    panel_x, panel_w = M + left, PANEL_W if view.get("zones") else 6.5
     panel, panel_h = _panel(view, seats, panel_x, 1.45, panel_w)
     items += drawn + links + panel + pieces(view, seats, centres, sizes)
     width = panel_x + panel_w + M
