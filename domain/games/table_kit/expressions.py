@@ -41,21 +41,32 @@ class ExpressionFailed(ValueError):
     """An expression whose evaluation failed on the values it was given (a division by zero, a type mismatch)."""
 
 
+NATIVE = frozenset({"size", "contains", "startsWith", "endsWith", "matches", "int", "uint", "double", "string", "bytes",
+                    "timestamp", "duration", "dyn", "type"})
+"""The functions CEL itself gives every expression (besides its operators and macros)."""
+
+
 @dataclass(frozen=True)
 class Expression:
-    """A compiled expression and the names it reads."""
+    """A compiled expression, the names it reads and the kit's functions it calls."""
 
     source: str
     names: tuple[str, ...]
     program: Any
+    functions: tuple[str, ...] = ()
 
     def value(self, scope: Mapping[str, Any]) -> Any:
-        """The expression's value, given the values of (at least) the names it reads."""
+        """The expression's value, given the values of (at least) the names it reads (and, for one that calls
+        the kit's functions, a scope that gives them: ``scope.function(name)``)."""
         missing = [name for name in self.names if name not in scope]
         if missing:
             raise ExpressionFailed(f"{self.source!r}: nothing is named {', '.join(map(repr, missing))} here")
         try:
-            return self.program.execute({name: scope[name] for name in self.names})
+            variables = {name: scope[name] for name in self.names}
+            if not self.functions:
+                return self.program.execute(variables)
+            given = {name: scope.function(name) for name in self.functions}  # type: ignore[attr-defined]
+            return self.program.execute(cel.Context(variables=variables, functions=given))
         except (KeyError, IndexError) as error:
             raise ExpressionFailed(f"{self.source!r} could not be worked out: no entry {error.args[0]!r}") from None
         except (RuntimeError, TypeError, ValueError, ZeroDivisionError, OverflowError) as error:
@@ -69,9 +80,9 @@ class Expression:
         return found
 
 
-def compile_expression(source: Any, known: Collection[str]) -> Expression:
-    """The expression ``source`` compiled, reading only names in ``known``; ``ExpressionError`` otherwise,
-    saying what is wrong in one line."""
+def compile_expression(source: Any, known: Collection[str], functions: Collection[str] = ()) -> Expression:
+    """The expression ``source`` compiled, reading only names in ``known`` and calling only CEL's own
+    functions and those in ``functions``; ``ExpressionError`` otherwise, saying what is wrong in one line."""
     if isinstance(source, bool) or not isinstance(source, (str, int, float)):
         raise ExpressionError(f"an expression is text (or a number), not {type(source).__name__}")
     text = str(source).strip()
@@ -90,7 +101,26 @@ def compile_expression(source: Any, known: Collection[str]) -> Expression:
         allowed = ", ".join(sorted(known)) or "none"
         raise ExpressionError(f"{text!r} reads {', '.join(repr(name) for name in unknown)}, which this kit does not "
                               f"name here (the names it may read: {allowed})")
-    return Expression(text, names, program)
+    called = [name for name in program.functions() if name[:1] not in "_@!-" and name not in NATIVE]
+    strange = [name for name in called if name not in functions]
+    if strange:
+        offered = ", ".join(sorted(functions)) or "none"
+        raise ExpressionError(f"{text!r} calls {', '.join(repr(name) for name in strange)}, which is no function here "
+                              f"(this kit's functions: {offered}; and CEL's own: size, int, double, string...)")
+    return Expression(text, names, program, tuple(sorted(set(called))))
+
+
+CANDIDATES = "__candidates"
+"""The list ``filtering`` reads its candidates from."""
+
+
+def filtering(condition: Expression, name: str) -> Expression:
+    """A condition on one value, ``name``, made a filter of many at once: its value is the list of the
+    values in ``__candidates`` for which the condition holds (one call for a whole list costs a fraction of
+    one per value). It keeps the condition's source, which its failures quote."""
+    program = cel.compile(f"{CANDIDATES}.filter({name}, {condition.source})")
+    names = tuple(sorted({*condition.names, CANDIDATES} - {name}))
+    return Expression(condition.source, names, program, condition.functions)
 
 
 def _first_line(error: BaseException) -> str:

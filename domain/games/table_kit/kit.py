@@ -73,7 +73,7 @@ class Kit:
         self.cards = {card["name"]: card for deck in document.get("decks", []) for card in deck["cards"]}
         self.decks = list(document.get("decks", []))
         self.hands = dict(document.get("hands", {}))
-        self.rules = KitRules(document) if "play" in document else None
+        self.rules = KitRules(document, self.pieces) if "play" in document else None
         """The kit's rules compiled (kit 2's ``play``), or ``None``: the table keeps them."""
 
     @classmethod

@@ -1,44 +1,42 @@
 """A kit's rules as data (kit format 2: ``parameters`` and ``play``), compiled once per kit and played.
 
-On its turn a seat takes one of the kit's **actions** whose condition (``when``) holds: the command
-``{"type": "act", "action": "roll"}``. An action's **effects** run in order and become the table's own
-facts, so every replay, diary, picture and export reads a kit game with rules as it reads any kit game:
-``roll`` a die, ``set`` or ``add`` to a counter (the acting seat's, or the ``seat`` named), ``pass`` the
-turn, ``end`` the game, or ``if`` a condition holds do some steps, ``else`` others. After each action the
-**endings** are checked in order (the first whose condition holds ends the game, its winners an
-expression), then the **turn limit**: a game stopped by it ends with ``at_limit``, so reports tell a
-finished game from a stopped one. A kit may declare its **value** (how near a seat stands to winning, from 0
-to 1), which greedy and search bots play by. A counter set beyond its range stops at its end (a counter stays in
-its range, as at the table).
+On its turn a seat takes one of the kit's **actions** whose condition (``when``) holds, naming its
+**choices** (``kit_choices``: a space, a number): the command ``{"type": "act", "action": "place",
+"to": "b2"}``. An action's **effects** (``kit_steps``) run in order and become the table's own facts, so
+every replay, diary, picture and export reads a kit game with rules as it reads any kit game. After each
+action the **endings** are checked in order (the first whose condition holds ends the game, its winners
+an expression), then the **turn limit**: a game stopped by it ends with ``at_limit``, so reports tell a
+finished game from a stopped one. A seat to act that has no action it may take is **stuck**: the kit's
+``stuck`` steps are taken for it (``[{pass: next}]`` lets the next seat play), or, without them, the
+game ends in a draw. A kit may declare its **value** (how near a seat stands to winning, from 0 to 1),
+which greedy and search bots play by.
 
-Conditions and values are CEL expressions (``table_kit.expressions``) reading, by name: each counter (a
-seat's counter as ``name[seat]``), each die's last roll (its first face), each parameter, ``seat`` (the
-seat acting), ``seats`` (how many play) and ``turn`` (turns begun). **Parameters** are the numbers and
-switches the designer varies: each is an option of a game (``{"parameters": {"target": 50}}``), its
-default in the kit. Every name and every expression is checked when the kit is read (``problems``), each
-mistake at its place in the file.
+Conditions and values are CEL expressions (``expressions``) reading the names and calling the functions
+``kit_scope`` lists. **Parameters** are the numbers and switches the designer varies: each is an option of
+a game (``{"parameters": {"target": 50}}``), its default in the kit. Every name, every expression and
+every component a step names is checked when the kit is read (``checks.problems``), each mistake at its
+place in the file.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import functools
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand, InvalidSetup
 from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
-from domain.games.table_kit import facts as f
-from domain.games.table_kit.expressions import (
-    Expression,
-    ExpressionError,
-    ExpressionFailed,
-    compile_expression,
-)
+from domain.games.table_kit.expressions import Expression, ExpressionError, ExpressionFailed, compile_expression
+from domain.games.table_kit.kit_board import COMPASS, BoardView, Geometry
+from domain.games.table_kit.kit_choices import Choice, choice_problems
+from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, Scope
+from domain.games.table_kit.kit_steps import Run, Step
 
 Path_ = tuple[str | int, ...]
-GIVEN = ("seat", "seats", "turn")
-"""The names every expression may read besides the kit's own."""
+KINDS = ("roll", "set", "add", "place", "move", "capture", "pass", "end", "if")
+"""What a step may do."""
 
 
 class RuleMistake(ValueError):
@@ -67,19 +65,28 @@ def parameter_values(document: dict[str, Any], given: Mapping[str, Any] | None) 
 
 
 class KitRules:
-    """A kit's ``play`` section compiled: its actions, endings and limit, each expression compiled once."""
+    """A kit's ``play`` section compiled: its actions, endings, limit and value, each expression compiled once.
+    ``pieces`` lists a table's pieces for a number of seats (``Kit.pieces``; none when only checking)."""
 
-    def __init__(self, document: dict[str, Any]) -> None:
+    def __init__(self, document: dict[str, Any], pieces: Callable[[int], list[Any]] | None = None) -> None:
         play = document["play"]
+        self._pieces = pieces
+        self.geometry = Geometry.of(document)
+        self.kinds = frozenset(spec["kind"] for spec in document.get("pieces", []))
         self.counters = {spec["name"]: spec for spec in document.get("counters", [])}
         self.dice = {spec["name"]: list(spec["faces"]) for spec in document.get("dice", [])}
         self.parameters = dict(document.get("parameters", {}))
         self.names = frozenset([*self.counters, *self.dice, *self.parameters, *GIVEN])
         self._check_names()
+        self.faces = list(play.get("facing", []))
+        for n, direction in enumerate(self.faces):
+            if direction not in COMPASS:
+                raise RuleMistake(("play", "facing", n), f"a seat faces a compass point ({', '.join(COMPASS)}), not {direction!r}")
         self.actions = {action["name"]: self._action(action, ("play", "actions", n)) for n, action in enumerate(play["actions"])}
         self.endings = [(self._expr(end["when"], ("play", "end", n, "when")), self._expr(end["winners"], ("play", "end", n, "winners")),
                          end.get("reason") or f"the end {n + 1} of the kit's rules")
                         for n, end in enumerate(play.get("end", []))]
+        self.stuck = None if "stuck" not in play else self._effects(play["stuck"], ("play", "stuck"), self.names)
         self.value = None if "value" not in play else self._expr(play["value"], ("play", "value"))
         limit = play.get("limit")
         self.limit = None if limit is None else (self._expr(limit["turns"], ("play", "limit", "turns")), limit.get("most"),
@@ -90,7 +97,7 @@ class KitRules:
     # -- compiling ---------------------------------------------------------------------------------
 
     def _check_names(self) -> None:
-        seen: dict[str, str] = {name: "a name every expression is given" for name in GIVEN}
+        seen: dict[str, str] = {name: "a name every expression is given" for name in (*GIVEN, *FUNCTIONS)}
         for kind, names in (("counter", self.counters), ("die", self.dice), ("parameter", self.parameters)):
             for name in names:
                 if not name.isidentifier():
@@ -100,27 +107,42 @@ class KitRules:
                     raise RuleMistake(("play",), f"{name!r} names a {kind} and {seen[name]}: the rules would not know which")
                 seen[name] = f"a {kind}"
 
-    def _expr(self, source: Any, path: Path_) -> Expression:
+    def _expr(self, source: Any, path: Path_, names: frozenset[str] | None = None) -> Expression:
         try:
-            return compile_expression(source, self.names)
+            return compile_expression(source, self.names if names is None else names, FUNCTIONS)
         except ExpressionError as error:
             raise RuleMistake(path, str(error)) from None
 
     def _action(self, spec: dict[str, Any], path: Path_) -> dict[str, Any]:
+        choices: dict[str, Choice] = {}
+        for n, choice in enumerate(spec.get("choose", [])):
+            at = (*path, "choose", n)
+            for field, message in choice_problems(choice, choices):
+                raise RuleMistake((*at, field), message)
+            names = self.names | set(choices) | {choice["name"]}
+            numbers = choice.get("number")
+            choices[choice["name"]] = Choice(
+                choice["name"], tuple(choice["space"]) if isinstance(choice.get("space"), list) else (choice.get("space", "any"),),
+                choice.get("from"), tuple(choice.get("steps", ())),
+                None if numbers is None else (self._expr(numbers[0], (*at, "number", 0), names - {choice["name"]}),
+                                              self._expr(numbers[1], (*at, "number", 1), names - {choice["name"]})),
+                None if "where" not in choice else self._expr(choice["where"], (*at, "where"), names))
+        names = self.names | set(choices)
         when = spec.get("when")
-        return {"name": spec["name"], "summary": spec.get("summary") or spec["name"],
-                "when": None if when is None else self._expr(when, (*path, "when")),
-                "effects": self._effects(spec["effects"], (*path, "effects"))}
+        return {"name": spec["name"], "summary": spec.get("summary") or spec["name"], "choices": list(choices.values()),
+                "when": None if when is None else self._expr(when, (*path, "when"), names),
+                "effects": self._effects(spec["effects"], (*path, "effects"), names)}
 
-    def _effects(self, specs: list[dict[str, Any]], path: Path_) -> list[tuple[str, Any, Path_]]:
-        out = []
+    def _effects(self, specs: list[dict[str, Any]], path: Path_, names: frozenset[str]) -> list[Step]:
+        out: list[Step] = []
         for n, spec in enumerate(specs):
             at = (*path, n)
-            kinds = [kind for kind in ("roll", "set", "add", "pass", "end", "if") if kind in spec]
+            kinds = [kind for kind in KINDS if kind in spec]
             if len(kinds) != 1:
-                raise RuleMistake(at, "a step does one thing: roll, set, add, pass, end, or if" + (f" (this one: {', '.join(kinds)})" if kinds else ""))
+                raise RuleMistake(at, f"a step does one thing: {', '.join(KINDS)}" + (f" (this one: {', '.join(kinds)})" if kinds else ""))
             kind = kinds[0]
-            seat = self._expr(spec["seat"], (*at, "seat")) if "seat" in spec else None
+            expr = functools.partial(self._expr, names=names)
+            seat = expr(spec["seat"], (*at, "seat")) if "seat" in spec else None
             if kind == "roll":
                 if spec["roll"] not in self.dice:
                     raise RuleMistake((*at, "roll"), f"no die named {spec['roll']!r}")
@@ -131,42 +153,128 @@ class KitRules:
                     raise RuleMistake((*at, kind), f"no counter named {counter!r}")
                 if key not in spec:
                     raise RuleMistake(at, f"{kind} {counter} needs {key!r}")
-                out.append((kind, (counter, self._expr(spec[key], (*at, key)), seat), at))
+                out.append((kind, (counter, expr(spec[key], (*at, key)), seat), at))
+            elif kind in ("place", "move", "capture"):
+                out.append((kind, self._piece_step(kind, spec[kind], (*at, kind), expr), at))
             elif kind == "pass":
-                out.append(("pass", None if spec["pass"] == "next" else self._expr(spec["pass"], (*at, "pass")), at))
+                out.append(("pass", None if spec["pass"] == "next" else expr(spec["pass"], (*at, "pass")), at))
             elif kind == "end":
-                out.append(("end", (self._expr(spec["end"]["winners"], (*at, "end", "winners")), spec["end"].get("reason") or "the kit's rules ended the game"), at))
+                out.append(("end", (expr(spec["end"]["winners"], (*at, "end", "winners")), spec["end"].get("reason") or "the kit's rules ended the game"), at))
             else:
-                out.append(("if", (self._expr(spec["if"], (*at, "if")), self._effects(spec.get("then", []), (*at, "then")),
-                                   self._effects(spec.get("else", []), (*at, "else"))), at))
+                out.append(("if", (expr(spec["if"], (*at, "if")), self._effects(spec.get("then", []), (*at, "then"), names),
+                                   self._effects(spec.get("else", []), (*at, "else"), names)), at))
         return out
+
+    def _piece_step(self, kind: str, spec: Any, at: Path_, expr: Any) -> tuple[Any, ...]:
+        if not self.geometry.every:
+            raise RuleMistake(at, f"{kind} needs a board: this kit has no spaces")
+        if kind == "capture":
+            return (expr(spec, at),)
+        if not isinstance(spec, dict):
+            raise RuleMistake(at, f"{kind} takes " + ("{kind: ..., to: ...}" if kind == "place" else "{from: ..., to: ...}"))
+        missing = [key for key in (() if kind == "place" else ("from",)) + ("to",) if key not in spec]
+        if missing:
+            raise RuleMistake(at, f"{kind} needs {' and '.join(missing)}")
+        if kind == "place":
+            if spec.get("kind", next(iter(self.kinds), None)) not in self.kinds:
+                raise RuleMistake((*at, "kind"), f"no piece of kind {spec.get('kind')!r}" + (f"; the kit's pieces: {', '.join(sorted(self.kinds))}" if self.kinds else ""))
+            return (spec.get("kind"), expr(spec["to"], (*at, "to")))
+        return (expr(spec["from"], (*at, "from")), expr(spec["to"], (*at, "to")))
+
+    # -- the table ---------------------------------------------------------------------------------
+
+    def facing(self, seat: int, seats: int) -> str:
+        """The compass point the seat faces (``play.facing``; north where the kit says nothing)."""
+        return self.faces[seat - 1] if seat <= len(self.faces) else "north"
+
+    @functools.lru_cache(maxsize=8)  # noqa: B019 -- kits are few and kept for the process
+    def owners(self, seats: int) -> dict[str, tuple[str, int]]:
+        """Each piece's kind and owner (0: no one's) at a table of ``seats``."""
+        pieces = self._pieces(seats) if self._pieces is not None else []
+        return {piece.id: (piece.kind, piece.owner or 0) for piece in pieces}
+
+    def board_view(self, state: Any) -> BoardView:
+        return BoardView(self.geometry, state.pieces, lambda: self.owners(state.seats))
 
     # -- playing -----------------------------------------------------------------------------------
 
     def legal_commands(self, state: Any, seat: int) -> list[Command]:
-        """The actions whose condition holds for the seat, as commands."""
+        """The actions whose condition holds for the seat, with each choice that lets it, as commands."""
         if state.winners is not None or seat != state.turn:
             return []
-        scope = Scope(self, state, seat)
-        return [{"type": "act", "action": name} for name, action in self.actions.items()
-                if action["when"] is None or _holds(action["when"], scope)]
+        return list(self._legal(Scope(self, state, seat)))
+
+    def can_act(self, state: Any, seat: int) -> bool:
+        """Whether the seat has an action it may take (found as soon as one is)."""
+        return next(iter(self._legal(Scope(self, state, seat), lazy=True)), None) is not None
+
+    def _legal(self, scope: Scope, lazy: bool = False) -> Any:
+        try:
+            for name, action in self.actions.items():
+                for chosen in _combinations(scope, action["choices"], lazy):
+                    if action["when"] is None or action["when"].holds(scope.with_choice(chosen)):
+                        yield {"type": "act", "action": name, **chosen}
+        except ExpressionFailed as error:
+            raise IllegalCommand(f"the kit's rules fail here: {error}") from None
 
     def decide(self, state: Any, seat: int, command: Command, rng: Rng, evolve: Any) -> list[Fact]:
-        """The facts of the seat's action: its effects, then an ending or the limit if one is reached."""
+        """The facts of the seat's action: its effects, then an ending or the limit if one is reached, then
+        the stuck rule for a next seat with no action it may take."""
         if command["type"] != "act":
             names = ", ".join(self.actions)
             raise IllegalCommand(f"this kit's rules say what is played: take one of its actions (act: {names})")
         action = self.actions.get(command.get("action"))
         if action is None:
             raise IllegalCommand(f"this kit has no action {command.get('action')!r}; its actions: {', '.join(self.actions)}")
-        if action["when"] is not None and not _holds(action["when"], Scope(self, state, seat)):
-            raise IllegalCommand(f"{action['name']} is not allowed now: its condition {action['when'].source!r} does not hold")
-        run = Run(self, state, seat, rng, evolve)
+        chosen = self._chosen(Scope(self, state, seat), action, command)
+        try:
+            if action["when"] is not None and not action["when"].holds(Scope(self, state, seat, chosen)):
+                raise IllegalCommand(f"{action['name']} is not allowed now: its condition {action['when'].source!r} does not hold")
+        except ExpressionFailed as error:
+            raise IllegalCommand(f"the kit's rules fail here: {error}") from None
+        run = Run(self, state, seat, rng, evolve, chosen)
         run.steps(action["effects"])
         if run.state.winners is None:
             run.check_endings()
-        return run.facts
+        return run.facts + self._unstick(run.state, rng, evolve)
 
+    def _unstick(self, state: Any, rng: Rng, evolve: Any) -> list[Fact]:
+        """The facts of the stuck rule, taken for each seat to act that has no action it may take (at most
+        once round the table; then the game ends in a draw)."""
+        facts: list[Fact] = []
+        for turn in range(state.seats + 1):
+            if state.winners is not None or not state.turn or self.can_act(state, state.turn):
+                break
+            stuck = Run(self, state, state.turn, rng, evolve)
+            if self.stuck is None or turn == state.seats:
+                stuck.end([], f"seat {stuck.seat} has no action it may take")
+            else:
+                stuck.steps(self.stuck)
+                if stuck.state.winners is None:
+                    stuck.check_endings()
+            facts, state = facts + stuck.facts, stuck.state
+        return facts
+
+    def _chosen(self, scope: Scope, action: dict[str, Any], command: Command) -> dict[str, Any]:
+        """The command's choices, each checked against what the action allows given those before it."""
+        expected = [choice.name for choice in action["choices"]]
+        extra = [key for key in command if key not in ("type", "action", *expected)]
+        if extra:
+            raise IllegalCommand(f"{action['name']} chooses {', '.join(expected) or 'nothing'}; not {', '.join(extra)}")
+        chosen: dict[str, Any] = {}
+        for choice in action["choices"]:
+            if choice.name not in command:
+                raise IllegalCommand(f"{action['name']} needs {choice.name}: {choice.says()}")
+            value = command[choice.name]
+            value = value if choice.numbers is not None else str(value)
+            try:
+                allowed = choice.allows(scope.with_choice(chosen), value)
+            except ExpressionFailed as error:
+                raise IllegalCommand(f"the kit's rules fail here: {error}") from None
+            if not allowed:
+                raise IllegalCommand(f"{action['name']}: {choice.name} {value!r} is not allowed: it must be {choice.says()}")
+            chosen[choice.name] = value
+        return chosen
 
     def evaluate(self, state: Any, seat: int) -> float:
         """The kit's ``value`` for the seat, kept between 0 and 1 (0.5 where it cannot be worked out)."""
@@ -180,127 +288,12 @@ class KitRules:
         return max(0.0, min(1.0, float(found)))
 
 
-class Run:
-    """One action being decided: its facts so far, each applied to the table as it is made."""
-
-    def __init__(self, rules: KitRules, state: Any, seat: int, rng: Rng, evolve: Any) -> None:
-        self.rules, self.state, self.seat, self.rng, self.evolve = rules, state, seat, rng, evolve
-        self.facts: list[Fact] = []
-
-    def emit(self, fact: Fact) -> None:
-        self.facts.append(fact)
-        self.state = self.evolve(self.state, fact)
-
-    def value(self, expression: Expression) -> Any:
-        try:
-            return expression.value(Scope(self.rules, self.state, self.seat))
-        except ExpressionFailed as error:
-            raise IllegalCommand(f"the kit's rules fail here: {error}") from None
-
-    def steps(self, effects: list[tuple[str, Any, Path_]]) -> None:
-        for kind, spec, _ in effects:
-            if self.state.winners is not None:
-                return
-            if kind == "roll":
-                faces = self.rules.dice[spec]
-                self.emit(f.DiceRolled(self.seat, spec, [self.rng.choice(faces, f"{{seat}} rolls {spec}: which face?", self.seat)]))
-            elif kind in ("set", "add"):
-                self.counter(kind, *spec)
-            elif kind == "pass":
-                to = self.seat % self.state.seats + 1 if spec is None else self.seat_number(self.value(spec))
-                self.emit(f.TurnPassed(self.seat, to))
-            elif kind == "end":
-                self.end(self.value(spec[0]), spec[1])
-            else:
-                condition, then, otherwise = spec
-                self.steps(then if self.truth(condition) else otherwise)
-
-    def truth(self, expression: Expression) -> bool:
-        found = self.value(expression)
-        if not isinstance(found, bool):
-            raise IllegalCommand(f"the kit's rules fail here: {expression.source!r} is a condition, but its value is {found!r}")
-        return found
-
-    def seat_number(self, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.state.seats:
-            raise IllegalCommand(f"the kit's rules fail here: {value!r} is no seat (1 to {self.state.seats})")
-        return value
-
-    def counter(self, kind: str, name: str, amount: Expression, seat: Expression | None) -> None:
-        spec = self.rules.counters[name]
-        owner = None if not spec.get("each", True) else (self.seat if seat is None else self.seat_number(self.value(seat)))
-        key = name if owner is None else f"{name}:{owner}"
-        number = self.value(amount)
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise IllegalCommand(f"the kit's rules fail here: {amount.source!r} is {number!r}, not a whole number for {name}")
-        value = number if kind == "set" else self.state.counters[key] + number
-        value = max(spec.get("min", value), min(spec.get("max", value), value))
-        self.emit(f.CounterChanged(self.seat, key, value, None if kind == "set" else value - self.state.counters[key]))
-
-    def end(self, winners: Any, reason: str, at_limit: bool = False) -> None:
-        if not isinstance(winners, list):
-            raise IllegalCommand(f"the kit's rules fail here: the winners are {winners!r}, not a list of seats")
-        self.emit(f.GameEnded(self.seat, sorted({self.seat_number(winner) for winner in winners}), reason, at_limit))
-
-    def check_endings(self) -> None:
-        for when, winners, reason in self.rules.endings:
-            if self.truth(when):
-                self.end(self.value(winners), reason)
-                return
-        if self.rules.limit is not None:
-            turns, most, reason = self.rules.limit
-            if self.state.turns > self.value(turns):  # the turn after the last has begun
-                self.end(self.leaders(most), reason, at_limit=True)
-
-    def leaders(self, most: str | None) -> list[int]:
-        if most is None:
-            return []
-        values = Scope(self.rules, self.state, self.seat)[most]
-        if not isinstance(values, dict):
-            return []
-        best = max(values.values())
-        found = [seat for seat, value in values.items() if value == best]
-        return [] if len(found) == len(values) and len(values) > 1 else found
-
-
-class Scope(Mapping[str, Any]):
-    """The values an expression may read, worked out only for the names it reads."""
-
-    def __init__(self, rules: KitRules, state: Any, seat: int) -> None:
-        self.rules, self.state, self.seat = rules, state, seat
-
-    def __getitem__(self, name: str) -> Any:
-        state = self.state
-        if name == "seat":
-            return self.seat
-        if name == "seats":
-            return state.seats
-        if name == "turn":
-            return state.turns
-        if name in self.rules.parameters:
-            return state.parameters[name]
-        if name in self.rules.dice:
-            rolled = state.dice.get(name)
-            return rolled[0] if rolled else 0
-        spec = self.rules.counters.get(name)
-        if spec is None:
-            raise KeyError(name)
-        if not spec.get("each", True):
-            return state.counters[name]
-        return {seat: state.counters[f"{name}:{seat}"] for seat in range(1, state.seats + 1)}
-
-    def __contains__(self, name: object) -> bool:
-        return name in self.rules.names
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.rules.names)
-
-    def __len__(self) -> int:
-        return len(self.rules.names)
-
-
-def _holds(expression: Expression, scope: Scope) -> bool:
-    try:
-        return expression.holds(scope)
-    except ExpressionFailed as error:
-        raise IllegalCommand(f"the kit's rules fail here: {error}") from None
+def _combinations(scope: Scope, choices: list[Choice], lazy: bool, chosen: Mapping[str, Any] | None = None) -> Any:
+    """Every assignment of the choices, in order, each value one its choice allows given those before it."""
+    chosen = dict(chosen or {})
+    if len(chosen) == len(choices):
+        yield chosen
+        return
+    choice = choices[len(chosen)]
+    for value in choice.candidates(scope.with_choice(chosen), lazy):
+        yield from _combinations(scope, choices, lazy, {**chosen, choice.name: value})

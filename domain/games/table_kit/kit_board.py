@@ -1,0 +1,142 @@
+"""The board as a kit's rules read it: where each grid space lies, the space one step away in a direction,
+and, for one table, which piece stands where (``owner``, ``kind``, the longest line of a seat's pieces).
+
+Directions on a grid are the compass's, ``north`` being up the rows (row 1, 2, ...) and ``east`` along the
+columns (a, b, ...), and those seen from the seat acting: ``ahead``, ``behind``, ``left``, ``right`` and
+``ahead-left``... turn with the seat's ``facing`` (``play.facing``: one direction per seat, north unless
+the kit says otherwise), so one rule moves every seat's pawns toward its opponent.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain.games.table_kit.layout import OFF, group_spaces
+
+COMPASS = {"north": (0, 1), "north-east": (1, 1), "east": (1, 0), "south-east": (1, -1),
+           "south": (0, -1), "south-west": (-1, -1), "west": (-1, 0), "north-west": (-1, 1)}
+"""Each compass direction as (columns, rows) to go."""
+TURNS = {"ahead": 0, "ahead-right": 1, "right": 2, "behind-right": 3, "behind": 4, "behind-left": 5, "left": 6, "ahead-left": 7}
+"""Each direction seen from a seat, as eighths of a turn clockwise from where it faces."""
+ROUND = list(COMPASS)
+DIRECTIONS = (*COMPASS, *TURNS)
+AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
+"""The four lines a row of pieces may lie along: a row, a column and the two diagonals."""
+
+
+@functools.lru_cache(maxsize=256)
+def compass(direction: str, facing: str) -> str:
+    """A direction as a compass point: itself, or turned from the seat's ``facing``."""
+    if direction in COMPASS:
+        return direction
+    return ROUND[(ROUND.index(facing) + TURNS[direction]) % 8]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where each grid space lies (its group, column and row, from 1) and the space at each place."""
+
+    places: dict[str, tuple[str, int, int]]
+    spaces: dict[tuple[str, int, int], str]
+    every: tuple[str, ...]
+    known: frozenset[str]
+    order: dict[str, int]
+
+    @classmethod
+    def of(cls, document: dict[str, Any]) -> Geometry:
+        places: dict[str, tuple[str, int, int]] = {}
+        every: list[str] = []
+        for group in document.get("spaces", []):
+            names = group_spaces(group)
+            every += names
+            if group.get("kind") == "grid":
+                for index, name in enumerate(names):
+                    places[name] = (group["name"], index % group["columns"] + 1, index // group["columns"] + 1)
+        return cls(places, {place: name for name, place in places.items()}, tuple(every), frozenset(every),
+                   {name: index for index, name in enumerate(every)})
+
+    def step(self, space: str, direction: str) -> str:
+        """The space one step from ``space`` toward a compass direction; ``""`` off the grid."""
+        place = self.places.get(space)
+        if place is None:
+            return ""
+        columns, rows = COMPASS[direction]
+        return self.spaces.get((place[0], place[1] + columns, place[2] + rows), "")
+
+    def row(self, space: str) -> int:
+        place = self.places.get(space)
+        return 0 if place is None else place[2]
+
+    def column(self, space: str) -> int:
+        place = self.places.get(space)
+        return 0 if place is None else place[1]
+
+
+class BoardView:
+    """One table's board: each space's piece and its owner, worked out once when first asked."""
+
+    def __init__(self, geometry: Geometry, pieces: dict[str, str], owners: Callable[[], dict[str, tuple[str, int]]]) -> None:
+        self.geometry, self._pieces, self._owners = geometry, pieces, owners
+        self._at: dict[str, str] | None = None
+        self._seated: dict[str, int] | None = None
+
+    @property
+    def at(self) -> dict[str, str]:
+        """Each occupied space's piece (the last listed, where a table stacks two)."""
+        if self._at is None:
+            self._at = {space: piece for piece, space in self._pieces.items() if space != OFF}
+        return self._at
+
+    @property
+    def seated(self) -> dict[str, int]:
+        """Each occupied space's owner (0: an unowned piece)."""
+        if self._seated is None:
+            owners = self._owners()
+            self._seated = {space: owners[piece][1] for space, piece in self.at.items()}
+        return self._seated
+
+    def owner(self, space: str) -> int:
+        """The seat whose piece stands on the space; 0 for an empty space, an unowned piece or no space."""
+        return self.seated.get(space, 0)
+
+    def kind(self, space: str) -> str:
+        piece = self.at.get(space)
+        return "" if piece is None else self._owners()[piece][0]
+
+    def pieces(self, seat: int) -> int:
+        """How many of the seat's pieces are on the board."""
+        return sum(1 for owner in self.seated.values() if owner == seat)
+
+    def free(self) -> int:
+        return len(self.geometry.every) - len(self.at)
+
+    def occupied(self) -> list[str]:
+        """The spaces with a piece, in the board's order."""
+        return sorted(self.seated, key=self.geometry.order.__getitem__)
+
+    def holds(self, space: str, seat: int, wanted: Sequence[str]) -> bool:
+        """Whether the space holds what ``wanted`` names: ``any``, ``empty``, ``mine``, ``theirs``, ``occupied``."""
+        owner = self.seated.get(space)
+        for kind in wanted:
+            if (kind == "any" or (kind == "empty" and owner is None) or (kind == "occupied" and owner is not None)
+                    or (kind == "mine" and owner == seat) or (kind == "theirs" and owner not in (None, seat, 0))):
+                return True
+        return False
+
+    def line(self, seat: int) -> int:
+        """The most of the seat's pieces in one straight line on a grid (along a row, column or diagonal)."""
+        geometry = self.geometry
+        mine = {geometry.places[space] for space, owner in self.seated.items() if owner == seat and space in geometry.places}
+        best = 0
+        for group, column, row in mine:
+            for columns, rows in AXES:
+                if (group, column - columns, row - rows) in mine:
+                    continue  # not the start of its line
+                length = 1
+                while (group, column + columns * length, row + rows * length) in mine:
+                    length += 1
+                best = max(best, length)
+        return best

@@ -1,0 +1,123 @@
+"""An action's choices: what the seat names when it takes the action (a space, a number), each drawn from
+the kit's components, in order, so a later choice may depend on an earlier one.
+
+A choice is written ``{name: to, space: empty}``: its ``name`` is the command's field (one of ``CHOICES``),
+and what it may be is one of
+- ``space``: the spaces holding what it names (``any``, ``empty``, ``mine``, ``theirs``, ``occupied``, or
+  a list of these); with ``from`` and ``steps``, only the spaces one step from an earlier choice's space
+  in those directions (``[ahead, ahead-left, ahead-right]``);
+- ``number``: ``[least, most]``, two expressions;
+and ``where``, a condition on the candidate (it reads the choice by its name), narrows it further. The
+command ``{"type": "act", "action": "advance", "from": "b2", "to": "b3"}`` names each choice.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from domain.games.table_kit.expressions import CANDIDATES, Expression, ExpressionFailed, filtering
+from domain.games.table_kit.kit_board import DIRECTIONS, compass
+from domain.games.table_kit.kit_scope import Scope
+
+CHOICES = ("from", "to", "space", "number", "count", "face")
+"""The names a choice may have: each a field of the ``act`` command."""
+HOLDS = ("any", "empty", "mine", "theirs", "occupied")
+"""What a space choice may ask of its space's piece."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    name: str
+    holds: tuple[str, ...]
+    origin: str | None
+    steps: tuple[str, ...]
+    numbers: tuple[Expression, Expression] | None
+    where: Expression | None
+
+    @functools.cached_property
+    def sieve(self) -> Expression | None:
+        """The ``where`` condition over all candidates at once."""
+        return None if self.where is None else filtering(self.where, self.name)
+
+    def says(self) -> str:
+        """What the choice allows, in words (for a refusal)."""
+        if self.numbers is not None:
+            said = f"a number from {self.numbers[0].source} to {self.numbers[1].source}"
+        elif self.origin is not None:
+            said = f"a space one step {' or '.join(self.steps)} of {self.origin}" + ("" if self.holds == ("any",) else f", {' or '.join(self.holds)}")
+        else:
+            said = "any space" if self.holds == ("any",) else f"a space that is {' or '.join(self.holds)}"
+        return said + ("" if self.where is None else f", where {self.where.source}")
+
+    def candidates(self, scope: Scope, lazy: bool = False) -> Iterator[Any]:
+        """Every value the choice may take, given the choices before it (in ``scope.chosen``): its ``where``
+        tried on all at once, or, ``lazy``, on one after another (to find whether there is one)."""
+        found = self._values(scope)
+        if self.where is None:
+            yield from found
+        elif lazy:
+            yield from (value for value in found if self.where.holds(scope.with_choice({**scope.chosen, self.name: value})))
+        else:
+            values = list(found)
+            if values:
+                kept = self.sieve.value(scope.with_choice({**scope.chosen, CANDIDATES: values}))  # type: ignore[union-attr]
+                if not isinstance(kept, list):
+                    raise ExpressionFailed(f"{self.where.source!r} is a condition, but its value is not true or false")
+                yield from kept
+
+    def _values(self, scope: Scope) -> Iterator[Any]:
+        """The values the choice's kind allows, before its ``where``."""
+        if self.numbers is not None:
+            least, most = (_number(bound.value(scope), bound) for bound in self.numbers)
+            return iter(range(least, most + 1))
+        board = scope.board
+        if self.origin is None:
+            taken = "any" not in self.holds and "empty" not in self.holds
+            spaces: Iterator[str] = iter(board.occupied() if taken else board.geometry.every)
+        else:
+            facing = scope.rules.facing(scope.seat, scope.state.seats)
+            near = (board.geometry.step(scope.chosen[self.origin], compass(step, facing)) for step in self.steps)
+            spaces = iter(dict.fromkeys(space for space in near if space))
+        return (space for space in spaces if self.holds == ("any",) or board.holds(space, scope.seat, self.holds))
+
+    def allows(self, scope: Scope, value: Any) -> bool:
+        """Whether the choice may take ``value``, given the choices before it."""
+        if not any(candidate == value for candidate in self._values(scope)):
+            return False
+        return self.where is None or self.where.holds(scope.with_choice({**scope.chosen, self.name: value}))
+
+
+def _number(value: Any, bound: Expression) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ExpressionFailed(f"{bound.source!r} is {value!r}, not a whole number")
+    return value
+
+
+def choice_problems(spec: dict[str, Any], earlier: dict[str, Choice]) -> list[tuple[str, str]]:
+    """What is wrong in a choice's spec, as (field, message) pairs (its expressions compiled apart)."""
+    out: list[tuple[str, str]] = []
+    name = spec.get("name")
+    if name not in CHOICES:
+        out.append(("name", f"a choice is named {', '.join(CHOICES)} (the command's fields), not {name!r}"))
+    elif name in earlier:
+        out.append(("name", f"{name!r} is chosen twice"))
+    if "number" in spec and ({"space", "from", "steps"} & set(spec)):
+        out.append(("number", "a choice is a number or a space, not both"))
+    if "number" not in spec and "space" not in spec and "steps" not in spec:
+        out.append(("space", "say what is chosen: space (any, empty, mine, theirs, occupied) or number [least, most]"))
+    holds = spec.get("space", "any")
+    for kind in holds if isinstance(holds, list) else [holds]:
+        if kind not in HOLDS:
+            out.append(("space", f"a space choice holds {', '.join(HOLDS)}; not {kind!r}"))
+    if ("from" in spec) != ("steps" in spec):
+        out.append(("steps" if "from" in spec else "from", "from and steps go together: the steps are taken from an earlier choice's space"))
+    origin = spec.get("from")
+    if origin is not None and (origin not in earlier or earlier[origin].numbers is not None):
+        out.append(("from", f"{origin!r} is no earlier choice of a space"))
+    for step in spec.get("steps", []):
+        if step not in DIRECTIONS:
+            out.append(("steps", f"{step!r} is no direction: {', '.join(DIRECTIONS)}"))
+    return out

@@ -1,0 +1,99 @@
+"""What an expression in a kit's rules may read, and the functions it may call, for one table and one seat.
+
+Names: each counter (a seat's counter as ``name[seat]``), each die's last roll (its first face), each
+parameter, ``seat`` (the seat acting), ``seats`` (how many play), ``turn`` (turns begun), ``free_spaces``
+(spaces with no piece), ``landed`` (the space the action's last placed or moved piece landed on; ``""``
+before one has) and the action's own choices (``from``, ``to``...). Functions, on the board: ``owner(s)``
+(the seat whose piece stands on space ``s``, 0 for none), ``kind(s)`` (its kind, ``""`` for none),
+``row(s)`` and ``column(s)`` (on a grid, from 1; 0 elsewhere), ``step(s, "north")`` (the space one step
+away, ``""`` off the grid), ``line(seat)`` (the most of a seat's pieces in one straight line),
+``pieces(seat)`` (how many of a seat's pieces are on the board) and ``abs(n)``.
+
+Only the names an expression reads are worked out, and the board's pieces once per table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from domain.games.table_kit.kit_board import DIRECTIONS, BoardView, compass
+
+GIVEN = ("seat", "seats", "turn", "free_spaces", "landed")
+"""The names every expression may read besides the kit's own."""
+FUNCTIONS = ("owner", "kind", "row", "column", "step", "line", "pieces", "abs")
+"""The functions every expression may call besides CEL's own."""
+
+
+class Scope(Mapping[str, Any]):
+    """The values an expression may read, worked out only for the names it reads."""
+
+    def __init__(self, rules: Any, state: Any, seat: int, chosen: Mapping[str, Any] | None = None,
+                 board: BoardView | None = None) -> None:
+        self.rules, self.state, self.seat = rules, state, seat
+        self.chosen = chosen or {}
+        self._board = board
+        self._functions: dict[str, Any] | None = None
+
+    def with_choice(self, chosen: Mapping[str, Any]) -> Scope:
+        """The same table and seat, with the action's choices so far (sharing the board and its functions)."""
+        scope = Scope(self.rules, self.state, self.seat, chosen, self.board)
+        scope._functions = self._functions
+        return scope
+
+    @property
+    def board(self) -> BoardView:
+        if self._board is None:
+            self._board = self.rules.board_view(self.state)
+        return self._board
+
+    def __getitem__(self, name: str) -> Any:
+        state = self.state
+        if name in self.chosen:
+            return self.chosen[name]
+        if name == "seat":
+            return self.seat
+        if name == "seats":
+            return state.seats
+        if name == "turn":
+            return state.turns
+        if name == "free_spaces":
+            return self.board.free()
+        if name == "landed":
+            return ""
+        if name in self.rules.parameters:
+            return state.parameters[name]
+        if name in self.rules.dice:
+            rolled = state.dice.get(name)
+            return rolled[0] if rolled else 0
+        spec = self.rules.counters.get(name)
+        if spec is None:
+            raise KeyError(name)
+        if not spec.get("each", True):
+            return state.counters[name]
+        return {seat: state.counters[f"{name}:{seat}"] for seat in range(1, state.seats + 1)}
+
+    def function(self, name: str) -> Any:
+        """The callable an expression calls by ``name`` (one of ``FUNCTIONS``)."""
+        if self._functions is None:
+            board = self.board
+            geometry = board.geometry
+            self._functions = {"owner": lambda space: board.owner(str(space)), "kind": lambda space: board.kind(str(space)),
+                               "row": lambda space: geometry.row(str(space)), "column": lambda space: geometry.column(str(space)),
+                               "step": self._step, "line": lambda seat: board.line(int(seat)),
+                               "pieces": lambda seat: board.pieces(int(seat)), "abs": abs}
+        return self._functions[name]
+
+    def _step(self, space: Any, direction: Any) -> str:
+        if direction not in DIRECTIONS:
+            raise ValueError(f"{direction!r} is no direction (north, north-east... or ahead, ahead-left...)")
+        return self.board.geometry.step(str(space), compass(str(direction), self.rules.facing(self.seat, self.state.seats)))
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.chosen or name in self.rules.names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.rules.names)
+
+    def __len__(self) -> int:
+        return len(self.rules.names)

@@ -1,0 +1,150 @@
+"""One action of a kit's rules being carried out: its steps, in order, each made a fact of the table and
+applied at once, so the next step reads the table as it now is.
+
+The steps: ``roll`` a die; ``set`` or ``add`` to a counter (the acting seat's, or the ``seat`` named);
+``place`` one of the seat's pieces of a kind from off the board onto a space; ``move`` the piece on one
+space to another; ``capture`` the piece on a space (it goes off the board); ``pass`` the turn; ``end``
+the game; ``if`` a condition holds do some steps, ``else`` others. A step the table cannot carry out
+(placing a piece the seat has none of left, moving onto a taken space) refuses the whole action, saying
+which step and why: nothing is recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.engine.errors import IllegalCommand
+from domain.engine.facts import Fact
+from domain.engine.randomness import Rng
+from domain.games.table_kit import facts as f
+from domain.games.table_kit.expressions import Expression, ExpressionFailed
+from domain.games.table_kit.kit_scope import Scope
+from domain.games.table_kit.layout import OFF
+
+Step = tuple[str, Any, tuple[str | int, ...]]
+
+
+class Run:
+    """One action being decided: its facts so far, each applied to the table as it is made."""
+
+    def __init__(self, rules: Any, state: Any, seat: int, rng: Rng, evolve: Any, chosen: dict[str, Any] | None = None) -> None:
+        self.rules, self.state, self.seat, self.rng, self.evolve = rules, state, seat, rng, evolve
+        self.chosen = dict(chosen or {})
+        self.landed = ""
+        self.facts: list[Fact] = []
+
+    def emit(self, fact: Fact) -> None:
+        self.facts.append(fact)
+        self.state = self.evolve(self.state, fact)
+
+    def scope(self) -> Scope:
+        return Scope(self.rules, self.state, self.seat, {**self.chosen, "landed": self.landed})
+
+    def value(self, expression: Expression) -> Any:
+        try:
+            return expression.value(self.scope())
+        except ExpressionFailed as error:
+            raise IllegalCommand(f"the kit's rules fail here: {error}") from None
+
+    def steps(self, effects: list[Step]) -> None:
+        for kind, spec, _ in effects:
+            if self.state.winners is not None:
+                return
+            if kind == "roll":
+                faces = self.rules.dice[spec]
+                self.emit(f.DiceRolled(self.seat, spec, [self.rng.choice(faces, f"{{seat}} rolls {spec}: which face?", self.seat)]))
+            elif kind in ("set", "add"):
+                self.counter(kind, *spec)
+            elif kind in ("place", "move", "capture"):
+                getattr(self, kind)(*spec)
+            elif kind == "pass":
+                to = self.seat % self.state.seats + 1 if spec is None else self.seat_number(self.value(spec))
+                self.emit(f.TurnPassed(self.seat, to))
+            elif kind == "end":
+                self.end(self.value(spec[0]), spec[1])
+            else:
+                condition, then, otherwise = spec
+                self.steps(then if self.truth(condition) else otherwise)
+
+    def truth(self, expression: Expression) -> bool:
+        found = self.value(expression)
+        if not isinstance(found, bool):
+            raise IllegalCommand(f"the kit's rules fail here: {expression.source!r} is a condition, but its value is {found!r}")
+        return found
+
+    def seat_number(self, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.state.seats:
+            raise IllegalCommand(f"the kit's rules fail here: {value!r} is no seat (1 to {self.state.seats})")
+        return value
+
+    def space(self, expression: Expression) -> str:
+        found = self.value(expression)
+        if isinstance(found, bool) or not isinstance(found, (str, int)) or str(found) not in self.rules.geometry.known:
+            raise IllegalCommand(f"the kit's rules fail here: {expression.source!r} is {found!r}, which is no space of the board")
+        return str(found)
+
+    def counter(self, kind: str, name: str, amount: Expression, seat: Expression | None) -> None:
+        spec = self.rules.counters[name]
+        owner = None if not spec.get("each", True) else (self.seat if seat is None else self.seat_number(self.value(seat)))
+        key = name if owner is None else f"{name}:{owner}"
+        number = self.value(amount)
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise IllegalCommand(f"the kit's rules fail here: {amount.source!r} is {number!r}, not a whole number for {name}")
+        value = number if kind == "set" else self.state.counters[key] + number
+        value = max(spec.get("min", value), min(spec.get("max", value), value))
+        self.emit(f.CounterChanged(self.seat, key, value, None if kind == "set" else value - self.state.counters[key]))
+
+    def place(self, kind: str | None, to: Expression) -> None:
+        space = self.space(to)
+        board = self.rules.board_view(self.state)
+        if space in board.at:
+            raise IllegalCommand(f"the kit's rules fail here: place {kind or 'a piece'} on {space}, but {board.at[space]} stands there")
+        owners = self.rules.owners(self.state.seats)
+        mine = [piece for piece, (its_kind, owner) in owners.items()
+                if kind in (None, its_kind) and self.state.pieces[piece] == OFF and owner in (self.seat, 0)]
+        if not mine:
+            raise IllegalCommand(f"the kit's rules fail here: seat {self.seat} has no {kind or 'piece'} left off the board to place")
+        self.emit(f.PieceMoved(self.seat, mine[0], OFF, space))
+        self.landed = space
+
+    def move(self, origin: Expression, to: Expression) -> None:
+        start, space = self.space(origin), self.space(to)
+        board = self.rules.board_view(self.state)
+        piece = board.at.get(start)
+        if piece is None:
+            raise IllegalCommand(f"the kit's rules fail here: move from {start}, but no piece stands there")
+        if space in board.at:
+            raise IllegalCommand(f"the kit's rules fail here: move onto {space}, but {board.at[space]} stands there (capture it first)")
+        self.emit(f.PieceMoved(self.seat, piece, start, space))
+        self.landed = space
+
+    def capture(self, at: Expression) -> None:
+        space = self.space(at)
+        piece = self.rules.board_view(self.state).at.get(space)
+        if piece is not None:
+            self.emit(f.PieceMoved(self.seat, piece, space, OFF))
+
+    def end(self, winners: Any, reason: str, at_limit: bool = False) -> None:
+        if not isinstance(winners, list):
+            raise IllegalCommand(f"the kit's rules fail here: the winners are {winners!r}, not a list of seats")
+        self.emit(f.GameEnded(self.seat, sorted({self.seat_number(winner) for winner in winners}), reason, at_limit))
+
+    def check_endings(self) -> None:
+        for when, winners, reason in self.rules.endings:
+            if self.truth(when):
+                self.end(self.value(winners), reason)
+                return
+        if self.rules.limit is not None:
+            turns, most, reason = self.rules.limit
+            if self.state.turns > self.value(turns):  # the turn after the last has begun
+                self.end(self.leaders(most), reason, at_limit=True)
+
+    def leaders(self, most: str | None) -> list[int]:
+        if most is None:
+            return []
+        values = self.scope()[most]
+        if not isinstance(values, dict):
+            return []
+        best = max(values.values())
+        found = [seat for seat, value in values.items() if value == best]
+        return [] if len(found) == len(values) and len(values) > 1 else found
