@@ -18,8 +18,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from domain.games.table_kit.expressions import CANDIDATES, Expression, ExpressionFailed, filtering
-from domain.games.table_kit.kit_board import DIRECTIONS, compass
+from domain.games.table_kit.expressions import (
+    CANDIDATES,
+    Expression,
+    ExpressionFailed,
+    filtering,
+)
+from domain.games.table_kit.kit_board import DIRECTIONS
 from domain.games.table_kit.kit_scope import Scope
 
 CHOICES = ("from", "to", "space", "number", "count", "face")
@@ -68,20 +73,33 @@ class Choice:
                     raise ExpressionFailed(f"{self.where.source!r} is a condition, but its value is not true or false")
                 yield from kept
 
-    def _values(self, scope: Scope) -> Iterator[Any]:
+    @functools.cached_property
+    def _sorts(self) -> frozenset[str]:
+        """The sorts of space the choice takes: ``empty``, ``mine``, ``theirs``, ``unowned`` (an unowned piece's)."""
+        sorts = {"any": ("empty", "mine", "theirs", "unowned"), "occupied": ("mine", "theirs", "unowned")}
+        return frozenset(sort for kind in self.holds for sort in sorts.get(kind, (kind,)))
+
+    def _values(self, scope: Scope) -> list[Any]:
         """The values the choice's kind allows, before its ``where``."""
         if self.numbers is not None:
             least, most = (_number(bound.value(scope), bound) for bound in self.numbers)
-            return iter(range(least, most + 1))
-        board = scope.board
+            return list(range(least, most + 1))
+        board, sorts, seat = scope.board, self._sorts, scope.seat
         if self.origin is None:
-            taken = "any" not in self.holds and "empty" not in self.holds
-            spaces: Iterator[str] = iter(board.occupied() if taken else board.geometry.every)
+            spaces: Any = board.geometry.every if "empty" in sorts else board.occupied()
         else:
-            facing = scope.rules.facing(scope.seat, scope.state.seats)
-            near = (board.geometry.step(scope.chosen[self.origin], compass(step, facing)) for step in self.steps)
-            spaces = iter(dict.fromkeys(space for space in near if space))
-        return (space for space in spaces if self.holds == ("any",) or board.holds(space, scope.seat, self.holds))
+            step, origin = scope.rules.stepper(scope.rules.facing(seat, scope.state.seats)), scope.chosen[self.origin]
+            spaces = dict.fromkeys(step(origin, direction) for direction in self.steps)
+            spaces.pop("", None)
+        if len(sorts) == 4:
+            return list(spaces)
+        seated = board.seated
+        out = []
+        for space in spaces:
+            owner = seated.get(space)
+            if ("empty" if owner is None else "mine" if owner == seat else "unowned" if owner == 0 else "theirs") in sorts:
+                out.append(space)
+        return out
 
     def allows(self, scope: Scope, value: Any) -> bool:
         """Whether the choice may take ``value``, given the choices before it."""

@@ -28,8 +28,19 @@ from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand, InvalidSetup
 from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
-from domain.games.table_kit.expressions import Expression, ExpressionError, ExpressionFailed, compile_expression
-from domain.games.table_kit.kit_board import COMPASS, BoardView, Geometry
+from domain.games.table_kit.expressions import (
+    Expression,
+    ExpressionError,
+    ExpressionFailed,
+    compile_expression,
+)
+from domain.games.table_kit.kit_board import (
+    COMPASS,
+    DIRECTIONS,
+    BoardView,
+    Geometry,
+    compass,
+)
 from domain.games.table_kit.kit_choices import Choice, choice_problems
 from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, Scope
 from domain.games.table_kit.kit_steps import Run, Step
@@ -188,6 +199,22 @@ class KitRules:
         return self.faces[seat - 1] if seat <= len(self.faces) else "north"
 
     @functools.lru_cache(maxsize=8)  # noqa: B019 -- kits are few and kept for the process
+    def stepper(self, facing: str) -> Callable[[str, str], str]:
+        """``step(space, direction)`` for a seat facing ``facing``: every answer worked out once."""
+        geometry = self.geometry
+        table = {(space, direction): geometry.step(space, compass(direction, facing)) for space in geometry.places for direction in DIRECTIONS}
+
+        def step(space: str, direction: str) -> str:
+            found = table.get((space, direction))
+            if found is None:
+                if direction not in DIRECTIONS:
+                    raise ValueError(f"{direction!r} is no direction (north, north-east... or ahead, ahead-left...)")
+                return ""
+            return found
+
+        return step
+
+    @functools.lru_cache(maxsize=8)  # noqa: B019 -- kits are few and kept for the process
     def owners(self, seats: int) -> dict[str, tuple[str, int]]:
         """Each piece's kind and owner (0: no one's) at a table of ``seats``."""
         pieces = self._pieces(seats) if self._pieces is not None else []
@@ -288,12 +315,21 @@ class KitRules:
         return max(0.0, min(1.0, float(found)))
 
 
-def _combinations(scope: Scope, choices: list[Choice], lazy: bool, chosen: Mapping[str, Any] | None = None) -> Any:
+def _combinations(scope: Scope, choices: list[Choice], lazy: bool) -> Any:
     """Every assignment of the choices, in order, each value one its choice allows given those before it."""
-    chosen = dict(chosen or {})
-    if len(chosen) == len(choices):
-        yield chosen
+    if not choices:
+        yield {}
         return
-    choice = choices[len(chosen)]
-    for value in choice.candidates(scope.with_choice(chosen), lazy):
-        yield from _combinations(scope, choices, lazy, {**chosen, choice.name: value})
+    last = len(choices) - 1
+
+    def walk(chosen: dict[str, Any], depth: int) -> Any:
+        choice = choices[depth]
+        values = choice.candidates(scope.with_choice(chosen) if chosen else scope, lazy)
+        if depth == last:
+            for value in values:
+                yield {**chosen, choice.name: value}
+        else:
+            for value in values:
+                yield from walk({**chosen, choice.name: value}, depth + 1)
+
+    yield from walk({}, 0)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from domain.games.table_kit.kit_board import DIRECTIONS, BoardView, compass
+from domain.games.table_kit.kit_board import BoardView
 
 GIVEN = ("seat", "seats", "turn", "free_spaces", "landed")
 """The names every expression may read besides the kit's own."""
@@ -77,17 +77,12 @@ class Scope(Mapping[str, Any]):
         """The callable an expression calls by ``name`` (one of ``FUNCTIONS``)."""
         if self._functions is None:
             board = self.board
-            geometry = board.geometry
-            self._functions = {"owner": lambda space: board.owner(str(space)), "kind": lambda space: board.kind(str(space)),
-                               "row": lambda space: geometry.row(str(space)), "column": lambda space: geometry.column(str(space)),
-                               "step": self._step, "line": lambda seat: board.line(int(seat)),
-                               "pieces": lambda seat: board.pieces(int(seat)), "abs": abs}
+            geometry, seated = board.geometry, board.seated
+            self._functions = {"owner": lambda space: seated.get(space, 0), "kind": board.kind,
+                               "row": geometry.row, "column": geometry.column,
+                               "step": self.rules.stepper(self.rules.facing(self.seat, self.state.seats)),
+                               "line": board.line, "pieces": board.pieces, "abs": abs}
         return self._functions[name]
-
-    def _step(self, space: Any, direction: Any) -> str:
-        if direction not in DIRECTIONS:
-            raise ValueError(f"{direction!r} is no direction (north, north-east... or ahead, ahead-left...)")
-        return self.board.geometry.step(str(space), compass(str(direction), self.rules.facing(self.seat, self.state.seats)))
 
     def __contains__(self, name: object) -> bool:
         return name in self.chosen or name in self.rules.names

@@ -32,13 +32,18 @@ class Run:
         self.chosen = dict(chosen or {})
         self.landed = ""
         self.facts: list[Fact] = []
+        self._scope: Scope | None = None
 
     def emit(self, fact: Fact) -> None:
         self.facts.append(fact)
         self.state = self.evolve(self.state, fact)
 
     def scope(self) -> Scope:
-        return Scope(self.rules, self.state, self.seat, {**self.chosen, "landed": self.landed})
+        """The names and functions as the table now stands (worked out again once a fact changes it)."""
+        scope = self._scope
+        if scope is None or scope.state is not self.state or scope.chosen.get("landed") != self.landed:
+            scope = self._scope = Scope(self.rules, self.state, self.seat, {**self.chosen, "landed": self.landed})
+        return scope
 
     def value(self, expression: Expression) -> Any:
         try:
@@ -96,20 +101,20 @@ class Run:
 
     def place(self, kind: str | None, to: Expression) -> None:
         space = self.space(to)
-        board = self.rules.board_view(self.state)
+        board = self.scope().board
         if space in board.at:
             raise IllegalCommand(f"the kit's rules fail here: place {kind or 'a piece'} on {space}, but {board.at[space]} stands there")
         owners = self.rules.owners(self.state.seats)
-        mine = [piece for piece, (its_kind, owner) in owners.items()
-                if kind in (None, its_kind) and self.state.pieces[piece] == OFF and owner in (self.seat, 0)]
-        if not mine:
+        piece = next((piece for piece, (its_kind, owner) in owners.items()
+                      if kind in (None, its_kind) and self.state.pieces[piece] == OFF and owner in (self.seat, 0)), None)
+        if piece is None:
             raise IllegalCommand(f"the kit's rules fail here: seat {self.seat} has no {kind or 'piece'} left off the board to place")
-        self.emit(f.PieceMoved(self.seat, mine[0], OFF, space))
+        self.emit(f.PieceMoved(self.seat, piece, OFF, space))
         self.landed = space
 
     def move(self, origin: Expression, to: Expression) -> None:
         start, space = self.space(origin), self.space(to)
-        board = self.rules.board_view(self.state)
+        board = self.scope().board
         piece = board.at.get(start)
         if piece is None:
             raise IllegalCommand(f"the kit's rules fail here: move from {start}, but no piece stands there")
@@ -120,7 +125,7 @@ class Run:
 
     def capture(self, at: Expression) -> None:
         space = self.space(at)
-        piece = self.rules.board_view(self.state).at.get(space)
+        piece = self.scope().board.at.get(space)
         if piece is not None:
             self.emit(f.PieceMoved(self.seat, piece, space, OFF))
 
