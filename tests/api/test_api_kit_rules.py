@@ -49,3 +49,29 @@ def test_a_parameter_out_of_range_is_refused_and_no_game_is_made(client):
                                           "options": {"kit": PIG, "parameters": {"target": 5}}})
     assert refused.status_code == 422 and "parameter 'target' ranges 10..1000; 5 is outside" in refused.get_json()["detail"]
     assert client.get("/games").get_json()["total"] == before
+
+
+def test_a_board_kits_actions_name_their_spaces_and_a_wrong_one_is_refused_saying_what_it_must_be(client, new_game):
+    game = new_game(ruleset="table-kit", seats=("Ana", "Ben"), seed="breakthrough-api", options={"kit": shipped_kit("breakthrough")})
+    legal = client.get(f"{game.url}/legal-commands", headers=game.seat[1]).get_json()["commands"]
+    assert {"type": "act", "action": "advance", "from": "a7", "to": "a6"} in legal  # Black moves down the board
+    assert {"type": "act", "action": "slant", "from": "a7", "to": "b6"} in legal
+    assert len(legal) == 22  # 8 straight ahead, 14 diagonally, from the front row only
+    before = client.get(game.url, headers=game.owner).get_json()["version"]
+    for command, said in [({"type": "act", "action": "advance", "from": "a7", "to": "a5"},
+                           "advance: to 'a5' is not allowed: it must be a space one step ahead of from, empty"),
+                          ({"type": "act", "action": "advance", "from": "a8", "to": "a7"},
+                           "advance: to 'a7' is not allowed: it must be a space one step ahead of from, empty"),
+                          ({"type": "act", "action": "advance", "from": "a2", "to": "a3"},
+                           "advance: from 'a2' is not allowed: it must be a space that is mine"),
+                          ({"type": "act", "action": "advance", "to": "a6"}, "advance needs from: a space that is mine")]:
+        refused = client.post(f"{game.url}/commands", json={"command": command}, headers=game.seat[1])
+        assert refused.status_code == 422 and said in refused.get_json()["detail"], refused.get_json()
+    assert client.get(game.url, headers=game.owner).get_json()["version"] == before  # nothing stored
+    moved = client.post(f"{game.url}/commands", json={"command": {"type": "act", "action": "advance", "from": "a7", "to": "a6"}},
+                        headers=game.seat[1])
+    assert moved.status_code in (200, 201), moved.get_json()
+    view = client.get(game.url, headers=game.seat[2]).get_json()["view"]
+    assert "a6" in str(view) and view["turn"] == 2
+    final = game.play_to_end()
+    assert final["status"] == "over" and final["outcome"]["winners"] and final["outcome"]["at_limit"] is False

@@ -12,6 +12,7 @@ from pages import call, caught_up, pick_or_press, replay_from_the_start, tab, ve
 from playwright.sync_api import expect
 
 KIT = pathlib.Path(__file__).resolve().parents[1] / "kits" / "market.yaml"
+SHIPPED = pathlib.Path(__file__).resolve().parents[2] / "domain" / "games" / "table_kit" / "kits"
 NAMES = ["Ann", "Ben", "Cy"]
 
 
@@ -40,12 +41,14 @@ def propose_end(page, server: str, winners: list[int]) -> None:
     expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
 
 
-def new_kit_game(page, server: str, kit: pathlib.Path, title: str = "Market") -> tuple[str, dict[int, str]]:
+def new_kit_game(page, server: str, kit: pathlib.Path, title: str = "Market", names: list[str] = NAMES) -> tuple[str, dict[int, str]]:
     page.goto(f"{server}#/new")
     page.select_option("#ruleset", "table-kit")
     page.set_input_files("#kit-file", str(kit))
     expect(page.locator("#kit-text")).to_have_value(re.compile(f"title: {title}"))
-    for seat, name in enumerate(NAMES, 1):
+    while page.locator("input[id^=seat-]").count() > len(names):
+        page.get_by_role("button", name="Remove a seat").click()
+    for seat, name in enumerate(names, 1):
         page.fill(f"#seat-{seat}", name)
     page.click("button[type=submit]")
     page.wait_for_selector("#play-here")
@@ -136,3 +139,30 @@ def test_a_kit_with_rules_offers_only_its_actions_as_buttons_and_plays_them(brow
     expect(second.locator("#log")).to_contain_text("Ann passes the turn to Ben")
     play(second, server, {"type": "act", "action": "roll"})
     expect(host.locator("#log")).to_contain_text("Ben rolls die")
+
+
+def test_a_board_kit_is_played_by_clicking_its_squares_to_a_win(browser, server, tmp_path):
+    kit = tmp_path / "tic-tac-toe.yaml"
+    kit.write_text((SHIPPED / "tic-tac-toe.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    contexts = [browser.new_context() for _ in range(2)]
+    host = tab(contexts[0], server)
+    game_id, links = new_kit_game(host, server, kit, title="Tic-tac-toe", names=NAMES[:2])
+    host.click("#play-here")
+    second = tab(contexts[1], links[2])
+    pages = {1: host, 2: second}
+    for shown in pages.values():
+        shown.wait_for_selector("#board svg")
+    for played, (seat, square) in enumerate([(1, "a1"), (2, "a2"), (1, "b1"), (2, "b2"), (1, "c1")]):
+        page = pages[seat]
+        caught_up(page, server)
+        before = version(page)
+        assert page.locator("#board g.pickable").count() >= 9 - played  # each empty square offered
+        page.locator(f'#board g.pickable[data-ref="{square}"]').last.click()  # one click: the square names the move
+        expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
+        assert page.text_content("#refusal") == "", page.text_content("#refusal")
+    outcome = call(server, f"/games/{game_id}")
+    assert outcome["status"] == "over" and outcome["outcome"]["winners"] == [1], outcome
+    assert outcome["outcome"]["reason"] == "three in a row"
+    expect(second.locator("#log")).to_contain_text("three in a row")
+    for context in contexts:
+        context.close()

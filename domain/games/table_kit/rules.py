@@ -24,6 +24,7 @@ from domain.games.table_kit import card_commands, commands, legal, present
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit import Kit
 from domain.games.table_kit.kit_rules import KitRules, parameter_values
+from domain.games.table_kit.layout import OFF
 from domain.games.table_kit.loading import read_kit
 from domain.games.table_kit.state import State, evolve, kit_of
 
@@ -51,6 +52,15 @@ def _play(options: dict[str, Any]) -> dict[str, Any] | None:
 def kit_rules_of(state: State) -> KitRules | None:
     """The compiled rules of the game's kit, or ``None`` for a kit that keeps none (the table keeps them)."""
     return kit_of(state).rules
+
+
+def _pieces_said(kind: str, spaces: list[str]) -> str:
+    """A seat's pieces of one kind and where they start: ``5 x off the board``, ``16 black from a7, b7 … h8``."""
+    on = [space for space in spaces if space != OFF]
+    where = [f"from {', '.join(on) if len(on) <= 4 else f'{on[0]}, {on[1]} … {on[-1]}'}"] if on else []
+    if len(on) < len(spaces):
+        where.append(f"{len(spaces) - len(on)} off the board" if on else "off the board")
+    return f"{len(spaces)} {kind} {', '.join(where)}"
 
 
 class TableKit(Ruleset):
@@ -195,13 +205,14 @@ class TableKit(Ruleset):
         return present.determinize(state, seat, rng)
 
     def sides(self, state: State) -> dict[int, str]:
-        """What tells the seats apart at setup: where each seat's pieces start (the kit names nothing
-        else that differs by seat); the same words for every seat where nothing does."""
-        starts: dict[int, list[str]] = {seat: [] for seat in range(1, state.seats + 1)}
+        """What tells the seats apart at setup: each seat's pieces, by kind, and where they start (the kit
+        names nothing else that differs by seat); the same words for every seat where nothing does."""
+        starts: dict[int, dict[str, list[str]]] = {seat: {} for seat in range(1, state.seats + 1)}
         for piece in kit_of(state).pieces(state.seats):
             if piece.owner is not None:
-                starts[piece.owner].append(piece.start)
-        return {seat: ("pieces from " + ", ".join(spaces)) if spaces else "no pieces of its own" for seat, spaces in starts.items()}
+                starts[piece.owner].setdefault(piece.kind, []).append(piece.start)
+        return {seat: "; ".join(_pieces_said(kind, spaces) for kind, spaces in kinds.items()) or "no pieces of its own"
+                for seat, kinds in starts.items()}
 
     def turn_number(self, state: State) -> int:
         return state.turns
@@ -216,7 +227,9 @@ class TableKit(Ruleset):
         """Spaces by name, a piece by the space it stands on (clicking it or its space is one), cards by
         name; zones, dice and counters by kind (``zone:discard``, ``die:d6``), and a seat by its hand
         (``zone:hand:2``; the winners of an end likewise), so that a track's space ``2`` never stands for
-        seat 2."""
+        seat 2. An action of a kit with rules: each space it chooses, by name."""
+        if command["type"] == "act":
+            return {key: [str(command[key])] for key in ("from", "to", "space") if key in command}
         kinds = {"from": "zone", "to": "zone" if command["type"] != "move" else "", "zone": "zone", "seat": "seat",
                  "die": "die", "counter": "counter"}
         refs: dict[str, list[str]] = {}
