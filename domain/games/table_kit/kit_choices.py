@@ -6,6 +6,7 @@ and what it may be is one of
 - ``space``: the spaces holding what it names (``any``, ``empty``, ``mine``, ``theirs``, ``occupied``, or
   a list of these); with ``from`` and ``steps``, only the spaces one step from an earlier choice's space
   in those directions (``[ahead, ahead-left, ahead-right]``);
+- ``card``: ``hand``, a card in the seat's hand (each name once);
 - ``number``: ``[least, most]``, two expressions;
 and ``where``, a condition on the candidate (it reads the choice by its name), narrows it further. The
 command ``{"type": "act", "action": "advance", "from": "b2", "to": "b3"}`` names each choice.
@@ -27,7 +28,7 @@ from domain.games.table_kit.expressions import (
 from domain.games.table_kit.kit_board import DIRECTIONS
 from domain.games.table_kit.kit_scope import Scope
 
-CHOICES = ("from", "to", "space", "number", "count", "face")
+CHOICES = ("from", "to", "space", "card", "number", "count", "face")
 """The names a choice may have: each a field of the ``act`` command."""
 HOLDS = ("any", "empty", "mine", "theirs", "occupied")
 """What a space choice may ask of its space's piece."""
@@ -41,6 +42,7 @@ class Choice:
     steps: tuple[str, ...]
     numbers: tuple[Expression, Expression] | None
     where: Expression | None
+    card: str | None = None
 
     @functools.cached_property
     def sieve(self) -> Expression | None:
@@ -49,7 +51,9 @@ class Choice:
 
     def says(self) -> str:
         """What the choice allows, in words (for a refusal)."""
-        if self.numbers is not None:
+        if self.card is not None:
+            said = "a card in your hand"
+        elif self.numbers is not None:
             said = f"a number from {self.numbers[0].source} to {self.numbers[1].source}"
         elif self.origin is not None:
             said = f"a space one step {' or '.join(self.steps)} of {self.origin}" + ("" if self.holds == ("any",) else f", {' or '.join(self.holds)}")
@@ -81,6 +85,8 @@ class Choice:
 
     def _values(self, scope: Scope) -> list[Any]:
         """The values the choice's kind allows, before its ``where``."""
+        if self.card is not None:
+            return list(dict.fromkeys(entry["card"] for entry in scope.state.zones[f"hand:{scope.seat}"]["cards"]))
         if self.numbers is not None:
             least, most = (_number(bound.value(scope), bound) for bound in self.numbers)
             return list(range(least, most + 1))
@@ -122,10 +128,10 @@ def choice_problems(spec: dict[str, Any], earlier: dict[str, Choice]) -> list[tu
         out.append(("name", f"a choice is named {', '.join(CHOICES)} (the command's fields), not {name!r}"))
     elif name in earlier:
         out.append(("name", f"{name!r} is chosen twice"))
-    if "number" in spec and ({"space", "from", "steps"} & set(spec)):
-        out.append(("number", "a choice is a number or a space, not both"))
-    if "number" not in spec and "space" not in spec and "steps" not in spec:
-        out.append(("space", "say what is chosen: space (any, empty, mine, theirs, occupied) or number [least, most]"))
+    if sum(1 for kind in ("number", "card") if kind in spec) + (1 if {"space", "steps"} & set(spec) else 0) != 1:
+        out.append(("space", "say what is chosen, one of: space (any, empty, mine, theirs, occupied), card (hand) or number [least, most]"))
+    if "card" in spec and spec["card"] != "hand":
+        out.append(("card", f"a card is chosen from the seat's hand (card: hand), not {spec['card']!r}"))
     holds = spec.get("space", "any")
     for kind in holds if isinstance(holds, list) else [holds]:
         if kind not in HOLDS:

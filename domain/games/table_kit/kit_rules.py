@@ -43,10 +43,10 @@ from domain.games.table_kit.kit_board import (
 )
 from domain.games.table_kit.kit_choices import Choice, choice_problems
 from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, Scope
-from domain.games.table_kit.kit_steps import Run, Step
+from domain.games.table_kit.kit_steps import CARD_STEPS, Run, Step
 
 Path_ = tuple[str | int, ...]
-KINDS = ("roll", "set", "add", "place", "move", "capture", "pass", "end", "if")
+KINDS = ("roll", "set", "add", "place", "move", "capture", *CARD_STEPS, "pass", "end", "if")
 """What a step may do."""
 
 
@@ -84,6 +84,9 @@ class KitRules:
         self._pieces = pieces
         self.geometry = Geometry.of(document)
         self.kinds = frozenset(spec["kind"] for spec in document.get("pieces", []))
+        self.zones = frozenset(spec["name"] for spec in document.get("zones", []) if not spec.get("each"))
+        self.cards = {card["name"]: {**card.get("fields", {}), "name": card["name"]}
+                      for deck in document.get("decks", []) for card in deck["cards"]}
         self.counters = {spec["name"]: spec for spec in document.get("counters", [])}
         self.dice = {spec["name"]: list(spec["faces"]) for spec in document.get("dice", [])}
         self.parameters = dict(document.get("parameters", {}))
@@ -137,7 +140,7 @@ class KitRules:
                 choice.get("from"), tuple(choice.get("steps", ())),
                 None if numbers is None else (self._expr(numbers[0], (*at, "number", 0), names - {choice["name"]}),
                                               self._expr(numbers[1], (*at, "number", 1), names - {choice["name"]})),
-                None if "where" not in choice else self._expr(choice["where"], (*at, "where"), names))
+                None if "where" not in choice else self._expr(choice["where"], (*at, "where"), names), choice.get("card"))
         names = self.names | set(choices)
         when = spec.get("when")
         return {"name": spec["name"], "summary": spec.get("summary") or spec["name"], "choices": list(choices.values()),
@@ -167,6 +170,8 @@ class KitRules:
                 out.append((kind, (counter, expr(spec[key], (*at, key)), seat), at))
             elif kind in ("place", "move", "capture"):
                 out.append((kind, self._piece_step(kind, spec[kind], (*at, kind), expr), at))
+            elif kind in CARD_STEPS:
+                out.append((kind, self._card_step(kind, spec, at, expr), at))
             elif kind == "pass":
                 out.append(("pass", None if spec["pass"] == "next" else expr(spec["pass"], (*at, "pass")), at))
             elif kind == "end":
@@ -191,6 +196,32 @@ class KitRules:
                 raise RuleMistake((*at, "kind"), f"no piece of kind {spec.get('kind')!r}" + (f"; the kit's pieces: {', '.join(sorted(self.kinds))}" if self.kinds else ""))
             return (spec.get("kind"), expr(spec["to"], (*at, "to")))
         return (expr(spec["from"], (*at, "from")), expr(spec["to"], (*at, "to")))
+
+    def _card_step(self, kind: str, spec: dict[str, Any], at: Path_, expr: Any) -> dict[str, Any]:
+        """A step on cards as the table's command's fields: zones by name, a card and a seat as expressions."""
+        first = {"draw": "from", "deal": "from", "play": "card", "discard": "card", "give": "card", "reveal": "card",
+                 "shuffle": "zone", "gather": "from", "flip": "from"}[kind]
+        fields = {first: spec[kind], **{key: spec[key] for key in ("to", "count", "face", "seat") if key in spec}}
+        needed = {"play": ("to",), "discard": ("to",), "give": ("seat",), "gather": ("to",)}.get(kind, ())
+        for key in needed:
+            if key not in fields:
+                raise RuleMistake(at, f"{kind} needs {key!r}")
+        out: dict[str, Any] = {}
+        for key, value in fields.items():
+            if key in ("card", "seat"):
+                out[key] = expr(value, (*at, kind if key == first else key))
+            elif key in ("from", "to", "zone"):
+                if value not in self.zones:
+                    raise RuleMistake((*at, kind if key == first else key), f"no zone named {value!r}" + (
+                        f"; the kit's zones: {', '.join(sorted(self.zones))}" if self.zones else ""))
+                out[key] = value
+            elif key == "count" and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 20):
+                raise RuleMistake((*at, "count"), f"count is a whole number from 1 to 20, not {value!r}")
+            elif key == "face" and value not in ("up", "down"):
+                raise RuleMistake((*at, "face"), f"face is up or down, not {value!r}")
+            else:
+                out[key] = value
+        return out
 
     # -- the table ---------------------------------------------------------------------------------
 
@@ -244,7 +275,7 @@ class KitRules:
         except ExpressionFailed as error:
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None
 
-    def decide(self, state: Any, seat: int, command: Command, rng: Rng, evolve: Any) -> list[Fact]:
+    def decide(self, state: Any, seat: int, command: Command, rng: Rng, evolve: Any, table: Any) -> list[Fact]:
         """The facts of the seat's action: its effects, then an ending or the limit if one is reached, then
         the stuck rule for a next seat with no action it may take."""
         if command["type"] != "act":
@@ -259,20 +290,20 @@ class KitRules:
                 raise IllegalCommand(f"{action['name']} is not allowed now: its condition {action['when'].source!r} does not hold")
         except ExpressionFailed as error:
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None
-        run = Run(self, state, seat, rng, evolve, chosen)
+        run = Run(self, state, seat, rng, evolve, table, chosen)
         run.steps(action["effects"])
         if run.state.winners is None:
             run.check_endings()
-        return run.facts + self._unstick(run.state, rng, evolve)
+        return run.facts + self._unstick(run.state, rng, evolve, table)
 
-    def _unstick(self, state: Any, rng: Rng, evolve: Any) -> list[Fact]:
+    def _unstick(self, state: Any, rng: Rng, evolve: Any, table: Any) -> list[Fact]:
         """The facts of the stuck rule, taken for each seat to act that has no action it may take (at most
         once round the table; then the game ends in a draw)."""
         facts: list[Fact] = []
         for turn in range(state.seats + 1):
             if state.winners is not None or not state.turn or self.can_act(state, state.turn):
                 break
-            stuck = Run(self, state, state.turn, rng, evolve)
+            stuck = Run(self, state, state.turn, rng, evolve, table)
             if self.stuck is None or turn == state.seats:
                 stuck.end([], f"seat {stuck.seat} has no action it may take")
             else:
@@ -293,7 +324,7 @@ class KitRules:
             if choice.name not in command:
                 raise IllegalCommand(f"{action['name']} needs {choice.name}: {choice.says()}")
             value = command[choice.name]
-            value = value if choice.numbers is not None else str(value)
+            value = value if choice.numbers is not None or isinstance(value, bool) else str(value)
             try:
                 allowed = choice.allows(scope.with_choice(chosen), value)
             except ExpressionFailed as error:

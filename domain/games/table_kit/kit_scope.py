@@ -7,7 +7,13 @@ before one has) and the action's own choices (``from``, ``to``...). Functions, o
 (the seat whose piece stands on space ``s``, 0 for none), ``kind(s)`` (its kind, ``""`` for none),
 ``row(s)`` and ``column(s)`` (on a grid, from 1; 0 elsewhere), ``step(s, "north")`` (the space one step
 away, ``""`` off the grid), ``line(seat)`` (the most of a seat's pieces in one straight line),
-``pieces(seat)`` (how many of a seat's pieces are on the board) and ``abs(n)``.
+``pieces(seat)`` (how many of a seat's pieces are on the board) and ``abs(n)``; on cards, ``hand(seat)``
+(the names of the cards in a seat's hand, the last drawn last), ``cards(zone)`` (the names of a zone's
+cards, those in a shuffled pile among them in no order) and ``card(name)`` (a card's fields, its
+``name`` among them: ``card(hand(seat)[0]).rank``).
+
+The rules read the whole table, hidden cards too, as the table itself knows them: what a seat is shown
+is the table's to say (``present``), never an expression's.
 
 Only the names an expression reads are worked out, and the board's pieces once per table.
 """
@@ -21,7 +27,7 @@ from domain.games.table_kit.kit_board import BoardView
 
 GIVEN = ("seat", "seats", "turn", "free_spaces", "landed")
 """The names every expression may read besides the kit's own."""
-FUNCTIONS = ("owner", "kind", "row", "column", "step", "line", "pieces", "abs")
+FUNCTIONS = ("owner", "kind", "row", "column", "step", "line", "pieces", "abs", "hand", "cards", "card")
 """The functions every expression may call besides CEL's own."""
 
 
@@ -81,8 +87,21 @@ class Scope(Mapping[str, Any]):
             self._functions = {"owner": lambda space: seated.get(space, 0), "kind": board.kind,
                                "row": geometry.row, "column": geometry.column,
                                "step": self.rules.stepper(self.rules.facing(self.seat, self.state.seats)),
-                               "line": board.line, "pieces": board.pieces, "abs": abs}
+                               "line": board.line, "pieces": board.pieces, "abs": abs,
+                               "hand": lambda seat: self._names(f"hand:{seat}"), "cards": self._names, "card": self._card}
         return self._functions[name]
+
+    def _names(self, zone: str) -> list[str]:
+        found = self.state.zones.get(zone)
+        if found is None:
+            raise ValueError(f"no zone named {zone!r}")
+        return [*found["pool"], *(entry["card"] for entry in found["cards"])]
+
+    def _card(self, name: str) -> dict[str, Any]:
+        found = self.rules.cards.get(name)
+        if found is None:
+            raise ValueError(f"no card named {name!r}")
+        return found
 
     def __contains__(self, name: object) -> bool:
         return name in self.chosen or name in self.rules.names

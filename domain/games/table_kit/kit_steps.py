@@ -3,7 +3,9 @@ applied at once, so the next step reads the table as it now is.
 
 The steps: ``roll`` a die; ``set`` or ``add`` to a counter (the acting seat's, or the ``seat`` named);
 ``place`` one of the seat's pieces of a kind from off the board onto a space; ``move`` the piece on one
-space to another; ``capture`` the piece on a space (it goes off the board); ``pass`` the turn; ``end``
+space to another; ``capture`` the piece on a space (it goes off the board); on cards, as the table's
+commands of the same names do them (who sees what included), ``draw`` (``count`` of them), ``deal``,
+``play``, ``discard``, ``give``, ``reveal``, ``shuffle``, ``gather`` and ``flip``; ``pass`` the turn; ``end``
 the game; ``if`` a condition holds do some steps, ``else`` others. A step the table cannot carry out
 (placing a piece the seat has none of left, moving onto a taken space) refuses the whole action, saying
 which step and why: nothing is recorded.
@@ -22,13 +24,16 @@ from domain.games.table_kit.kit_scope import Scope
 from domain.games.table_kit.layout import OFF
 
 Step = tuple[str, Any, tuple[str | int, ...]]
+CARD_STEPS = ("draw", "deal", "play", "discard", "give", "reveal", "shuffle", "gather", "flip")
+"""The steps on cards: each the table's command of that name, taken by the seat acting."""
 
 
 class Run:
     """One action being decided: its facts so far, each applied to the table as it is made."""
 
-    def __init__(self, rules: Any, state: Any, seat: int, rng: Rng, evolve: Any, chosen: dict[str, Any] | None = None) -> None:
-        self.rules, self.state, self.seat, self.rng, self.evolve = rules, state, seat, rng, evolve
+    def __init__(self, rules: Any, state: Any, seat: int, rng: Rng, evolve: Any, table: Any,
+                 chosen: dict[str, Any] | None = None) -> None:
+        self.rules, self.state, self.seat, self.rng, self.evolve, self.table = rules, state, seat, rng, evolve, table
         self.chosen = dict(chosen or {})
         self.landed = ""
         self.facts: list[Fact] = []
@@ -62,6 +67,8 @@ class Run:
                 self.counter(kind, *spec)
             elif kind in ("place", "move", "capture"):
                 getattr(self, kind)(*spec)
+            elif kind in CARD_STEPS:
+                self.cards(kind, spec)
             elif kind == "pass":
                 to = self.seat % self.state.seats + 1 if spec is None else self.seat_number(self.value(spec))
                 self.emit(f.TurnPassed(self.seat, to))
@@ -128,6 +135,27 @@ class Run:
         piece = self.scope().board.at.get(space)
         if piece is not None:
             self.emit(f.PieceMoved(self.seat, piece, space, OFF))
+
+    def cards(self, kind: str, spec: dict[str, Any]) -> None:
+        """A step on cards, done as the table does the command of the same name (its checks and its facts)."""
+        command: dict[str, Any] = {"type": kind}
+        for key, value in spec.items():
+            if key == "card":
+                value = self.value(value)
+                if not isinstance(value, str):
+                    raise IllegalCommand(f"the kit's rules fail here: {spec['card'].source!r} is {value!r}, not a card's name")
+            elif key == "seat":
+                value = self.seat_number(self.value(value))
+            command[key] = value
+        if kind == "draw":
+            command.pop("count", None)
+        for _ in range(spec.get("count", 1) if kind == "draw" else 1):
+            try:
+                facts = self.table(self.state, self.seat, command, self.rng)
+            except IllegalCommand as error:
+                raise IllegalCommand(f"the kit's rules fail here: {kind}: {error}") from None
+            for fact in facts:
+                self.emit(fact)
 
     def end(self, winners: Any, reason: str, at_limit: bool = False) -> None:
         if not isinstance(winners, list):

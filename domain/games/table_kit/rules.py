@@ -54,6 +54,11 @@ def kit_rules_of(state: State) -> KitRules | None:
     return kit_of(state).rules
 
 
+def _table(state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
+    """The facts of a table's command on cards, as a kit's rules take it (``kit_steps``)."""
+    return card_commands.CARD_HANDLERS[command["type"]](kit_of(state), state, seat, command, rng)
+
+
 def _pieces_said(kind: str, spaces: list[str]) -> str:
     """A seat's pieces of one kind and where they start: ``5 x off the board``, ``16 black from a7, b7 … h8``."""
     on = [space for space in spaces if space != OFF]
@@ -169,7 +174,7 @@ class TableKit(Ruleset):
 
     def decide(self, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
         ruled = kit_rules_of(state)
-        return commands.decide(state, seat, command, rng) if ruled is None else ruled.decide(state, seat, command, rng, evolve)
+        return commands.decide(state, seat, command, rng) if ruled is None else ruled.decide(state, seat, command, rng, evolve, _table)
 
     def evolve(self, state: State, fact: Fact) -> State:
         return evolve(state, fact)
@@ -229,7 +234,7 @@ class TableKit(Ruleset):
         (``zone:hand:2``; the winners of an end likewise), so that a track's space ``2`` never stands for
         seat 2. An action of a kit with rules: each space it chooses, by name."""
         if command["type"] == "act":
-            return {key: [str(command[key])] for key in ("from", "to", "space") if key in command}
+            return {key: [str(command[key])] for key in ("from", "to", "space", "card") if key in command}
         kinds = {"from": "zone", "to": "zone" if command["type"] != "move" else "", "zone": "zone", "seat": "seat",
                  "die": "die", "counter": "counter"}
         refs: dict[str, list[str]] = {}

@@ -1,0 +1,75 @@
+"""Hidden information in kit games with rules and hands (Kuhn poker): over whole random games, no event
+shows a seat the other's card, and a table where every card the seat cannot see is dealt afresh gives that
+seat the same view, board, text, legal commands and bot evaluation: a kit's rules read the whole table, but
+nothing that changes with a hidden card reaches a seat before the game is over. The same check catches a
+kit whose rule reads the opponent's card."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from domain.engine import registry
+from domain.engine.game import Game
+from domain.games.table_kit.rules import shipped_kit
+from domain.thinking.bots import RandomBot
+from domain.thinking.search import SimRng
+
+RULES = registry.get("table-kit")
+SEATS = ["Ann", "Ben"]
+
+
+def facts_of(events) -> list:
+    return [event.as_fact() for event in events if hasattr(event, "fact")]
+
+
+def histories(kit: dict, games: int):
+    """Each state of ``games`` random games of the kit, with the facts that led to it."""
+    for number in range(games):
+        game = Game.start(RULES, SEATS, RULES.resolve_options({"kit": kit}), f"secrets-{number}", salt="5eed" * 8)
+        yield game.state, facts_of(game.pending_events)
+        bot = RandomBot(number)
+        while game.outcome() is None:
+            seat = game.to_act()[0]
+            before = len(game.pending_events)
+            game.play(seat, bot.choose(RULES, game.state, seat, game.version), f"c{game.version}")
+            yield game.state, facts_of(game.pending_events[before:])
+
+
+def leaks(kit: dict, games: int = 60) -> tuple[list[str], int]:
+    """What reached a seat that changes with what it cannot see, and how many (state, seat) pairs were checked."""
+    found: list[str] = []
+    checked = 0
+    for state, facts in histories(kit, games):
+        for fact in facts:
+            for viewer in (1, 2, None):
+                shown = RULES.redact(fact, viewer)
+                if type(fact).__name__ == "CardMoved" and shown.card and not (fact.up or fact.to == f"hand:{viewer}"):
+                    found.append(f"{fact} shown to {viewer}")
+        if state.winners is not None:
+            continue
+        for viewer in (1, 2):
+            twin = RULES.determinize(state, viewer, SimRng(random.Random(checked)))
+            view = RULES.view(state, viewer)
+            for what, ours, theirs in [
+                ("view", view, RULES.view(twin, viewer)),
+                ("picture", RULES.picture(view, SEATS), RULES.picture(RULES.view(twin, viewer), SEATS)),
+                ("text", RULES.render(view, SEATS), RULES.render(RULES.view(twin, viewer), SEATS)),
+                ("legal commands", RULES.legal_commands(state, viewer), RULES.legal_commands(twin, viewer)),
+                ("evaluation", RULES.evaluate(state, viewer), RULES.evaluate(twin, viewer))]:
+                if ours != theirs:
+                    found.append(f"seat {viewer}'s {what}")
+            checked += 1
+    return found, checked
+
+
+def test_no_secret_of_kuhn_poker_as_a_kit_reaches_a_seat():
+    found, checked = leaks(shipped_kit("kuhn-poker"))
+    assert found == [] and checked > 60
+
+
+def test_a_kit_rule_that_reads_the_opponents_card_is_caught_telling_it():
+    leaky = copy.deepcopy(shipped_kit("kuhn-poker"))
+    leaky["play"]["actions"][1]["when"] = "card(hand(3 - seat)[0]).rank < 3"  # no bet into a King
+    found, _ = leaks(leaky, games=20)
+    assert "seat 1's legal commands" in found
