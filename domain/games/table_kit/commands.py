@@ -72,7 +72,14 @@ def _roll(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list
     die, count = command["die"], command.get("count", 1)
     if die not in kit.dice:
         raise IllegalCommand(f"no die named {die!r}; dice: {', '.join(kit.dice) or 'none'}")
-    return [f.DiceRolled(seat, die, [rng.choice(kit.dice[die], f"{{seat}} rolls {die}: which face?", seat) for _ in range(count)])]
+    return [roll(kit, seat, die, count, rng)]
+
+
+def roll(kit: Kit, seat: int, die: str, count: int, rng: Rng) -> Fact:
+    """The seat's roll of the die (``count`` of it); behind a screen for a hidden die: its faces are the seat's secret."""
+    hidden = die in kit.hidden_dice
+    faces = [rng.choice(kit.dice[die], f"{{seat}} rolls {die}: which face?", seat, secret=hidden) for _ in range(count)]
+    return (f.HiddenDiceRolled if hidden else f.DiceRolled)(seat, die, faces)
 
 
 def _set_or_add(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:

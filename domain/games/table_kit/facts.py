@@ -102,6 +102,16 @@ class DiceRolled(Fact):
 
 
 @dataclass(frozen=True)
+class HiddenDiceRolled(Fact):
+    """A die of the kit's rolled behind a screen (``hidden: true``): only ``seat`` sees ``faces`` while the
+    game goes on; the table keeps each seat's last roll of it."""
+
+    seat: int
+    die: str
+    faces: list[int | str]
+
+
+@dataclass(frozen=True)
 class CounterChanged(Fact):
     """A counter set to ``value`` (``by``: what was added, None when it was set)."""
 
@@ -153,4 +163,4 @@ class GameEnded(Fact):
 
 
 FACTS: tuple[type[Fact], ...] = (KitLaid, TurnPassed, PieceMoved, CardMoved, CardRevealed, CardsLookedAt, PileShuffled,
-                                 PileGathered, DiceRolled, CounterChanged, EndProposed, EndAgreed, EndRefused, GameEnded)
+                                 PileGathered, DiceRolled, HiddenDiceRolled, CounterChanged, EndProposed, EndAgreed, EndRefused, GameEnded)

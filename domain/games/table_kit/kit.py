@@ -70,6 +70,8 @@ class Kit:
         self.groups = list(document.get("spaces", []))
         self.spaces = [name for group in self.groups for name in group_spaces(group)]
         self.dice = {die["name"]: list(die["faces"]) for die in document.get("dice", [])}
+        self.hidden_dice = frozenset(die["name"] for die in document.get("dice", []) if die.get("hidden"))
+        """The dice each seat rolls behind a screen: kept as ``die:seat``, seen by that seat alone."""
         self.cards = {card["name"]: card for deck in document.get("decks", []) for card in deck["cards"]}
         self.decks = list(document.get("decks", []))
         self.hands = dict(document.get("hands", {}))

@@ -89,6 +89,7 @@ class KitRules:
                       for deck in document.get("decks", []) for card in deck["cards"]}
         self.counters = {spec["name"]: spec for spec in document.get("counters", [])}
         self.dice = {spec["name"]: list(spec["faces"]) for spec in document.get("dice", [])}
+        self.hidden = frozenset(spec["name"] for spec in document.get("dice", []) if spec.get("hidden"))
         self.parameters = dict(document.get("parameters", {}))
         self.names = frozenset([*self.counters, *self.dice, *self.parameters, *GIVEN])
         self._check_names()
@@ -101,6 +102,7 @@ class KitRules:
                          end.get("reason") or f"the end {n + 1} of the kit's rules")
                         for n, end in enumerate(play.get("end", []))]
         self.stuck = None if "stuck" not in play else self._effects(play["stuck"], ("play", "stuck"), self.names)
+        self.setup = self._effects(play.get("setup", []), ("play", "setup"), self.names)
         self.value = None if "value" not in play else self._expr(play["value"], ("play", "value"))
         limit = play.get("limit")
         self.limit = None if limit is None else (self._expr(limit["turns"], ("play", "limit", "turns")), limit.get("most"),
@@ -160,7 +162,7 @@ class KitRules:
             if kind == "roll":
                 if spec["roll"] not in self.dice:
                     raise RuleMistake((*at, "roll"), f"no die named {spec['roll']!r}")
-                out.append(("roll", spec["roll"], at))
+                out.append(("roll", (spec["roll"], seat), at))
             elif kind in ("set", "add"):
                 counter, key = spec[kind], "to" if kind == "set" else "value"
                 if counter not in self.counters:
@@ -312,6 +314,12 @@ class KitRules:
                     stuck.check_endings()
             facts, state = facts + stuck.facts, stuck.state
         return facts
+
+    def set_up(self, state: Any, first: int, rng: Rng, evolve: Any, table: Any) -> list[Fact]:
+        """The facts of the kit's ``setup`` steps, taken as the first seat before its turn begins."""
+        run = Run(self, state, first, rng, evolve, table)
+        run.steps(self.setup)
+        return run.facts
 
     def _chosen(self, scope: Scope, action: dict[str, Any], command: Command) -> dict[str, Any]:
         """The command's choices, each checked against what the action allows given those before it."""

@@ -1,6 +1,7 @@
 """What an expression in a kit's rules may read, and the functions it may call, for one table and one seat.
 
-Names: each counter (a seat's counter as ``name[seat]``), each die's last roll (its first face), each
+Names: each counter (a seat's counter as ``name[seat]``), each die's last roll (its first face; a hidden
+die's, each seat's as ``name[seat]``, 0 before it is rolled), each
 parameter, ``seat`` (the seat acting), ``seats`` (how many play), ``turn`` (turns begun), ``free_spaces``
 (spaces with no piece), ``landed`` (the space the action's last placed or moved piece landed on; ``""``
 before one has) and the action's own choices (``from``, ``to``...). Functions, on the board: ``owner(s)``
@@ -69,6 +70,8 @@ class Scope(Mapping[str, Any]):
             return ""
         if name in self.rules.parameters:
             return state.parameters[name]
+        if name in self.rules.hidden:
+            return {seat: (state.dice.get(f"{name}:{seat}") or [0])[0] for seat in range(1, state.seats + 1)}
         if name in self.rules.dice:
             rolled = state.dice.get(name)
             return rolled[0] if rolled else 0

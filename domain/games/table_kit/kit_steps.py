@@ -61,8 +61,7 @@ class Run:
             if self.state.winners is not None:
                 return
             if kind == "roll":
-                faces = self.rules.dice[spec]
-                self.emit(f.DiceRolled(self.seat, spec, [self.rng.choice(faces, f"{{seat}} rolls {spec}: which face?", self.seat)]))
+                self.roll(*spec)
             elif kind in ("set", "add"):
                 self.counter(kind, *spec)
             elif kind in ("place", "move", "capture"):
@@ -77,6 +76,13 @@ class Run:
             else:
                 condition, then, otherwise = spec
                 self.steps(then if self.truth(condition) else otherwise)
+
+    def roll(self, die: str, seat: Expression | None) -> None:
+        """The die rolled by the seat acting, or the ``seat`` named; behind a screen for a hidden die."""
+        roller = self.seat if seat is None else self.seat_number(self.value(seat))
+        hidden = die in self.rules.hidden
+        face = self.rng.choice(self.rules.dice[die], f"{{seat}} rolls {die}: which face?", roller, secret=hidden)
+        self.emit((f.HiddenDiceRolled if hidden else f.DiceRolled)(roller, die, [face]))
 
     def truth(self, expression: Expression) -> bool:
         found = self.value(expression)

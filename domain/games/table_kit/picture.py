@@ -82,10 +82,12 @@ def _panel(view: dict[str, Any], seats: Sequence[str], x: float, y: float, width
     top = y
     for n, die in enumerate(view.get("dice", [])):
         last = die.get("last")
-        shown = ", ".join(str(face) for face in last) if last else "not rolled"
-        items.append({"kind": "text", "id": f"die:{die['name']}", "ref": f"die:{die['name']}", "x": round(x + n % 3 * width / 3, 3),
-                      "y": round(top + 0.35 + n // 3 * 0.45, 3), "text": f"{die['name']}: {shown}", "size": 0.3,
-                      "w": round(width / 3 - 0.15, 3), "title": f"the {die['name']} ({len(die['faces'])} faces), last rolled: {shown}"})
+        shown = "behind a screen" if die.get("hidden") else ", ".join(str(face) for face in last) if last else "not rolled"
+        whose = f"{seat_name(seats, die['seat'])}'s " if die.get("seat") else ""
+        key = f"die:{die['name']}" + (f":{die['seat']}" if die.get("seat") else "")
+        items.append({"kind": "text", "id": key, "ref": f"die:{die['name']}", "x": round(x + n % 3 * width / 3, 3),
+                      "y": round(top + 0.35 + n // 3 * 0.45, 3), "text": f"{whose}{die['name']}: {shown}", "size": 0.3,
+                      "w": round(width / 3 - 0.15, 3), "title": f"{whose}{die['name']} ({len(die['faces'])} faces), last rolled: {shown}"})
     if view.get("dice"):
         top += 0.45 * -(-len(view["dice"]) // 3) + 0.2
     half = (width - 0.2) / 2

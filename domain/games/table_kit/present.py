@@ -56,7 +56,7 @@ def view(state: State, viewer: int | None, everything: bool = False) -> dict[str
                    for piece in kit.pieces(state.seats)],
         "zones": zones,
         "cards": {name: {"text": card.get("text", ""), "fields": dict(card.get("fields", {}))} for name, card in kit.cards.items()},
-        "dice": [{"name": name, "faces": list(faces), "last": state.dice.get(name)} for name, faces in kit.dice.items()],
+        "dice": _dice(state, viewer, everything),
         "counters": [{"key": c.key, "name": c.name, "seat": c.seat, "value": state.counters[c.key], "min": c.low, "max": c.high}
                      for c in kit.counters(state.seats)],
         "proposal": None if state.proposal is None else dict(state.proposal),
@@ -64,7 +64,26 @@ def view(state: State, viewer: int | None, everything: bool = False) -> dict[str
     }
 
 
+def _dice(state: State, viewer: int | None, everything: bool) -> list[dict[str, Any]]:
+    """Each die's last roll; a hidden die's, one for each seat: its faces shown to that seat alone (``hidden``
+    when rolled and not shown)."""
+    kit = kit_of(state)
+    out: list[dict[str, Any]] = []
+    for name, faces in kit.dice.items():
+        if name not in kit.hidden_dice:
+            out.append({"name": name, "faces": list(faces), "last": state.dice.get(name)})
+            continue
+        for seat in range(1, state.seats + 1):
+            last = state.dice.get(f"{name}:{seat}")
+            shown = everything or viewer == seat
+            out.append({"name": name, "faces": list(faces), "seat": seat, "last": last if shown else None,
+                        "hidden": last is not None and not shown})
+    return out
+
+
 def redact(fact: Fact, seat: int | None) -> Fact:
+    if isinstance(fact, f.HiddenDiceRolled) and seat != fact.seat:
+        return replace(fact, faces=["" for _ in fact.faces])
     if isinstance(fact, f.CardMoved) and not (fact.up or (seat is not None and seat in fact.seen)):
         return replace(fact, card="")
     if isinstance(fact, f.CardsLookedAt) and seat != fact.seat:
@@ -119,6 +138,10 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
         return f"{seats[fact.seat - 1]} shuffles {_zone(fact.zone, seats)}."
     if isinstance(fact, f.PileGathered):
         return f"{seats[fact.seat - 1]} puts every card of {_zone(fact.origin, seats)} onto {_zone(fact.to, seats)}."
+    if isinstance(fact, f.HiddenDiceRolled):
+        if all(face == "" for face in fact.faces):
+            return f"{seats[fact.seat - 1]} rolls {fact.die} behind a screen."
+        return f"{seats[fact.seat - 1]} rolls {fact.die} behind a screen: {', '.join(str(face) for face in fact.faces)}."
     if isinstance(fact, f.DiceRolled):
         return f"{seats[fact.seat - 1]} rolls {fact.die}: {', '.join(str(face) for face in fact.faces)}."
     if isinstance(fact, f.CounterChanged):
@@ -139,8 +162,9 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """A table the seat could not tell from this one: every card it cannot see dealt afresh among the
-    places that hold such cards, each card staying with its own deck (a deck's back shows). The deal depends
-    only on what the seat sees: a fork dealt by it, its seed revealed, tells nothing of the table it came from."""
+    places that hold such cards, each card staying with its own deck (a deck's back shows), and every other
+    seat's roll behind a screen rolled afresh. The deal depends only on what the seat sees: a fork dealt by
+    it, its seed revealed, tells nothing of the table it came from."""
     kit = kit_of(state)
     deck_of = {name: index for index, deck in enumerate(kit.decks) for name in (card["name"] for card in deck["cards"])}
     slots: dict[int, list[tuple[str, int]]] = {}
@@ -161,7 +185,12 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
                 zones[name]["pool"][-1 - index] = card
     for zone in zones.values():
         zone["pool"].sort()
-    return replace(state, zones=zones)
+    dice = dict(state.dice)
+    for key in sorted(state.dice):
+        die, _, owner = key.partition(":")
+        if owner and int(owner) != seat:
+            dice[key] = [rng.choice(kit.dice[die]) for _ in state.dice[key]]
+    return replace(state, zones=zones, dice=dice)
 
 
 def seat_numbers(state: State) -> dict[int, dict[str, float]]:

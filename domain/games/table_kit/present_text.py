@@ -48,7 +48,9 @@ def render(view: dict[str, Any], seats: Sequence[str]) -> str:
         lines.append(f"{whose}{counter['name']}: {counter['value']}{high}")
     for die in view.get("dice", []):
         last = die.get("last")
-        lines.append(f"{die['name']}: {', '.join(str(face) for face in last) if last else 'not rolled'}")
+        whose = f"{seat_name(seats, die['seat'])}'s " if die.get("seat") else ""
+        shown = "behind a screen" if die.get("hidden") else ", ".join(str(face) for face in last) if last else "not rolled"
+        lines.append(f"{whose}{die['name']}: {shown}")
     return "\n".join(lines).rstrip()
 
 

@@ -161,6 +161,11 @@ class TableKit(Ruleset):
         if deal:
             out += card_commands.deal(table, None, kit.hands["from"], deal, rng)
         first = rng.randint(1, state.seats, "who takes the first turn?") if kit.first == "random" else kit.first
+        if kit.rules is not None and kit.rules.setup:
+            laid = state
+            for fact in out:
+                laid = evolve(laid, fact)
+            out += kit.rules.set_up(laid, first, rng, evolve, _table)
         return out + [f.TurnPassed(None, first)]
 
     def to_act(self, state: State) -> list[int]:

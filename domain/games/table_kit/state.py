@@ -32,7 +32,7 @@ class State:
     zones: dict[str, dict[str, Any]] = field(default_factory=dict)
     counters: dict[str, int] = field(default_factory=dict)
     dice: dict[str, list[Any]] = field(default_factory=dict)
-    """Each die's last roll."""
+    """Each die's last roll (a hidden die's, each seat's: ``cup:2``)."""
     proposal: dict[str, Any] | None = None
     """A proposed end waiting for the other seats: ``{"by", "winners", "reason", "agreed": [seats]}``."""
     winners: list[int] | None = None
@@ -118,6 +118,8 @@ def evolve(state: State, fact: Fact) -> State:
         return replace(state, zones=zones)
     if isinstance(fact, f.DiceRolled):
         return replace(state, dice={**state.dice, fact.die: list(fact.faces)})
+    if isinstance(fact, f.HiddenDiceRolled):
+        return replace(state, dice={**state.dice, f"{fact.die}:{fact.seat}": list(fact.faces)})
     if isinstance(fact, f.CounterChanged):
         return replace(state, counters={**state.counters, fact.counter: fact.value})
     if isinstance(fact, f.EndProposed):

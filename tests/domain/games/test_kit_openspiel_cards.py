@@ -1,8 +1,10 @@
-"""Kuhn poker written as a kit (``kits/kuhn-poker.yaml``) against OpenSpiel's own, an outside implementation:
-in each of 300 random games the deal is OpenSpiel's chance outcomes told to the kit game as a table tells
-them (outcome 0, 1, 2 is the Jack, Queen, King, player 0's card first), and at every step the seat to act
-and its legal commands correspond one to one to OpenSpiel's player and legal actions (Pass ↔ pass, Bet ↔
-bet); both games end at the same step, the same seat wins, and it wins what the loser put in the pot."""
+"""Kuhn poker and Liar's dice written as kits (``kits/kuhn-poker.yaml``, ``kits/liars-dice.yaml``) against
+OpenSpiel's own, an outside implementation, over 300 random games each. The deal and the dice behind the
+screens are OpenSpiel's chance outcomes told to the kit game as a table tells them (Kuhn: outcome 0, 1, 2
+is the Jack, Queen, King, player 0's card first; Liar's dice: outcome k is face k + 1, player 0's die
+first), and at every step the seat to act and its legal commands correspond one to one to OpenSpiel's
+player and legal actions (Pass ↔ pass, Bet ↔ bet; ``q-f`` ↔ bid count q, face f, Liar ↔ liar); both games
+end at the same step and the same seat wins (in Kuhn poker, what the loser put in the pot)."""
 
 from __future__ import annotations
 
@@ -51,3 +53,46 @@ def test_kuhn_poker_as_a_kit_plays_as_openspiels_step_by_step():
         assert returns[winner - 1] == ours.counters[f"chips:{3 - winner}"], number  # the loser's chips in the pot
         showdowns += "showdown" in RULES.outcome(ours).reason
     assert steps > 300 * 2 and 0 < showdowns < 300
+
+
+def liar(text: str) -> dict:
+    if text == "Liar":
+        return {"type": "act", "action": "liar"}
+    count, face = text.split("-")
+    return {"type": "act", "action": "bid", "count": int(count), "face": int(face)}
+
+
+def key(command: dict) -> tuple:
+    return tuple(sorted(command.items()))
+
+
+def test_liars_dice_as_a_kit_plays_as_openspiels_step_by_step():
+    game = pyspiel.load_game("liars_dice")
+    steps, bidders_won = 0, 0
+    for number in range(300):
+        choose = random.Random(number)
+        theirs = game.new_initial_state()
+        rolled = []
+        while theirs.is_chance_node():
+            outcome = choose.choice([outcome for outcome, _ in theirs.chance_outcomes()])
+            theirs.apply_action(outcome)
+            rolled.append(outcome + 1)
+        ours = RULES.new_state(2, RULES.resolve_options({"kit": shipped_kit("liars-dice")}))
+        for fact in RULES.setup(ours, TableRng(rolled)):
+            ours = RULES.evolve(ours, fact)
+        assert [ours.dice[f"cup:{seat}"] for seat in (1, 2)] == [[face] for face in rolled]
+        while not theirs.is_terminal():
+            seat = theirs.current_player() + 1
+            assert RULES.to_act(ours) == [seat], (number, steps)
+            legal = {text: action for action in theirs.legal_actions() for text in [theirs.action_to_string(action)]}
+            assert sorted(key(liar(text)) for text in legal) == sorted(map(key, RULES.legal_commands(ours, seat))), (number, steps)
+            text = choose.choice(sorted(legal))
+            theirs.apply_action(legal[text])
+            for fact in RULES.decide(ours, seat, liar(text), TableRng()):
+                ours = RULES.evolve(ours, fact)
+            steps += 1
+            assert (RULES.outcome(ours) is None) == (not theirs.is_terminal()), (number, steps)
+        (winner,) = RULES.outcome(ours).winners
+        assert theirs.returns()[winner - 1] > 0, number
+        bidders_won += winner == ours.counters["bidder"]
+    assert steps > 300 * 2 and 0 < bidders_won < 300

@@ -1,13 +1,15 @@
-"""Hidden information in kit games with rules and hands (Kuhn poker): over whole random games, no event
-shows a seat the other's card, and a table where every card the seat cannot see is dealt afresh gives that
+"""Hidden information in kit games with rules, hands and dice behind screens (Kuhn poker, Liar's dice): over
+whole random games, no event shows a seat the other's card or die, and a table where every card the seat cannot see is dealt afresh gives that
 seat the same view, board, text, legal commands and bot evaluation: a kit's rules read the whole table, but
-nothing that changes with a hidden card reaches a seat before the game is over. The same check catches a
-kit whose rule reads the opponent's card."""
+nothing that changes with a hidden card or die reaches a seat before the game is over. The same check
+catches a kit whose rule reads the opponent's card or die."""
 
 from __future__ import annotations
 
 import copy
 import random
+
+import pytest
 
 from domain.engine import registry
 from domain.engine.game import Game
@@ -46,6 +48,8 @@ def leaks(kit: dict, games: int = 60) -> tuple[list[str], int]:
                 shown = RULES.redact(fact, viewer)
                 if type(fact).__name__ == "CardMoved" and shown.card and not (fact.up or fact.to == f"hand:{viewer}"):
                     found.append(f"{fact} shown to {viewer}")
+                if type(fact).__name__ == "HiddenDiceRolled" and viewer != fact.seat and any(shown.faces):
+                    found.append(f"{fact} shown to {viewer}")
         if state.winners is not None:
             continue
         for viewer in (1, 2):
@@ -63,13 +67,16 @@ def leaks(kit: dict, games: int = 60) -> tuple[list[str], int]:
     return found, checked
 
 
-def test_no_secret_of_kuhn_poker_as_a_kit_reaches_a_seat():
-    found, checked = leaks(shipped_kit("kuhn-poker"))
+@pytest.mark.parametrize("kit", ["kuhn-poker", "liars-dice"])
+def test_no_secret_of_a_kit_game_with_rules_reaches_a_seat(kit):
+    found, checked = leaks(shipped_kit(kit))
     assert found == [] and checked > 60
 
 
-def test_a_kit_rule_that_reads_the_opponents_card_is_caught_telling_it():
-    leaky = copy.deepcopy(shipped_kit("kuhn-poker"))
-    leaky["play"]["actions"][1]["when"] = "card(hand(3 - seat)[0]).rank < 3"  # no bet into a King
-    found, _ = leaks(leaky, games=20)
-    assert "seat 1's legal commands" in found
+@pytest.mark.parametrize(("kit", "action", "when"), [("kuhn-poker", 1, "card(hand(3 - seat)[0]).rank < 3"),  # no bet into a King
+                                                     ("liars-dice", 1, "bid_count > 0 && cup[3 - seat] != 6")])  # no call on a wild die
+def test_a_kit_rule_that_reads_the_opponents_secret_is_caught_telling_it(kit, action, when):
+    leaky = copy.deepcopy(shipped_kit(kit))
+    leaky["play"]["actions"][action]["when"] = when
+    found, _ = leaks(leaky, games=30)
+    assert any("legal commands" in leak for leak in found)

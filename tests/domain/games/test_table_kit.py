@@ -11,9 +11,9 @@ import pytest
 import yaml
 
 from domain.engine import registry
-from domain.engine.errors import IllegalCommand, InvalidSetup
+from domain.engine.errors import IllegalCommand, InvalidSetup, OutcomeNotYours
 from domain.engine.game import Game
-from domain.engine.randomness import Rng
+from domain.engine.randomness import Rng, TableRng
 from domain.games.table_kit.kit import Kit, content_hash
 from domain.games.table_kit.rules import shipped_kit
 from domain.thinking.search import SimRng
@@ -238,6 +238,27 @@ def test_rolling_dice_records_each_face():
     events = play(game, 1, {"type": "roll", "die": "d6", "count": 3})
     faces = events[-1].fact["faces"]
     assert len(faces) == 3 and set(faces) <= {1, 2, 3, 4, 5, 6} and game.state.dice["d6"] == faces
+
+
+def test_a_die_rolled_behind_a_screen_is_seen_by_its_roller_alone_until_the_end():
+    kit = copy.deepcopy(CARDS_KIT)
+    kit["dice"].append({"name": "cup", "faces": [1, 2, 3, 4, 5, 6], "hidden": True})
+    game = start(kit)
+    (event,) = play(game, 1, {"type": "roll", "die": "cup", "count": 2})
+    fact = event.as_fact()
+    assert type(fact).__name__ == "HiddenDiceRolled" and game.state.dice["cup:1"] == fact.faces
+    assert RULES.redact(fact, 1).faces == fact.faces
+    assert RULES.redact(fact, 2).faces == ["", ""] and RULES.redact(fact, None).faces == ["", ""]
+    assert RULES.describe(RULES.redact(fact, 2), SEATS) == "Ann rolls cup behind a screen."
+    mine = [die for die in RULES.view(game.state, 1)["dice"] if die["name"] == "cup"]
+    theirs = [die for die in RULES.view(game.state, 2)["dice"] if die["name"] == "cup"]
+    assert mine[0]["last"] == fact.faces and theirs[0]["last"] is None and theirs[0]["hidden"] is True
+    assert "Ann's cup: behind a screen" in RULES.render(RULES.view(game.state, 2), SEATS)
+    assert [die["last"] for die in RULES.owner_view(game.state)["dice"] if die["name"] == "cup"][0] == fact.faces
+    twin = RULES.determinize(game.state, 2, Rng("twin", 0))
+    assert RULES.view(twin, 2) == RULES.view(game.state, 2)  # the imagined table keeps what seat 2 sees
+    with pytest.raises(OutcomeNotYours, match="is another seat's secret"):  # at a table, only the roller tells it
+        RULES.decide(game.state, 1, {"type": "roll", "die": "cup"}, TableRng([3], teller=2))
 
 
 def test_dealing_gives_every_seat_its_cards_seat_1_first():
