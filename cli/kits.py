@@ -117,11 +117,22 @@ def _tried(document: dict[str, Any], games: int) -> bool:
     seats = sorted({document["seats"]["fewest"], document["seats"]["most"]})
     click.echo(f"  {_counted(found.games, 'random game', 'random games')} at {' and '.join(map(str, seats))} seats: "
                f"{found.ended} ended ({found.at_limit} at the turn limit), a median of {found.median:g} commands")
+    declared = "stuck" in document.get("play", {})
+    if found.no_action and declared:
+        click.echo(f"  {len(found.no_action)} of them ended in a draw when a seat had no action it may take")
+    for number, count, what in [] if declared else found.no_action[:5]:
+        click.echo(f"  game {number} (seed kit-check:{number}, {count} seats): {shown(what)} (say what happens then in play.stuck)")
+    if len(found.no_action) > 5 and not declared:
+        click.echo(f"  ... and {len(found.no_action) - 5} more games like it")
     for number, count, what in found.failed:
         click.echo(f"  game {number} (seed kit-check:{number}, {count} seats) failed {what}")
     for number, count, what in found.stuck:
         click.echo(f"  game {number} (seed kit-check:{number}, {count} seats): {what} (the cap is {MOST_COMMANDS:,})")
-    return bool(found.failed or found.stuck)
+    for number, count, what in found.telling[:3]:
+        click.echo(f"  game {number} (seed kit-check:{number}, {count} seats) tells a secret: {shown(what)}")
+    if len(found.telling) > 3:
+        click.echo(f"  ... and {len(found.telling) - 3} more games tell a secret")
+    return bool(found.failed or found.stuck or found.telling or (found.no_action and not declared))
 
 
 def kit_shelf(db: str, create: bool = False) -> KitShelf | None:

@@ -3,11 +3,15 @@
 A kit's rules can be read without a mistake and still never end a game (an action that can never be
 legal, an ending no one reaches, a rule that fails on a value it meets). The trial plays seeded random
 games at the kit's fewest and most seats and counts how each went: ended by the rules, stopped at the turn
-limit, still going at the command cap, or failed (the rule that failed, in its own words).
+limit, still going at the command cap, or failed (the rule that failed, in its own words). It also watches
+for a rule that tells a seat a secret: at every third turn, a table where everything the seat to act cannot
+see is dealt (and rolled) afresh must offer it the same actions; the first that does not, in each game, is
+reported (``telling``).
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +20,8 @@ from domain.engine import registry
 from domain.engine.errors import LudologError
 from domain.engine.game import Game
 from domain.thinking.bots import RandomBot
+from domain.games.table_kit.kit_rules import NO_ACTION
+from domain.thinking.search import SimRng
 
 TRIAL_GAMES = 100
 MOST_COMMANDS = 5_000
@@ -34,6 +40,9 @@ class Trial:
     lengths: list[int] = field(default_factory=list)
     stuck: list[tuple[int, int, str]] = field(default_factory=list)
     failed: list[tuple[int, int, str]] = field(default_factory=list)
+    telling: list[tuple[int, int, str]] = field(default_factory=list)
+    no_action: list[tuple[int, int, str]] = field(default_factory=list)
+    """Games ended in a draw because a seat had no action it may take (and no ``stuck`` steps said otherwise)."""
 
     @property
     def median(self) -> float:
@@ -68,9 +77,12 @@ def _play(rules: Any, options: dict[str, Any], seats: int, number: int, most_com
                 found.stuck.append((number, seats, f"still going after {commands} commands"))
                 return
             seat = waiting[0]
-            if not rules.legal_commands(game.state, seat):
+            legal = rules.legal_commands(game.state, seat)
+            if not legal:
                 found.stuck.append((number, seats, f"seat {seat} is asked to act after {commands} commands but no action is allowed"))
                 return
+            if commands % 3 == 0 and not any(told[0] == number for told in found.telling):
+                _watch(rules, game.state, seat, legal, (number, seats, commands), found)
             game.play(seat, bot.choose(rules, game.state, seat, game.version), f"c{commands}")
             commands += 1
     except LudologError as error:
@@ -78,4 +90,20 @@ def _play(rules: Any, options: dict[str, Any], seats: int, number: int, most_com
         return
     found.ended += 1
     found.at_limit += outcome.at_limit
+    if outcome.reason.endswith(NO_ACTION):
+        found.no_action.append((number, seats, f"{outcome.reason} after {commands} commands: the game ended in a draw"))
     found.lengths.append(commands)
+
+
+def _watch(rules: Any, state: Any, seat: int, legal: list[dict[str, Any]], where: tuple[int, int, int], found: Trial) -> None:
+    """Note the seat's actions if a table it could not tell from this one offers it others."""
+    number, seats, commands = where
+    twin = rules.determinize(state, seat, SimRng(random.Random(f"kit-check:{number}:{commands}")))
+    offered = rules.legal_commands(twin, seat)
+    if offered != legal:
+        def said(commands: list[dict[str, Any]]) -> str:
+            return ", ".join(rules.describe_command(command) for command in commands[:4]) + (" ..." if len(commands) > 4 else "")
+
+        found.telling.append((number, seats, f"at command {commands + 1}, seat {seat} is offered {said(legal)}, and a table "
+                              f"that differs only in what it cannot see offers {said(offered) or 'nothing'}: a rule "
+                              "lets a secret decide what it may do, which tells it the secret"))

@@ -52,13 +52,13 @@ FULL = Sizes(rules_seconds=3.0, search_positions=20, games=200, budget=200)
 QUICK = Sizes(rules_seconds=0.05, search_positions=1, games=2, budget=4)
 
 
-def random_game_states(rules: Ruleset, players: int, seed: int) -> Any:
+def random_game_states(rules: Ruleset, players: int, seed: int, options: dict[str, Any] | None = None) -> Any:
     """The states of one seeded random game, in order, with the seat to act at each. One plain seeded
     ``random.Random`` picks the commands and answers the chance (as bots' imagined games do), so what is
     measured is the rules' own functions."""
     source = random.Random(f"bench-{seed}")
     rng = SimRng(source)
-    state = rules.new_state(players, rules.resolve_options({}))
+    state = rules.new_state(players, rules.resolve_options(options or {}))
     for fact in rules.setup(state, rng):
         state = rules.evolve(state, fact)
     version = 0
@@ -81,12 +81,13 @@ def rules_speed(rules: Ruleset, seconds: float) -> float:
     return commands / (time.process_time() - started)
 
 
-def search_speed(rules: Ruleset, positions: int, budget: int) -> tuple[float, float]:
+def search_speed(rules: Ruleset, positions: int, budget: int, options: dict[str, Any] | None = None,
+                 players: int | None = None) -> tuple[float, float]:
     """The search bot's simulations per CPU-second, and its CPU milliseconds per move, over positions of
-    seeded random games (every seventh, where the seat has a choice)."""
+    seeded random games (every seventh, where the seat has a choice), at the fewest players unless told."""
     runs, spent, moves, seed = 0, 0.0, 0, 0
     while moves < positions and seed < 50:
-        for number, (state, seat) in enumerate(random_game_states(rules, rules.min_seats, seed)):
+        for number, (state, seat) in enumerate(random_game_states(rules, players or rules.min_seats, seed, options)):
             if number % 7 or len(rules.legal_commands(state, seat)) < 2:
                 continue
             bot = SearchBot(seed, simulations=budget)

@@ -1,10 +1,11 @@
 """How fast a kit's rules play (kit 2's ``play``): random commands per CPU-second through the rules alone
-(legal commands, decide, evolve: what a bot's playout and a balance study do), for each shipped kit with
-rules, and the cost of one compiled condition.
+(legal commands, decide, evolve: what a bot's playout and a balance study do) and the search bot's
+simulations per CPU-second, for each shipped kit with rules, and the cost of one compiled condition.
 
     python tests/benchmarks/kit_rules.py [--games 30] [--quick]
 
-``--quick`` plays two games: it checks that the runner works. Nothing here asserts on a time.
+``--quick`` plays two games and searches two positions: it checks that the runner works. Nothing here
+asserts on a time.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from domain.engine import registry  # noqa: E402
 from domain.engine.randomness import Rng  # noqa: E402
 from domain.games.table_kit.expressions import compile_expression  # noqa: E402
 from domain.games.table_kit.rules import KITS, shipped_kit  # noqa: E402
+
+from benchmarks.bots_report import search_speed  # noqa: E402
 
 RULES = registry.get("table-kit")
 
@@ -70,6 +73,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in kits_with_rules():
         played, seconds = random_commands(name, games)
         print(f"| {name} | {games} | {played:,} | {played / max(seconds, 1e-9):,.0f} |")
+    print("", "## Kits with rules: the search bot", "", "| kit | positions | simulations per CPU-second | ms a move |", "|---|---|---|---|", sep="\n")
+    positions = 2 if args.quick else 20
+    for name in kits_with_rules():
+        kit = shipped_kit(name)
+        rate, ms = search_speed(RULES, positions, 20 if args.quick else 200, {"kit": kit}, kit["seats"]["fewest"])
+        print(f"| {name} | {positions} | {rate:,.0f} | {ms:,.0f} |")
     print("", f"A compiled condition (`score[seat] + turn_total >= target`): {condition_microseconds(200 if args.quick else 20_000):.1f} "
           "CPU microseconds an evaluation.", sep="\n")
     return 0

@@ -118,9 +118,11 @@ def test_a_kit_whose_game_cannot_go_on_is_named_with_its_seed_and_exit_1(tmp_pat
     result = CliRunner().invoke(cli, ["kit", "check", str(path), "--games", "2"])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.output.splitlines()[1:] == [
-        "  2 random games at 2 and 4 seats: 0 ended (0 at the turn limit), a median of 0 commands",
-        "  game 0 (seed kit-check:0, 2 seats): seat 1 is asked to act after 0 commands but no action is allowed (the cap is 5,000)",
-        "  game 1 (seed kit-check:1, 4 seats): seat 1 is asked to act after 0 commands but no action is allowed (the cap is 5,000)"]
+        "  2 random games at 2 and 4 seats: 2 ended (0 at the turn limit), a median of 0 commands",
+        "  game 0 (seed kit-check:0, 2 seats): seat 1 has no action it may take after 0 commands: the game ended in a draw "
+        "(say what happens then in play.stuck)",
+        "  game 1 (seed kit-check:1, 4 seats): seat 1 has no action it may take after 0 commands: the game ended in a draw "
+        "(say what happens then in play.stuck)"]
 
 
 def test_a_kit_whose_rule_fails_in_play_is_named_with_the_rule_and_exit_1(tmp_path):
@@ -141,3 +143,17 @@ def test_a_game_that_does_not_end_by_the_cap_is_named(tmp_path, monkeypatch):
     result = CliRunner().invoke(cli, ["kit", "check", str(path), "--games", "1"])
     assert result.exit_code == 1
     assert "  game 0 (seed kit-check:0, 2 seats): still going after 3 commands" in result.output
+
+
+def test_a_kit_whose_rule_tells_a_seat_a_secret_is_named_with_its_seed_and_exit_1(tmp_path):
+    kuhn = (Path(__file__).resolve().parents[2] / "domain" / "games" / "table_kit" / "kits" / "kuhn-poker.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "leaky.yaml"
+    path.write_text(kuhn.replace("      summary: bet a chip, or call a bet\n",
+                                 "      summary: bet a chip, or call a bet\n      when: card(hand(3 - seat)[0]).rank < 3\n"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["kit", "check", str(path), "--games", "20"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert re.search(r"  game \d+ \(seed kit-check:\d+, 2 seats\) tells a secret: at command 1, seat 1 is offered pass, and a table "
+                     r"that differs only in what it cannot see offers pass, bet: a rule lets a secret decide what it may do", result.output)
+    (tmp_path / "kuhn.yaml").write_text(kuhn, encoding="utf-8")
+    clean = CliRunner().invoke(cli, ["kit", "check", str(tmp_path / "kuhn.yaml")])
+    assert clean.exit_code == 0 and "secret" not in clean.output, clean.output

@@ -46,6 +46,8 @@ from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, Scope
 from domain.games.table_kit.kit_steps import CARD_STEPS, Run, Step
 
 Path_ = tuple[str | int, ...]
+NO_ACTION = "has no action it may take"
+"""How the end of a game whose seat to act had no action, and no ``stuck`` steps saying otherwise, ends its reason."""
 KINDS = ("roll", "set", "add", "place", "move", "capture", *CARD_STEPS, "pass", "end", "if")
 """What a step may do."""
 
@@ -296,9 +298,9 @@ class KitRules:
         run.steps(action["effects"])
         if run.state.winners is None:
             run.check_endings()
-        return run.facts + self._unstick(run.state, rng, evolve, table)
+        return run.facts + self.unstick(run.state, rng, evolve, table)
 
-    def _unstick(self, state: Any, rng: Rng, evolve: Any, table: Any) -> list[Fact]:
+    def unstick(self, state: Any, rng: Rng, evolve: Any, table: Any) -> list[Fact]:
         """The facts of the stuck rule, taken for each seat to act that has no action it may take (at most
         once round the table; then the game ends in a draw)."""
         facts: list[Fact] = []
@@ -307,7 +309,7 @@ class KitRules:
                 break
             stuck = Run(self, state, state.turn, rng, evolve, table)
             if self.stuck is None or turn == state.seats:
-                stuck.end([], f"seat {stuck.seat} has no action it may take")
+                stuck.end([], f"seat {stuck.seat} {NO_ACTION}")
             else:
                 stuck.steps(self.stuck)
                 if stuck.state.winners is None:

@@ -161,12 +161,15 @@ class TableKit(Ruleset):
         if deal:
             out += card_commands.deal(table, None, kit.hands["from"], deal, rng)
         first = rng.randint(1, state.seats, "who takes the first turn?") if kit.first == "random" else kit.first
-        if kit.rules is not None and kit.rules.setup:
-            laid = state
-            for fact in out:
-                laid = evolve(laid, fact)
-            out += kit.rules.set_up(laid, first, rng, evolve, _table)
-        return out + [f.TurnPassed(None, first)]
+        if kit.rules is None:
+            return out + [f.TurnPassed(None, first)]
+        laid = state
+        for fact in out:
+            laid = evolve(laid, fact)
+        started = kit.rules.set_up(laid, first, rng, evolve, _table) + [f.TurnPassed(None, first)]
+        for fact in started:
+            laid = evolve(laid, fact)
+        return out + started + kit.rules.unstick(laid, rng, evolve, _table)  # a first seat with no action: the stuck rule
 
     def to_act(self, state: State) -> list[int]:
         if state.proposal is not None:
