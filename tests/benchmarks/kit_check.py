@@ -56,6 +56,47 @@ def largest_kit() -> dict[str, Any]:
             "hands": {"deal": 5, "from": "pile"}}
 
 
+class Unaliased(yaml.SafeDumper):
+    """YAML written out in full, as a student writes it: a kit refuses aliases."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def largest_rules() -> dict[str, Any]:
+    """A kit with rules at every limit of the rules section: 20 parameters, 30 counters, a 26 × 26 grid, 30
+    actions of 4 choices (each narrowed by a condition), a condition and 30 steps each, 20 endings, a value,
+    a limit, and 30 setup and 30 stuck steps: over 1,000 expressions to compile and check."""
+    parameters = {f"p{n}": {"default": n, "minimum": 0, "maximum": 100} for n in range(20)}
+    counters = [{"name": f"c{n}", "start": 0, "min": 0, "max": 1000} for n in range(30)]
+    steps = [{"if": f"c{n % 30}[seat] < p{n % 20} + count", "then": [{"add": f"c{n % 30}", "value": "1"}],
+              "else": [{"set": f"c{(n + 1) % 30}", "to": "abs(number - face)"}]} for n in range(29)] + [{"pass": "next"}]
+    choices = [{"name": "from", "space": "mine"},
+               {"name": "to", "from": "from", "steps": ["ahead", "ahead-left", "ahead-right"], "space": ["empty", "theirs"],
+                "where": "row(to) > 0 && owner(to) != seat"},
+               {"name": "count", "number": [1, "p3 + 2"], "where": "count <= c1[seat] + 3"},
+               {"name": "number", "number": [0, 2], "where": "number != count"}]
+    actions = [{"name": f"action {n}", "summary": f"the action numbered {n}", "choose": copy.deepcopy(choices),
+                "when": f"turn >= 0 && c{n % 30}[seat] <= p{n % 20} * 10 && free_spaces > 0",
+                "effects": [{"move": {"from": "from", "to": "to"}}, *[{**step} for step in steps[:28]], {"pass": "next"}]}
+               for n in range(30)]
+    for action in actions:
+        for step in action["effects"]:
+            if "else" in step:
+                step["else"] = [{"set": step["else"][0]["set"], "to": "count + number"}]
+    return {"kit": 2, "name": "largest-rules", "title": "The largest rules", "seats": {"fewest": 2, "most": 2},
+            "spaces": [{"name": "board", "kind": "grid", "columns": 26, "rows": 26}],
+            "pieces": [{"kind": "pawn", "owner": "each", "count": 26,
+                        "at": [f"{chr(97 + n)}{row}" for row in (1, 26) for n in range(26)]}],
+            "counters": counters, "parameters": parameters,
+            "play": {"facing": ["north", "south"], "actions": actions,
+                     "end": [{"when": f"pieces(3 - seat) == 0 || c{n}[seat] >= p{n} + 500", "winners": "[seat]", "reason": f"end {n}"}
+                             for n in range(20)],
+                     "value": "double(pieces(seat)) / 52.0", "limit": {"turns": "p19 * 10", "most": "c0"},
+                     "setup": [{"add": f"c{n}", "value": "p1", "seat": "1 + n0 % 2".replace("n0", str(n))} for n in range(30)],
+                     "stuck": [{"add": f"c{n}", "value": "1"} for n in range(29)] + [{"pass": "next"}]}}
+
+
 def timed(text: str, format: str, runs: int) -> tuple[float, bool]:
     """The median seconds of ``runs`` checks of the text, and whether it was found playable."""
     times, playable = [], False
@@ -80,8 +121,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("## Checking the largest kit the limits allow", "", sep="\n")
     print("| kit | format | bytes | playable | ms a check |")
     print("|---|---|---|---|---|")
-    for label, document in (("at every limit", kit), ("one mistake, last card", broken)):
-        for format, text in (("yaml", yaml.safe_dump(document, sort_keys=False)), ("json", json.dumps(document))):
+    rules = largest_rules()
+    assert not size_problems(rules)
+    misspelt = copy.deepcopy(rules)
+    misspelt["play"]["end"][-1]["when"] = "c19[seat] >= p99"  # a parameter that is not there
+    for label, document in (("at every limit", kit), ("one mistake, last card", broken),
+                            ("rules at every limit", rules), ("rules, one mistake, last ending", misspelt)):
+        for format, text in (("yaml", yaml.dump(document, Dumper=Unaliased, sort_keys=False)), ("json", json.dumps(document))):
             seconds, playable = timed(text, format, runs)
             print(f"| {label} | {format} | {len(text.encode()):,} | {'yes' if playable else 'no'} | {1000 * seconds:.0f} |")
     return 0
