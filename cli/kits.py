@@ -124,8 +124,10 @@ def _tried(document: dict[str, Any], games: int) -> bool:
         click.echo(f"  game {number} (seed kit-check:{number}, {count} seats): {shown(what)} (say what happens then in play.stuck)")
     if len(found.no_action) > 5 and not declared:
         click.echo(f"  ... and {len(found.no_action) - 5} more games like it")
-    for number, count, what in found.failed:
-        click.echo(f"  game {number} (seed kit-check:{number}, {count} seats) failed {what}")
+    for number, count, what in found.failed[:5]:
+        click.echo(f"  game {number} (seed kit-check:{number}, {count} seats) failed {shown(what)}")
+    if len(found.failed) > 5:
+        click.echo(f"  ... and {len(found.failed) - 5} more games failed")
     for number, count, what in found.stuck:
         click.echo(f"  game {number} (seed kit-check:{number}, {count} seats): {what} (the cap is {MOST_COMMANDS:,})")
     for number, count, what in found.telling[:3]:

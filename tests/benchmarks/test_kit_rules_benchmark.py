@@ -11,7 +11,7 @@ from benchmarks_tables import printed, sections
 def test_the_kit_rules_benchmark_prints_every_shipped_kit_with_rules():
     text = printed("kit_rules.py", "--quick")
     played, searched = sections(text).values()
-    kits = ["breakthrough", "connect-four", "kuhn-poker", "liars-dice", "pig", "tic-tac-toe"]
+    kits = ["breakthrough", "connect-four", "kuhn-poker", "liars-dice", "pig", "snakes-and-ladders-with-rules", "tic-tac-toe"]
     assert [row["kit"] for row in played] == kits and [row["kit"] for row in searched] == kits
     for row in played:
         assert row["games"] == "2" and int(row["commands"].replace(",", "")) > 0

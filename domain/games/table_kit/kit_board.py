@@ -10,7 +10,7 @@ the kit says otherwise), so one rule moves every seat's pawns toward its opponen
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,7 @@ TURNS = {"ahead": 0, "ahead-right": 1, "right": 2, "behind-right": 3, "behind": 
 """Each direction seen from a seat, as eighths of a turn clockwise from where it faces."""
 ROUND = list(COMPASS)
 DIRECTIONS = (*COMPASS, *TURNS)
+EMPTY = frozenset({"empty"})
 AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
 """The four lines a row of pieces may lie along: a row, a column and the two diagonals."""
 
@@ -44,19 +45,45 @@ class Geometry:
     every: tuple[str, ...]
     known: frozenset[str]
     order: dict[str, int]
+    tracks: dict[str, tuple[tuple[str, ...], bool]]
+    """Each track or loop space's line of spaces and whether it closes (a loop)."""
+    links: dict[str, str]
+    """Where a link from a space leads (a ladder's foot to its top)."""
+    marks: dict[str, str]
+    """Each space's short mark (a track's ``kinds``: ``L1``, ``police``)."""
 
     @classmethod
     def of(cls, document: dict[str, Any]) -> Geometry:
         places: dict[str, tuple[str, int, int]] = {}
         every: list[str] = []
+        tracks: dict[str, tuple[tuple[str, ...], bool]] = {}
+        links: dict[str, str] = {}
+        marks: dict[str, str] = {}
         for group in document.get("spaces", []):
             names = group_spaces(group)
             every += names
+            if group.get("kind") in ("track", "loop"):
+                line = (tuple(names), group["kind"] == "loop")
+                tracks.update(dict.fromkeys(names, line))
+            links.update({str(link["from"]): str(link["to"]) for link in group.get("links", [])})
+            marks.update({str(name): mark for name, mark in group.get("kinds", {}).items()})
             if group.get("kind") == "grid":
                 for index, name in enumerate(names):
                     places[name] = (group["name"], index % group["columns"] + 1, index // group["columns"] + 1)
         return cls(places, {place: name for name, place in places.items()}, tuple(every), frozenset(every),
-                   {name: index for index, name in enumerate(every)})
+                   {name: index for index, name in enumerate(every)}, tracks, links, marks)
+
+    def along(self, space: str, count: int) -> str:
+        """The space ``count`` spaces on from ``space`` along its track or loop (back, for a negative count);
+        ``""`` past a track's end or off any track."""
+        found = self.tracks.get(space)
+        if found is None:
+            return ""
+        line, closed = found
+        at = line.index(space) + count
+        if closed:
+            return line[at % len(line)]
+        return line[at] if 0 <= at < len(line) else ""
 
     def step(self, space: str, direction: str) -> str:
         """The space one step from ``space`` toward a compass direction; ``""`` off the grid."""
@@ -98,6 +125,16 @@ class BoardView:
             self._seated = {space: owners[piece][1] for space, piece in self.at.items()}
         return self._seated
 
+    @functools.cached_property
+    def holders(self) -> dict[str, frozenset[int]]:
+        """Each occupied space's owners, every piece on it counted (0: an unowned piece)."""
+        owners = self._owners()
+        found: dict[str, set[int]] = {}
+        for piece, space in self._pieces.items():
+            if space != OFF:
+                found.setdefault(space, set()).add(owners[piece][1])
+        return {space: frozenset(seats) for space, seats in found.items()}
+
     def owner(self, space: str) -> int:
         """The seat whose piece stands on the space; 0 for an empty space, an unowned piece or no space."""
         return self.seated.get(space, 0)
@@ -107,8 +144,15 @@ class BoardView:
         return "" if piece is None else self._owners()[piece][0]
 
     def pieces(self, seat: int) -> int:
-        """How many of the seat's pieces are on the board."""
-        return sum(1 for owner in self.seated.values() if owner == seat)
+        """How many of the seat's pieces are on the board (those sharing a space counted each)."""
+        owners = self._owners()
+        return sum(1 for piece, space in self._pieces.items() if space != OFF and owners[piece][1] == seat)
+
+    def spaces(self, seat: int) -> list[str]:
+        """The spaces holding the seat's pieces (under others' too, where they share one), in the board's order."""
+        owners = self._owners()
+        held = {space for piece, space in self._pieces.items() if space != OFF and owners[piece][1] == seat}
+        return sorted(held, key=self.geometry.order.__getitem__)
 
     def free(self) -> int:
         return len(self.geometry.every) - len(self.at)
@@ -117,14 +161,12 @@ class BoardView:
         """The spaces with a piece, in the board's order."""
         return sorted(self.seated, key=self.geometry.order.__getitem__)
 
-    def holds(self, space: str, seat: int, wanted: Sequence[str]) -> bool:
-        """Whether the space holds what ``wanted`` names: ``any``, ``empty``, ``mine``, ``theirs``, ``occupied``."""
-        owner = self.seated.get(space)
-        for kind in wanted:
-            if (kind == "any" or (kind == "empty" and owner is None) or (kind == "occupied" and owner is not None)
-                    or (kind == "mine" and owner == seat) or (kind == "theirs" and owner not in (None, seat, 0))):
-                return True
-        return False
+    def sorts(self, space: str, seat: int) -> frozenset[str]:
+        """What the space holds, as the seat sees it: ``empty``, or ``mine``, ``theirs``, ``unowned`` (each piece's)."""
+        held = self.holders.get(space)
+        if held is None:
+            return EMPTY
+        return frozenset("mine" if owner == seat else "unowned" if owner == 0 else "theirs" for owner in held)
 
     def line(self, seat: int) -> int:
         """The most of the seat's pieces in one straight line on a grid (along a row, column or diagonal)."""

@@ -6,6 +6,8 @@ and what it may be is one of
 - ``space``: the spaces holding what it names (``any``, ``empty``, ``mine``, ``theirs``, ``occupied``, or
   a list of these); with ``from`` and ``steps``, only the spaces one step from an earlier choice's space
   in those directions (``[ahead, ahead-left, ahead-right]``);
+  or with ``from`` and ``along``, the spaces a number of spaces on along a track or loop (``[die]``, or
+  ``[die, -die]`` for either way);
 - ``card``: ``hand``, a card in the seat's hand (each name once);
 - ``number``: ``[least, most]``, two expressions;
 and ``where``, a condition on the candidate (it reads the choice by its name), narrows it further. The
@@ -43,6 +45,7 @@ class Choice:
     numbers: tuple[Expression, Expression] | None
     where: Expression | None
     card: str | None = None
+    along: tuple[Expression, ...] = ()
 
     @functools.cached_property
     def sieve(self) -> Expression | None:
@@ -55,6 +58,8 @@ class Choice:
             said = "a card in your hand"
         elif self.numbers is not None:
             said = f"a number from {self.numbers[0].source} to {self.numbers[1].source}"
+        elif self.along:
+            said = f"the space {' or '.join(count.source for count in self.along)} on from {self.origin} along its track"
         elif self.origin is not None:
             said = f"a space one step {' or '.join(self.steps)} of {self.origin}" + ("" if self.holds == ("any",) else f", {' or '.join(self.holds)}")
         else:
@@ -93,19 +98,17 @@ class Choice:
         board, sorts, seat = scope.board, self._sorts, scope.seat
         if self.origin is None:
             spaces: Any = board.geometry.every if "empty" in sorts else board.occupied()
+        elif self.along:
+            origin = scope.chosen[self.origin]
+            spaces = dict.fromkeys(board.geometry.along(origin, _number(count.value(scope), count)) for count in self.along)
+            spaces.pop("", None)
         else:
             step, origin = scope.rules.stepper(scope.rules.facing(seat, scope.state.seats)), scope.chosen[self.origin]
             spaces = dict.fromkeys(step(origin, direction) for direction in self.steps)
             spaces.pop("", None)
         if len(sorts) == 4:
             return list(spaces)
-        seated = board.seated
-        out = []
-        for space in spaces:
-            owner = seated.get(space)
-            if ("empty" if owner is None else "mine" if owner == seat else "unowned" if owner == 0 else "theirs") in sorts:
-                out.append(space)
-        return out
+        return [space for space in spaces if not sorts.isdisjoint(board.sorts(space, seat))]
 
     def allows(self, scope: Scope, value: Any) -> bool:
         """Whether the choice may take ``value``, given the choices before it."""
@@ -128,7 +131,7 @@ def choice_problems(spec: dict[str, Any], earlier: dict[str, Choice]) -> list[tu
         out.append(("name", f"a choice is named {', '.join(CHOICES)} (the command's fields), not {name!r}"))
     elif name in earlier:
         out.append(("name", f"{name!r} is chosen twice"))
-    if sum(1 for kind in ("number", "card") if kind in spec) + (1 if {"space", "steps"} & set(spec) else 0) != 1:
+    if sum(1 for kind in ("number", "card") if kind in spec) + (1 if {"space", "steps", "along"} & set(spec) else 0) != 1:
         out.append(("space", "say what is chosen, one of: space (any, empty, mine, theirs, occupied), card (hand) or number [least, most]"))
     if "card" in spec and spec["card"] != "hand":
         out.append(("card", f"a card is chosen from the seat's hand (card: hand), not {spec['card']!r}"))
@@ -136,8 +139,10 @@ def choice_problems(spec: dict[str, Any], earlier: dict[str, Choice]) -> list[tu
     for kind in holds if isinstance(holds, list) else [holds]:
         if kind not in HOLDS:
             out.append(("space", f"a space choice holds {', '.join(HOLDS)}; not {kind!r}"))
-    if ("from" in spec) != ("steps" in spec):
-        out.append(("steps" if "from" in spec else "from", "from and steps go together: the steps are taken from an earlier choice's space"))
+    if "steps" in spec and "along" in spec:
+        out.append(("along", "a choice goes by steps on a grid or along a track, not both"))
+    if ("from" in spec) != ("steps" in spec or "along" in spec):
+        out.append(("steps" if "from" in spec else "from", "from goes with steps or along: they are taken from an earlier choice's space"))
     origin = spec.get("from")
     if origin is not None and (origin not in earlier or earlier[origin].numbers is not None):
         out.append(("from", f"{origin!r} is no earlier choice of a space"))

@@ -105,6 +105,8 @@ class KitRules:
                         for n, end in enumerate(play.get("end", []))]
         self.stuck = None if "stuck" not in play else self._effects(play["stuck"], ("play", "stuck"), self.names)
         self.setup = self._effects(play.get("setup", []), ("play", "setup"), self.names)
+        self.landing = [(self._expr(rule["when"], ("play", "landing", n, "when")), self._effects(rule["effects"], ("play", "landing", n, "effects"), self.names))
+                        for n, rule in enumerate(play.get("landing", []))]
         self.value = None if "value" not in play else self._expr(play["value"], ("play", "value"))
         limit = play.get("limit")
         self.limit = None if limit is None else (self._expr(limit["turns"], ("play", "limit", "turns")), limit.get("most"),
@@ -144,7 +146,8 @@ class KitRules:
                 choice.get("from"), tuple(choice.get("steps", ())),
                 None if numbers is None else (self._expr(numbers[0], (*at, "number", 0), names - {choice["name"]}),
                                               self._expr(numbers[1], (*at, "number", 1), names - {choice["name"]})),
-                None if "where" not in choice else self._expr(choice["where"], (*at, "where"), names), choice.get("card"))
+                None if "where" not in choice else self._expr(choice["where"], (*at, "where"), names), choice.get("card"),
+                tuple(self._expr(count, (*at, "along", k), names - {choice["name"]}) for k, count in enumerate(_listed(choice.get("along", [])))))
         names = self.names | set(choices)
         when = spec.get("when")
         return {"name": spec["name"], "summary": spec.get("summary") or spec["name"], "choices": list(choices.values()),
@@ -199,7 +202,9 @@ class KitRules:
             if spec.get("kind", next(iter(self.kinds), None)) not in self.kinds:
                 raise RuleMistake((*at, "kind"), f"no piece of kind {spec.get('kind')!r}" + (f"; the kit's pieces: {', '.join(sorted(self.kinds))}" if self.kinds else ""))
             return (spec.get("kind"), expr(spec["to"], (*at, "to")))
-        return (expr(spec["from"], (*at, "from")), expr(spec["to"], (*at, "to")))
+        if not isinstance(spec.get("stack", False), bool):
+            raise RuleMistake((*at, "stack"), "stack is true or false")
+        return (expr(spec["from"], (*at, "from")), expr(spec["to"], (*at, "to")), spec.get("stack", False))
 
     def _card_step(self, kind: str, spec: dict[str, Any], at: Path_, expr: Any) -> dict[str, Any]:
         """A step on cards as the table's command's fields: zones by name, a card and a seat as expressions."""
@@ -354,6 +359,10 @@ class KitRules:
         if isinstance(found, bool) or not isinstance(found, (int, float)):
             return 0.5
         return max(0.0, min(1.0, float(found)))
+
+
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
 
 
 def _combinations(scope: Scope, choices: list[Choice], lazy: bool) -> Any:

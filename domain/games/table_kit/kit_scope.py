@@ -7,7 +7,10 @@ parameter, ``seat`` (the seat acting), ``seats`` (how many play), ``turn`` (turn
 before one has) and the action's own choices (``from``, ``to``...). Functions, on the board: ``owner(s)``
 (the seat whose piece stands on space ``s``, 0 for none), ``kind(s)`` (its kind, ``""`` for none),
 ``row(s)`` and ``column(s)`` (on a grid, from 1; 0 elsewhere), ``step(s, "north")`` (the space one step
-away, ``""`` off the grid), ``line(seat)`` (the most of a seat's pieces in one straight line),
+away, ``""`` off the grid), ``along(s, n)`` (the space ``n`` on along a track or loop, back for a negative
+``n``, ``""`` past a track's end), ``link(s)`` (where a link from ``s`` leads, ``""`` for none), ``mark(s)``
+(the space's mark in its track's ``kinds``, ``""`` for none), ``spaces(seat)`` (the spaces holding a seat's
+pieces), ``line(seat)`` (the most of a seat's pieces in one straight line),
 ``pieces(seat)`` (how many of a seat's pieces are on the board) and ``abs(n)``; on cards, ``hand(seat)``
 (the names of the cards in a seat's hand, the last drawn last), ``cards(zone)`` (the names of a zone's
 cards, those in a shuffled pile among them in no order) and ``card(name)`` (a card's fields, its
@@ -28,7 +31,8 @@ from domain.games.table_kit.kit_board import BoardView
 
 GIVEN = ("seat", "seats", "turn", "free_spaces", "landed")
 """The names every expression may read besides the kit's own."""
-FUNCTIONS = ("owner", "kind", "row", "column", "step", "line", "pieces", "abs", "hand", "cards", "card")
+FUNCTIONS = ("owner", "kind", "row", "column", "step", "along", "link", "mark", "spaces", "line", "pieces", "abs",
+             "hand", "cards", "card")
 """The functions every expression may call besides CEL's own."""
 
 
@@ -90,6 +94,9 @@ class Scope(Mapping[str, Any]):
             self._functions = {"owner": lambda space: seated.get(space, 0), "kind": board.kind,
                                "row": geometry.row, "column": geometry.column,
                                "step": self.rules.stepper(self.rules.facing(self.seat, self.state.seats)),
+                               "along": lambda space, count: geometry.along(str(space), int(count)),
+                               "link": lambda space: geometry.links.get(str(space), ""),
+                               "mark": lambda space: geometry.marks.get(str(space), ""), "spaces": board.spaces,
                                "line": board.line, "pieces": board.pieces, "abs": abs,
                                "hand": lambda seat: self._names(f"hand:{seat}"), "cards": self._names, "card": self._card}
         return self._functions[name]

@@ -3,7 +3,7 @@ applied at once, so the next step reads the table as it now is.
 
 The steps: ``roll`` a die; ``set`` or ``add`` to a counter (the acting seat's, or the ``seat`` named);
 ``place`` one of the seat's pieces of a kind from off the board onto a space; ``move`` the piece on one
-space to another; ``capture`` the piece on a space (it goes off the board); on cards, as the table's
+space (the seat's own, where pieces share it) to another; ``capture`` the piece on a space (it goes off the board); on cards, as the table's
 commands of the same names do them (who sees what included), ``draw`` (``count`` of them), ``deal``,
 ``play``, ``discard``, ``give``, ``reveal``, ``shuffle``, ``gather`` and ``flip``; ``pass`` the turn; ``end``
 the game; ``if`` a condition holds do some steps, ``else`` others. A step the table cannot carry out
@@ -24,6 +24,8 @@ from domain.games.table_kit.kit_scope import Scope
 from domain.games.table_kit.layout import OFF
 
 Step = tuple[str, Any, tuple[str | int, ...]]
+MOST_LANDINGS = 20
+"""The most landing rules one action may set off (a ladder's top on a snake's head...), so a loop of them ends."""
 CARD_STEPS = ("draw", "deal", "play", "discard", "give", "reveal", "shuffle", "gather", "flip")
 """The steps on cards: each the table's command of that name, taken by the seat acting."""
 
@@ -38,6 +40,7 @@ class Run:
         self.landed = ""
         self.facts: list[Fact] = []
         self._scope: Scope | None = None
+        self._landings = 0
 
     def emit(self, fact: Fact) -> None:
         self.facts.append(fact)
@@ -123,18 +126,33 @@ class Run:
         if piece is None:
             raise IllegalCommand(f"the kit's rules fail here: seat {self.seat} has no {kind or 'piece'} left off the board to place")
         self.emit(f.PieceMoved(self.seat, piece, OFF, space))
-        self.landed = space
+        self.land(space)
 
-    def move(self, origin: Expression, to: Expression) -> None:
+    def move(self, origin: Expression, to: Expression, stack: bool = False) -> None:
         start, space = self.space(origin), self.space(to)
         board = self.scope().board
-        piece = board.at.get(start)
+        owners = self.rules.owners(self.state.seats)
+        here = [piece for piece, space in self.state.pieces.items() if space == start]
+        piece = next((piece for piece in reversed(here) if owners[piece][1] == self.seat), here[-1] if here else None)
         if piece is None:
             raise IllegalCommand(f"the kit's rules fail here: move from {start}, but no piece stands there")
-        if space in board.at:
-            raise IllegalCommand(f"the kit's rules fail here: move onto {space}, but {board.at[space]} stands there (capture it first)")
+        if space in board.at and not stack:
+            raise IllegalCommand(f"the kit's rules fail here: move onto {space}, but {board.at[space]} stands there "
+                                 "(capture it first, or let pieces share a space with stack: true)")
         self.emit(f.PieceMoved(self.seat, piece, start, space))
+        self.land(space)
+
+    def land(self, space: str) -> None:
+        """A piece has landed on ``space``: the first of the kit's landing rules whose condition holds is taken."""
         self.landed = space
+        for when, effects in self.rules.landing:
+            if self.truth(when):
+                self._landings += 1
+                if self._landings > MOST_LANDINGS:
+                    raise IllegalCommand(f"the kit's rules fail here: the landing rules moved a piece more than {MOST_LANDINGS} "
+                                         f"times in one action (the last onto {space}): they may never stop")
+                self.steps(effects)
+                return
 
     def capture(self, at: Expression) -> None:
         space = self.space(at)

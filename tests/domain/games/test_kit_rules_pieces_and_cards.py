@@ -114,7 +114,7 @@ def test_a_step_the_table_cannot_carry_out_refuses_the_action_and_records_nothin
     kit = grid_kit(actions=[{"name": "go", "choose": [{"name": "from", "space": "mine"}, {"name": "to", "space": "theirs"}],
                              "effects": [{"move": {"from": "from", "to": "to"}}]},
                             {"name": "twice", "effects": [{"place": {"kind": "stone", "to": "'b2'"}}, {"place": {"kind": "stone", "to": "'c2'"}}]}])
-    with pytest.raises(IllegalCommand, match=r"move onto c3, but pawn-2-2 stands there \(capture it first\)"):
+    with pytest.raises(IllegalCommand, match=r"move onto c3, but pawn-2-2 stands there \(capture it first"):
         act(table(kit), 1, action="go", **{"from": "a1", "to": "c3"})
     with pytest.raises(IllegalCommand, match="seat 1 has no stone left off the board to place"):
         act(table(kit), 1, action="twice")
@@ -222,3 +222,46 @@ def test_the_shipped_board_and_card_kits_are_whole():
     for name in ("tic-tac-toe", "connect-four", "breakthrough", "kuhn-poker", "liars-dice"):
         kit = copy.deepcopy(shipped_kit(name))
         assert RULES.legal_commands(table(kit, outcomes=[1, 2] if name == "liars-dice" else ["Jack", "King"] if name == "kuhn-poker" else []), 1)
+
+
+# -- tracks, links and landing rules ----------------------------------------------------------------------
+
+
+def track_kit(**play):
+    """A loop of 6 spaces with a link from 2 to 5, a mark on 4, and a pawn each on 1."""
+    return {"kit": 2, "name": "loop", "title": "Loop", "seats": {"fewest": 2, "most": 2},
+            "spaces": [{"name": "ring", "kind": "loop", "count": 6, "kinds": {"4": "gold"}, "links": [{"from": 2, "to": 5}]}],
+            "pieces": [{"kind": "pawn", "owner": "each", "at": ["1", "1"]}], "dice": [{"name": "die", "faces": [1, 2, 3]}],
+            "play": {"actions": [{"name": "go", "choose": [{"name": "from", "space": "mine"}, {"name": "to", "from": "from", "along": [2, -2]}],
+                                  "effects": [{"move": {"from": "from", "to": "to", "stack": True}}, {"pass": "next"}]}], **play}}
+
+
+def test_along_offers_the_spaces_that_many_on_or_back_round_a_loop():
+    legal = RULES.legal_commands(table(track_kit()), 1)
+    assert [c["to"] for c in legal] == ["3", "5"]  # 1 + 2, and 1 - 2 round the loop of 6
+
+
+def test_a_landing_rule_is_taken_where_a_piece_lands_and_reads_the_space():
+    kit = track_kit(counters=[{"name": "gold"}], landing=[{"when": 'link(landed) != ""', "effects": [{"move": {"from": "landed", "to": "link(landed)", "stack": True}}]},
+                                                         {"when": 'mark(landed) == "gold"', "effects": [{"add": "gold", "value": 1}]}])
+    kit["counters"] = kit["play"].pop("counters")
+    kit["play"]["actions"][0]["choose"][1]["along"] = [1, 3]
+    facts, state = act(table(kit), 1, action="go", **{"from": "1", "to": "2"})
+    assert facts[:2] == [f.PieceMoved(1, "pawn-1", "1", "2"), f.PieceMoved(1, "pawn-1", "2", "5")]  # the link: 2 leads to 5
+    facts, state = act(state, 2, action="go", **{"from": "1", "to": "4"})
+    assert state.counters["gold:2"] == 1 and state.counters["gold:1"] == 0  # only the first rule that holds is taken
+
+
+def test_landing_rules_that_never_stop_refuse_the_action():
+    kit = track_kit(landing=[{"when": "true", "effects": [{"move": {"from": "landed", "to": "along(landed, 1)", "stack": True}}]}])
+    with pytest.raises(IllegalCommand, match="the landing rules moved a piece more than 20 times in one action"):
+        act(table(kit), 1, action="go", **{"from": "1", "to": "3"})
+
+
+def test_pieces_share_a_space_only_where_a_move_says_stack():
+    kit = track_kit()
+    kit["play"]["actions"][0]["effects"][0]["move"]["stack"] = False
+    _, state = act(table(kit), 1, action="go", **{"from": "1", "to": "3"})  # from under seat 2's pawn: the space is seat 1's too
+    with pytest.raises(IllegalCommand, match="move onto 3, but pawn-1 stands there"):
+        act(state, 2, action="go", **{"from": "1", "to": "3"})
+    assert act(table(track_kit()), 1, action="go", **{"from": "1", "to": "5"})[1].pieces == {"pawn-1": "5", "pawn-2": "1"}
