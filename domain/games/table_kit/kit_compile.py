@@ -1,0 +1,197 @@
+"""A kit's rules section read and compiled (``KitRules`` plays it): each expression compiled once, each name,
+component and choice checked, each mistake raised as a ``RuleMistake`` at its place in the document.
+
+What is compiled: the actions (their choices, ``kit_choices``; their condition; their steps, ``kit_steps``),
+the endings, the value, the limit, the setup, landing and stuck steps, and the seats' facing.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from domain.games.table_kit.expressions import (
+    Expression,
+    ExpressionError,
+    compile_expression,
+)
+from domain.games.table_kit.kit_board import COMPASS, Geometry
+from domain.games.table_kit.kit_choices import Choice, choice_problems
+from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN
+from domain.games.table_kit.kit_steps import CARD_STEPS, Step
+
+Path_ = tuple[str | int, ...]
+KINDS = ("roll", "set", "add", "place", "move", "capture", *CARD_STEPS, "pass", "end", "if")
+"""What a step may do."""
+
+
+class RuleMistake(ValueError):
+    """A mistake in a kit's rules, at ``path`` in its document."""
+
+    def __init__(self, path: Path_, message: str) -> None:
+        super().__init__(message)
+        self.path, self.message = path, message
+
+
+
+class CompiledRules:
+    """A kit's ``play`` section compiled: its actions, endings, limit and value, each expression compiled once.
+    ``pieces`` lists a table's pieces for a number of seats (``Kit.pieces``; none when only checking)."""
+
+    def __init__(self, document: dict[str, Any], pieces: Callable[[int], list[Any]] | None = None) -> None:
+        play = document["play"]
+        self._pieces = pieces
+        self.geometry = Geometry.of(document)
+        self.kinds = frozenset(spec["kind"] for spec in document.get("pieces", []))
+        self.zones = frozenset(spec["name"] for spec in document.get("zones", []) if not spec.get("each"))
+        self.cards = {card["name"]: {**card.get("fields", {}), "name": card["name"]}
+                      for deck in document.get("decks", []) for card in deck["cards"]}
+        self.counters = {spec["name"]: spec for spec in document.get("counters", [])}
+        self.dice = {spec["name"]: list(spec["faces"]) for spec in document.get("dice", [])}
+        self.hidden = frozenset(spec["name"] for spec in document.get("dice", []) if spec.get("hidden"))
+        self.parameters = dict(document.get("parameters", {}))
+        self.names = frozenset([*self.counters, *self.dice, *self.parameters, *GIVEN])
+        self._check_names()
+        self.faces = list(play.get("facing", []))
+        for n, direction in enumerate(self.faces):
+            if direction not in COMPASS:
+                raise RuleMistake(("play", "facing", n), f"a seat faces a compass point ({', '.join(COMPASS)}), not {direction!r}")
+        self.actions = {action["name"]: self._action(action, ("play", "actions", n)) for n, action in enumerate(play["actions"])}
+        self.endings = [(self._expr(end["when"], ("play", "end", n, "when")), self._expr(end["winners"], ("play", "end", n, "winners")),
+                         end.get("reason") or f"the end {n + 1} of the kit's rules")
+                        for n, end in enumerate(play.get("end", []))]
+        self.stuck = None if "stuck" not in play else self._effects(play["stuck"], ("play", "stuck"), self.names)
+        self.setup = self._effects(play.get("setup", []), ("play", "setup"), self.names)
+        self.landing = [(self._expr(rule["when"], ("play", "landing", n, "when")), self._effects(rule["effects"], ("play", "landing", n, "effects"), self.names))
+                        for n, rule in enumerate(play.get("landing", []))]
+        self.value = None if "value" not in play else self._expr(play["value"], ("play", "value"))
+        limit = play.get("limit")
+        self.limit = None if limit is None else (self._expr(limit["turns"], ("play", "limit", "turns")), limit.get("most"),
+                                                limit.get("reason") or "the turn limit was reached")
+        if self.limit is not None and self.limit[1] is not None and self.limit[1] not in self.counters:
+            raise RuleMistake(("play", "limit", "most"), f"no counter named {self.limit[1]!r}")
+
+    # -- compiling ---------------------------------------------------------------------------------
+
+    def _check_names(self) -> None:
+        seen: dict[str, str] = {name: "a name every expression is given" for name in (*GIVEN, *FUNCTIONS)}
+        for kind, names in (("counter", self.counters), ("die", self.dice), ("parameter", self.parameters)):
+            for name in names:
+                if not name.isidentifier():
+                    raise RuleMistake((f"{kind}s" if kind != "die" else "dice",), f"the {kind} {name!r} cannot be read by an "
+                                      "expression: a name with rules is letters, digits and _ (not starting with a digit)")
+                if name in seen:
+                    raise RuleMistake(("play",), f"{name!r} names a {kind} and {seen[name]}: the rules would not know which")
+                seen[name] = f"a {kind}"
+
+    def _expr(self, source: Any, path: Path_, names: frozenset[str] | None = None) -> Expression:
+        try:
+            return compile_expression(source, self.names if names is None else names, FUNCTIONS)
+        except ExpressionError as error:
+            raise RuleMistake(path, str(error)) from None
+
+    def _action(self, spec: dict[str, Any], path: Path_) -> dict[str, Any]:
+        choices: dict[str, Choice] = {}
+        for n, choice in enumerate(spec.get("choose", [])):
+            at = (*path, "choose", n)
+            for field, message in choice_problems(choice, choices):
+                raise RuleMistake((*at, field), message)
+            names = self.names | set(choices) | {choice["name"]}
+            numbers = choice.get("number")
+            choices[choice["name"]] = Choice(
+                choice["name"], tuple(choice["space"]) if isinstance(choice.get("space"), list) else (choice.get("space", "any"),),
+                choice.get("from"), tuple(choice.get("steps", ())),
+                None if numbers is None else (self._expr(numbers[0], (*at, "number", 0), names - {choice["name"]}),
+                                              self._expr(numbers[1], (*at, "number", 1), names - {choice["name"]})),
+                None if "where" not in choice else self._expr(choice["where"], (*at, "where"), names), choice.get("card"),
+                tuple(self._expr(count, (*at, "along", k), names - {choice["name"]}) for k, count in enumerate(_listed(choice.get("along", [])))))
+        names = self.names | set(choices)
+        when = spec.get("when")
+        return {"name": spec["name"], "summary": spec.get("summary") or spec["name"], "choices": list(choices.values()),
+                "when": None if when is None else self._expr(when, (*path, "when"), names),
+                "effects": self._effects(spec["effects"], (*path, "effects"), names)}
+
+    def _effects(self, specs: list[dict[str, Any]], path: Path_, names: frozenset[str]) -> list[Step]:
+        out: list[Step] = []
+        for n, spec in enumerate(specs):
+            at = (*path, n)
+            kinds = [kind for kind in KINDS if kind in spec]
+            if len(kinds) != 1:
+                raise RuleMistake(at, f"a step does one thing: {', '.join(KINDS)}" + (f" (this one: {', '.join(kinds)})" if kinds else ""))
+            kind = kinds[0]
+            expr = functools.partial(self._expr, names=names)
+            seat = expr(spec["seat"], (*at, "seat")) if "seat" in spec else None
+            if kind == "roll":
+                if spec["roll"] not in self.dice:
+                    raise RuleMistake((*at, "roll"), f"no die named {spec['roll']!r}")
+                out.append(("roll", (spec["roll"], seat), at))
+            elif kind in ("set", "add"):
+                counter, key = spec[kind], "to" if kind == "set" else "value"
+                if counter not in self.counters:
+                    raise RuleMistake((*at, kind), f"no counter named {counter!r}")
+                if key not in spec:
+                    raise RuleMistake(at, f"{kind} {counter} needs {key!r}")
+                out.append((kind, (counter, expr(spec[key], (*at, key)), seat), at))
+            elif kind in ("place", "move", "capture"):
+                out.append((kind, self._piece_step(kind, spec[kind], (*at, kind), expr), at))
+            elif kind in CARD_STEPS:
+                out.append((kind, self._card_step(kind, spec, at, expr), at))
+            elif kind == "pass":
+                out.append(("pass", None if spec["pass"] == "next" else expr(spec["pass"], (*at, "pass")), at))
+            elif kind == "end":
+                out.append(("end", (expr(spec["end"]["winners"], (*at, "end", "winners")), spec["end"].get("reason") or "the kit's rules ended the game"), at))
+            else:
+                out.append(("if", (expr(spec["if"], (*at, "if")), self._effects(spec.get("then", []), (*at, "then"), names),
+                                   self._effects(spec.get("else", []), (*at, "else"), names)), at))
+        return out
+
+    def _piece_step(self, kind: str, spec: Any, at: Path_, expr: Any) -> tuple[Any, ...]:
+        if not self.geometry.every:
+            raise RuleMistake(at, f"{kind} needs a board: this kit has no spaces")
+        if kind == "capture":
+            return (expr(spec, at),)
+        if not isinstance(spec, dict):
+            raise RuleMistake(at, f"{kind} takes " + ("{kind: ..., to: ...}" if kind == "place" else "{from: ..., to: ...}"))
+        missing = [key for key in (() if kind == "place" else ("from",)) + ("to",) if key not in spec]
+        if missing:
+            raise RuleMistake(at, f"{kind} needs {' and '.join(missing)}")
+        if kind == "place":
+            if spec.get("kind", next(iter(self.kinds), None)) not in self.kinds:
+                raise RuleMistake((*at, "kind"), f"no piece of kind {spec.get('kind')!r}" + (f"; the kit's pieces: {', '.join(sorted(self.kinds))}" if self.kinds else ""))
+            return (spec.get("kind"), expr(spec["to"], (*at, "to")))
+        if not isinstance(spec.get("stack", False), bool):
+            raise RuleMistake((*at, "stack"), "stack is true or false")
+        return (expr(spec["from"], (*at, "from")), expr(spec["to"], (*at, "to")), spec.get("stack", False))
+
+    def _card_step(self, kind: str, spec: dict[str, Any], at: Path_, expr: Any) -> dict[str, Any]:
+        """A step on cards as the table's command's fields: zones by name, a card and a seat as expressions."""
+        first = {"draw": "from", "deal": "from", "play": "card", "discard": "card", "give": "card", "reveal": "card",
+                 "shuffle": "zone", "gather": "from", "flip": "from"}[kind]
+        fields = {first: spec[kind], **{key: spec[key] for key in ("to", "count", "face", "seat") if key in spec}}
+        needed = {"play": ("to",), "discard": ("to",), "give": ("seat",), "gather": ("to",)}.get(kind, ())
+        for key in needed:
+            if key not in fields:
+                raise RuleMistake(at, f"{kind} needs {key!r}")
+        out: dict[str, Any] = {}
+        for key, value in fields.items():
+            if key in ("card", "seat"):
+                out[key] = expr(value, (*at, kind if key == first else key))
+            elif key in ("from", "to", "zone"):
+                if value not in self.zones:
+                    raise RuleMistake((*at, kind if key == first else key), f"no zone named {value!r}" + (
+                        f"; the kit's zones: {', '.join(sorted(self.zones))}" if self.zones else ""))
+                out[key] = value
+            elif key == "count" and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 20):
+                raise RuleMistake((*at, "count"), f"count is a whole number from 1 to 20, not {value!r}")
+            elif key == "face" and value not in ("up", "down"):
+                raise RuleMistake((*at, "face"), f"face is up or down, not {value!r}")
+            else:
+                out[key] = value
+        return out
+
+
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
