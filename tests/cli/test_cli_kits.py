@@ -208,3 +208,23 @@ def test_kit_token_issues_a_new_token_that_the_api_takes_for_a_new_version(db, t
         assert KitShelf(service).add(changed, token).version == 2
     finally:
         service.close()
+
+
+def test_the_readmes_snakes_and_ladders_session_is_what_the_kit_plays(db):
+    """The README's session, its commands run as written (``$G`` the game made): each prints the lines the
+    README shows after it, a roll of 4 from the start reaching square 4, its ladder's top 14."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("$ ludolog kit add snakes-and-ladders.yaml\n", 1)[1].split("$ ludolog export", 1)[0]
+    steps = [part.split("\n", 1) for part in block.split("$ ")[1:]]
+    run("kit", "add", str(SNAKES), db=db)
+    game = ""
+    for command, shown in steps:
+        if command.startswith("G=$("):
+            args = command[len("G=$(ludolog "):-1].split()
+            game = run(*args, db=db).strip()
+            continue
+        words = command.split("  #")[0].strip()
+        seat, body = words.split(" --seat ")[1].split(" ", 1)
+        printed = run("act", game, "--seat", seat, body.strip("'"), db=db)
+        assert printed.strip().splitlines() == shown.strip().splitlines(), command
+    assert len(steps) >= 8
