@@ -58,6 +58,13 @@ def _play_or_discard(kit: Kit, state: State, seat: int, command: Command, rng: R
         raise IllegalCommand("another seat's hand takes a card only by 'give'")
     _not_theirs(kit, state, seat, to, "puts cards into")
     index = _holding(state, seat, command["card"])
+    if command.get("under"):
+        if kit.zone_shows(to, state.seats) != "face-down":
+            raise IllegalCommand(f"a card goes under a face-down pile; {to!r} is {kit.zone_shows(to, state.seats)}")
+        if command.get("face") == "up":
+            raise IllegalCommand("a card put under a pile lies face down")
+        _, seen = _land(kit, state, to, [seat, *state.zones[hand(seat)]["cards"][index]["seen"]])
+        return [f.CardPutUnder(seat, kind, command["card"], hand(seat), index, to, seen)]
     up, seen = _land(kit, state, to, [seat], None if command.get("face") is None else command["face"] == "up")
     return [f.CardMoved(seat, kind, command["card"], hand(seat), index, to, up, seen)]
 
@@ -173,9 +180,10 @@ def _not_theirs(kit: Kit, state: State, seat: int, zone: str, doing: str) -> Non
 
 
 def _top(state: State, zone: str, rng: Rng, seat: int, secret: bool, ask: str) -> tuple[str, int]:
-    """The top card of a zone: its top placed card, else one chosen now from its undecided ones."""
+    """The top card of a zone: its top placed card above its undecided ones, else one chosen now from those,
+    else the top of the cards put under them."""
     found = state.zones[zone]
-    if found["cards"]:
+    if len(found["cards"]) > found.get("under", 0) or (found["cards"] and not found["pool"]):
         return found["cards"][-1]["card"], len(found["cards"]) - 1
     if not found["pool"]:
         raise IllegalCommand(f"{zone!r} holds no card")

@@ -102,6 +102,21 @@ class DiceRolled(Fact):
 
 
 @dataclass(frozen=True)
+class CardPutUnder(Fact):
+    """A card from ``seat``'s hand (at ``index`` of ``origin``) put face down under the pile ``to``, below even
+    the cards no one has drawn yet: it comes up only when every card above it is gone, those put under
+    before it first. ``how``: played or discarded; ``seen``: the seats that know the card."""
+
+    seat: int
+    how: str
+    card: str
+    origin: str
+    index: int
+    to: str
+    seen: list[int]
+
+
+@dataclass(frozen=True)
 class HiddenDiceRolled(Fact):
     """A die of the kit's rolled behind a screen (``hidden: true``): only ``seat`` sees ``faces`` while the
     game goes on; the table keeps each seat's last roll of it."""
@@ -163,4 +178,4 @@ class GameEnded(Fact):
 
 
 FACTS: tuple[type[Fact], ...] = (KitLaid, TurnPassed, PieceMoved, CardMoved, CardRevealed, CardsLookedAt, PileShuffled,
-                                 PileGathered, DiceRolled, HiddenDiceRolled, CounterChanged, EndProposed, EndAgreed, EndRefused, GameEnded)
+                                 PileGathered, DiceRolled, HiddenDiceRolled, CardPutUnder, CounterChanged, EndProposed, EndAgreed, EndRefused, GameEnded)

@@ -168,7 +168,7 @@ class CompiledRules:
         """A step on cards as the table's command's fields: zones by name, a card and a seat as expressions."""
         first = {"draw": "from", "deal": "from", "play": "card", "discard": "card", "give": "card", "reveal": "card",
                  "shuffle": "zone", "gather": "from", "flip": "from"}[kind]
-        fields = {first: spec[kind], **{key: spec[key] for key in ("to", "count", "face", "seat") if key in spec}}
+        fields = {first: spec[kind], **{key: spec[key] for key in ("to", "count", "face", "seat", "under") if key in spec}}
         needed = {"play": ("to",), "discard": ("to",), "give": ("seat",), "gather": ("to",)}.get(kind, ())
         for key in needed:
             if key not in fields:
@@ -186,6 +186,8 @@ class CompiledRules:
                 raise RuleMistake((*at, "count"), f"count is a whole number from 1 to 20, not {value!r}")
             elif key == "face" and value not in ("up", "down"):
                 raise RuleMistake((*at, "face"), f"face is up or down, not {value!r}")
+            elif key == "under" and (kind not in ("play", "discard") or not isinstance(value, bool)):
+                raise RuleMistake((*at, "under"), "under (true or false) is for play and discard: the card goes under a face-down pile")
             else:
                 out[key] = value
         return out

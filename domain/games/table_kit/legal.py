@@ -41,6 +41,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     for card in held:
         out += [{"type": "play", "card": card, "to": name} for name in tables]
         out += [{"type": "discard", "card": card, "to": name} for name in tables]
+        out += [{"type": "discard", "card": card, "to": name, "under": True} for name in tables
+                if zones[name].shows == "face-down"]
         out += [{"type": "give", "card": card, "seat": other} for other in range(1, state.seats + 1) if other != seat]
     for card in held:
         if any(entry["card"] == card and len(entry["seen"]) < state.seats for entry in state.zones[own]["cards"]):

@@ -43,6 +43,8 @@ def view(state: State, viewer: int | None, everything: bool = False) -> dict[str
                  for entry in placed["cards"]]
         shown = {"name": zone.name, "shows": zone.shows, "owner": zone.owner, "cards": cards,
                  "hidden": len(placed["pool"]), "count": len(cards) + len(placed["pool"])}
+        if placed.get("under"):
+            shown["under"] = placed["under"]  # the first of its cards lie under the hidden ones
         if everything:
             shown["undecided"] = list(placed["pool"])
         zones.append(shown)
@@ -85,6 +87,8 @@ def redact(fact: Fact, seat: int | None) -> Fact:
     if isinstance(fact, f.HiddenDiceRolled) and seat != fact.seat:
         return replace(fact, faces=["" for _ in fact.faces])
     if isinstance(fact, f.CardMoved) and not (fact.up or (seat is not None and seat in fact.seen)):
+        return replace(fact, card="")
+    if isinstance(fact, f.CardPutUnder) and not (seat is not None and seat in fact.seen):
         return replace(fact, card="")
     if isinstance(fact, f.CardsLookedAt) and seat != fact.seat:
         return replace(fact, decided=["" for _ in fact.decided])
@@ -129,6 +133,8 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
             "give": f"{who} gives {card} to {to}.",
             "flip": f"{who} turns over {card} from {origin} {face} onto {to}.",
         }.get(fact.how, f"{who} moves {card} from {origin} to {to}.")
+    if isinstance(fact, f.CardPutUnder):
+        return f"{seats[fact.seat - 1]} puts {fact.card or 'a card'} under {_zone(fact.to, seats)}."
     if isinstance(fact, f.CardRevealed):
         return f"{seats[fact.seat - 1]} shows everyone {fact.card}."
     if isinstance(fact, f.CardsLookedAt):
@@ -174,7 +180,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
                 slots.setdefault(deck_of[entry["card"]], []).append((name, index))
         for index, card in enumerate(zone["pool"]):
             slots.setdefault(deck_of[card], []).append((name, -1 - index))
-    zones = {name: {"cards": [dict(entry) for entry in zone["cards"]], "pool": list(zone["pool"])} for name, zone in state.zones.items()}
+    zones = {name: {**zone, "cards": [dict(entry) for entry in zone["cards"]], "pool": list(zone["pool"])} for name, zone in state.zones.items()}
     for places in slots.values():
         unseen = [state.zones[name]["cards"][i]["card"] if i >= 0 else state.zones[name]["pool"][-1 - i] for name, i in places]
         cards = rng.shuffled(sorted(unseen))  # sorted first: the deal says nothing of where each card was

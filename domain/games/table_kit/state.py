@@ -4,7 +4,8 @@
 the top one last, each ``{"card": name, "up": face up?, "seen": [seats that know it face down]}``;
 ``pool`` holds, by name in sorted order, the face-down cards whose order is not decided yet (a
 shuffled pile): they lie under the placed cards, and one is chosen when it is drawn, looked at or
-turned over. ``counters`` maps a counter's key (``money:1``, ``round``) to its value.
+turned over. A pile with cards put under it (``CardPutUnder``) says how many: ``"under": n``, the first
+``n`` of ``cards`` lying below the pool (the key is there only while there are some). ``counters`` maps a counter's key (``money:1``, ``round``) to its value.
 """
 
 from __future__ import annotations
@@ -69,12 +70,30 @@ def _zones(state: State, *names: str) -> dict[str, dict[str, Any]]:
     return zones
 
 
+def _take(zone: dict[str, Any], index: int) -> dict[str, Any]:
+    """The placed card at ``index`` taken from the zone (one of those put under the pool counted out)."""
+    under = zone.get("under", 0)
+    if index < under:
+        if under == 1:
+            del zone["under"]
+        else:
+            zone["under"] = under - 1
+    return zone["cards"].pop(index)
+
+
 def evolve(state: State, fact: Fact) -> State:
     """The state after the fact; the given state is left as it was."""
     if isinstance(fact, f.TurnPassed):
         return replace(state, turn=fact.to, turns=state.turns + 1)
     if isinstance(fact, f.PieceMoved):
         return replace(state, pieces={**state.pieces, fact.piece: fact.to})
+    if isinstance(fact, f.CardPutUnder):
+        zones = _zones(state, fact.origin, fact.to)
+        seen = _take(zones[fact.origin], fact.index)["seen"]
+        pile = zones[fact.to]
+        pile["cards"].insert(0, {"card": fact.card, "up": False, "seen": sorted(set(seen) | set(fact.seen))})
+        pile["under"] = pile.get("under", 0) + 1
+        return replace(state, zones=zones)
     if isinstance(fact, f.CardMoved):
         zones = _zones(state, fact.origin, fact.to)
         origin = zones[fact.origin]
@@ -82,7 +101,7 @@ def evolve(state: State, fact: Fact) -> State:
             origin["pool"].remove(fact.card)
             seen: list[int] = []
         else:
-            seen = origin["cards"].pop(fact.index)["seen"]
+            seen = _take(origin, fact.index)["seen"]
         zones[fact.to]["cards"].append({"card": fact.card, "up": fact.up, "seen": sorted(set(seen) | set(fact.seen))})
         return replace(state, zones=zones)
     if isinstance(fact, f.CardRevealed):
@@ -94,7 +113,8 @@ def evolve(state: State, fact: Fact) -> State:
         zone = zones[fact.zone]
         for card in fact.decided:
             zone["pool"].remove(card)
-        zone["cards"][:0] = [{"card": card, "up": False, "seen": []} for card in fact.decided]
+        above = zone.get("under", 0)  # decided cards lie where the pool was: above any put under it
+        zone["cards"][above:above] = [{"card": card, "up": False, "seen": []} for card in fact.decided]
         for entry in zone["cards"][-fact.count:]:
             entry["seen"] = sorted(set(entry["seen"]) | {fact.seat})
         return replace(state, zones=zones)
@@ -103,6 +123,7 @@ def evolve(state: State, fact: Fact) -> State:
         zone = zones[fact.zone]
         zone["pool"] = sorted(zone["pool"] + [entry["card"] for entry in zone["cards"]])
         zone["cards"] = []
+        zone.pop("under", None)
         return replace(state, zones=zones)
     if isinstance(fact, f.PileGathered):
         zones = _zones(state, fact.origin, fact.to)

@@ -265,3 +265,15 @@ def test_pieces_share_a_space_only_where_a_move_says_stack():
     with pytest.raises(IllegalCommand, match="move onto 3, but pawn-1 stands there"):
         act(state, 2, action="go", **{"from": "1", "to": "3"})
     assert act(table(track_kit()), 1, action="go", **{"from": "1", "to": "5"})[1].pieces == {"pawn-1": "5", "pawn-2": "1"}
+
+
+def test_a_card_step_puts_a_card_under_a_pile():
+    kit = card_kit()
+    kit["play"]["actions"][1]["effects"] = [{"discard": "card", "to": "deck", "under": True}, {"pass": "next"}]
+    _, state = act(table(kit), 1, action="draw")
+    facts, state = act(state, 1, action="lay", card="two")
+    assert facts[0] == f.CardPutUnder(1, "discard", "two", "hand:1", 0, "deck", [1])
+    assert state.zones["deck"]["cards"][0]["card"] == "two" and state.zones["deck"]["under"] == 1
+    bad = card_kit()
+    bad["play"]["actions"][0]["effects"] = [{"draw": "deck", "under": True}]
+    assert "play.actions.0.effects.0.under: under (true or false) is for play and discard" in refused(bad)

@@ -104,6 +104,28 @@ def test_a_card_put_on_a_pile_lies_on_top_and_is_drawn_first():
     assert events[-1].fact["card"] == card and events[-1].fact["index"] == 0
 
 
+def test_a_card_put_under_a_pile_comes_up_after_every_card_above_it_those_put_under_first_first():
+    game = start()
+    first, second = hand(game, 1)[:2]
+    before = len(game.state.zones["draw"]["pool"])
+    with pytest.raises(IllegalCommand, match="a card goes under a face-down pile; 'market' is face-up"):
+        play(game, 1, {"type": "discard", "card": first, "to": "market", "under": True})
+    (event,) = play(game, 1, {"type": "discard", "card": first, "to": "draw", "under": True})
+    play(game, 1, {"type": "discard", "card": second, "to": "draw", "under": True})
+    assert RULES.describe(RULES.redact(event.as_fact(), 2), SEATS) == "Ann puts a card under draw."  # Ben did not see it
+    assert RULES.describe(event.as_fact(), SEATS) == f"Ann puts {first} under draw."
+    pile = RULES.view(game.state, 2)["zones"]
+    assert next(zone for zone in pile if zone["name"] == "draw")["under"] == 2
+    drawn = []
+    for _ in range(before + 2):
+        seat = game.to_act()[0]
+        events = play(game, seat, {"type": "draw", "from": "draw"})
+        drawn.append(events[-1].fact["card"])
+        play(game, seat, {"type": "pass"})
+    assert drawn[-2:] == [first, second]  # the pile's own cards first, then those put under, in the order they went
+    assert "under" not in game.state.zones["draw"]
+
+
 def test_an_unshuffled_deck_lies_in_its_listed_order_first_card_on_top():
     game = start()
     assert [entry["card"] for entry in game.state.zones["market"]["cards"]] == ["Mill", "Well"]
@@ -364,3 +386,16 @@ def test_a_number_names_a_tracks_space_and_menus_say_commands_in_words():
     labels = [RULES.describe_command(command) for command in RULES.legal_commands(game.state, 1)]
     assert {"move pawn-1 to 15", "move pawn-2 off the board", "roll die", "pass the turn", "propose the end: seat 2 wins",
             "propose the end: a draw"} <= set(labels)
+
+
+def test_the_missions_kit_puts_a_failed_mission_under_its_pile_and_says_its_text_on_spaces_and_turns():
+    kit = shipped_kit("missions")
+    text = kit["rules"]
+    assert "Only two players can be on a space at a time" in text and "counterclockwise round the table" in text
+    assert "clockwise or counterclockwise: your choice" in text and "under its pile" in text
+    game = start(kit, seats=["Ann", "Ben", "Cy"], seed="missions-under")
+    seat = game.to_act()[0]
+    failed = play(game, seat, {"type": "draw", "from": "level-3"})[-1].fact["card"]
+    play(game, seat, {"type": "discard", "card": failed, "to": "level-3", "under": True})
+    again = play(game, seat, {"type": "draw", "from": "level-3"})[-1].fact["card"]
+    assert again != failed  # the next draw is another mission: the failed one waits under the rest
