@@ -39,3 +39,11 @@ def landing_phase(state: State, seat: int) -> str:
     if state.spaces[state.positions[seat - 1]] == "police" and state.options["police"] == "snitch":
         return "snitch"
     return "landed"
+
+
+def chooser(state: State) -> int:
+    """Who names the card a player must give up: that player, or, snitched on with ``lost_card:
+    snitch-chooses``, the snitch (ruling 17)."""
+    if state.demand_reason == "snitched" and state.options.get("lost_card") == "snitch-chooses":
+        return state.mover
+    return state.demanded

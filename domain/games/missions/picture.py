@@ -127,7 +127,9 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> tuple[str, str]:
         return f"{head} may snitch", "roll: whoever's number comes up loses a card"
     demand = view["must_give_up"]
     if demand:
-        return f"{seat_name(seats, demand['seat'])} must give up a card", f"({demand['reason']})"
+        chosen = demand.get("chosen_by", demand["seat"])
+        picker = "" if chosen == demand["seat"] else f"; {seat_name(seats, chosen)} chooses it"
+        return f"{seat_name(seats, demand['seat'])} must give up a card", f"({demand['reason']}{picker})"
     return f"{head} has landed", ""
 
 

@@ -93,13 +93,16 @@ class Play(Decision):
         self.end_turn()
 
     def lose(self, seat: int, command: dict[str, Any]) -> None:
+        """The card the demanded player gives up, named by them (or by the snitch, ruling 17's option)."""
         card = command["card"]
         if self.state.phase != "lose":
             raise IllegalCommand("nobody has to give up a card now")
-        if card not in self.state.hands[seat - 1]:
-            held = ", ".join(repr(c) for c in self.state.hands[seat - 1])
-            raise IllegalCommand(f"you do not hold {card!r}: give up one of {held}")
-        self.emit(f.CardLost(seat=seat, card=card))
+        loser = self.state.demanded
+        if card not in self.state.hands[loser - 1]:
+            held = ", ".join(repr(c) for c in self.state.hands[loser - 1])
+            whose = "you do not hold" if loser == seat else f"seat {loser} does not hold"
+            raise IllegalCommand(f"{whose} {card!r}: the card given up is one of {held}")
+        self.emit(f.CardLost(seat=loser, card=card))
         self.end_turn()
 
     # -- what follows -----------------------------------------------------------------------------

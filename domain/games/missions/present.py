@@ -12,7 +12,7 @@ from domain.engine.facts import Fact
 from domain.games.missions import facts as f
 from domain.games.missions.board import describe_layout, ring
 from domain.games.missions.cards import LEVEL_OF, LEVELS, dollars, money, value
-from domain.games.missions.checks import destinations, rob_targets
+from domain.games.missions.checks import chooser, destinations, rob_targets
 from domain.games.missions.state import State
 
 WAY = {"cw": "clockwise", "ccw": "counterclockwise"}
@@ -49,7 +49,7 @@ def view(state: State, to_act: list[int]) -> dict[str, Any]:
         "rolled": state.rolled if state.phase == "move" else None,
         "moves": destinations(state, state.mover, state.rolled) if state.phase == "move" else {},
         "can_rob": rob_targets(state, state.mover) if state.phase == "rob" else [],
-        "must_give_up": {"seat": state.demanded, "reason": state.demand_reason} if state.phase == "lose" else None,
+        "must_give_up": {"seat": state.demanded, "reason": state.demand_reason, "chosen_by": chooser(state)} if state.phase == "lose" else None,
         "options": dict(state.options),
         "winners": list(state.winners),
     }
@@ -197,5 +197,7 @@ def _whose_turn(view: dict[str, Any], seats: Sequence[str]) -> str:
         return f"round {view['round']}: {mover} may snitch (roll the die) or not"
     demand = view["must_give_up"]
     if demand:
-        return f"round {view['round']}: {seats[demand['seat'] - 1]} must give up a mission card"
+        chosen = demand.get("chosen_by", demand["seat"])
+        picker = "" if chosen == demand["seat"] else f" that {seats[chosen - 1]} chooses"
+        return f"round {view['round']}: {seats[demand['seat'] - 1]} must give up a mission card{picker}"
     return f"round {view['round']}: {mover}'s piece has landed"  # between two facts of one command

@@ -31,7 +31,7 @@ from domain.games.missions.board import (
     start_spaces,
 )
 from domain.games.missions.cards import ALL_NAMES, money
-from domain.games.missions.checks import destinations, rob_targets
+from domain.games.missions.checks import chooser, destinations, rob_targets
 from domain.games.missions.evolve import apply
 from domain.games.missions.play import COMMANDS, Play
 from domain.games.missions.sides import MissionsSides
@@ -78,7 +78,8 @@ class Missions(MissionsSides, ModularRuleset):
         CommandShape("no_rob", "do not rob the player you landed on"),
         CommandShape("snitch", "on a police space: roll the die; whoever's number comes up loses a card"),
         CommandShape("no_snitch", "on a police space: do not snitch"),
-        CommandShape("lose", "give up one of your mission cards (snitched on, or fined)", {"card": CARD}, ("card",)),
+        CommandShape("lose", "give up one of your mission cards (snitched on, or fined); with lost_card snitch-chooses, "
+                     "the snitch names the card the snitched player gives up", {"card": CARD}, ("card",)),
     )
     options_schema = {
         "type": "object",
@@ -104,6 +105,8 @@ class Missions(MissionsSides, ModularRuleset):
                                           "description": "a failed level 3 mission also costs a rank (the first changes)"},
             "movement": {"enum": ["choose", "forward"], "default": "choose",
                          "description": "choose: move either way round after the roll; forward: always clockwise"},
+            "lost_card": {"enum": ["loser-chooses", "snitch-chooses"], "default": "loser-chooses",
+                          "description": "a snitched player's lost card: the player who loses it chooses it, or the snitch does"},
             "round_limit": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100,
                             "description": "rounds after which the richest player wins: no endless games"},
             "layout": LAYOUT_SCHEMA,
@@ -138,7 +141,7 @@ class Missions(MissionsSides, ModularRuleset):
     def to_act(self, state: State) -> list[int]:
         if state.phase in ("setup", "over"):
             return []
-        return [state.demanded] if state.phase == "lose" else [state.mover]
+        return [chooser(state)] if state.phase == "lose" else [state.mover]
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:
         if seat not in self.to_act(state):
@@ -157,7 +160,7 @@ class Missions(MissionsSides, ModularRuleset):
             ] + [{"type": "no_rob"}]
         if phase == "snitch":
             return [{"type": "snitch"}, {"type": "no_snitch"}]
-        return [{"type": "lose", "card": card} for card in state.hands[seat - 1]]
+        return [{"type": "lose", "card": card} for card in state.hands[state.demanded - 1]]
 
     def decide(self, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
         kind = command["type"]
@@ -193,3 +196,4 @@ class Missions(MissionsSides, ModularRuleset):
 
 
 _ANSWERS = {"rob": ("rob", "no_rob"), "snitch": ("snitch", "no_snitch")}
+

@@ -194,3 +194,21 @@ def test_ruling_option_police_fine_with_no_card_costs_only_the_turn():
     facts, state = landed(state, 2)
     assert kinds(facts) == ["PieceMoved", "TurnLost", "NothingLost", "TurnStarted"]
     assert state.skips[0] == 1
+
+
+def test_ruling_the_snitched_players_lost_card_is_chosen_by_them_or_with_the_option_by_the_snitch():
+    state = on_police([[], [L2[0], L3[0]], [], []], lost_card="snitch-chooses")
+    _, state = act(state, ANN, {"type": "snitch"}, BEN, L1[2])
+    assert RULES.to_act(state) == [ANN]  # the snitch names the card
+    assert RULES.legal_commands(state, ANN) == [{"type": "lose", "card": L2[0]}, {"type": "lose", "card": L3[0]}]
+    assert RULES.legal_commands(state, BEN) == []
+    assert "Ben must give up a mission card that Ann chooses" in RULES.render(RULES.view(state, BEN), ["Ann", "Ben", "Cy", "Dee"])
+    with pytest.raises(IllegalCommand, match="seat 2 does not hold"):
+        act(state, ANN, {"type": "lose", "card": L1[2]})
+    facts, state = act(state, ANN, {"type": "lose", "card": L3[0]})
+    assert facts[0] == CardLost(seat=BEN, card=L3[0]) and state.hands[1] == [L2[0]]
+    own = on_police([[L1[0], L2[0]], [], [], []], lost_card="snitch-chooses")  # snitched on oneself: one's own choice
+    _, own = act(own, ANN, {"type": "snitch"}, ANN, L1[2])
+    assert RULES.to_act(own) == [ANN] and own.demanded == ANN
+    default = on_police([[], [L2[0], L3[0]], [], []])
+    assert RULES.to_act(act(default, ANN, {"type": "snitch"}, BEN, L1[2])[1]) == [BEN]
