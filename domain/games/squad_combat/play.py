@@ -30,7 +30,7 @@ from domain.games.squad_combat.effects import (
     refuses_no_effect,
 )
 from domain.games.squad_combat.evolve import apply, apply_in_place, hand_needs
-from domain.games.squad_combat.stalemate import stalemate_reason
+from domain.games.squad_combat.stalemate import stalemate_end
 from domain.games.squad_combat.state import State
 
 
@@ -255,8 +255,9 @@ class Play(Decision):
         if state.turn >= state.options["turn_limit"]:
             self.emit(f.GameEnded(winners=leaders(self.state), reason=f"the turn limit ({state.turn} turns): the most "
                                   "characters alive, then the most HP left", at_limit=True))
-        elif (stalemate := stalemate_reason(self.state)) is not None:  # ruling 18
-            self.emit(f.GameEnded(winners=leaders(self.state), reason=stalemate))
+        elif (stalemate := stalemate_end(self.state)) is not None:  # ruling 18
+            reason, winners = stalemate
+            self.emit(f.GameEnded(winners=winners, reason=reason))
 
     def _draw_up_and_go_on(self) -> None:
         """Every player still in draws up to the hand size, then the next turn begins: with the first

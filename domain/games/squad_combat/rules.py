@@ -55,10 +55,11 @@ class SquadCombat(SquadSides, ModularRuleset):
     summary = "Three characters a side, a hidden hand of attacks, actions and edges: the last squad standing wins."
     min_seats = 2
     max_seats = 4
-    version = 2
-    """2: a game whose squads can no longer hurt each other ends (``stalemate``), and a play that would
-    change nothing is refused (``no_effect_plays``); ``SquadCombatV1`` keeps rules v1 for games recorded
-    under them."""
+    version = 3
+    """3: a one-sided stalemate is won by the squad that can still hurt (``stalemate_winner``); 2: a game
+    whose squads can no longer hurt each other ends (``stalemate``), and a play that would change nothing is
+    refused (``no_effect_plays``). ``SquadCombatV2`` and ``SquadCombatV1`` keep the earlier rules for the
+    games recorded under them."""
     private_hands = True
     seat_views = True
     variants = {"v0.5": {"rules": "v0.5"}}
@@ -122,6 +123,10 @@ class SquadCombat(SquadSides, ModularRuleset):
                           "one of its living characters): when at most one squad can still hurt another (one-sided), "
                           "or only when none can (mutual); the most characters alive, then the most HP left, win. "
                           "play-on: the game goes on to the turn limit (the text's silence, rules v1)"},
+            "stalemate_winner": {"enum": ["able", "standing", "draw"], "default": "able",
+                                 "description": "ruling 18: who wins a one-sided stalemate: the squad that can still hurt "
+                                 "(able: the text's object, \"the last player with characters alive\", is within its reach "
+                                 "alone), the most characters alive then the most HP left (standing, rules v2), or no one (draw)"},
             "passed_edges": {"type": "boolean", "default": False,
                              "description": "ruling 7: a player who has passed still gets, in their place in turn "
                              "order, a window to play the edges of their own phase (true: the text's \"but may still "
@@ -242,13 +247,23 @@ class SquadCombat(SquadSides, ModularRuleset):
 
 
 
-class SquadCombatV1(SquadCombat):
+class SquadCombatV2(SquadCombat):
+    """Rules v2, kept so that the games recorded under them go on, replay and audit as they were played: a
+    one-sided stalemate is decided by the standing (their stored options have no ``stalemate_winner``).
+    Everything else is as in v3: the option is there to be chosen."""
+
+    version = 2
+    options_schema = copy.deepcopy(SquadCombat.options_schema)
+    options_schema["properties"]["stalemate_winner"]["default"] = "standing"
+
+
+class SquadCombatV1(SquadCombatV2):
     """Rules v1, kept so that the games recorded under them go on, replay and audit as they were played: a
     game whose squads can no longer hurt each other plays on to the turn limit, and a play that would
     change nothing is allowed (their stored options have no ``stalemate`` or ``no_effect_plays``).
     Everything else is as in v2: the options are there to be chosen."""
 
     version = 1
-    options_schema = copy.deepcopy(SquadCombat.options_schema)
+    options_schema = copy.deepcopy(SquadCombatV2.options_schema)
     options_schema["properties"]["stalemate"]["default"] = "play-on"
     options_schema["properties"]["no_effect_plays"]["default"] = "allowed"

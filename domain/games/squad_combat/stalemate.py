@@ -16,21 +16,27 @@ what no play could ever do, never what a player would choose to do.
 
 When no squad can hurt another, nothing the players do can change who is alive; when only one squad can,
 the others can never again fight back, and the squads no longer hurt each other. The option ``stalemate``
-ends the game when a turn ends in the one case (``mutual``) or in either (``one-sided``, the default); the
-standing decides it, as at the turn limit: the most characters alive, then the most HP left.
+ends the game when a turn ends in the one case (``mutual``) or in either (``one-sided``, the default). A
+stalemate is decided by the standing, as at the turn limit: the most characters alive, then the most HP
+left. A one-sided one is decided by the option ``stalemate_winner``: the squad that can still hurt
+(``able``, the default of rules v3: it alone could still be "the last player with characters alive"), the
+standing (``standing``, rules v1 and v2), or no one (``draw``).
 """
 
 from __future__ import annotations
 
 from domain.games.squad_combat.cards import DIE_FACES, Card
-from domain.games.squad_combat.checks import dice_paid, pool_faces
+from domain.games.squad_combat.checks import dice_paid, leaders, pool_faces
 from domain.games.squad_combat.state import State
 
 STANDING = "the most characters alive, then the most HP left"
 STALEMATE = ("a stalemate (turn {turn}): no squad has an attack left that one of its living characters could ever "
              "perform; " + STANDING)
 ONE_SIDED = ("a one-sided stalemate (turn {turn}): only seat {seat}'s squad has an attack left that one of its living "
-             "characters could ever perform, and no other can hurt it; " + STANDING)
+             "characters could ever perform, and no other can hurt it; ")
+DECIDED = {"standing": STANDING, "able": "the squad that can still hurt wins: it alone could still be the last with "
+           "characters alive", "draw": "a draw"}
+"""How a one-sided stalemate is decided, by the option ``stalemate_winner`` (its end said after ``ONE_SIDED``)."""
 """The reasons of a game the option ``stalemate`` ends (a balance report counts "a stalemate" and "a
 one-sided stalemate" apart)."""
 
@@ -38,14 +44,23 @@ one-sided stalemate" apart)."""
 def stalemate_reason(state: State) -> str | None:
     """Why the game ends at the end of this turn for want of a fight (option ``stalemate``; games
     recorded before it play on), or ``None``."""
+    ended = stalemate_end(state)
+    return None if ended is None else ended[0]
+
+
+def stalemate_end(state: State) -> tuple[str, list[int]] | None:
+    """The reason and the winners of a game that ends at the end of this turn for want of a fight, or
+    ``None`` (games recorded before ``stalemate_winner`` are decided by the standing)."""
     mode = state.options.get("stalemate", "play-on")
     if mode == "play-on":
         return None
     able = [seat for seat in state.in_play() if can_hurt(state, seat)]
     if not able:
-        return STALEMATE.format(turn=state.turn)
+        return STALEMATE.format(turn=state.turn), leaders(state)
     if mode == "one-sided" and len(able) == 1:
-        return ONE_SIDED.format(turn=state.turn, seat=able[0])
+        decided = state.options.get("stalemate_winner", "standing")
+        winners = {"standing": leaders(state), "able": list(able), "draw": []}[decided]
+        return ONE_SIDED.format(turn=state.turn, seat=able[0]) + DECIDED[decided], winners
     return None
 
 

@@ -22,7 +22,7 @@ from domain.keeping.service import GameService
 from domain.keeping.store import store_env
 from replays.audit import audit
 
-[V1] = EARLIER
+V1, _ = EARLIER
 GAMES = json.loads((Path(__file__).parent / "rules_v1_games.json").read_text(encoding="utf-8"))
 
 

@@ -1,6 +1,7 @@
-"""Squad Combat, ruling 18: a game whose squads can no longer hurt each other ends when the turn ends, the
-most characters alive then the most HP left winning: when at most one squad can still hurt another
-(option ``stalemate: one-sided``, the default), or only when none can (``mutual``); it plays on to the
+"""Squad Combat, ruling 18: a game whose squads can no longer hurt each other ends when the turn ends: when
+at most one squad can still hurt another (option ``stalemate: one-sided``, the default; the squad that can
+still hurt wins, or with ``stalemate_winner`` the standing or no one), or only when none can (``mutual``;
+the most characters alive then the most HP left win); it plays on to the
 turn limit with ``stalemate: play-on`` and in games recorded under rules v1. "Can no longer hurt" is
 exact: no attack card within a squad's reach (hand, deck, a discard pile that comes back, its cards under
 a living enemy that a heal could take off) that one of its living characters could ever perform."""
@@ -20,7 +21,9 @@ NO_ATTACKS = ["dodge", "brace", "second_wind", "taunt"]
 REASON = ("a stalemate (turn 3): no squad has an attack left that one of its living characters could ever perform; "
           "the most characters alive, then the most HP left")
 ONE_SIDED = ("a one-sided stalemate (turn 3): only seat {}'s squad has an attack left that one of its living characters "
-             "could ever perform, and no other can hurt it; the most characters alive, then the most HP left")
+             "could ever perform, and no other can hurt it; ")
+BY_STANDING = ONE_SIDED + "the most characters alive, then the most HP left"
+BY_ABLE = ONE_SIDED + "the squad that can still hurt wins: it alone could still be the last with characters alive"
 
 
 def _spent(options=None, **changes):
@@ -61,8 +64,8 @@ def test_ruling_18_with_the_option_stalemate_play_on_the_game_goes_on_to_the_tur
 
 
 def test_ruling_18_games_recorded_under_rules_v1_play_on():
-    [v1] = EARLIER
-    assert v1.version == 1 and RULES.version == 2
+    v1, _ = EARLIER
+    assert v1.version == 1 and RULES.version == 3
     assert v1.resolve_options({})["stalemate"] == "play-on" and RULES.resolve_options({})["stalemate"] == "one-sided"
     state = _spent()
     state.options = {key: value for key, value in state.options.items() if key != "stalemate"}  # stored before it
@@ -78,13 +81,27 @@ def test_ruling_18_no_stalemate_while_a_squad_holds_an_attack_in_hand_or_deck():
 
 def test_ruling_18_one_sided_the_game_ends_when_only_one_squad_can_still_hurt_another():
     facts = _end_turn(_spent(hands=[["strike"], []]))[0]  # red holds a Strike, blue no attack
-    assert facts[1:] == [TurnEnded(turn=3, recharged=True), GameEnded(winners=[1], reason=ONE_SIDED.format(1))]
+    assert facts[1:] == [TurnEnded(turn=3, recharged=True), GameEnded(winners=[1], reason=BY_ABLE.format(1))]
 
 
-def test_ruling_18_one_sided_the_standing_decides_not_the_squad_that_can_still_hurt():
-    # blue can still hurt but has lost its Jimbo; red cannot, with three alive: red wins, as at the turn limit
+def test_ruling_18_one_sided_the_squad_that_can_still_hurt_wins_by_default_as_the_texts_object_says():
+    # blue can still hurt but has lost its Jimbo; red cannot, with three alive: blue alone can still be the last standing
     facts = _end_turn(_spent(decks=[NO_ATTACKS, [*NO_ATTACKS, "jab"]]))[0]
-    assert facts[-1] == GameEnded(winners=[1], reason=ONE_SIDED.format(2))
+    assert facts[-1] == GameEnded(winners=[2], reason=BY_ABLE.format(2))
+
+
+@pytest.mark.parametrize(("decided", "winners", "said"), [("standing", [1], BY_STANDING), ("draw", [], ONE_SIDED + "a draw")])
+def test_ruling_18_option_stalemate_winner_the_standing_or_a_draw_decides_a_one_sided_stalemate(decided, winners, said):
+    facts = _end_turn(_spent({"stalemate_winner": decided}, decks=[NO_ATTACKS, [*NO_ATTACKS, "jab"]]))[0]
+    assert facts[-1] == GameEnded(winners=winners, reason=said.format(2))
+
+
+def test_ruling_18_games_recorded_under_rules_v2_are_decided_by_the_standing():
+    _, v2 = EARLIER
+    assert v2.version == 2 and v2.resolve_options({})["stalemate_winner"] == "standing"
+    state = _spent(decks=[NO_ATTACKS, [*NO_ATTACKS, "jab"]])
+    state.options = {key: value for key, value in state.options.items() if key != "stalemate_winner"}  # stored before it
+    assert _end_turn(state)[0][-1] == GameEnded(winners=[1], reason=BY_STANDING.format(2))
 
 
 def test_ruling_18_one_sided_no_ending_while_two_squads_can_hurt():
@@ -92,7 +109,7 @@ def test_ruling_18_one_sided_no_ending_while_two_squads_can_hurt():
     three = table(3, turn=3, hands=[[], ["jab"], ["strike"]], decks=[NO_ATTACKS] * 3, discards=[[], [], []])
     assert stalemate_reason(three) is None
     three.player(3)["hand"] = []
-    assert stalemate_reason(three) == ONE_SIDED.format(2)
+    assert stalemate_reason(three) == BY_ABLE.format(2)
     three.player(2)["hand"] = []
     assert stalemate_reason(three) == REASON
 
@@ -142,3 +159,36 @@ def test_ruling_18_an_attack_under_a_living_enemy_counts_while_the_enemy_could_h
     assert stalemated(state) is ends
     under_the_dead = _spent(wounds={(2, 1): [("strike", 3, 1)]}, discards=[[], ["mend"]])
     assert stalemated(under_the_dead)  # a dead character's cards stay under it (dead_wounds: stay)
+
+
+def _played(seed: int, decided: str, commands: list | None = None):
+    """A seeded greedy game (``commands`` None) or the same commands played again: its commands, facts and outcome."""
+    from domain.engine.game import Game
+    from domain.thinking.search import GreedyBot
+
+    game = Game.start(RULES, ["Ann", "Ben"], RULES.resolve_options({"stalemate_winner": decided}), f"recount-{seed}", salt="5eed" * 8)
+    bot, played = GreedyBot(seed, samples=1), []
+    while game.outcome() is None:
+        seat = game.to_act()[0]
+        command = bot.choose(RULES, game.state, seat, game.version) if commands is None else commands[len(played)][1]
+        played.append((seat, command))
+        game.play(seat, command, f"c{game.version}")
+    return played, [event.as_fact() for event in game.pending_events if hasattr(event, "fact")], game.outcome()
+
+
+def test_ruling_18_recount_the_option_changes_who_wins_exactly_the_one_sided_stalemates_where_the_standing_names_another():
+    """The same greedy games (their commands played again) with the option switched: only the last fact of a
+    one-sided stalemate changes, to the squad its reason names, and only where the standing named another."""
+    changed = one_sided = 0
+    for seed in range(16):
+        commands, by_standing, standing = _played(seed, "standing")
+        _, by_able, able = _played(seed, "able", commands)
+        assert by_standing[:-1] == by_able[:-1], seed  # the same game to its last fact
+        if not standing.reason.startswith("a one-sided stalemate"):
+            assert standing == able, seed
+            continue
+        one_sided += 1
+        squad = int(able.reason.split("only seat ")[1].split("'")[0])
+        assert able.winners == [squad], seed
+        changed += standing.winners != able.winners
+    assert one_sided >= 3 and changed >= 2  # the seeds hold games of both kinds
