@@ -137,6 +137,23 @@ class CounterChanged(Fact):
 
 
 @dataclass(frozen=True)
+class PhaseBegun(Fact):
+    """The turn moved on to the kit's phase named ``phase`` (``play.phases``; a turn begins in the first)."""
+
+    seat: int
+    phase: str
+
+
+@dataclass(frozen=True)
+class AnswerAsked(Fact):
+    """Seat ``seat`` asked seat ``to`` to answer out of turn: ``to`` acts now, and the turn stays the asker's
+    (a ``pass: next`` after the answer passes from the seat whose turn it is)."""
+
+    seat: int
+    to: int
+
+
+@dataclass(frozen=True)
 class EndProposed(Fact):
     """A seat proposed to end the game, naming the winners (none: a draw) and why; every other seat
     must agree."""
@@ -178,4 +195,5 @@ class GameEnded(Fact):
 
 
 FACTS: tuple[type[Fact], ...] = (KitLaid, TurnPassed, PieceMoved, CardMoved, CardRevealed, CardsLookedAt, PileShuffled,
-                                 PileGathered, DiceRolled, HiddenDiceRolled, CardPutUnder, CounterChanged, EndProposed, EndAgreed, EndRefused, GameEnded)
+                                 PileGathered, DiceRolled, HiddenDiceRolled, CardPutUnder, CounterChanged, EndProposed, EndAgreed, EndRefused, GameEnded,
+                                 PhaseBegun, AnswerAsked)

@@ -8,7 +8,8 @@ and what it may be is one of
   in those directions (``[ahead, ahead-left, ahead-right]``);
   or with ``from`` and ``along``, the spaces a number of spaces on along a track or loop (``[die]``, or
   ``[die, -die]`` for either way);
-- ``card``: ``hand``, a card in the seat's hand (each name once);
+- ``card``: ``hand``, a card in the seat's hand (each name once), or with ``of``, a seat (an expression), in that
+  seat's hand;
 - ``number``: ``[least, most]``, two expressions;
 and ``where``, a condition on the candidate (it reads the choice by its name), narrows it further. The
 command ``{"type": "act", "action": "advance", "from": "b2", "to": "b3"}`` names each choice.
@@ -30,7 +31,7 @@ from domain.games.table_kit.expressions import (
 from domain.games.table_kit.kit_board import DIRECTIONS
 from domain.games.table_kit.kit_scope import Scope
 
-CHOICES = ("from", "to", "space", "card", "number", "count", "face")
+CHOICES = ("from", "to", "space", "card", "number", "count", "face", "player", "give", "take")
 """The names a choice may have: each a field of the ``act`` command."""
 HOLDS = ("any", "empty", "mine", "theirs", "occupied")
 """What a space choice may ask of its space's piece."""
@@ -46,6 +47,8 @@ class Choice:
     where: Expression | None
     card: str | None = None
     along: tuple[Expression, ...] = ()
+    of: Expression | None = None
+    """Whose hand a card is chosen from (the seat acting, without it)."""
 
     @functools.cached_property
     def sieve(self) -> Expression | None:
@@ -55,7 +58,7 @@ class Choice:
     def says(self) -> str:
         """What the choice allows, in words (for a refusal)."""
         if self.card is not None:
-            said = "a card in your hand"
+            said = "a card in your hand" if self.of is None else f"a card in the hand of seat {self.of.source}"
         elif self.numbers is not None:
             said = f"a number from {self.numbers[0].source} to {self.numbers[1].source}"
         elif self.along:
@@ -91,7 +94,11 @@ class Choice:
     def _values(self, scope: Scope) -> list[Any]:
         """The values the choice's kind allows, before its ``where``."""
         if self.card is not None:
-            return list(dict.fromkeys(entry["card"] for entry in scope.state.zones[f"hand:{scope.seat}"]["cards"]))
+            holder = scope.seat if self.of is None else self.of.value(scope)
+            hand = scope.state.zones.get(f"hand:{holder}") if isinstance(holder, int) and not isinstance(holder, bool) else None
+            if hand is None:
+                raise ExpressionFailed(f"{self.of.source!r} is {holder!r}, which is no seat")  # type: ignore[union-attr]
+            return list(dict.fromkeys(entry["card"] for entry in hand["cards"]))
         if self.numbers is not None:
             least, most = (_number(bound.value(scope), bound) for bound in self.numbers)
             return list(range(least, most + 1))
@@ -135,6 +142,8 @@ def choice_problems(spec: dict[str, Any], earlier: dict[str, Choice]) -> list[tu
         out.append(("space", "say what is chosen, one of: space (any, empty, mine, theirs, occupied), card (hand) or number [least, most]"))
     if "card" in spec and spec["card"] != "hand":
         out.append(("card", f"a card is chosen from the seat's hand (card: hand), not {spec['card']!r}"))
+    if "of" in spec and "card" not in spec:
+        out.append(("of", "of names whose hand a card is chosen from: it goes with card: hand"))
     holds = spec.get("space", "any")
     for kind in holds if isinstance(holds, list) else [holds]:
         if kind not in HOLDS:

@@ -1,8 +1,9 @@
 """A kit's rules section read and compiled (``KitRules`` plays it): each expression compiled once, each name,
 component and choice checked, each mistake raised as a ``RuleMistake`` at its place in the document.
 
-What is compiled: the actions (their choices, ``kit_choices``; their condition; their steps, ``kit_steps``),
-the endings, the value, the limit, the setup, landing and stuck steps, and the seats' facing.
+What is compiled: the actions (their choices, ``kit_choices``; their phases; their condition; their steps,
+``kit_steps``), the phases, the named steps (``define``), the endings, the value, the limit, the setup,
+landing, turn-beginning and stuck steps, and the seats' facing.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN
 from domain.games.table_kit.kit_steps import CARD_STEPS, Step
 
 Path_ = tuple[str | int, ...]
-KINDS = ("roll", "set", "add", "place", "move", "capture", *CARD_STEPS, "pass", "end", "if")
+KINDS = ("roll", "set", "add", "place", "move", "capture", *CARD_STEPS, "take", "pass", "ask", "phase", "do", "end", "if")
 """What a step may do."""
 
 
@@ -51,8 +52,14 @@ class CompiledRules:
         self.dice = {spec["name"]: list(spec["faces"]) for spec in document.get("dice", [])}
         self.hidden = frozenset(spec["name"] for spec in document.get("dice", []) if spec.get("hidden"))
         self.parameters = dict(document.get("parameters", {}))
-        self.names = frozenset([*self.counters, *self.dice, *self.parameters, *GIVEN])
+        self.phases = [str(name) for name in play.get("phases", [])]
+        """The phases of a turn, in order (a turn begins in the first); none: one phase, never named."""
+        self.names = frozenset([*self.counters, *self.dice, *self.parameters, *GIVEN, *(["phase"] if self.phases else [])])
         self._check_names()
+        self._check_phases()
+        self.defined: dict[str, list[Step]] = {name: [] for name in play.get("define", {})}
+        for name, steps in play.get("define", {}).items():  # compiled in place: a named step may do another
+            self.defined[name][:] = self._effects(steps, ("play", "define", name), self.names)
         self.faces = list(play.get("facing", []))
         for n, direction in enumerate(self.faces):
             if direction not in COMPASS:
@@ -63,6 +70,7 @@ class CompiledRules:
                         for n, end in enumerate(play.get("end", []))]
         self.stuck = None if "stuck" not in play else self._effects(play["stuck"], ("play", "stuck"), self.names)
         self.setup = self._effects(play.get("setup", []), ("play", "setup"), self.names)
+        self.turn_begins = self._effects(play.get("turn_begins", []), ("play", "turn_begins"), self.names)
         self.landing = [(self._expr(rule["when"], ("play", "landing", n, "when")), self._effects(rule["effects"], ("play", "landing", n, "effects"), self.names))
                         for n, rule in enumerate(play.get("landing", []))]
         self.value = None if "value" not in play else self._expr(play["value"], ("play", "value"))
@@ -85,6 +93,17 @@ class CompiledRules:
                     raise RuleMistake(("play",), f"{name!r} names a {kind} and {seen[name]}: the rules would not know which")
                 seen[name] = f"a {kind}"
 
+    def _check_phases(self) -> None:
+        for n, name in enumerate(self.phases):
+            if name in self.phases[:n]:
+                raise RuleMistake(("play", "phases", n), f"the phase {name!r} is named twice")
+
+    def _phase_of(self, name: Any, path: Path_) -> int:
+        if name not in self.phases:
+            raise RuleMistake(path, f"no phase named {name!r}" + (f"; the kit's phases: {', '.join(self.phases)}" if self.phases
+                                                                 else ": the kit names none (play.phases)"))
+        return self.phases.index(name)
+
     def _expr(self, source: Any, path: Path_, names: frozenset[str] | None = None) -> Expression:
         try:
             return compile_expression(source, self.names if names is None else names, FUNCTIONS)
@@ -105,11 +124,13 @@ class CompiledRules:
                 None if numbers is None else (self._expr(numbers[0], (*at, "number", 0), names - {choice["name"]}),
                                               self._expr(numbers[1], (*at, "number", 1), names - {choice["name"]})),
                 None if "where" not in choice else self._expr(choice["where"], (*at, "where"), names), choice.get("card"),
-                tuple(self._expr(count, (*at, "along", k), names - {choice["name"]}) for k, count in enumerate(_listed(choice.get("along", [])))))
+                tuple(self._expr(count, (*at, "along", k), names - {choice["name"]}) for k, count in enumerate(_listed(choice.get("along", [])))),
+                None if "of" not in choice else self._expr(choice["of"], (*at, "of"), names - {choice["name"]}))
         names = self.names | set(choices)
         when = spec.get("when")
+        phases = frozenset(self._phase_of(name, (*path, "phase")) for name in _listed(spec["phase"])) if "phase" in spec else None
         return {"name": spec["name"], "summary": spec.get("summary") or spec["name"], "choices": list(choices.values()),
-                "when": None if when is None else self._expr(when, (*path, "when"), names),
+                "phases": phases, "when": None if when is None else self._expr(when, (*path, "when"), names),
                 "effects": self._effects(spec["effects"], (*path, "effects"), names)}
 
     def _effects(self, specs: list[dict[str, Any]], path: Path_, names: frozenset[str]) -> list[Step]:
@@ -137,8 +158,21 @@ class CompiledRules:
                 out.append((kind, self._piece_step(kind, spec[kind], (*at, kind), expr), at))
             elif kind in CARD_STEPS:
                 out.append((kind, self._card_step(kind, spec, at, expr), at))
+            elif kind == "take":
+                if "from" not in spec:
+                    raise RuleMistake(at, "take needs 'from': the seat whose hand the card is taken from")
+                out.append(("take", (expr(spec["take"], (*at, "take")), expr(spec["from"], (*at, "from"))), at))
             elif kind == "pass":
                 out.append(("pass", None if spec["pass"] == "next" else expr(spec["pass"], (*at, "pass")), at))
+            elif kind == "ask":
+                out.append(("ask", expr(spec["ask"], (*at, "ask")), at))
+            elif kind == "phase":
+                out.append(("phase", self.phases[self._phase_of(spec["phase"], (*at, "phase"))], at))
+            elif kind == "do":
+                if spec["do"] not in self.defined:
+                    raise RuleMistake((*at, "do"), f"no steps named {spec['do']!r} in play.define" + (
+                        f"; the named steps: {', '.join(self.defined)}" if self.defined else ""))
+                out.append(("do", spec["do"], at))
             elif kind == "end":
                 out.append(("end", (expr(spec["end"]["winners"], (*at, "end", "winners")), spec["end"].get("reason") or "the kit's rules ended the game"), at))
             else:

@@ -34,6 +34,7 @@ from domain.games.table_kit.kit_choices import Choice
 from domain.games.table_kit.kit_compile import CompiledRules, RuleMistake
 from domain.games.table_kit.kit_scope import Scope
 from domain.games.table_kit.kit_steps import Run
+from domain.games.table_kit.layout import PHASE
 
 __all__ = ["NO_ACTION", "KitRules", "RuleMistake", "parameter_values"]
 
@@ -107,7 +108,10 @@ class KitRules(CompiledRules):
 
     def _legal(self, scope: Scope, lazy: bool = False) -> Any:
         try:
+            phase = scope.state.counters.get(PHASE, 0)
             for name, action in self.actions.items():
+                if action["phases"] is not None and phase not in action["phases"]:
+                    continue
                 for chosen in _combinations(scope, action["choices"], lazy):
                     if action["when"] is None or action["when"].holds(scope.with_choice(chosen)):
                         yield {"type": "act", "action": name, **chosen}
@@ -123,6 +127,10 @@ class KitRules(CompiledRules):
         action = self.actions.get(command.get("action"))
         if action is None:
             raise IllegalCommand(f"this kit has no action {command.get('action')!r}; its actions: {', '.join(self.actions)}")
+        phase = state.counters.get(PHASE, 0)
+        if action["phases"] is not None and phase not in action["phases"]:
+            names = " or ".join(self.phases[n] for n in sorted(action["phases"]))
+            raise IllegalCommand(f"{action['name']} is taken in the {names} phase; the turn is in its {self.phases[phase]} phase")
         chosen = self._chosen(Scope(self, state, seat), action, command)
         try:
             if action["when"] is not None and not action["when"].holds(Scope(self, state, seat, chosen)):

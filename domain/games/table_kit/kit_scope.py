@@ -2,7 +2,9 @@
 
 Names: each counter (a seat's counter as ``name[seat]``), each die's last roll (its first face; a hidden
 die's, each seat's as ``name[seat]``, 0 before it is rolled), each
-parameter, ``seat`` (the seat acting), ``seats`` (how many play), ``turn`` (turns begun), ``free_spaces``
+parameter, ``seat`` (the seat acting), ``turn_seat`` (the seat whose turn it is: another than ``seat`` while
+``seat`` answers out of turn), ``phase`` (the turn's phase, in a kit that names phases), ``seats`` (how many
+play), ``turn`` (turns begun), ``free_spaces``
 (spaces with no piece), ``landed`` (the space the action's last placed or moved piece landed on; ``""``
 before one has) and the action's own choices (``from``, ``to``...). Functions, on the board: ``owner(s)``
 (the seat whose piece stands on space ``s``, 0 for none), ``kind(s)`` (its kind, ``""`` for none),
@@ -11,7 +13,8 @@ away, ``""`` off the grid), ``along(s, n)`` (the space ``n`` on along a track or
 ``n``, ``""`` past a track's end), ``link(s)`` (where a link from ``s`` leads, ``""`` for none), ``mark(s)``
 (the space's mark in its track's ``kinds``, ``""`` for none), ``spaces(seat)`` (the spaces holding a seat's
 pieces), ``line(seat)`` (the most of a seat's pieces in one straight line),
-``pieces(seat)`` (how many of a seat's pieces are on the board) and ``abs(n)``; on cards, ``hand(seat)``
+``pieces(seat)`` (how many of a seat's pieces are on the board), ``seats_at(s)`` (the seats whose pieces stand
+on space ``s``, in seat order, each once) and ``abs(n)``; on cards, ``hand(seat)``
 (the names of the cards in a seat's hand, the last drawn last), ``cards(zone)`` (the names of a zone's
 cards, those in a shuffled pile among them in no order) and ``card(name)`` (a card's fields, its
 ``name`` among them: ``card(hand(seat)[0]).rank``).
@@ -28,10 +31,11 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from domain.games.table_kit.kit_board import BoardView
+from domain.games.table_kit.layout import ASKER, PHASE
 
-GIVEN = ("seat", "seats", "turn", "free_spaces", "landed")
+GIVEN = ("seat", "seats", "turn", "free_spaces", "landed", "turn_seat")
 """The names every expression may read besides the kit's own."""
-FUNCTIONS = ("owner", "kind", "row", "column", "step", "along", "link", "mark", "spaces", "line", "pieces", "abs",
+FUNCTIONS = ("owner", "kind", "row", "column", "step", "along", "link", "mark", "spaces", "line", "pieces", "seats_at", "abs",
              "hand", "cards", "card")
 """The functions every expression may call besides CEL's own."""
 
@@ -72,6 +76,10 @@ class Scope(Mapping[str, Any]):
             return self.board.free()
         if name == "landed":
             return ""
+        if name == "turn_seat":
+            return state.counters.get(ASKER, state.turn)
+        if name == "phase" and self.rules.phases:
+            return self.rules.phases[state.counters.get(PHASE, 0)]
         if name in self.rules.parameters:
             return state.parameters[name]
         if name in self.rules.hidden:
@@ -97,9 +105,14 @@ class Scope(Mapping[str, Any]):
                                "along": lambda space, count: geometry.along(str(space), int(count)),
                                "link": lambda space: geometry.links.get(str(space), ""),
                                "mark": lambda space: geometry.marks.get(str(space), ""), "spaces": board.spaces,
-                               "line": board.line, "pieces": board.pieces, "abs": abs,
+                               "line": board.line, "pieces": board.pieces, "seats_at": self._seats_at, "abs": abs,
                                "hand": lambda seat: self._names(f"hand:{seat}"), "cards": self._names, "card": self._card}
         return self._functions[name]
+
+    def _seats_at(self, space: Any) -> list[int]:
+        owners = self.rules.owners(self.state.seats)
+        space = str(space)
+        return sorted({owners[piece][1] for piece, at in self.state.pieces.items() if at == space and owners[piece][1]})
 
     def _names(self, zone: str) -> list[str]:
         found = self.state.zones.get(zone)

@@ -5,8 +5,10 @@ The steps: ``roll`` a die; ``set`` or ``add`` to a counter (the acting seat's, o
 ``place`` one of the seat's pieces of a kind from off the board onto a space; ``move`` the piece on one
 space (the seat's own, where pieces share it) to another; ``capture`` the piece on a space (it goes off the board); on cards, as the table's
 commands of the same names do them (who sees what included), ``draw`` (``count`` of them), ``deal``,
-``play``, ``discard``, ``give``, ``reveal``, ``shuffle``, ``gather`` and ``flip``; ``pass`` the turn; ``end``
-the game; ``if`` a condition holds do some steps, ``else`` others. A step the table cannot carry out
+``play``, ``discard``, ``give``, ``reveal``, ``shuffle``, ``gather`` and ``flip``, and ``take`` a card from another
+seat's hand; ``pass`` the turn (the kit's ``turn_begins`` steps are then taken for the seat whose turn begins);
+``ask`` another seat to answer out of turn; move the turn on to a ``phase``; ``do`` the steps the kit names in
+``define``; ``end`` the game; ``if`` a condition holds do some steps, ``else`` others. A step the table cannot carry out
 (placing a piece the seat has none of left, moving onto a taken space) refuses the whole action, saying
 which step and why: nothing is recorded.
 """
@@ -21,11 +23,12 @@ from domain.engine.randomness import Rng
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.expressions import Expression, ExpressionFailed
 from domain.games.table_kit.kit_scope import Scope
-from domain.games.table_kit.layout import OFF
+from domain.games.table_kit.layout import ASKER, OFF
 
 Step = tuple[str, Any, tuple[str | int, ...]]
 MOST_LANDINGS = 20
-"""The most landing rules one action may set off (a ladder's top on a snake's head...), so a loop of them ends."""
+"""The most landing rules one action may set off (a ladder's top on a snake's head...), so a loop of them ends;
+likewise the most turns one action may begin, and the most named steps (``do``) it may take inside each other."""
 CARD_STEPS = ("draw", "deal", "play", "discard", "give", "reveal", "shuffle", "gather", "flip")
 """The steps on cards: each the table's command of that name, taken by the seat acting."""
 
@@ -41,6 +44,8 @@ class Run:
         self.facts: list[Fact] = []
         self._scope: Scope | None = None
         self._landings = 0
+        self._begun = 0
+        self._depth = 0
 
     def emit(self, fact: Fact) -> None:
         self.facts.append(fact)
@@ -49,7 +54,7 @@ class Run:
     def scope(self) -> Scope:
         """The names and functions as the table now stands (worked out again once a fact changes it)."""
         scope = self._scope
-        if scope is None or scope.state is not self.state or scope.chosen.get("landed") != self.landed:
+        if scope is None or scope.state is not self.state or scope.seat != self.seat or scope.chosen.get("landed") != self.landed:
             scope = self._scope = Scope(self.rules, self.state, self.seat, {**self.chosen, "landed": self.landed})
         return scope
 
@@ -71,14 +76,55 @@ class Run:
                 getattr(self, kind)(*spec)
             elif kind in CARD_STEPS:
                 self.cards(kind, spec)
+            elif kind == "take":
+                self.take(*spec)
             elif kind == "pass":
-                to = self.seat % self.state.seats + 1 if spec is None else self.seat_number(self.value(spec))
+                whose = self.state.counters.get(ASKER, self.seat)  # after an answer: from the seat whose turn it is
+                to = whose % self.state.seats + 1 if spec is None else self.seat_number(self.value(spec))
                 self.emit(f.TurnPassed(self.seat, to))
+                self.begin_turn(to)
+            elif kind == "ask":
+                self.emit(f.AnswerAsked(self.seat, self.seat_number(self.value(spec))))
+            elif kind == "phase":
+                self.emit(f.PhaseBegun(self.seat, spec))
+            elif kind == "do":
+                self._depth += 1
+                if self._depth > MOST_LANDINGS:
+                    raise IllegalCommand(f"the kit's rules fail here: the named steps {spec!r} were taken inside each other more "
+                                         f"than {MOST_LANDINGS} times: they may never stop")
+                self.steps(self.rules.defined[spec])
+                self._depth -= 1
             elif kind == "end":
                 self.end(self.value(spec[0]), spec[1])
             else:
                 condition, then, otherwise = spec
                 self.steps(then if self.truth(condition) else otherwise)
+
+    def begin_turn(self, seat: int) -> None:
+        """The kit's ``turn_begins`` steps, taken as the seat whose turn has just begun (a turn to miss...)."""
+        if not self.rules.turn_begins:
+            return
+        self._begun += 1
+        if self._begun > MOST_LANDINGS:
+            raise IllegalCommand(f"the kit's rules fail here: more than {MOST_LANDINGS} turns began in one action: "
+                                 "the turn_begins steps may never stop passing the turn")
+        acting, self.seat = self.seat, seat
+        try:
+            self.steps(self.rules.turn_begins)
+        finally:
+            self.seat = acting
+
+    def take(self, card: Expression, whose: Expression) -> None:
+        """A card taken from another seat's hand into the acting seat's: whoever saw it before still knows it."""
+        other, name = self.seat_number(self.value(whose)), self.value(card)
+        if other == self.seat:
+            raise IllegalCommand("the kit's rules fail here: take a card from another seat's hand, not your own")
+        cards = self.state.zones[f"hand:{other}"]["cards"]
+        index = next((i for i in range(len(cards) - 1, -1, -1) if cards[i]["card"] == name), None)
+        if index is None:
+            raise IllegalCommand(f"the kit's rules fail here: take: seat {other}'s hand holds no {name!r}")
+        seen = sorted({*cards[index]["seen"], self.seat, other})
+        self.emit(f.CardMoved(self.seat, "take", name, f"hand:{other}", index, f"hand:{self.seat}", cards[index]["up"], seen))
 
     def roll(self, die: str, seat: Expression | None) -> None:
         """The die rolled by the seat acting, or the ``seat`` named; behind a screen for a hidden die."""
@@ -173,6 +219,8 @@ class Run:
             command[key] = value
         if kind == "draw":
             command.pop("count", None)
+        if kind == "reveal" and self._shown(command["card"]):
+            return  # every seat has seen it already (a card drawn again from under a pile): nothing to show
         for _ in range(spec.get("count", 1) if kind == "draw" else 1):
             try:
                 facts = self.table(self.state, self.seat, command, self.rng)
@@ -180,6 +228,12 @@ class Run:
                 raise IllegalCommand(f"the kit's rules fail here: {kind}: {error}") from None
             for fact in facts:
                 self.emit(fact)
+
+    def _shown(self, card: str) -> bool:
+        """Whether every seat has seen the acting seat's card of that name (the last in its hand)."""
+        cards = self.state.zones[f"hand:{self.seat}"]["cards"]
+        entry = next((entry for entry in reversed(cards) if entry["card"] == card), None)
+        return entry is not None and len(entry["seen"]) >= self.state.seats
 
     def end(self, winners: Any, reason: str, at_limit: bool = False) -> None:
         if not isinstance(winners, list):

@@ -14,6 +14,10 @@ OFF = "off"
 """Where a piece is when it is on no space (off the board)."""
 HAND = "hand"
 """The name of every seat's hand (``hand:1``, ``hand:2``, ...)."""
+PHASE = ":phase"
+"""Where a table keeps its turn's phase (``play.phases``), by index, among its counters; absent: the first."""
+ASKER = ":asker"
+"""Where a table keeps the seat whose turn it is while another answers out of turn (``AnswerAsked``)."""
 
 Path_ = tuple[str | int, ...]
 

@@ -13,7 +13,7 @@ from typing import Any
 from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
 from domain.games.table_kit import facts as f
-from domain.games.table_kit.layout import OFF, space_name
+from domain.games.table_kit.layout import OFF, PHASE, space_name
 from domain.games.table_kit.state import State, kit_of, sees
 
 
@@ -63,6 +63,7 @@ def view(state: State, viewer: int | None, everything: bool = False) -> dict[str
                      for c in kit.counters(state.seats)],
         "proposal": None if state.proposal is None else dict(state.proposal),
         "outcome": None if state.winners is None else {"winners": list(state.winners), "reason": state.reason},
+        **({} if kit.rules is None or not kit.rules.phases else {"phase": kit.rules.phases[state.counters.get(PHASE, 0)]}),
     }
 
 
@@ -131,6 +132,7 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
             "play": f"{who} plays {card} {face} to {to}.",
             "discard": f"{who} discards {card} to {to}.",
             "give": f"{who} gives {card} to {to}.",
+            "take": f"{who} takes {card} from {origin}.",
             "flip": f"{who} turns over {card} from {origin} {face} onto {to}.",
         }.get(fact.how, f"{who} moves {card} from {origin} to {to}.")
     if isinstance(fact, f.CardPutUnder):
@@ -153,6 +155,10 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
     if isinstance(fact, f.CounterChanged):
         how = f"sets {_zone(fact.counter, seats)} to {fact.value}" if fact.by is None else f"{'adds' if fact.by >= 0 else 'takes'} {abs(fact.by)} {'to' if fact.by >= 0 else 'from'} {_zone(fact.counter, seats)} ({fact.value})"
         return f"{seats[fact.seat - 1]} {how}."
+    if isinstance(fact, f.PhaseBegun):
+        return f"{seats[fact.seat - 1]} goes on to the {fact.phase} phase."
+    if isinstance(fact, f.AnswerAsked):
+        return f"{seats[fact.seat - 1]} asks {seats[fact.to - 1]} to answer."
     if isinstance(fact, f.EndProposed):
         result = "a draw" if not fact.winners else f"{_names(fact.winners, seats)} {'wins' if len(fact.winners) == 1 else 'win'}"
         return f"{seats[fact.seat - 1]} proposes to end the game: {result}" + (f" ({fact.reason})." if fact.reason else ".")

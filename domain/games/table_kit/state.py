@@ -5,7 +5,10 @@ the top one last, each ``{"card": name, "up": face up?, "seen": [seats that know
 ``pool`` holds, by name in sorted order, the face-down cards whose order is not decided yet (a
 shuffled pile): they lie under the placed cards, and one is chosen when it is drawn, looked at or
 turned over. A pile with cards put under it (``CardPutUnder``) says how many: ``"under": n``, the first
-``n`` of ``cards`` lying below the pool (the key is there only while there are some). ``counters`` maps a counter's key (``money:1``, ``round``) to its value.
+``n`` of ``cards`` lying below the pool (the key is there only while there are some). ``counters`` maps a counter's key (``money:1``, ``round``) to its value;
+a kit with rules keeps two more there, never shown as counters: ``PHASE``, the index of the turn's phase once
+it has left the first, and ``ASKER``, the seat whose turn it is while another answers out of turn. Both go
+when the turn passes.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from domain.engine.chain import LIMITS_CHAINED
 from domain.engine.facts import Fact
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit import Kit
+from domain.games.table_kit.layout import ASKER, PHASE
 
 
 @dataclass
@@ -84,6 +88,9 @@ def _take(zone: dict[str, Any], index: int) -> dict[str, Any]:
 def evolve(state: State, fact: Fact) -> State:
     """The state after the fact; the given state is left as it was."""
     if isinstance(fact, f.TurnPassed):
+        if PHASE in state.counters or ASKER in state.counters:  # a new turn: its first phase, nobody asked
+            counters = {key: value for key, value in state.counters.items() if key not in (PHASE, ASKER)}
+            return replace(state, turn=fact.to, turns=state.turns + 1, counters=counters)
         return replace(state, turn=fact.to, turns=state.turns + 1)
     if isinstance(fact, f.PieceMoved):
         return replace(state, pieces={**state.pieces, fact.piece: fact.to})
@@ -143,6 +150,10 @@ def evolve(state: State, fact: Fact) -> State:
         return replace(state, dice={**state.dice, f"{fact.die}:{fact.seat}": list(fact.faces)})
     if isinstance(fact, f.CounterChanged):
         return replace(state, counters={**state.counters, fact.counter: fact.value})
+    if isinstance(fact, f.PhaseBegun):
+        return replace(state, counters={**state.counters, PHASE: kit_of(state).rules.phases.index(fact.phase)})
+    if isinstance(fact, f.AnswerAsked):
+        return replace(state, turn=fact.to, counters={**state.counters, ASKER: state.counters.get(ASKER, state.turn)})
     if isinstance(fact, f.EndProposed):
         return replace(state, proposal={"by": fact.seat, "winners": list(fact.winners), "reason": fact.reason, "agreed": [fact.seat]})
     if isinstance(fact, f.EndAgreed) and state.proposal is not None:

@@ -194,7 +194,7 @@ def test_setup_steps_roll_each_seats_hidden_die_told_by_the_table():
 
 @pytest.mark.parametrize(("change", "said"), [
     ({"actions": [{"name": "go", "choose": [{"name": "target", "space": "empty"}], "effects": [{"pass": "next"}]}]},
-     "play.actions.0.choose.0.name: 'target' is not one of ['from', 'to', 'space', 'card', 'number', 'count', 'face']"),
+     "play.actions.0.choose.0.name: 'target' is not one of ['from', 'to', 'space', 'card', 'number', 'count', 'face', 'player', 'give', 'take']"),
     ({"actions": [{"name": "go", "choose": [{"name": "to", "from": "from", "steps": ["ahead"]}], "effects": [{"pass": "next"}]}]},
      "play.actions.0.choose.0.from: 'from' is no earlier choice of a space"),
     ({"actions": [{"name": "go", "effects": [{"place": {"kind": "rook", "to": "'a2'"}}]}]},
