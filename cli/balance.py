@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.balance_runs import default_workers, run_games
-from cli.kits import is_kit_file, read_kit_file
+from cli.kits import is_kit_file, kit_shelf, read_kit_file
 from cli.terminal import db_option, open_service, parse_option, write
 from domain.keeping.store import DEFAULT_STORE, describe_store
 from domain.thinking.balance import MAX_COMMANDS
@@ -86,8 +86,10 @@ def balance(ruleset: str, games: int, players: int | None, options: tuple[str, .
       ludolog balance project-assassination --option strike=on-entering --vs strike=every-move
       ludolog balance missions --players 4 --bot search --budget 30 --format html -o missions.html
       ludolog balance pig.yaml --option target=50 --vs target=100
+      ludolog balance pig --games 400      (a kit on the shelf)
 
-    RULESET may be a kit file with rules (kit 2): its parameters are the options.
+    RULESET may be a kit with rules (kit 2), as 'ludolog new' takes one: a kit file, or the name of a
+    kit on the shelf of the store ('ludolog kit add'). Its parameters are the options.
     """
     from domain.engine import registry
     from domain.thinking.balance.compare import (
@@ -104,13 +106,13 @@ def balance(ruleset: str, games: int, players: int | None, options: tuple[str, .
         raise click.ClickException(f"cannot write {output}: there is no folder {pathlib.Path(output).parent}")
     given = dict(parse_option(text) for text in options)
     vs = dict(parse_option(text) for text in vs_options)
-    if is_kit_file(ruleset):  # a kit with rules: its parameters are its options
-        document = read_kit_file(ruleset)
+    document = read_kit_file(ruleset) if is_kit_file(ruleset) else shelved_kit(ruleset, db)
+    if document is not None:  # a kit with rules, from a file or the shelf: its parameters are its options
         players = document["seats"]["fewest"] if players is None else players
         ruleset, given, vs = "table-kit", kit_options(document, given), kit_options(None, {**given, **vs} if vs else {})
     rules = registry.get(ruleset)
     if not rules.holds_rules(given):
-        raise click.ClickException(f"{rules.title} holds no rules (the people at the table keep them): its bots could only play "
+        raise click.ClickException(f"{rules.game_title(given)} holds no rules (the people at the table keep them): its bots could only play "
                                    "by chance, and a balance report of it would say nothing about the game")
     players = rules.min_seats if players is None else players
     rules.check_seat_count(players)  # --players 0 is refused, not taken for the default
@@ -138,6 +140,24 @@ def balance(ruleset: str, games: int, players: int | None, options: tuple[str, .
         click.echo(f"wrote {output}", err=True)
     else:
         click.echo(text, nl=False)
+
+
+def shelved_kit(name: str, db: str) -> dict[str, Any] | None:
+    """The latest version of the kit the shelf of the store keeps under ``name``, when no ruleset has that
+    name (as 'ludolog new' finds one); None for a ruleset's name. A name that is neither is an error
+    naming the rulesets and the kits."""
+    from domain.engine import registry
+    from domain.engine.errors import UnknownRuleset
+
+    try:
+        registry.get(name)
+        return None
+    except UnknownRuleset as unknown:
+        shelf = kit_shelf(db)
+        if shelf is None:
+            raise click.ClickException(f"{unknown.message}; kits: none, there is no store at {describe_store(db)} "
+                                       "(--db names the store whose shelf has the kit)") from None
+        return dict(shelf.game_setup(name, {}, None)[1]["kit"])  # or UnknownRuleset naming the kits
 
 
 def seat_bots(bot: str, seat_bot: tuple[str, ...], players: int) -> tuple[str, ...]:

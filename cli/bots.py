@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cli.terminal import HELP, db_option, format_events, format_status, open_service
+from cli.terminal import HELP, db_option, format_events, format_standing, format_status, open_service, shown
 from domain.keeping.access import OWNER
 from domain.thinking.strategies import STRATEGIES
 
@@ -16,7 +16,7 @@ from domain.thinking.strategies import STRATEGIES
               help="random: any legal command; greedy: the best-looking next command; search: tree search from what its seat sees.")
 @click.option("--budget", help="A search bot's thinking per move: simulations (300) or milliseconds (200ms). Default: 200 simulations.")
 @click.option("--seed", help="The bot's own seed: the same seed makes the same choices (default: the game's id).")
-@click.option("--quiet", "-q", is_flag=True, help="Print only the final state.")
+@click.option("--quiet", "-q", is_flag=True, help="Print no board and no events: only how many commands the bot played and how the game stands.")
 @db_option
 def bot(game: str, seats: tuple[str, ...], strategy: str, budget: str | None, seed: str | None, quiet: bool, db: str) -> None:
     """Let a bot play seats until the game ends or waits for another seat.
@@ -24,7 +24,7 @@ def bot(game: str, seats: tuple[str, ...], strategy: str, budget: str | None, se
     The bot's choices follow its seed and the game's version only (and a search bot's budget), so a
     bot stopped at any moment and run again ends the game exactly as an uninterrupted one; by default
     the seed is the game's id, so every game is played differently. A thinking bot shows after each
-    command how long it thought.
+    command how long it thought. A game that is already over is a mistake: the bot has nothing to play.
 
     \b
     Example:
@@ -37,6 +37,10 @@ def bot(game: str, seats: tuple[str, ...], strategy: str, budget: str | None, se
     service = open_service(db)
     game_id = service.find_game(game)
     bot_seed = str(game_id) if seed is None else seed
+    before = service.status(game_id, OWNER)
+    if before["outcome"] is not None:
+        ended = format_standing(before)[0].removeprefix("Game over. ").rstrip(".")
+        raise click.ClickException(shown(f"game {game_id} is over ({ended}): a bot has nothing left to play"))
     from domain.thinking.bots import make_bot, thought_of
 
     player = make_bot(strategy, bot_seed, budget)
@@ -56,4 +60,7 @@ def bot(game: str, seats: tuple[str, ...], strategy: str, budget: str | None, se
     average = f", {thinking / commands:.0f} ms a command on average" if strategy == "search" and commands else ""
     name = "The bot" if strategy == "random" else f"The {strategy} bot"
     click.echo(f"{name} played {commands} command{'s' if commands != 1 else ''} (bot seed: {bot_seed}{average}).")
-    click.echo(format_status(status, registry.get(status["ruleset"])))
+    if quiet:
+        click.echo(shown("\n".join(format_standing(status))))
+    else:
+        click.echo(shown(format_status(status, registry.get(status["ruleset"]))))

@@ -8,7 +8,7 @@ Each imports the rulesets and the game service only when it runs, so that ``ludo
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import Any
 
 import click
 
@@ -24,9 +24,6 @@ from cli.terminal import (
     parse_option,
     shown,
 )
-
-if TYPE_CHECKING:
-    from domain.keeping.kit_shelf import KitShelf
 
 
 @click.command(context_settings=HELP)
@@ -52,7 +49,7 @@ def rulesets(name: str | None, as_json: bool, db: str) -> None:
     try:
         chosen = [registry.get(name).to_data()] if name else [rules.to_data() for rules in registry.all_rulesets()]
     except UnknownRuleset as error:
-        shelf = _shelf(db)
+        shelf = kit_shelf(db)
         if shelf is None:
             raise click.ClickException(str(error)) from None
         chosen = [shelf.ruleset_data(str(name))]  # a kit's, or UnknownRuleset naming the kits too
@@ -60,34 +57,57 @@ def rulesets(name: str | None, as_json: bool, db: str) -> None:
         click.echo(json.dumps(chosen[0] if name else chosen, indent=2))
         return
     if not name:
-        shelf = _shelf(db, quiet=True)
-        chosen += [shelf.as_ruleset(entry.name) for entry in shelf.list()] if shelf is not None else []
-    for data in chosen:
-        seats = str(data["min_seats"]) if data["min_seats"] == data["max_seats"] else f"{data['min_seats']}-{data['max_seats']}"
-        kit = data.get("kit")
-        version = f"kit v{kit['version']} {kit['hash'][:12]}" if kit else f"rules v{data['version']}"
-        click.echo(shown(f"{data['name']}  ({seats} players, {version})  {data['title']}: {data['summary']}"))
-        if not name:
-            continue
-        if kit:
-            click.echo(shown(f"    components {kit['components']}"))
-        for key, prop in data["options"].get("properties", {}).items():
-            click.echo(f"    option {key}={json.dumps(prop.get('default'))}  {prop.get('description', '')}")
-        for command in data["commands"]:
-            fields = " ".join(f"{field}=..." for field in command["schema"]["properties"] if field != "type")
-            click.echo(f"    command {command['type']} {fields}".rstrip() + f"  {command['summary']}")
+        for data in chosen:
+            click.echo(shown(_ruleset_line(data)))
+        _list_shelf(db)
+        return
+    data = chosen[0]
+    click.echo(shown(_ruleset_line(data)))
+    if data.get("kit"):
+        click.echo(shown(f"    components {data['kit']['components']}"))
+    for key, prop in data["options"].get("properties", {}).items():
+        click.echo(f"    option {key}={json.dumps(prop.get('default'))}  {prop.get('description', '')}")
+    for command in data["commands"]:
+        fields = " ".join(f"{field}=..." for field in command["schema"]["properties"] if field != "type")
+        click.echo(f"    command {command['type']} {fields}".rstrip() + f"  {command['summary']}")
 
 
-def _shelf(db: str, quiet: bool = False) -> KitShelf | None:
-    """The kit shelf of the store ``db``, or None when there is no store there (no kits, then); a store
-    that cannot be opened is an error, or with ``quiet`` a note on stderr and no kits."""
+def _ruleset_line(data: dict[str, Any]) -> str:
+    """A ruleset or a shelved kit on a line: name, players, version, title and summary. The ruleset
+    table-kit takes any table of 1 to 8, as the kit it plays says (its default kit's seats are not its own)."""
+    kit = data.get("kit")
+    if data["name"] == "table-kit" and not kit:
+        seats = "1-8 players, as its kit says;"
+    else:
+        low, high = data["min_seats"], data["max_seats"]
+        seats = f"{low if low == high else f'{low}-{high}'} players,"
+    version = f"kit v{kit['version']} {kit['hash'][:12]}" if kit else f"rules v{data['version']}"
+    return f"{data['name']}  ({seats} {version})  {data['title']}: {data['summary']}"
+
+
+def _list_shelf(db: str) -> None:
+    """The kits on the shelf of the store, a line each under a line naming the store; or a line saying
+    there are none there, and how one is added (a store that cannot be opened: a note on stderr)."""
+    from domain.keeping.store import describe_store
+
     try:
-        return kit_shelf(db)
+        shelf = kit_shelf(db)
     except click.ClickException as error:
-        if not quiet:
-            raise
         click.echo(f"(no kits listed: {error.message})", err=True)
-        return None
+        return
+    entries = shelf.list() if shelf is not None else []
+    where = describe_store(db)
+    if db == ":memory:":
+        click.echo("Kits on a shelf: none (a store in memory keeps none); --db names the store that has them")
+        return
+    if not entries:
+        why = " (there is no store there yet)" if shelf is None else ""
+        click.echo(shown(f"Kits on the shelf of {where}: none{why}; 'ludolog kit add FILE' keeps one there, "
+                         "and --db names another store"))
+        return
+    click.echo(shown(f"Kits on the shelf of {where}, each played by its name ('ludolog new NAME'):"))
+    for entry in entries:
+        click.echo(shown(_ruleset_line(shelf.as_ruleset(entry.name))))  # type: ignore[union-attr]
 
 
 @click.command(context_settings=HELP)
@@ -160,11 +180,17 @@ def games(as_json: bool, db: str) -> None:
         return
     if not found:
         click.echo("No games yet: create one with 'ludolog new'.")
-    for depth, game in in_families(found):
-        seats = ", ".join(seat["name"] for seat in game["seats"])
-        played = "  (table game)" if game.get("table") else ""
-        click.echo(shown(f"{'  ' * depth}{game['id']}  {game['ruleset']:<18} {game['status']:<6} v{game['version']:<5} {seats}{played}"
-                         f"  {game['name']}{fork_label(game)}"))
+    rows = [[shown(text) for text in (f"{'  ' * depth}{game['id']}", game["ruleset"], game["status"], f"v{game['version']}",
+                                      ", ".join(seat["name"] for seat in game["seats"]) + ("  (table game)" if game.get("table") else ""),
+                                      f"{game['name']}{fork_label(game)}")]
+            for depth, game in in_families(found)]
+    click.echo("\n".join(aligned(rows)), nl=bool(rows))
+
+
+def aligned(rows: list[list[str]]) -> list[str]:
+    """Rows of cells as lines, each column but the last as wide as its widest cell, two spaces between."""
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]) - 1)] if rows else []
+    return ["  ".join([*(cell.ljust(width) for cell, width in zip(row, widths)), row[-1]]) for row in rows]
 
 
 @click.command(context_settings=HELP)

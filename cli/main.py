@@ -161,7 +161,7 @@ class LudologGroup(click.Group):
             sys.exit(1)
         except click.UsageError as error:  # one line too, pointing to the command's help
             where = error.ctx.command_path if error.ctx is not None else "ludolog"
-            click.echo(f"Error: {error.format_message()} (see '{where} -h')", err=True)
+            click.echo(f"Error: {usage_message(error)} (see '{where} -h')", err=True)
             sys.exit(1)
         except click.ClickException as error:
             error.show()
@@ -172,9 +172,23 @@ class LudologGroup(click.Group):
         sys.exit(0)
 
 
+def usage_message(error: click.UsageError) -> str:
+    """A usage mistake in one line: a missing choice names its choices on that line (click lists them
+    a line each), and a ``--db`` given to a group of commands says where it goes."""
+    param = getattr(error, "param", None)
+    if isinstance(error, click.MissingParameter) and param is not None and isinstance(param.type, click.Choice):
+        hint = param.get_error_hint(error.ctx) if error.ctx is not None else param.name
+        return f"Missing {error.param_type or 'option'} {hint}: one of {', '.join(map(str, param.type.choices))}"
+    if isinstance(error, click.NoSuchOption) and error.option_name == "--db" and error.ctx is not None:
+        return f"{error.ctx.command_path} takes no --db: put it after the command's name ({error.ctx.command_path} COMMAND --db STORE)"
+    return " ".join(error.format_message().split())
+
+
 @click.group(cls=LudologGroup, context_settings=HELP)
 @click.version_option(package_name="ludolog")
-def cli() -> None:
+@click.option("--db", metavar="STORE", help="The game store of the command that follows, as its own --db gives it "
+              "(ludolog --db class.sqlite3 games); default: $LUDOLOG_DATABASE_URL, else ludolog.sqlite3.")
+def cli(db: str | None) -> None:
     """ludolog: play, record and replay tabletop games while they are being designed.
 
     \b

@@ -32,9 +32,17 @@ if TYPE_CHECKING:
 HELP = {"help_option_names": ["-h", "--help"]}
 """Every command's context settings: ``-h`` as well as ``--help``, also when a command is run on its own."""
 
+def default_store() -> str:
+    """The store a command runs on without its own ``--db``: the one given before the command's name
+    (``ludolog --db class.sqlite3 games``), else the environment's (``store_from``)."""
+    ctx = click.get_current_context(silent=True)
+    given = ctx.find_root().params.get("db") if ctx is not None else None
+    return str(given) if given is not None else store_from(os.environ)
+
+
 db_option = click.option(
     "--db",
-    default=lambda: store_from(os.environ),
+    default=default_store,
     show_default=f"$LUDOLOG_DATABASE_URL, else {DEFAULT_STORE}",
     help="The game store: a SQLite file, a postgresql://user:password@host:port/dbname URL, "
     "'postgres' for the POSTGRES_* settings, or ':memory:' (keeps nothing).",
@@ -52,6 +60,9 @@ def open_service(db: str, *, create: bool = False) -> GameService:
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--db") from None
     path = sqlite_file(env)
+    if path is not None and os.path.isdir(path):
+        raise click.ClickException(
+            f"--db {path} is a folder, not a game store: name a file in it (--db {os.path.join(path, DEFAULT_STORE)})")
     created = path is not None and not os.path.lexists(path)
     if created and not create:
         raise click.ClickException(
@@ -154,19 +165,27 @@ def parse_value(text: str) -> Any:
 
 
 def parse_option(text: str) -> tuple[str, Any]:
-    """``KEY=VALUE`` as a pair, the value parsed by ``parse_value``; ``KEY=@FILE`` reads the value
-    (JSON) from a file, for big options such as a board layout."""
+    """``KEY=VALUE`` as a pair, the value parsed by ``parse_value``; ``KEY=@FILE`` reads the value from
+    a file, for big options such as a board layout: the file must hold JSON (a file that does not is a
+    mistake, never taken for a string)."""
     key, sep, value = text.partition("=")
     if not sep or not key:
         raise click.BadParameter(f"{text!r} is not KEY=VALUE", param_hint="--option")
-    value = value.strip()
+    key, value = key.strip(), value.strip()
     if value.startswith("@"):
+        name = value[1:]
         try:
-            with open(value[1:], encoding="utf-8") as file:
-                value = file.read()
+            with open(name, encoding="utf-8-sig") as file:  # a byte order mark is no mistake
+                return key, json.loads(file.read())
         except OSError as error:
-            raise click.BadParameter(f"cannot read {value[1:]}: {error.strerror}", param_hint="--option") from None
-    return key.strip(), parse_value(value)
+            raise click.BadParameter(f"cannot read {name}: {error.strerror}", param_hint="--option") from None
+        except UnicodeDecodeError:
+            raise click.BadParameter(f"{key}=@{name}: the file is not text, and an option's file holds JSON",
+                                     param_hint="--option") from None
+        except json.JSONDecodeError as error:
+            raise click.BadParameter(f"{key}=@{name}: the file is not JSON ({error.msg} at line {error.lineno}, "
+                                     f"column {error.colno})", param_hint="--option") from None
+    return key, parse_value(value)
 
 
 def parse_command(text: str) -> dict[str, Any]:
@@ -194,29 +213,32 @@ def seat_names(status: dict[str, Any]) -> list[str]:
 
 def format_status(status: dict[str, Any], rules: Ruleset) -> str:
     """A game's envelope as a terminal screen: header, board, whose turn or who won."""
-    names = seat_names(status)
     played = "; a table game, transcribed" if status.get("table") else ""
     lines = [
         f"{status.get('title', rules.title)} (rules v{status['ruleset_version']}{played})  game {status['id']}  version {status['version']}",
-        rules.render(status["view"], names),
+        rules.render(status["view"], seat_names(status)),
     ]
+    return "\n".join(lines + format_standing(status))
+
+
+def format_standing(status: dict[str, Any]) -> list[str]:
+    """How a game stands, under its board: who is to act; or who won and why, and its seed."""
+    names = seat_names(status)
     roles = {seat["seat"]: seat["role"] for seat in status["seats"] if seat.get("role")}
     outcome = status["outcome"]
-    if outcome is not None:
-        winners = " and ".join(seat_label(names, s, roles) for s in outcome["winners"]) or "nobody"
-        if outcome.get("at_limit"):
-            lines.append(f"Game over. Stopped at its limit, not by a win the rules name; ahead: {winners}: {outcome['reason']}.")
-        else:
-            lines.append(f"Game over. Winner: {winners}: {outcome['reason']}.")
-        if status.get("table"):
-            lines.append("Its dice and draws were told by the people at the table.")
-        else:
-            salt = f", salt {status['seed_salt']}" if status.get("seed_salt") else ""
-            lines.append(f"Seed: {status['seed']}{salt} (commitment {status['seed_commitment']})")
+    if outcome is None:
+        return [f"To act: {', '.join(seat_label(names, s, roles) for s in status['to_act'])}"]
+    winners = " and ".join(seat_label(names, s, roles) for s in outcome["winners"]) or "nobody"
+    if outcome.get("at_limit"):
+        lines = [f"Game over. Stopped at its limit, not by a win the rules name; ahead: {winners}: {outcome['reason']}."]
     else:
-        waiting = ", ".join(seat_label(names, s, roles) for s in status["to_act"])
-        lines.append(f"To act: {waiting}")
-    return "\n".join(lines)
+        lines = [f"Game over. Winner: {winners}: {outcome['reason']}."]
+    if status.get("table"):
+        lines.append("Its dice and draws were told by the people at the table.")
+    else:
+        salt = f", salt {status['seed_salt']}" if status.get("seed_salt") else ""
+        lines.append(f"Seed: {status['seed']}{salt} (commitment {status['seed_commitment']})")
+    return lines
 
 
 def format_events(events: Sequence[GameEvent]) -> str:

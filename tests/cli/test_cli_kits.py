@@ -150,7 +150,8 @@ def test_rulesets_lists_the_kits_after_the_rulesets_and_shows_one(db):
 
     run("kit", "add", str(SNAKES), db=db)
     lines = run("rulesets", db=db).splitlines()
-    assert len(lines) == len(registry.all_rulesets()) + 1
+    assert len(lines) == len(registry.all_rulesets()) + 2
+    assert lines[-2] == f"Kits on the shelf of {db}, each played by its name ('ludolog new NAME'):"
     assert lines[-1].startswith(f"snakes-and-ladders  (2-6 players, kit v1 {content_hash(SNAKES_KIT)[:12]})  Snakes and Ladders: ")
     one = run("rulesets", "snakes-and-ladders", db=db)
     assert "    components 101 spaces, 6 pieces, 1 die; 2-6 players" in one
@@ -176,7 +177,7 @@ def test_a_balance_report_of_a_table_kit_is_refused_in_one_line(db):
     refused = invoke("balance", "table-kit", "--games", "2", "--db", db)
     assert one_line_error(refused).startswith("Error: Table kit holds no rules")
     refused = invoke("balance", str(SNAKES), "--games", "2", "--db", db)  # a kit file that keeps no rules
-    assert one_line_error(refused).startswith("Error: Table kit holds no rules")
+    assert one_line_error(refused).startswith("Error: Snakes and Ladders (Table kit) holds no rules")
 
 
 def test_a_kit_with_rules_is_balanced_from_its_file_and_an_ab_of_a_parameter_compares_paired_seeds(db):
