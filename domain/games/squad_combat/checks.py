@@ -4,7 +4,7 @@ command and to list the legal ones."""
 
 from __future__ import annotations
 
-from domain.games.squad_combat.cards import Card, Cost
+from domain.games.squad_combat.cards import Card, Character, Cost
 from domain.games.squad_combat.state import State
 
 
@@ -33,10 +33,26 @@ def perform_problem(state: State, seat: int, card: Card, place: int, discards: i
     stats = state.stats(where)
     if card.character is not None and card.character != stats.id:
         return f"only {state.cards.characters[card.character].name} may perform {card.name}"
-    if card.traits and not set(card.traits) & set(stats.traits):
-        return f"{stats.name} shares no trait with {card.name} ({', '.join(card.traits)})"
+    problem = trait_problem(state, card, stats)
+    if problem is not None:
+        return problem
     cost = card.cost_under(state.options["rules"])
     return cost_problem(state, where, cost, discards)
+
+
+def trait_problem(state: State, card: Card, stats: Character) -> str | None:
+    """Why the character's traits do not let it perform the card (the trait rule), or ``None``. A card with no
+    trait that names its character is that character's alone (ruling 2, checked apart). A generic card, one
+    with no trait and no character, is performed by any
+    character (option ``generic_cards: any-character``, the default) or, the text's trait rule read word for
+    word, by none: no character shares a trait with it (``trait-needed``, ruling 22)."""
+    if not card.traits:
+        if card.character is None and state.options.get("generic_cards", "any-character") == "trait-needed":
+            return f"{card.name} has no trait for {stats.name} to share (option generic_cards: trait-needed)"
+        return None
+    if not set(card.traits) & set(stats.traits):
+        return f"{stats.name} shares no trait with {card.name} ({', '.join(card.traits)})"
+    return None
 
 
 def cost_problem(state: State, where: list[int], cost: Cost, discards: int = 0) -> str | None:

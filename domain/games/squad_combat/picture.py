@@ -251,7 +251,8 @@ def _face(card_id: str, texts: dict[str, Any] | None) -> dict[str, Any]:
     if texts["rules"] == "v0.5":
         effect += "".join(f", {key} {card.v05[key]:+d}" for key in ("hit", "defense") if card.v05.get(key))
     performer = texts["characters"].get(card.character or "")
-    who = "by " + (f"{performer.name} only" if performer else " or ".join(card.traits) or "anyone")
+    anyone = "no one (no trait to share)" if texts["generic_cards"] == "trait-needed" else "anyone"
+    who = "by " + (f"{performer.name} only" if performer else " or ".join(card.traits) or anyone)
     face["lines"] = [kind, "cost " + (", ".join(paid) or "none"), effect, who]
     face["tone"] = {"attack": "danger", "action": "good", "edge": "light"}[card.kind]
     return face
@@ -274,4 +275,5 @@ def _card_texts(view: dict[str, Any]) -> dict[str, Any] | None:
             if known is None or (known.name, list(known.traits), known.hp, known.energy, known.pool, known.refresh) != (
                     c["name"], c["traits"], c["hp"], c["energy"], c["pool"], c["refresh"]):
                 return None
-    return {"cards": demo.cards, "characters": demo.characters, "rules": view["rules"]}
+    return {"cards": demo.cards, "characters": demo.characters, "rules": view["rules"],
+            "generic_cards": view.get("options", {}).get("generic_cards", "any-character")}

@@ -135,6 +135,11 @@ class SquadCombat(SquadSides, ModularRuleset):
                                 "description": "ruling 21: a card or refresh that would change nothing (a heal that "
                                 "fits no wound, a Second Wind on no burden, a Power Up with no die below 6) is refused "
                                 "and never offered (refused), or played for its cost alone (allowed, rules v1)"},
+            "generic_cards": {"enum": ["any-character", "trait-needed"], "default": "any-character",
+                              "description": "ruling 22: a generic card (no trait, no character named: Strike, Dodge, "
+                              "Brace, Second Wind) is performed by any character (any-character), or, the trait rule "
+                              "read word for word (\"at least one trait ... that matches a trait on the card\"), by "
+                              "none (trait-needed): it is only discarded"},
             "card_set": CARD_SET_SCHEMA,
         },
     }

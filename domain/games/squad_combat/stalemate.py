@@ -26,7 +26,7 @@ standing (``standing``, rules v1 and v2), or no one (``draw``).
 from __future__ import annotations
 
 from domain.games.squad_combat.cards import DIE_FACES, Card
-from domain.games.squad_combat.checks import dice_paid, leaders, pool_faces
+from domain.games.squad_combat.checks import dice_paid, leaders, pool_faces, trait_problem
 from domain.games.squad_combat.state import State
 
 STANDING = "the most characters alive, then the most HP left"
@@ -103,7 +103,7 @@ def could_perform(state: State, seat: int, place: int, card: Card, reach: list[s
     cards ``reach`` (the seat's, within its reach) to help it."""
     where = [seat, place]
     stats = state.stats(where)
-    if (card.character is not None and card.character != stats.id) or (card.traits and not set(card.traits) & set(stats.traits)):
+    if (card.character is not None and card.character != stats.id) or trait_problem(state, card, stats) is not None:
         return False
     effects = {key for card_id in reach for key in state.cards.cards[card_id].effect}
     recharges = state.v05 or state.options["recharge"] == "end_of_turn" or bool(effects & {"restore", "rally"})

@@ -206,7 +206,7 @@ def test_ruling_options_default_to_the_v1_rules_recharge_the_first_player_and_60
                                          "rotate_first": False, "turn_limit": 60, "card_set": None, "stun": "x-tokens",
                                          "reactions_per_attack": 1, "reshuffle": "discard-pile", "hand_size": 5,
                                          "stalemate": "one-sided", "stalemate_winner": "able", "passed_edges": False,
-                                         "no_effect_plays": "refused"}
+                                         "no_effect_plays": "refused", "generic_cards": "any-character"}
     with pytest.raises(InvalidSetup, match="bad option rules"):
         RULES.resolve_options({"rules": "v2"})
     with pytest.raises(InvalidSetup, match="bad option turn_limit"):
