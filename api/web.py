@@ -8,6 +8,9 @@ follows ``#`` to a server, so the token is in no request line, access log or ``R
 moves it into the tab's session storage and takes it out of the address bar and history at once, and
 every response here says ``Referrer-Policy: no-referrer``. The page's Content Security Policy lets it
 load only its own files and talk only to this origin.
+
+``/favicon.ico`` is the app's icon, a die, as SVG: the page links it, and a browser that asks for it on
+its own (a JSON answer or an exported replay opened from the service) gets it rather than a 404.
 """
 
 from __future__ import annotations
@@ -24,6 +27,12 @@ POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'sel
 SERVED = {path.name for path in FILES.iterdir() if path.suffix in (".js", ".css")}
 """The files served under ``/web/``: the app's scripts and style, as shipped (nothing else in the folder)."""
 
+ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+        '<rect x="2" y="2" width="28" height="28" rx="6" fill="#2f6fb3"/><g fill="#fff">'
+        '<circle cx="10" cy="10" r="3"/><circle cx="22" cy="10" r="3"/><circle cx="16" cy="16" r="3"/>'
+        '<circle cx="10" cy="22" r="3"/><circle cx="22" cy="22" r="3"/></g></svg>\n')
+"""The app's icon: a die showing five, in the app's accent colour."""
+
 blueprint = Blueprint("web", __name__)
 
 
@@ -38,6 +47,14 @@ def asset(name: str) -> Response:
         return problem("not-found", f"no file {name!r} in the web app", status=404, title="Not Found")
     kind = "text/css" if name.endswith(".css") else "text/javascript"
     return _guarded(send_from_directory(FILES, name, mimetype=kind, max_age=300))
+
+
+@blueprint.get("/favicon.ico")
+def favicon() -> Response:
+    response = Response(ICON, mimetype="image/svg+xml")
+    response.cache_control.public = True
+    response.cache_control.max_age = 86400
+    return _guarded(response)
 
 
 def _guarded(response: Response) -> Response:

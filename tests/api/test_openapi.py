@@ -87,6 +87,7 @@ def test_the_statuses_each_operation_can_give_are_documented():
         ("GET", "/healthz"): {"200", "503"},
         ("GET", "/"): {"200", "429"},
         ("GET", "/web/{name}"): {"200", "404", "429"},
+        ("GET", "/favicon.ico"): {"200", "429"},
     }
     assert set(expected) == oas.operations()
     for (method, path), statuses in expected.items():
