@@ -240,14 +240,17 @@ class TableKit(Ruleset):
         """Spaces by name, a piece by the space it stands on (clicking it or its space is one), cards by
         name; zones, dice and counters by kind (``zone:discard``, ``die:d6``), and a seat by its hand
         (``zone:hand:2``; the winners of an end likewise), so that a track's space ``2`` never stands for
-        seat 2. An action of a kit with rules: each space it chooses, by name."""
+        seat 2. An action of a kit with rules: each space and card it chooses, by name, and a player by its hand."""
         if command["type"] == "act":
-            return {key: [str(command[key])] for key in ("from", "to", "space", "card") if key in command}
+            refs = {key: [str(command[key])] for key in ("from", "to", "space", "card", "give", "take") if key in command}
+            if "player" in command:
+                refs["player"] = [f"zone:hand:{command['player']}"]  # a seat by its hand
+            return refs
         kinds = {"from": "zone", "to": "zone" if command["type"] != "move" else "", "zone": "zone", "seat": "seat",
                  "die": "die", "counter": "counter"}
         refs: dict[str, list[str]] = {}
         for key, value in command.items():
-            if key in ("type", "count", "face", "amount", "value", "reason", "winners"):
+            if key in ("type", "count", "face", "under", "amount", "value", "reason", "winners"):
                 continue
             prefix = kinds.get(key, "")
             refs[key] = [f"{prefix}:{value}" if prefix else str(value)]
