@@ -1,0 +1,176 @@
+"""The shape of a turn in a kit's rules: phases (``play.phases``, an action's ``phase``, the step ``phase``, the
+name ``phase``), answers out of turn (``ask``: another seat acts, the turn stays the asker's), steps named once
+(``define`` and ``do``), steps taken as each turn begins (``turn_begins``), a card chosen from another seat's
+hand (``of``) and taken from it (``take``), and ``seats_at``; each mistake in them named at its place. The
+shipped example is Missions (``kits/missions-with-rules.yaml``)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from domain.engine import registry
+from domain.engine.errors import IllegalCommand
+from domain.engine.randomness import TableRng
+from domain.games.table_kit import facts as f
+from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.rules import shipped_kit
+
+RULES = registry.get("table-kit")
+
+BASE = {
+    "kit": 2, "name": "turns", "title": "Turns", "seats": {"fewest": 3, "most": 3},
+    "zones": [{"name": "pile", "shows": "face-down"}],
+    "decks": [{"name": "cards", "pile": "pile", "cards": [{"name": n, "fields": {"worth": w}} for n, w in (("Ace", 3), ("Two", 2), ("Six", 6))]}],
+    "counters": [{"name": "points", "start": 0}, {"name": "missed", "start": 0}],
+    "play": {
+        "phases": ["draw", "answer"],
+        "actions": [
+            {"name": "draw", "phase": "draw", "effects": [{"draw": "pile"}, {"phase": "answer"}, {"ask": "seat % seats + 1"}]},
+            {"name": "keep", "phase": "answer", "effects": [{"do": "score"}, {"pass": "next"}]},
+            {"name": "grab", "phase": "answer", "choose": [{"name": "take", "card": "hand", "of": "turn_seat"}],
+             "when": "hand(turn_seat).size() > 0", "effects": [{"take": "take", "from": "turn_seat"}, {"pass": "next"}]},
+        ],
+        "define": {"score": [{"add": "points", "value": 1, "seat": "turn_seat"}]},
+        "turn_begins": [{"if": "missed[seat] > 0", "then": [{"add": "missed", "value": -1}, {"pass": "next"}]}],
+    },
+}
+
+
+def kit_with(**play):
+    kit = copy.deepcopy(BASE)
+    kit["play"].update(play)
+    return kit
+
+
+def table(kit=BASE, seats=3, outcomes=()):
+    state = RULES.new_state(seats, RULES.resolve_options({"kit": kit}))
+    for fact in RULES.setup(state, TableRng(list(outcomes))):
+        state = RULES.evolve(state, fact)
+    return state
+
+
+def act(state, seat, action, *outcomes, **choices):
+    facts = RULES.decide(state, seat, {"type": "act", "action": action, **choices}, TableRng(list(outcomes)))
+    for fact in facts:
+        state = RULES.evolve(state, fact)
+    return facts, state
+
+
+def refused(kit) -> str:
+    document, mistakes = read_kit(__import__("json").dumps(kit), "turns.json")
+    assert document is None
+    return "\n".join(mistakes)
+
+
+def test_a_turn_begins_in_the_first_phase_and_only_that_phases_actions_are_legal():
+    state = table()
+    assert RULES.view(state, 1)["phase"] == "draw"
+    assert [c["action"] for c in RULES.legal_commands(state, 1)] == ["draw"]
+
+
+def test_a_phase_step_moves_the_turn_on_and_an_action_of_another_phase_is_refused_naming_both():
+    state = table()
+    with pytest.raises(IllegalCommand, match="keep is taken in the answer phase; the turn is in its draw phase"):
+        RULES.decide(state, 1, {"type": "act", "action": "keep"}, TableRng())
+    facts, state = act(state, 1, "draw", "Six")
+    assert f.PhaseBegun(1, "answer") in facts and RULES.view(state, 2)["phase"] == "answer"
+
+
+def test_ask_gives_another_seat_the_answer_without_beginning_its_turn():
+    facts, state = act(table(), 1, "draw", "Six")
+    assert facts[-1] == f.AnswerAsked(1, 2)
+    assert RULES.to_act(state) == [2] and state.turns == 1  # no new turn began
+    assert sorted(c["action"] for c in RULES.legal_commands(state, 2)) == ["grab", "keep"]
+    assert RULES.legal_commands(state, 1) == []
+    assert RULES.describe(facts[-1], ["Ann", "Ben", "Cy"]) == "Ann asks Ben to answer."
+
+
+def test_after_an_answer_pass_next_passes_from_the_seat_whose_turn_it_is_and_the_new_turn_is_in_its_first_phase():
+    _, state = act(table(), 1, "draw", "Six")
+    facts, state = act(state, 2, "keep")
+    assert facts[-1] == f.TurnPassed(2, 2)  # seat 1's turn over: seat 2's begins, not seat 3's
+    assert state.turns == 2 and RULES.view(state, 2)["phase"] == "draw"
+    assert [c["action"] for c in RULES.legal_commands(state, 2)] == ["draw"]
+
+
+def test_named_steps_are_taken_where_do_names_them_reading_the_table_as_it_is():
+    _, state = act(table(), 1, "draw", "Six")
+    facts, state = act(state, 2, "keep")
+    assert facts[0] == f.CounterChanged(2, "points:1", 1, 1)  # define.score adds to turn_seat's points
+
+
+def test_a_card_is_chosen_from_another_seats_hand_and_taken_into_the_acting_seats():
+    _, state = act(table(), 1, "draw", "Six")
+    assert [c for c in RULES.legal_commands(state, 2) if c["action"] == "grab"] == [{"type": "act", "action": "grab", "take": "Six"}]
+    with pytest.raises(IllegalCommand, match="grab: take 'Ace' is not allowed: it must be a card in the hand of seat turn_seat"):
+        RULES.decide(state, 2, {"type": "act", "action": "grab", "take": "Ace"}, TableRng())
+    facts, state = act(state, 2, "grab", take="Six")
+    assert facts[0] == f.CardMoved(2, "take", "Six", "hand:1", 0, "hand:2", False, [1, 2])
+    assert [e["card"] for e in state.zones["hand:2"]["cards"]] == ["Six"] and state.zones["hand:1"]["cards"] == []
+    assert RULES.redact(facts[0], 3).card == ""  # seat 3 never saw it
+    assert RULES.describe(facts[0], ["Ann", "Ben", "Cy"]) == "Ben takes Six from Ann's hand."
+
+
+def test_turn_begins_steps_are_taken_for_the_seat_whose_turn_begins_and_may_pass_it_on():
+    kit = copy.deepcopy(BASE)
+    kit["counters"][1]["start"] = 1  # every seat misses its next turn once
+    _, state = act(table(kit), 1, "draw", "Six")
+    facts, state = act(state, 2, "keep")
+    assert facts[1:] == [f.TurnPassed(2, 2), f.CounterChanged(2, "missed:2", 0, -1), f.TurnPassed(2, 3),
+                         f.CounterChanged(3, "missed:3", 0, -1), f.TurnPassed(3, 1),
+                         f.CounterChanged(1, "missed:1", 0, -1), f.TurnPassed(1, 2)]  # seat 2 has missed its turn already
+    assert RULES.to_act(state) == [2] and state.turns == 5
+
+
+def test_turn_begins_steps_that_never_stop_passing_are_refused_and_nothing_is_recorded():
+    kit = kit_with(turn_begins=[{"pass": "next"}])
+    _, state = act(table(kit), 1, "draw", "Six")
+    with pytest.raises(IllegalCommand, match="more than 20 turns began in one action"):
+        RULES.decide(state, 2, {"type": "act", "action": "keep"}, TableRng())
+
+
+def test_named_steps_that_do_themselves_for_ever_are_refused():
+    kit = kit_with(define={"score": [{"do": "score"}]})
+    _, state = act(table(kit), 1, "draw", "Six")
+    with pytest.raises(IllegalCommand, match="taken inside each other more than 20 times"):
+        RULES.decide(state, 2, {"type": "act", "action": "keep"}, TableRng())
+
+
+def test_seats_at_names_the_seats_whose_pieces_stand_on_a_space():
+    kit = shipped_kit("missions-with-rules")
+    state = table(kit, 3, outcomes=[1])
+    from domain.games.table_kit.kit_scope import Scope
+
+    scope = Scope(state_rules(state), state, 1)
+    assert scope.function("seats_at")("1") == [1] and scope.function("seats_at")("2") == []
+
+
+def state_rules(state):
+    from domain.games.table_kit.state import kit_of
+
+    return kit_of(state).rules
+
+
+@pytest.mark.parametrize(("play", "said"), [
+    ({"phases": ["draw", "draw"]}, "play.phases.1: the phase 'draw' is named twice"),
+    ({"actions": [{"name": "x", "phase": "bid", "effects": [{"pass": "next"}]}]},
+     "play.actions.0.phase: no phase named 'bid'; the kit's phases: draw, answer"),
+    ({"actions": [{"name": "x", "effects": [{"phase": "bid"}]}]}, "play.actions.0.effects.0.phase: no phase named 'bid'"),
+    ({"actions": [{"name": "x", "effects": [{"do": "scorer"}]}]},
+     "play.actions.0.effects.0.do: no steps named 'scorer' in play.define; the named steps: score"),
+    ({"actions": [{"name": "x", "effects": [{"take": "'Ace'"}]}]}, "play.actions.0.effects.0: take needs 'from'"),
+    ({"actions": [{"name": "x", "effects": [{"ask": "sea + 1"}]}]}, "play.actions.0.effects.0.ask: 'sea + 1' reads 'sea'"),
+    ({"actions": [{"name": "x", "choose": [{"name": "take", "number": [1, 2], "of": "seat"}], "effects": [{"pass": "next"}]}]},
+     "play.actions.0.choose.0.of: of names whose hand a card is chosen from: it goes with card: hand"),
+])
+def test_a_mistake_in_the_shape_of_a_turn_is_named_at_its_place(play, said):
+    assert said in refused(kit_with(**play))
+
+
+def test_a_kit_without_phases_reads_no_phase_and_its_views_name_none():
+    kit = kit_with(phases=[], actions=[{"name": "go", "when": "phase == 'x'", "effects": [{"pass": "next"}]}])
+    del kit["play"]["phases"]
+    assert "reads 'phase', which this kit does not name here" in refused(kit)
+    assert "phase" not in RULES.view(table(shipped_kit("pig"), 2), 1)
