@@ -174,3 +174,19 @@ def test_a_kit_without_phases_reads_no_phase_and_its_views_name_none():
     del kit["play"]["phases"]
     assert "reads 'phase', which this kit does not name here" in refused(kit)
     assert "phase" not in RULES.view(table(shipped_kit("pig"), 2), 1)
+
+
+def test_ruling_15_an_answer_begins_no_turn_and_the_next_turn_passes_from_the_asker_in_its_first_phase():
+    kit = kit_with(limit={"turns": 1})  # one turn: a turn begun by the answer would stop the game
+    facts, state = act(table(kit), 1, "draw", "Ace")
+    assert RULES.outcome(state) is None and state.turns == 1 and RULES.to_act(state) == [2]
+    facts, state = act(state, 2, "keep")
+    assert f.TurnPassed(2, 2) in facts and RULES.outcome(state).at_limit  # from seat 1, the asker: seat 2's turn
+
+
+def test_ruling_16_revealing_a_card_every_seat_has_seen_does_nothing():
+    kit = kit_with(actions=[{"name": "show", "effects": [{"draw": "pile"}, {"reveal": "hand(seat)[0]"}, {"reveal": "hand(seat)[0]"},
+                                                         {"pass": "next"}]}], phases=["draw"])
+    facts, state = act(table(kit), 1, "show", "Two")
+    assert [type(fact).__name__ for fact in facts] == ["CardMoved", "CardRevealed", "TurnPassed"]
+    assert state.zones["hand:1"]["cards"][0]["seen"] == [1, 2, 3]
