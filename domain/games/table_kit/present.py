@@ -238,7 +238,8 @@ def command_label(command: dict[str, Any]) -> str:
                                                if get("winners") else "a draw"),
         "agree": lambda: "agree to the end",
         "refuse": lambda: "refuse the end",
-        "act": lambda: " ".join([str(get("action"))] + [f"{key} {get(key)}" for key in ("card", "from", "to", "space", "number", "count", "face")
+        "act": lambda: " ".join([str(get("action"))] + [f"{key} {get(key)}" for key in ("player", "give", "take", "card", "from", "to",
+                                                                                                 "space", "number", "count", "face")
                                                          if key in command]),
     }
     return labels[kind]() if kind in labels else kind
