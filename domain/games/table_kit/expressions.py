@@ -5,7 +5,7 @@ Why CEL: a student's kit is data from anyone, run by the service and by bots mil
 loops, no recursion, no side effects and no way out of the values it is given: every expression finishes in
 time linear in its size and the data it reads. It is typed (``"a" + 1`` is an error, not a guess), widely
 used (Kubernetes, Envoy, Firebase) and well documented for students. Each expression is compiled once, when
-the kit is read; evaluating one takes microseconds (``tests/benchmarks/kit_expressions.py``). The binding is
+the kit is read; evaluating one takes microseconds (``tests/benchmarks/kit_rules.py``). The binding is
 ``common-expression-language`` (Rust); the pure-Python ``cel-python`` was measured here at about 200 times
 the cost per evaluation, too slow for bots' random playouts.
 
@@ -19,6 +19,7 @@ fails with ``ExpressionFailed``, naming the expression.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
@@ -31,6 +32,12 @@ MOST_CHARACTERS = 500
 
 BOUND = re.compile(r"\.\s*(?:all|exists|exists_one|map|filter)\s*\(\s*([A-Za-z_]\w*)\s*,")
 """A macro that binds a name of its own (``hand.exists(card, card == "ace")``): that name is no kit's."""
+
+
+_PLAIN = (int, float, str, bool)
+"""The values an expression's shortcut hands back as they are (CEL gives back an equal one)."""
+_NAME = object()
+"""The shortcut of an expression that is one name."""
 
 
 class ExpressionError(ValueError):
@@ -58,19 +65,41 @@ class Expression:
     def value(self, scope: Mapping[str, Any]) -> Any:
         """The expression's value, given the values of (at least) the names it reads (and, for one that calls
         the kit's functions, a scope that gives them: ``scope.function(name)``)."""
-        missing = [name for name in self.names if name not in scope]
-        if missing:
-            raise ExpressionFailed(f"{self.source!r}: nothing is named {', '.join(map(repr, missing))} here")
+        shortcut = self.shortcut
         try:
+            if shortcut is not None:  # a constant, or one name: CEL would hand back the same value
+                found = shortcut if shortcut is not _NAME else scope[self.source]
+                if type(found) in _PLAIN:
+                    return found
             variables = {name: scope[name] for name in self.names}
             if not self.functions:
                 return self.program.execute(variables)
             given = {name: scope.function(name) for name in self.functions}  # type: ignore[attr-defined]
             return self.program.execute(cel.Context(variables=variables, functions=given))
-        except (KeyError, IndexError) as error:
-            raise ExpressionFailed(f"{self.source!r} could not be worked out: no entry {error.args[0]!r}") from None
-        except (RuntimeError, TypeError, ValueError, ZeroDivisionError, OverflowError) as error:
-            raise ExpressionFailed(f"{self.source!r} could not be worked out: {_first_line(error)}") from None
+        except Exception as error:
+            missing = [name for name in self.names if name not in scope]
+            if missing:
+                raise ExpressionFailed(f"{self.source!r}: nothing is named {', '.join(map(repr, missing))} here") from None
+            if isinstance(error, (KeyError, IndexError)):
+                raise ExpressionFailed(f"{self.source!r} could not be worked out: no entry {error.args[0]!r}") from None
+            if isinstance(error, (RuntimeError, TypeError, ValueError, ZeroDivisionError, OverflowError)):
+                raise ExpressionFailed(f"{self.source!r} could not be worked out: {_first_line(error)}") from None
+            raise
+
+    @functools.cached_property
+    def shortcut(self) -> Any:
+        """What the expression's value is without CEL: ``_NAME`` for an expression that is one name (its value
+        the name's, when that is a plain number, text or truth), a constant's value (a number, text or
+        truth), or ``None``: CEL works it out."""
+        if self.names == (self.source,) and not self.functions:
+            return _NAME
+        if self.names or self.functions:
+            return None
+        try:
+            found = self.program.execute({})
+        except Exception:  # noqa: BLE001 -- it fails again, and says why, when evaluated
+            return None
+        return found if type(found) in _PLAIN else None
 
     def holds(self, scope: Mapping[str, Any]) -> bool:
         """Whether a condition holds: its value must be true or false."""

@@ -10,7 +10,7 @@ the kit says otherwise), so one rule moves every seat's pawns toward its opponen
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,6 +109,10 @@ class BoardView:
         self.geometry, self._pieces, self._owners = geometry, pieces, owners
         self._at: dict[str, str] | None = None
         self._seated: dict[str, int] | None = None
+        self._fits: dict[tuple[frozenset[str], int], frozenset[str]] = {}
+        self.memo: dict[Any, Any] = {}
+        """What the rules worked out from this board alone, kept while it stands (``kit_choices``: the spaces
+        a choice allows a seat, by the choice, the seat and the space it goes from)."""
 
     @property
     def at(self) -> dict[str, str]:
@@ -129,11 +133,13 @@ class BoardView:
     def holders(self) -> dict[str, frozenset[int]]:
         """Each occupied space's owners, every piece on it counted (0: an unowned piece)."""
         owners = self._owners()
-        found: dict[str, set[int]] = {}
+        found: dict[str, frozenset[int]] = {}
         for piece, space in self._pieces.items():
             if space != OFF:
-                found.setdefault(space, set()).add(owners[piece][1])
-        return {space: frozenset(seats) for space, seats in found.items()}
+                seat = owners[piece][1]
+                held = found.get(space)
+                found[space] = _alone(seat) if held is None else held | {seat}
+        return found
 
     def owner(self, space: str) -> int:
         """The seat whose piece stands on the space; 0 for an empty space, an unowned piece or no space."""
@@ -164,9 +170,19 @@ class BoardView:
     def sorts(self, space: str, seat: int) -> frozenset[str]:
         """What the space holds, as the seat sees it: ``empty``, or ``mine``, ``theirs``, ``unowned`` (each piece's)."""
         held = self.holders.get(space)
-        if held is None:
-            return EMPTY
-        return frozenset("mine" if owner == seat else "unowned" if owner == 0 else "theirs" for owner in held)
+        return EMPTY if held is None else _seen(held, seat)
+
+    def fitting(self, spaces: Iterable[str], sorts: frozenset[str], seat: int) -> list[str]:
+        """Those of ``spaces`` holding one of ``sorts`` as the seat sees them (``empty``, ``mine``...), in their
+        order: the occupied spaces that fit are worked out once per board, sorts and seat."""
+        fits = self._fits.get((sorts, seat))
+        holders = self.holders
+        if fits is None:
+            fits = self._fits[(sorts, seat)] = frozenset(
+                space for space, held in holders.items() if not sorts.isdisjoint(_seen(held, seat)))
+        if "empty" in sorts:
+            return [space for space in spaces if space in fits or space not in holders]
+        return [space for space in spaces if space in fits]
 
     def line(self, seat: int) -> int:
         """The most of the seat's pieces in one straight line on a grid (along a row, column or diagonal)."""
@@ -182,3 +198,14 @@ class BoardView:
                     length += 1
                 best = max(best, length)
         return best
+
+
+@functools.lru_cache(maxsize=64)
+def _alone(seat: int) -> frozenset[int]:
+    return frozenset((seat,))
+
+
+@functools.lru_cache(maxsize=256)
+def _seen(held: frozenset[int], seat: int) -> frozenset[str]:
+    """The sorts of a space held by the seats ``held``, as ``seat`` sees it."""
+    return frozenset("mine" if owner == seat else "unowned" if owner == 0 else "theirs" for owner in held)

@@ -28,7 +28,7 @@ from domain.games.table_kit.expressions import (
     ExpressionFailed,
     filtering,
 )
-from domain.games.table_kit.kit_board import DIRECTIONS
+from domain.games.table_kit.kit_board import DIRECTIONS, BoardView
 from domain.games.table_kit.kit_scope import Scope
 
 CHOICES = ("from", "to", "space", "card", "number", "count", "face", "player", "give", "take")
@@ -91,6 +91,12 @@ class Choice:
         sorts = {"any": ("empty", "mine", "theirs", "unowned"), "occupied": ("mine", "theirs", "unowned")}
         return frozenset(sort for kind in self.holds for sort in sorts.get(kind, (kind,)))
 
+    @functools.cached_property
+    def _reach(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        """For a seat facing each way, the spaces one step from each grid space in the choice's ``steps``
+        (each once, in order; off the grid left out), filled in when first asked."""
+        return {}
+
     def _values(self, scope: Scope) -> list[Any]:
         """The values the choice's kind allows, before its ``where``."""
         if self.card is not None:
@@ -102,20 +108,38 @@ class Choice:
         if self.numbers is not None:
             least, most = (_number(bound.value(scope), bound) for bound in self.numbers)
             return list(range(least, most + 1))
-        board, sorts, seat = scope.board, self._sorts, scope.seat
-        if self.origin is None:
-            spaces: Any = board.geometry.every if "empty" in sorts else board.occupied()
-        elif self.along:
+        board, seat = scope.board, scope.seat
+        if self.along:
             origin = scope.chosen[self.origin]
             spaces = dict.fromkeys(board.geometry.along(origin, _number(count.value(scope), count)) for count in self.along)
             spaces.pop("", None)
+            return self._fitting(board, spaces, seat)
+        key = (id(self), seat, None if self.origin is None else scope.chosen[self.origin])
+        found = board.memo.get(key)
+        if found is None:
+            found = board.memo[key] = self._spaces(scope, board, seat, key[2])
+        return found
+
+    def _spaces(self, scope: Scope, board: BoardView, seat: int, origin: Any) -> list[str]:
+        """The spaces a space choice that goes by steps, or none, allows the seat on this board (its ``where``
+        aside), from ``origin``: worked out once per board (``BoardView.memo``)."""
+        spaces: Any
+        if origin is None:
+            spaces = board.geometry.every if "empty" in self._sorts else board.occupied()
         else:
-            step, origin = scope.rules.stepper(scope.rules.facing(seat, scope.state.seats)), scope.chosen[self.origin]
-            spaces = dict.fromkeys(step(origin, direction) for direction in self.steps)
-            spaces.pop("", None)
-        if len(sorts) == 4:
-            return list(spaces)
-        return [space for space in spaces if not sorts.isdisjoint(board.sorts(space, seat))]
+            facing = scope.rules.facing(seat, scope.state.seats)
+            reach = self._reach.get(facing)
+            if reach is None:
+                step = scope.rules.stepper(facing)
+                reach = self._reach[facing] = {
+                    space: tuple(found for found in dict.fromkeys(step(space, direction) for direction in self.steps) if found)
+                    for space in board.geometry.places}
+            spaces = reach.get(origin, ())
+        return self._fitting(board, spaces, seat)
+
+    def _fitting(self, board: BoardView, spaces: Any, seat: int) -> list[str]:
+        sorts = self._sorts
+        return list(spaces) if len(sorts) == 4 else board.fitting(spaces, sorts, seat)
 
     def allows(self, scope: Scope, value: Any) -> bool:
         """Whether the choice may take ``value``, given the choices before it."""

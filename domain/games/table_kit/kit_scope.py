@@ -40,6 +40,19 @@ FUNCTIONS = ("owner", "kind", "row", "column", "step", "along", "link", "mark", 
 """The functions every expression may call besides CEL's own."""
 
 
+_recent: tuple[Any, Any, int, Any] = (None, None, 0, None)
+"""The rules, pieces and seats of the last board a scope worked out, and that board: the legal commands, the
+command checked, the steps of an action that move nothing and the bots' looks at one table share one board
+(a table's pieces are never changed in place: a move makes new ones; the same pieces, in the same order, found
+again, as when a table is made again from the facts decided on it, share it too)."""
+
+
+def _same(pieces: dict[str, str] | None, others: dict[str, str]) -> bool:
+    """Whether two tables' pieces stand alike, listed in the same order (where pieces share a space, the board
+    shows the last listed)."""
+    return pieces is others or (pieces == others and list(pieces) == list(others))  # type: ignore[arg-type]
+
+
 class Scope(Mapping[str, Any]):
     """The values an expression may read, worked out only for the names it reads."""
 
@@ -58,9 +71,16 @@ class Scope(Mapping[str, Any]):
 
     @property
     def board(self) -> BoardView:
-        if self._board is None:
-            self._board = self.rules.board_view(self.state)
-        return self._board
+        board = self._board
+        if board is None:
+            global _recent
+            rules, pieces, seats, board = _recent
+            state = self.state
+            if rules is not self.rules or seats != state.seats or not _same(pieces, state.pieces):
+                board = self.rules.board_view(state)
+                _recent = (self.rules, state.pieces, state.seats, board)
+            self._board = board
+        return board
 
     def __getitem__(self, name: str) -> Any:
         state = self.state
