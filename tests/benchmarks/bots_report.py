@@ -71,14 +71,21 @@ def random_game_states(rules: Ruleset, players: int, seed: int, options: dict[st
         version += 1
 
 
-def rules_speed(rules: Ruleset, seconds: float) -> float:
-    """Random legal commands applied per CPU-second (legal_commands, decide, evolve)."""
+def rules_speed(rules: Ruleset, seconds: float, options: dict[str, Any] | None = None, players: int | None = None) -> float:
+    """Random legal commands applied per CPU-second (legal_commands, decide, evolve), whole seeded games played
+    for at least ``seconds``, at the fewest players unless told."""
+    return rules_games(rules, seconds, options, players)[0]
+
+
+def rules_games(rules: Ruleset, seconds: float, options: dict[str, Any] | None = None,
+                players: int | None = None) -> tuple[float, int, int]:
+    """``rules_speed``'s commands per CPU-second, with the games and commands it played."""
     commands, started, seed = 0, time.process_time(), 0
     while time.process_time() - started < seconds or commands == 0:
-        for _ in random_game_states(rules, rules.min_seats, seed):
+        for _ in random_game_states(rules, players or rules.min_seats, seed, options):
             commands += 1
         seed += 1
-    return commands / (time.process_time() - started)
+    return commands / (time.process_time() - started), seed, commands
 
 
 def search_speed(rules: Ruleset, positions: int, budget: int, options: dict[str, Any] | None = None,

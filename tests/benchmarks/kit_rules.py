@@ -1,54 +1,75 @@
-"""How fast a kit's rules play (kit 2's ``play``): random commands per CPU-second through the rules alone
-(legal commands, decide, evolve: what a bot's playout and a balance study do) and the search bot's
-simulations per CPU-second, for each shipped kit with rules, and the cost of one compiled condition.
+"""How fast a kit's rules play (kit 2's ``play``), for every shipped kit with rules (each ``kits/*.yaml`` with a
+``play`` section, found in the folder, so a kit shipped later is measured too), as ``bots_report.py`` measures
+the seven rulesets; and the cost of one compiled condition.
 
-    python tests/benchmarks/kit_rules.py [--games 30] [--quick]
+    python tests/benchmarks/kit_rules.py [--runs 3] [--seconds 3] [--positions 20] [--budget 200] [--quick]
 
-``--quick`` plays two games and searches two positions: it checks that the runner works. Nothing here
+- **Commands:** random legal commands per CPU-second through the rules alone (legal commands, decide,
+  evolve: what a bot's playout and a balance study do), whole seeded random games at the kit's fewest seats,
+  a plain seeded ``random.Random`` picking the commands and answering the chance; at least ``--seconds`` of
+  CPU a run, the median of ``--runs`` runs. The kit is compiled first (one untimed game), as a process keeps
+  it. The target is 5,000.
+- **Search:** the search bot's simulations per CPU-second (``--budget`` simulations a move) and its CPU
+  milliseconds a move, at every seventh position of seeded random games where the seat has a choice, over
+  ``--positions`` positions. A kit whose seat never has a choice gives the bot nothing to search: its row
+  says so.
+
+``--quick`` runs once for a moment and searches two positions: it checks that the runner works. Nothing here
 asserts on a time.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
 from domain.engine import registry  # noqa: E402
-from domain.engine.randomness import Rng  # noqa: E402
 from domain.games.table_kit.expressions import compile_expression  # noqa: E402
 from domain.games.table_kit.rules import KITS, shipped_kit  # noqa: E402
 
-from benchmarks.bots_report import search_speed  # noqa: E402
+from benchmarks.bots_report import SIMULATIONS_TARGET, random_game_states, rules_games, search_speed  # noqa: E402
 
 RULES = registry.get("table-kit")
+COMMANDS_TARGET = 5_000
+"""Random commands per CPU-second every shipped kit with rules is to reach."""
 
 
 def kits_with_rules() -> list[str]:
+    """The shipped kits with rules, by name: every kit in the folder with a ``play`` section."""
     return sorted(path.stem for path in KITS.glob("*.yaml") if "play" in shipped_kit(path.stem))
 
 
-def random_commands(name: str, games: int) -> tuple[int, float]:
-    """Commands played and the CPU seconds they took, over ``games`` seeded random games at the fewest seats."""
+def commands_row(name: str, runs: int, seconds: float) -> list[str]:
+    """A kit's row: its seats, games and commands a game over the runs, and the median commands per CPU-second."""
     kit = shipped_kit(name)
-    options = RULES.resolve_options({"kit": kit})
-    played, start = 0, time.process_time()
-    for game in range(games):
-        state = RULES.new_state(kit["seats"]["fewest"], options)
-        for fact in RULES.setup(state, Rng(f"setup:{game}", 0)):
-            state = RULES.evolve(state, fact)
-        pick, version = Rng(f"bot:{game}", 0), 0
-        while RULES.outcome(state) is None:
-            seat = RULES.to_act(state)[0]
-            command = pick.choice(RULES.legal_commands(state, seat))
-            for fact in RULES.decide(state, seat, command, Rng(f"game:{game}", version)):
-                state = RULES.evolve(state, fact)
-            version, played = version + 1, played + 1
-    return played, time.process_time() - start
+    options, seats = {"kit": kit}, kit["seats"]["fewest"]
+    for _ in random_game_states(RULES, seats, -1, options):  # compiles the kit, untimed
+        pass
+    rates, games, commands = [], 0, 0
+    for _ in range(runs):
+        rate, played, applied = rules_games(RULES, seconds, options, seats)
+        rates.append(rate)
+        games, commands = games + played, commands + applied
+    rate = statistics.median(rates)
+    return [name, str(seats), f"{games:,}", f"{commands / games:,.1f}", f"{rate:,.0f}",
+            "met" if rate >= COMMANDS_TARGET else "not met"]
+
+
+def search_row(name: str, positions: int, budget: int) -> list[str]:
+    """A kit's row of the search bot's speed, or the row saying its seats never choose."""
+    kit = shipped_kit(name)
+    options: dict[str, Any] = {"kit": kit}
+    rate, ms = search_speed(RULES, positions, budget, options, kit["seats"]["fewest"])
+    if not rate:
+        return [name, "0", "—", "—", "no choice: one legal command at every position"]
+    return [name, str(positions), f"{rate:,.0f}", f"{ms:,.0f}", "met" if rate >= SIMULATIONS_TARGET else "not met"]
 
 
 def condition_microseconds(runs: int) -> float:
@@ -61,26 +82,34 @@ def condition_microseconds(runs: int) -> float:
     return 1e6 * (time.process_time() - start) / runs
 
 
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=30)
-    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--runs", type=int, default=3, help="timed runs a kit, the median shown (default 3)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds a run plays at least (default 3)")
+    parser.add_argument("--positions", type=int, default=20, help="positions the search bot thinks at (default 20)")
+    parser.add_argument("--budget", type=int, default=200, help="the search bot's simulations a move (default 200)")
+    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
     args = parser.parse_args(argv)
-    games = 2 if args.quick else args.games
-    print("## Kits with rules: random commands through the rules", "", sep="\n")
-    print("| kit | games | commands | commands per CPU-second |")
-    print("|---|---|---|---|")
-    for name in kits_with_rules():
-        played, seconds = random_commands(name, games)
-        print(f"| {name} | {games} | {played:,} | {played / max(seconds, 1e-9):,.0f} |")
-    print("", "## Kits with rules: the search bot", "", "| kit | positions | simulations per CPU-second | ms a move |", "|---|---|---|---|", sep="\n")
-    positions = 2 if args.quick else 20
-    for name in kits_with_rules():
-        kit = shipped_kit(name)
-        rate, ms = search_speed(RULES, positions, 20 if args.quick else 200, {"kit": kit}, kit["seats"]["fewest"])
-        print(f"| {name} | {positions} | {rate:,.0f} | {ms:,.0f} |")
-    print("", f"A compiled condition (`score[seat] + turn_total >= target`): {condition_microseconds(200 if args.quick else 20_000):.1f} "
-          "CPU microseconds an evaluation.", sep="\n")
+    runs, seconds = (1, 0.05) if args.quick else (args.runs, args.seconds)
+    positions, budget = (2, 20) if args.quick else (args.positions, args.budget)
+    names = kits_with_rules()
+    played = [commands_row(name, runs, seconds) for name in names]
+    searched = [search_row(name, positions, budget) for name in names]
+    print("\n\n".join([
+        "## Kits with rules: random commands through the rules",
+        f"Whole seeded random games at each kit's fewest seats; the median of {runs} run(s) of at least {seconds:g} CPU-seconds.",
+        table(["kit", "seats", "games", "commands a game", "commands per CPU-second", f"target {COMMANDS_TARGET:,}"], played),
+        "## Kits with rules: the search bot",
+        f"{budget} simulations a move, at every seventh position of seeded random games where the seat has a choice.",
+        table(["kit", "positions", "simulations per CPU-second", "ms a move", f"target {SIMULATIONS_TARGET} (the rulesets')"], searched),
+        f"A compiled condition (`score[seat] + turn_total >= target`): {condition_microseconds(200 if args.quick else 20_000):.1f} "
+        "CPU microseconds an evaluation.",
+    ]))
     return 0
 
 
