@@ -18,11 +18,27 @@ function kitToken(name) {
 }
 
 /**
+ * The seats a kit's text names, `{fewest, most}` (YAML `seats: {fewest: 2, most: 4}`, TOML `[seats]`,
+ * JSON `"seats": {...}`), or null while it names none: read from the text, not checked (the service
+ * checks the kit when the game is created).
+ */
+export function seatsOf(text) {
+  const key = /(?:^|[\s{,])["']?seats["']?\s*[:=]|^\s*\[seats\]/gm;
+  for (let found = key.exec(text); found; found = key.exec(text)) {
+    const near = text.slice(found.index, found.index + 200);
+    const count = (name) => Number((new RegExp(`\\b${name}["']?\\s*[:=]\\s*(\\d+)`).exec(near) || [])[1]);
+    const fewest = count("fewest"), most = count("most");
+    if (fewest >= 1 && most >= fewest) return { fewest, most };
+  }
+  return null;
+}
+
+/**
  * The kit field of the new-game form for a table kit, and `read()`: the name of the kit to play (the
  * text added to the kits first), or null for the default kit; it throws, listing the mistakes, when
- * the kit has any.
+ * the kit has any. `onSeats` hears the seats the text names (`seatsOf`) whenever it changes.
  */
-export function kitField() {
+export function kitField({ onSeats = () => {} } = {}) {
   const text = el("textarea", {
     id: "kit-text", rows: 10, cols: 60, spellcheck: "false", "aria-describedby": "kit-help",
     placeholder: "Paste a kit file here (YAML, TOML or JSON), or choose one; empty: the Missions kit",
@@ -34,7 +50,9 @@ export function kitField() {
     if (!chosen) return;
     text.value = await chosen.text();
     text.dataset.name = chosen.name;
+    onSeats(seatsOf(text.value));
   });
+  text.addEventListener("input", () => onSeats(seatsOf(text.value)));
   const element = el("div", { className: "option-row kit" },
     el("label", { for: "kit-file" }, "Kit file"), file,
     el("small", { id: "kit-help" }, "A table kit lists the game's spaces, pieces, cards, dice and counters; the players keep its rules. See the README's “Table kits”."),

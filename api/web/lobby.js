@@ -75,6 +75,11 @@ export async function showNewGame() {
     rulesets.map((r) => el("option", { value: r.name },
       r.kit ? `${r.title} (a table kit, ${players(r)})` : r.name === "table-kit" ? "A table kit from a file" : `${r.title} (${players(r)})`)));
   const seatsBox = el("fieldset", { className: "seats" });
+  // what was typed in each seat (its name, who plays it), kept when seats are added, removed or redrawn
+  const typed = { names: [], who: [] };
+  // the seats named by the kit pasted or chosen in the form, once its text names them
+  let kitSeats = null;
+  const sameSeats = (a, b) => (a && b ? a.fewest === b.fewest && a.most === b.most : a === b);
   const optionsBox = el("fieldset", { className: "options" });
   const nameInput = el("input", { id: "game-name", name: "name", maxlength: 80, size: 40,
     placeholder: "empty: the game, the seats and today's date" });
@@ -86,32 +91,44 @@ export async function showNewGame() {
   const paper = el("input", { type: "checkbox", id: "table", name: "table" });
   paper.addEventListener("change", () => {
     for (const input of [seedInput, saltInput]) input.disabled = paper.checked;
-    for (const select of seatsBox.querySelectorAll("select")) {
-      if (paper.checked) select.value = "person";
+    if (paper.checked) keepTyped();  // the bots chosen come back if the box is unticked
+    seatsBox.querySelectorAll("select").forEach((select, index) => {
+      select.value = paper.checked ? "person" : typed.who[index] || "person";
       select.disabled = paper.checked;
-    }
+    });
   });
   const message = el("p", { role: "alert", className: "error", id: "form-error" });
   const result = el("section", { id: "created", "aria-live": "polite" });
   let seatCount = 2;
 
   function current() { return rulesets.find((r) => r.name === choice.value); }
-  // a table kit's own file says how many play it (the service checks): any table of 1 to 8 here
-  function fewest() { return current().name === "table-kit" ? 1 : current().min_seats; }
-  function most() { return current().name === "table-kit" ? 8 : current().max_seats; }
+  // a table kit from a file: the seats its text names, else any table of 1 to 8 (the service checks)
+  function fewest() { return current().name === "table-kit" ? (kitSeats ? kitSeats.fewest : 1) : current().min_seats; }
+  function most() { return current().name === "table-kit" ? (kitSeats ? kitSeats.most : 8) : current().max_seats; }
+
+  function keepTyped() {
+    seatsBox.querySelectorAll(".seat-row").forEach((row, index) => {
+      typed.names[index] = row.querySelector("input").value;
+      const who = row.querySelector("select");
+      if (!who.disabled) typed.who[index] = who.value;  // on paper every seat shows "a person": not a choice
+    });
+  }
 
   function drawSeats() {
-    const ruleset = current();
+    keepTyped();
     seatCount = Math.min(Math.max(seatCount, fewest()), most());
     const rows = [];
     for (let n = 1; n <= seatCount; n += 1) {
+      const who = el("select", { id: `who-${n}`, name: `who-${n}`, disabled: paper.checked },
+        el("option", { value: "person" }, "a person"),
+        STRATEGIES.map((s) => el("option", { value: s }, `a ${s} bot`)));
+      who.value = paper.checked ? "person" : typed.who[n - 1] || "person";
+      const name = typed.names[n - 1] ?? (n === 1 ? "Ann" : n === 2 ? "Ben" : `Player ${n}`);
       rows.push(el("div", { className: "seat-row" },
         el("label", { for: `seat-${n}` }, `Seat ${n}`),
-        el("input", { id: `seat-${n}`, name: `seat-${n}`, value: n === 1 ? "Ann" : n === 2 ? "Ben" : `Player ${n}`, maxlength: 40, required: true }),
+        el("input", { id: `seat-${n}`, name: `seat-${n}`, value: name, maxlength: 40, required: true }),
         el("label", { for: `who-${n}` }, "played by"),
-        el("select", { id: `who-${n}`, name: `who-${n}`, disabled: paper.checked },
-          el("option", { value: "person" }, "a person"),
-          STRATEGIES.map((s) => el("option", { value: s }, `a ${s} bot`)))));
+        who));
     }
     const more = el("button", { type: "button", onclick: () => { seatCount += 1; drawSeats(); } }, "Add a seat");
     const fewer = el("button", { type: "button", onclick: () => { seatCount -= 1; drawSeats(); } }, "Remove a seat");
@@ -124,7 +141,12 @@ export async function showNewGame() {
 
   function drawOptions() {
     const properties = (current().options || {}).properties || {};
-    kit = current().name === "table-kit" ? kitField() : null;
+    kit = current().name === "table-kit" ? kitField({ onSeats: (seats) => {
+      if (sameSeats(seats, kitSeats)) return;
+      kitSeats = seats;
+      if (seats) seatCount = seats.fewest;  // the kit's own table, as a ruleset's starts at its fewest
+      drawSeats();
+    } }) : null;
     const fields = Object.entries(properties).map(([key, schema]) => {
       if (kit && key === "kit") return kit.element;
       const id = `option-${key}`;
@@ -205,7 +227,7 @@ export async function showNewGame() {
     document.getElementById("play-here")?.focus({ preventScroll: true });
   }
 
-  choice.addEventListener("change", () => { seatCount = current().min_seats; drawSeats(); drawOptions(); });
+  choice.addEventListener("change", () => { kitSeats = null; seatCount = current().min_seats; drawSeats(); drawOptions(); });
   drawSeats();
   drawOptions();
   show(

@@ -46,8 +46,11 @@ def new_kit_game(page, server: str, kit: pathlib.Path, title: str = "Market", na
     page.select_option("#ruleset", "table-kit")
     page.set_input_files("#kit-file", str(kit))
     expect(page.locator("#kit-text")).to_have_value(re.compile(f"title: {title}"))
+    expect(page.locator("input[id^=seat-]")).to_have_count(2)  # the kit's own fewest seats, as its file says
     while page.locator("input[id^=seat-]").count() > len(names):
         page.get_by_role("button", name="Remove a seat").click()
+    while page.locator("input[id^=seat-]").count() < len(names):
+        page.get_by_role("button", name="Add a seat").click()
     for seat, name in enumerate(names, 1):
         page.fill(f"#seat-{seat}", name)
     page.click("button[type=submit]")

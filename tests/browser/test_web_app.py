@@ -39,9 +39,12 @@ def create(page, rules, seed: str, bots: dict[int, str] | None = None) -> tuple[
     and creates the game: its id and each person's seat link."""
     page.goto(page.url.split("#")[0] + "#/new")
     page.select_option("#ruleset", rules.name)
-    if rules.name == "table-kit":  # the test kit, with hands: the kit file pasted into the form
+    if rules.name == "table-kit":  # the test kit, with hands: the kit file pasted into the form (its 2 seats to start)
         page.fill("#kit-text", KIT.read_text(encoding="utf-8"))
-    for seat, name in enumerate(NAMES[: max(2, rules.min_seats)], 1):
+    names = NAMES[: max(2, rules.min_seats)]
+    while page.locator("input[id^=seat-]").count() < len(names):
+        page.get_by_role("button", name="Add a seat").click()
+    for seat, name in enumerate(names, 1):
         page.fill(f"#seat-{seat}", name)
     for seat, strategy in (bots or {}).items():
         page.select_option(f"#who-{seat}", strategy)
