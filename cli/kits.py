@@ -50,8 +50,9 @@ def read_kit_file(path: str) -> dict[str, Any]:
     return document
 
 
-def _read(path: str) -> tuple[dict[str, Any] | None, list[str]]:
-    """A kit file's document and no lines, or None and a line for each mistake."""
+def _read(path: str, more: Any = None) -> tuple[dict[str, Any] | None, list[str]]:
+    """A kit file's document and no lines, or None and a line for each mistake (``more``: further checks of a
+    kit without mistakes of its own, placed on their lines alike)."""
     from domain.games.table_kit.loading import LARGEST, read_kit
 
     try:
@@ -66,7 +67,7 @@ def _read(path: str) -> tuple[dict[str, Any] | None, list[str]]:
             line = data.count(b"\n", 0, error.start) + 1
             return None, [f"{path}:{line}: not UTF-8 text: byte {data[error.start]:#04x}"]
         text = data.decode("utf-8", "replace")  # cut inside a character: refused for its size
-    return read_kit(text, source=path)
+    return read_kit(text, source=path, more=more)
 
 
 def _counted(number: int, one: str, many: str) -> str:
@@ -79,8 +80,9 @@ def _counted(number: int, one: str, many: str) -> str:
               help="For a kit with rules: random games to play (0: none).")
 def check(files: tuple[str, ...], games: int) -> None:
     """Check kit files: a line for each mistake (FILE:LINE: FIELD: MESSAGE), else what each kit holds; a
-    kit with rules then plays random games, and any that fails or does not end is named. Exit 1 if any
-    file has a mistake or a game that failed or did not end.
+    kit with rules has each expression worked out on its table as set up (a type error, a condition that is
+    not true or false), then plays random games, and any that fails or does not end, and any action legal in
+    none of them, is named. Exit 1 if any file has a mistake or a game that failed or did not end.
 
     \b
     Example:
@@ -88,10 +90,11 @@ def check(files: tuple[str, ...], games: int) -> None:
       ludolog kit check pig.yaml --games 500
     """
     from domain.games.table_kit.kit import Kit
+    from domain.games.table_kit.kit_types import type_problems
 
     failed = False
     for path in files:
-        document, mistakes = _read(path)
+        document, mistakes = _read(path, more=lambda document: type_problems(document) if "play" in document else [])
         if document is None:
             failed = True
             for line in mistakes:
@@ -104,14 +107,16 @@ def check(files: tuple[str, ...], games: int) -> None:
                    f"{_counted(len(table.pieces(table.most)), 'piece', 'pieces')}, {_counted(cards, 'card', 'cards')}, "
                    f"{_counted(len(table.dice), 'die', 'dice')}, {_counted(len(table.counters(table.most)), 'counter', 'counters')}")
         if table.rules is not None and games:
-            failed = _tried(document, games) or failed
+            failed = _tried(path, document, games) or failed
     if failed:
         sys.exit(1)
 
 
-def _tried(document: dict[str, Any], games: int) -> bool:
-    """Play the kit's random games and say how they went; whether any failed or did not end."""
-    from domain.thinking.kit_trial import MOST_COMMANDS, trial
+def _tried(path: str, document: dict[str, Any], games: int) -> bool:
+    """Play the kit's random games and say how they went; whether any failed or did not end, or an action was
+    legal in none of them."""
+    from domain.games.table_kit.checks import Problem
+    from domain.thinking.kit_trial import MOST_COMMANDS, never_offered, trial
 
     found = trial(document, games, MOST_COMMANDS)
     seats = sorted({document["seats"]["fewest"], document["seats"]["most"]})
@@ -134,7 +139,11 @@ def _tried(document: dict[str, Any], games: int) -> bool:
         click.echo(f"  game {number} (seed kit-check:{number}, {count} seats) tells a secret: {shown(what)}")
     if len(found.telling) > 3:
         click.echo(f"  ... and {len(found.telling) - 3} more games tell a secret")
-    return bool(found.failed or found.stuck or found.telling or (found.no_action and not declared))
+    never = never_offered(document, found)
+    if never:
+        for line in _read(path, more=lambda _: [Problem(where, message) for where, message in never])[1]:
+            click.echo(f"  {line}")
+    return bool(found.failed or found.stuck or found.telling or never or (found.no_action and not declared))
 
 
 def kit_shelf(db: str, create: bool = False) -> KitShelf | None:

@@ -1,7 +1,9 @@
 """Random games of a kit with rules, for ``ludolog kit check``: do its rules let a game end?
 
 A kit's rules can be read without a mistake and still never end a game (an action that can never be
-legal, an ending no one reaches, a rule that fails on a value it meets). The trial plays seeded random
+legal, an ending no one reaches, a rule that fails on a value it meets). The trial also notes which actions
+were ever legal (``offered``): one that never was, in a hundred games, has a condition or choices that may
+never allow it. The trial plays seeded random
 games at the kit's fewest and most seats and counts how each went: ended by the rules, stopped at the turn
 limit, still going at the command cap, or failed (the rule that failed, in its own words). It also watches
 for a rule that tells a seat a secret: at every third turn, a table where everything the seat to act cannot
@@ -30,6 +32,13 @@ SALT = "4b17" * 8
 """The salt of the trial's games: with their seeds (``kit-check:N``), each is dealt alike every run."""
 
 
+def never_offered(document: dict[str, Any], found: Trial) -> list[tuple[tuple[str | int, ...], str]]:
+    """Each action of the kit that no trial game offered, as its place in the document and what to say."""
+    return [(("play", "actions", n, "name"), f"{action['name']!r} was legal in none of the {found.games} random games: its "
+             "condition or choices may never allow it") for n, action in enumerate(document["play"]["actions"])
+            if action["name"] not in found.offered]
+
+
 @dataclass
 class Trial:
     """How the trial's games went; ``stuck`` and ``failed`` hold ``(game number, seats, what happened)``."""
@@ -43,6 +52,8 @@ class Trial:
     telling: list[tuple[int, int, str]] = field(default_factory=list)
     no_action: list[tuple[int, int, str]] = field(default_factory=list)
     """Games ended in a draw because a seat had no action it may take (and no ``stuck`` steps said otherwise)."""
+    offered: set[str] = field(default_factory=set)
+    """The actions that were legal at least once, in any game."""
 
     @property
     def median(self) -> float:
@@ -78,6 +89,7 @@ def _play(rules: Any, options: dict[str, Any], seats: int, number: int, most_com
                 return
             seat = waiting[0]
             legal = rules.legal_commands(game.state, seat)
+            found.offered.update(command["action"] for command in legal if command["type"] == "act")
             if not legal:
                 found.stuck.append((number, seats, f"seat {seat} is asked to act after {commands} commands but no action is allowed"))
                 return

@@ -122,7 +122,9 @@ def test_a_kit_whose_game_cannot_go_on_is_named_with_its_seed_and_exit_1(tmp_pat
         "  game 0 (seed kit-check:0, 2 seats): seat 1 has no action it may take after 0 commands: the game ended in a draw "
         "(say what happens then in play.stuck)",
         "  game 1 (seed kit-check:1, 4 seats): seat 1 has no action it may take after 0 commands: the game ended in a draw "
-        "(say what happens then in play.stuck)"]
+        "(say what happens then in play.stuck)",
+        f"  {path}:25: play.actions.0.name: 'roll' was legal in none of the 2 random games: its condition or choices may never allow it",
+        f"  {path}:36: play.actions.1.name: 'hold' was legal in none of the 2 random games: its condition or choices may never allow it"]
 
 
 def test_a_kit_whose_rule_fails_in_play_is_named_with_the_rule_and_exit_1(tmp_path):
@@ -157,3 +159,36 @@ def test_a_kit_whose_rule_tells_a_seat_a_secret_is_named_with_its_seed_and_exit_
     (tmp_path / "kuhn.yaml").write_text(kuhn, encoding="utf-8")
     clean = CliRunner().invoke(cli, ["kit", "check", str(tmp_path / "kuhn.yaml")])
     assert clean.exit_code == 0 and "secret" not in clean.output, clean.output
+
+
+def test_a_type_error_in_a_rule_is_named_at_its_line_before_any_game_is_played(tmp_path):
+    path = tmp_path / "typed.yaml"
+    path.write_text(PIG.replace("{add: turn_total, value: die}", '{add: turn_total, value: die + "1"}'), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["kit", "check", str(path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.splitlines() == [
+        f"{path}:35: play.actions.0.effects.1.else.0.value: a type error: 'die + \"1\"' could not be worked out: "
+        "No such overload: the operation is not defined for the given operand types."]
+    assert "random games" not in result.output
+
+
+def test_a_condition_whose_value_is_not_true_or_false_and_a_counter_set_to_no_number_are_named(tmp_path):
+    path = tmp_path / "kinds.yaml"
+    path.write_text(PIG.replace("    - when: score[seat] >= target", "    - when: score[seat] + target")
+                    .replace("{set: turn_total, to: 0}", "{set: turn_total, to: '\"none\"'}", 1), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["kit", "check", str(path)])
+    assert result.exit_code == 1
+    told = result.output.splitlines()
+    assert any(re.search(r":\d+: play\.end\.0\.when: 'score\[seat\] \+ target' is a condition \(true or false\), but its value here is \d+$", line) for line in told), told
+    assert any(re.search(r":\d+: play\.actions\.0\.effects\.1\.then\.0\.to: '\"none\"' must be a number, but its value here is 'none'$", line) for line in told), told
+
+
+def test_an_action_legal_in_none_of_the_random_games_is_named_at_its_line_and_exit_1(tmp_path):
+    path = tmp_path / "never.yaml"
+    path.write_text(PIG.replace("      summary: add the turn total to your score and end your turn\n",
+                                "      summary: add the turn total to your score and end your turn\n      when: turn_total < 0\n"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli, ["kit", "check", str(path), "--games", "4"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (f"  {path}:36: play.actions.1.name: 'hold' was legal in none of the 4 random games: "
+                                              "its condition or choices may never allow it")

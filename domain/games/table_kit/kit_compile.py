@@ -43,6 +43,8 @@ class CompiledRules:
     def __init__(self, document: dict[str, Any], pieces: Callable[[int], list[Any]] | None = None) -> None:
         play = document["play"]
         self._pieces = pieces
+        self.expressions: list[tuple[Path_, Expression, str]] = []
+        """Every expression compiled, at its place, with what its value must be (``_kind``): for ``kit_types``."""
         self.geometry = Geometry.of(document)
         self.kinds = frozenset(spec["kind"] for spec in document.get("pieces", []))
         self.zones = frozenset(spec["name"] for spec in document.get("zones", []) if not spec.get("each"))
@@ -106,9 +108,11 @@ class CompiledRules:
 
     def _expr(self, source: Any, path: Path_, names: frozenset[str] | None = None) -> Expression:
         try:
-            return compile_expression(source, self.names if names is None else names, FUNCTIONS)
+            found = compile_expression(source, self.names if names is None else names, FUNCTIONS)
         except ExpressionError as error:
             raise RuleMistake(path, str(error)) from None
+        self.expressions.append((path, found, _kind(path)))
+        return found
 
     def _action(self, spec: dict[str, Any], path: Path_) -> dict[str, Any]:
         choices: dict[str, Choice] = {}
@@ -225,6 +229,20 @@ class CompiledRules:
             else:
                 out[key] = value
         return out
+
+
+def _kind(path: Path_) -> str:
+    """What an expression's value must be, by its place: ``condition`` (true or false), ``number`` (a counter's
+    new value, a bound, the bots' value), ``seats`` (a list of seats: an end's winners) or ``any``."""
+    last = path[-1] if path else ""
+    before = path[-2] if len(path) > 1 else ""
+    if last in ("when", "where", "if"):
+        return "condition"
+    if last == "winners":
+        return "seats"
+    if last in ("value", "to") and isinstance(before, int) or path[-2:] == ("play", "value") or before == "number":
+        return "number"
+    return "any"
 
 
 def _listed(value: Any) -> list[Any]:

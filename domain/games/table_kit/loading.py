@@ -17,6 +17,7 @@ import json
 import math
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import PurePath
 from typing import Any
 
@@ -50,8 +51,10 @@ def guess_format(source: str) -> str:
     return FORMATS.get(PurePath(source).suffix.lower(), "yaml")
 
 
-def read_kit(text: str, source: str = "kit", format: str | None = None) -> tuple[dict[str, Any] | None, list[str]]:
-    """The kit document in ``text`` and no lines, or ``None`` and a line for each mistake in it."""
+def read_kit(text: str, source: str = "kit", format: str | None = None,
+             more: Callable[[dict[str, Any]], list[Problem]] | None = None) -> tuple[dict[str, Any] | None, list[str]]:
+    """The kit document in ``text`` and no lines, or ``None`` and a line for each mistake in it; ``more`` finds
+    further mistakes in a kit that has none of its own (``kit check``'s, placed on their lines alike)."""
     kind = format or guess_format(source)
     if kind not in FORMATS.values():
         raise ValueError(f"unknown kit format {kind!r}: yaml, toml or json")
@@ -65,7 +68,8 @@ def read_kit(text: str, source: str = "kit", format: str | None = None) -> tuple
             raise Refused([(locate(Problem((), "")), f"the kit must be a mapping of fields (kit, name, title, seats, ...), not {_kind_of(document)}")])
     except Refused as refused:
         return None, _told(source, refused.lines)
-    found = sorted(((locate(problem), f"{problem.where()}: {problem.message}") for problem in problems(document)), key=lambda found: found[0])
+    found_problems = problems(document) or (more(document) if more is not None else [])
+    found = sorted(((locate(problem), f"{problem.where()}: {problem.message}") for problem in found_problems), key=lambda found: found[0])
     return (None, _told(source, found)) if found else (document, [])
 
 
