@@ -80,10 +80,15 @@ class Geometry:
         if found is None:
             return ""
         line, closed = found
-        at = line.index(space) + count
+        at = self._at[space] + count
         if closed:
             return line[at % len(line)]
         return line[at] if 0 <= at < len(line) else ""
+
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        """Each track or loop space's place along its line."""
+        return {space: line.index(space) for space, (line, _) in self.tracks.items()}
 
     def step(self, space: str, direction: str) -> str:
         """The space one step from ``space`` toward a compass direction; ``""`` off the grid."""
@@ -111,8 +116,9 @@ class BoardView:
         self._seated: dict[str, int] | None = None
         self._fits: dict[tuple[frozenset[str], int], frozenset[str]] = {}
         self.memo: dict[Any, Any] = {}
-        """What the rules worked out from this board alone, kept while it stands (``kit_choices``: the spaces
-        a choice allows a seat, by the choice, the seat and the space it goes from)."""
+        """What the rules worked out from this board alone, kept while it stands (the spaces holding a seat's
+        pieces; ``kit_choices``: the spaces a choice allows a seat, by the choice, the seat and the space it goes
+        from)."""
 
     @property
     def at(self) -> dict[str, str]:
@@ -156,9 +162,12 @@ class BoardView:
 
     def spaces(self, seat: int) -> list[str]:
         """The spaces holding the seat's pieces (under others' too, where they share one), in the board's order."""
-        owners = self._owners()
-        held = {space for piece, space in self._pieces.items() if space != OFF and owners[piece][1] == seat}
-        return sorted(held, key=self.geometry.order.__getitem__)
+        found = self.memo.get(("spaces", seat))
+        if found is None:
+            owners = self._owners()
+            held = {space for piece, space in self._pieces.items() if space != OFF and owners[piece][1] == seat}
+            found = self.memo[("spaces", seat)] = sorted(held, key=self.geometry.order.__getitem__)
+        return list(found)
 
     def free(self) -> int:
         return len(self.geometry.every) - len(self.at)

@@ -65,6 +65,8 @@ class Scope(Mapping[str, Any]):
 
     def with_choice(self, chosen: Mapping[str, Any]) -> Scope:
         """The same table and seat, with the action's choices so far (sharing the board and its functions)."""
+        if self._functions is None:
+            self._functions = {}
         scope = Scope(self.rules, self.state, self.seat, chosen, self.board)
         scope._functions = self._functions
         return scope
@@ -115,19 +117,14 @@ class Scope(Mapping[str, Any]):
         return {seat: state.counters[f"{name}:{seat}"] for seat in range(1, state.seats + 1)}
 
     def function(self, name: str) -> Any:
-        """The callable an expression calls by ``name`` (one of ``FUNCTIONS``)."""
-        if self._functions is None:
-            board = self.board
-            geometry, seated = board.geometry, board.seated
-            self._functions = {"owner": lambda space: seated.get(space, 0), "kind": board.kind,
-                               "row": geometry.row, "column": geometry.column,
-                               "step": self.rules.stepper(self.rules.facing(self.seat, self.state.seats)),
-                               "along": lambda space, count: geometry.along(str(space), int(count)),
-                               "link": lambda space: geometry.links.get(str(space), ""),
-                               "mark": lambda space: geometry.marks.get(str(space), ""), "spaces": board.spaces,
-                               "line": board.line, "pieces": board.pieces, "seats_at": self._seats_at, "abs": abs,
-                               "hand": lambda seat: self._names(f"hand:{seat}"), "cards": self._names, "card": self._card}
-        return self._functions[name]
+        """The callable an expression calls by ``name`` (one of ``FUNCTIONS``), made when first asked for."""
+        functions = self._functions
+        if functions is None:
+            functions = self._functions = {}
+        found = functions.get(name)
+        if found is None:
+            found = functions[name] = _MAKERS[name](self)
+        return found
 
     def _seats_at(self, space: Any) -> list[int]:
         owners = self.rules.owners(self.state.seats)
@@ -154,3 +151,37 @@ class Scope(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self.rules.names)
+
+
+def _owner(scope: Scope) -> Any:
+    seated = scope.board.seated
+    return lambda space: seated.get(space, 0)
+
+
+def _stepper(scope: Scope) -> Any:
+    return scope.rules.stepper(scope.rules.facing(scope.seat, scope.state.seats))
+
+
+def _along(scope: Scope) -> Any:
+    along = scope.board.geometry.along
+    return lambda space, count: along(str(space), int(count))
+
+
+def _link(scope: Scope) -> Any:
+    links = scope.board.geometry.links
+    return lambda space: links.get(str(space), "")
+
+
+def _mark(scope: Scope) -> Any:
+    marks = scope.board.geometry.marks
+    return lambda space: marks.get(str(space), "")
+
+
+_MAKERS: dict[str, Any] = {
+    "owner": _owner, "kind": lambda scope: scope.board.kind, "row": lambda scope: scope.board.geometry.row,
+    "column": lambda scope: scope.board.geometry.column, "step": _stepper, "along": _along, "link": _link, "mark": _mark,
+    "spaces": lambda scope: scope.board.spaces, "line": lambda scope: scope.board.line,
+    "pieces": lambda scope: scope.board.pieces, "seats_at": lambda scope: scope._seats_at, "abs": lambda scope: abs,
+    "hand": lambda scope: lambda seat: scope._names(f"hand:{seat}"), "cards": lambda scope: scope._names,
+    "card": lambda scope: scope._card}
+"""How each of ``FUNCTIONS`` is made for a scope: only those an expression calls are."""
