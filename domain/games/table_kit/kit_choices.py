@@ -7,7 +7,8 @@ and what it may be is one of
   a list of these); with ``from`` and ``steps``, only the spaces one step from an earlier choice's space
   in those directions (``[ahead, ahead-left, ahead-right]``);
   or with ``from`` and ``along``, the spaces a number of spaces on along a track or loop (``[die]``, or
-  ``[die, -die]`` for either way);
+  ``[die, -die]`` for either way); ``from`` names an earlier choice, or is an expression giving a space
+  (``spaces(seat)[0]``: where the seat's pawn stands);
 - ``card``: ``hand``, a card in the seat's hand (each name once), or with ``of``, a seat (an expression), in that
   seat's hand;
 - ``number``: ``[least, most]``, two expressions;
@@ -49,6 +50,9 @@ class Choice:
     along: tuple[Expression, ...] = ()
     of: Expression | None = None
     """Whose hand a card is chosen from (the seat acting, without it)."""
+    start: Expression | None = None
+    """The space the steps or the count along a track go from, when ``from`` is an expression (``spaces(seat)[0]``)
+    rather than an earlier choice's name (``origin`` then holds its text)."""
 
     @functools.cached_property
     def sieve(self) -> Expression | None:
@@ -73,17 +77,17 @@ class Choice:
         """Every value the choice may take, given the choices before it (in ``scope.chosen``): its ``where``
         tried on all at once, or, ``lazy``, on one after another (to find whether there is one)."""
         found = self._values(scope)
-        if self.where is None:
-            yield from found
-        elif lazy:
-            yield from (value for value in found if self.where.holds(scope.with_choice({**scope.chosen, self.name: value})))
-        else:
-            values = list(found)
-            if values:
-                kept = self.sieve.value(scope.with_choice({**scope.chosen, CANDIDATES: values}))  # type: ignore[union-attr]
-                if not isinstance(kept, list):
-                    raise ExpressionFailed(f"{self.where.source!r} is a condition, but its value is not true or false")
-                yield from kept
+        where = self.where
+        if where is None:
+            return iter(found)
+        if lazy:
+            return (value for value in found if where.holds(scope.with_choice({**scope.chosen, self.name: value})))
+        if not found:
+            return iter(())
+        kept = self.sieve.value(scope.with_choice({**scope.chosen, CANDIDATES: list(found)}))  # type: ignore[union-attr]
+        if not isinstance(kept, list):
+            raise ExpressionFailed(f"{where.source!r} is a condition, but its value is not true or false")
+        return iter(kept)
 
     @functools.cached_property
     def _sorts(self) -> frozenset[str]:
@@ -110,15 +114,24 @@ class Choice:
             return list(range(least, most + 1))
         board, seat = scope.board, scope.seat
         if self.along:
-            origin = scope.chosen[self.origin]
+            origin = self._origin(scope)
             spaces = dict.fromkeys(board.geometry.along(origin, _number(count.value(scope), count)) for count in self.along)
             spaces.pop("", None)
             return self._fitting(board, spaces, seat)
-        key = (id(self), seat, None if self.origin is None else scope.chosen[self.origin])
+        key = (id(self), seat, None if self.origin is None else self._origin(scope))
         found = board.memo.get(key)
         if found is None:
             found = board.memo[key] = self._spaces(scope, board, seat, key[2])
         return found
+
+    def _origin(self, scope: Scope) -> str:
+        """The space the choice goes from: an earlier choice's, or its ``from`` expression's value."""
+        if self.start is None:
+            return str(scope.chosen[self.origin])
+        found = self.start.value(scope)
+        if isinstance(found, bool) or not isinstance(found, (str, int)):
+            raise ExpressionFailed(f"{self.start.source!r} is {found!r}, which is no space")
+        return str(found)
 
     def _spaces(self, scope: Scope, board: BoardView, seat: int, origin: Any) -> list[str]:
         """The spaces a space choice that goes by steps, or none, allows the seat on this board (its ``where``
@@ -177,7 +190,7 @@ def choice_problems(spec: dict[str, Any], earlier: dict[str, Choice]) -> list[tu
     if ("from" in spec) != ("steps" in spec or "along" in spec):
         out.append(("steps" if "from" in spec else "from", "from goes with steps or along: they are taken from an earlier choice's space"))
     origin = spec.get("from")
-    if origin is not None and (origin not in earlier or earlier[origin].numbers is not None):
+    if origin in CHOICES and (origin not in earlier or earlier[origin].numbers is not None):  # else an expression
         out.append(("from", f"{origin!r} is no earlier choice of a space"))
     for step in spec.get("steps", []):
         if step not in DIRECTIONS:
