@@ -129,7 +129,8 @@ class CompiledRules:
                                               self._expr(numbers[1], (*at, "number", 1), names - {choice["name"]})),
                 None if "where" not in choice else self._expr(choice["where"], (*at, "where"), names), choice.get("card"),
                 tuple(self._expr(count, (*at, "along", k), names - {choice["name"]}) for k, count in enumerate(_listed(choice.get("along", [])))),
-                None if "of" not in choice else self._expr(choice["of"], (*at, "of"), names - {choice["name"]}))
+                None if "of" not in choice else self._expr(choice["of"], (*at, "of"), names - {choice["name"]}),
+                None if choice.get("from") in (None, *choices) else self._expr(choice["from"], (*at, "from"), names - {choice["name"]}))
         names = self.names | set(choices)
         when = spec.get("when")
         phases = frozenset(self._phase_of(name, (*path, "phase")) for name in _listed(spec["phase"])) if "phase" in spec else None

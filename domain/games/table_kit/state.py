@@ -13,8 +13,7 @@ when the turn passes.
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from domain.engine.chain import LIMITS_CHAINED
@@ -53,6 +52,14 @@ class State:
 _KITS: dict[str, Kit] = {}
 
 
+def _with(state: State, **changes: Any) -> State:
+    """A copy of the table with ``changes`` (``dataclasses.replace`` without its ``__init__``: evolve's hot path)."""
+    found = object.__new__(State)
+    found.__dict__.update(state.__dict__)
+    found.__dict__.update(changes)
+    return found
+
+
 def kit_of(state: State) -> Kit:
     """The state's kit, built once for each content."""
     found = _KITS.get(state.kit_hash)
@@ -67,10 +74,13 @@ def sees(entry: dict[str, Any], seat: int | None) -> bool:
 
 
 def _zones(state: State, *names: str) -> dict[str, dict[str, Any]]:
-    """A copy of the zones with the named ones copied deep (the others shared: never changed)."""
+    """A copy of the zones with the named ones copied as deep as ``evolve`` changes them: the zone, its list
+    of cards and each card's entry, its pool (the others shared: never changed; a ``seen`` list is replaced,
+    never changed in place)."""
     zones = dict(state.zones)
     for name in names:
-        zones[name] = copy.deepcopy(zones[name])
+        zone = zones[name]
+        zones[name] = {**zone, "cards": [dict(entry) for entry in zone["cards"]], "pool": list(zone["pool"])}
     return zones
 
 
@@ -90,17 +100,17 @@ def evolve(state: State, fact: Fact) -> State:
     if isinstance(fact, f.TurnPassed):
         if PHASE in state.counters or ASKER in state.counters:  # a new turn: its first phase, nobody asked
             counters = {key: value for key, value in state.counters.items() if key not in (PHASE, ASKER)}
-            return replace(state, turn=fact.to, turns=state.turns + 1, counters=counters)
-        return replace(state, turn=fact.to, turns=state.turns + 1)
+            return _with(state, turn=fact.to, turns=state.turns + 1, counters=counters)
+        return _with(state, turn=fact.to, turns=state.turns + 1)
     if isinstance(fact, f.PieceMoved):
-        return replace(state, pieces={**state.pieces, fact.piece: fact.to})
+        return _with(state, pieces={**state.pieces, fact.piece: fact.to})
     if isinstance(fact, f.CardPutUnder):
         zones = _zones(state, fact.origin, fact.to)
         seen = _take(zones[fact.origin], fact.index)["seen"]
         pile = zones[fact.to]
         pile["cards"].insert(0, {"card": fact.card, "up": False, "seen": sorted(set(seen) | set(fact.seen))})
         pile["under"] = pile.get("under", 0) + 1
-        return replace(state, zones=zones)
+        return _with(state, zones=zones)
     if isinstance(fact, f.CardMoved):
         zones = _zones(state, fact.origin, fact.to)
         origin = zones[fact.origin]
@@ -110,11 +120,11 @@ def evolve(state: State, fact: Fact) -> State:
         else:
             seen = _take(origin, fact.index)["seen"]
         zones[fact.to]["cards"].append({"card": fact.card, "up": fact.up, "seen": sorted(set(seen) | set(fact.seen))})
-        return replace(state, zones=zones)
+        return _with(state, zones=zones)
     if isinstance(fact, f.CardRevealed):
         zones = _zones(state, fact.zone)
         zones[fact.zone]["cards"][fact.index]["seen"] = list(range(1, state.seats + 1))
-        return replace(state, zones=zones)
+        return _with(state, zones=zones)
     if isinstance(fact, f.CardsLookedAt):
         zones = _zones(state, fact.zone)
         zone = zones[fact.zone]
@@ -124,14 +134,14 @@ def evolve(state: State, fact: Fact) -> State:
         zone["cards"][above:above] = [{"card": card, "up": False, "seen": []} for card in fact.decided]
         for entry in zone["cards"][-fact.count:]:
             entry["seen"] = sorted(set(entry["seen"]) | {fact.seat})
-        return replace(state, zones=zones)
+        return _with(state, zones=zones)
     if isinstance(fact, f.PileShuffled):
         zones = _zones(state, fact.zone)
         zone = zones[fact.zone]
         zone["pool"] = sorted(zone["pool"] + [entry["card"] for entry in zone["cards"]])
         zone["cards"] = []
         zone.pop("under", None)
-        return replace(state, zones=zones)
+        return _with(state, zones=zones)
     if isinstance(fact, f.PileGathered):
         zones = _zones(state, fact.origin, fact.to)
         origin, to = zones[fact.origin], zones[fact.to]
@@ -143,23 +153,23 @@ def evolve(state: State, fact: Fact) -> State:
             to["cards"].append(entry)
         to["pool"] = sorted(to["pool"] + origin["pool"])
         zones[fact.origin] = {"cards": [], "pool": []}
-        return replace(state, zones=zones)
+        return _with(state, zones=zones)
     if isinstance(fact, f.DiceRolled):
-        return replace(state, dice={**state.dice, fact.die: list(fact.faces)})
+        return _with(state, dice={**state.dice, fact.die: list(fact.faces)})
     if isinstance(fact, f.HiddenDiceRolled):
-        return replace(state, dice={**state.dice, f"{fact.die}:{fact.seat}": list(fact.faces)})
+        return _with(state, dice={**state.dice, f"{fact.die}:{fact.seat}": list(fact.faces)})
     if isinstance(fact, f.CounterChanged):
-        return replace(state, counters={**state.counters, fact.counter: fact.value})
+        return _with(state, counters={**state.counters, fact.counter: fact.value})
     if isinstance(fact, f.PhaseBegun):
-        return replace(state, counters={**state.counters, PHASE: kit_of(state).rules.phases.index(fact.phase)})
+        return _with(state, counters={**state.counters, PHASE: kit_of(state).rules.phases.index(fact.phase)})
     if isinstance(fact, f.AnswerAsked):
-        return replace(state, turn=fact.to, counters={**state.counters, ASKER: state.counters.get(ASKER, state.turn)})
+        return _with(state, turn=fact.to, counters={**state.counters, ASKER: state.counters.get(ASKER, state.turn)})
     if isinstance(fact, f.EndProposed):
-        return replace(state, proposal={"by": fact.seat, "winners": list(fact.winners), "reason": fact.reason, "agreed": [fact.seat]})
+        return _with(state, proposal={"by": fact.seat, "winners": list(fact.winners), "reason": fact.reason, "agreed": [fact.seat]})
     if isinstance(fact, f.EndAgreed) and state.proposal is not None:
-        return replace(state, proposal={**state.proposal, "agreed": sorted({*state.proposal["agreed"], fact.seat})})
+        return _with(state, proposal={**state.proposal, "agreed": sorted({*state.proposal["agreed"], fact.seat})})
     if isinstance(fact, f.EndRefused):
-        return replace(state, proposal=None)
+        return _with(state, proposal=None)
     if isinstance(fact, f.GameEnded):
-        return replace(state, winners=list(fact.winners), reason=fact.reason, at_limit=fact.at_limit, turn=0, proposal=None)
+        return _with(state, winners=list(fact.winners), reason=fact.reason, at_limit=fact.at_limit, turn=0, proposal=None)
     return state  # KitLaid: the kit is in the state from the start
