@@ -190,3 +190,11 @@ def test_ruling_16_revealing_a_card_every_seat_has_seen_does_nothing():
     facts, state = act(table(kit), 1, "show", "Two")
     assert [type(fact).__name__ for fact in facts] == ["CardMoved", "CardRevealed", "TurnPassed"]
     assert state.zones["hand:1"]["cards"][0]["seen"] == [1, 2, 3]
+
+
+def test_a_choice_along_a_track_may_go_from_an_expressions_space():
+    state = table(shipped_kit("missions-with-rules"), 3, outcomes=[1])  # seat 1 first, its pawn on space 1
+    _, state = act(state, 1, "roll", 3)
+    assert sorted(c["to"] for c in RULES.legal_commands(state, 1)) == ["26", "4"]  # 3 on round the loop, or back
+    with pytest.raises(IllegalCommand, match="move: to '5' is not allowed: it must be the space die or -die on from spaces"):
+        RULES.decide(state, 1, {"type": "act", "action": "move", "to": "5"}, TableRng())
