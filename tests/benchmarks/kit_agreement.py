@@ -1,0 +1,79 @@
+"""A game written twice, as a coded ruleset and as a kit with rules, balanced both ways: do the two balance
+reports agree? For Missions (``ludolog balance missions`` against ``ludolog balance missions-with-rules.yaml``),
+the same number of seeded random games each, at 3 and at 4 players: each seat's share of the wins, the draws,
+the games stopped at the round limit and the mean length in turns, each with its 95% interval, and whether
+the two intervals overlap (they agree) or not; and the seconds each study took.
+
+    python tests/benchmarks/kit_agreement.py [--games 1000] [--workers N]
+    python tests/benchmarks/kit_agreement.py --quick      # 6 games a study: checks the runner
+
+The two games deal their chances differently (the seeds name different draws), so the figures are two samples
+of the same game: within their intervals they should agree, as two samples of one coin do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
+
+from cli.balance_runs import default_workers, run_games  # noqa: E402
+from domain.games.table_kit.rules import shipped_kit  # noqa: E402
+from domain.thinking.balance.findings import findings  # noqa: E402
+from domain.thinking.balance.study import Study, study_games  # noqa: E402
+
+
+def studied(study: Study, games: int, workers: int) -> tuple[float, dict]:
+    """The study's findings over ``games`` seeded random games, and the seconds they took."""
+    started = time.perf_counter()
+    found = findings(study, run_games(study_games(study, "agree", games), workers, None, "", quiet=True))
+    return time.perf_counter() - started, found
+
+
+def rows(players: int, games: int, workers: int) -> tuple[list[str], int]:
+    """The table's rows for one player count, and how many of its figures disagree."""
+    coded_time, coded = studied(Study("missions", players), games, workers)
+    kit_time, kit = studied(Study("table-kit", players, options={"kit": shipped_kit("missions-with-rules")}), games, workers)
+    figures = [(f"seat {a['seat']} wins", a, b) for a, b in zip(coded["fairness"]["seats"], kit["fairness"]["seats"], strict=True)]
+    figures += [("draws", coded["fairness"]["draws"], kit["fairness"]["draws"]), ("at the round limit", coded["limits"], kit["limits"])]
+    out, apart = [], 0
+    for what, a, b in figures:
+        agree = a["low"] <= b["high"] and b["low"] <= a["high"]
+        apart += not agree
+        out.append(f"| {players} | {what} | {100 * a['rate']:.1f}% ({100 * a['low']:.1f}–{100 * a['high']:.1f}) | "
+                   f"{100 * b['rate']:.1f}% ({100 * b['low']:.1f}–{100 * b['high']:.1f}) | {'yes' if agree else 'no'} |")
+    a, b = coded["length"]["turns"], kit["length"]["turns"]
+    agree = a["mean_low"] <= b["mean_high"] and b["mean_low"] <= a["mean_high"]
+    apart += not agree
+    out.append(f"| {players} | mean turns | {a['mean']:.1f} ({a['mean_low']:.1f}–{a['mean_high']:.1f}) | "
+               f"{b['mean']:.1f} ({b['mean_low']:.1f}–{b['mean_high']:.1f}) | {'yes' if agree else 'no'} |")
+    out.append(f"| {players} | seconds for the study | {coded_time:.1f} | {kit_time:.1f} | |")
+    return out, apart
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=default_workers())
+    parser.add_argument("--quick", action="store_true")
+    given = parser.parse_args(argv)
+    games = 6 if given.quick else given.games
+    lines = [f"## Missions: the ruleset and the kit with rules, {games} random games each ({given.workers} workers)", "",
+             "| players | figure | the ruleset (95% interval) | the kit (95% interval) | intervals overlap |", "|---|---|---|---|---|"]
+    apart = 0
+    for players in (3, 4):
+        print(f"... {players} players", file=sys.stderr, flush=True)
+        found, differ = rows(players, games, given.workers)
+        lines += found
+        apart += differ
+    lines += ["", f"{apart} of the figures' intervals do not overlap."]
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
