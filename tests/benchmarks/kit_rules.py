@@ -46,8 +46,9 @@ def kits_with_rules() -> list[str]:
     return sorted(path.stem for path in KITS.glob("*.yaml") if "play" in shipped_kit(path.stem))
 
 
-def commands_row(name: str, runs: int, seconds: float) -> list[str]:
-    """A kit's row: its seats, games and commands a game over the runs, and the median commands per CPU-second."""
+def commands_rate(name: str, runs: int, seconds: float) -> tuple[float, int, int, int]:
+    """A kit's median random commands per CPU-second over ``runs`` runs, its seats, and the games and commands
+    the runs played."""
     kit = shipped_kit(name)
     options, seats = {"kit": kit}, kit["seats"]["fewest"]
     for _ in random_game_states(RULES, seats, -1, options):  # compiles the kit, untimed
@@ -57,7 +58,12 @@ def commands_row(name: str, runs: int, seconds: float) -> list[str]:
         rate, played, applied = rules_games(RULES, seconds, options, seats)
         rates.append(rate)
         games, commands = games + played, commands + applied
-    rate = statistics.median(rates)
+    return statistics.median(rates), seats, games, commands
+
+
+def commands_row(name: str, runs: int, seconds: float) -> list[str]:
+    """A kit's row: its seats, games and commands a game over the runs, and the median commands per CPU-second."""
+    rate, seats, games, commands = commands_rate(name, runs, seconds)
     return [name, str(seats), f"{games:,}", f"{commands / games:,.1f}", f"{rate:,.0f}",
             "met" if rate >= COMMANDS_TARGET else "not met"]
 

@@ -767,7 +767,8 @@ def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Pat
         diaries = [(store, diary_measures(store, sizes)) for store in stores]
     ruleset_table = rulesets_table(ruleset_rows(folder, sizes))
     # last: the trivial game it registers is no ruleset of the project's
-    target_rows = targets.table(found, folder, 400 if sizes == QUICK else peer.WINDOWS[-1][1], with_node=sizes != QUICK)
+    target_rows = targets.table(found, folder, 400 if sizes == QUICK else peer.WINDOWS[-1][1], with_node=sizes != QUICK,
+                                quick=sizes == QUICK)
     mode = "quick sizes (a smoke test, not a measurement)" if sizes == QUICK else "full sizes"
     lines = [
         "# ludolog benchmarks", "",

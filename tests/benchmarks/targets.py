@@ -3,7 +3,9 @@
 The runner (``report.py``) hands over what it measured (``Found``); the peer comparisons are measured here
 (``peer.py``): ``GameService`` on ``:memory:`` against boardgame.io's ``Master`` on ``InMemory``, and on a
 SQLite file against the eventsourcing library's own get + save of a trivial aggregate, on the same trivial
-game, the lower of the two windows (moves 0–100 and 5,000–5,100) counting.
+game, the lower of the two windows (moves 0–100 and 5,000–5,100) counting. So are the kits' two targets
+(``kit_rules.py``, ``kit_check.py``): random commands per CPU-second through every shipped kit with rules, the
+slowest judged, and ``ludolog kit check`` of the largest shipped kit with rules before its random games.
 """
 
 from __future__ import annotations
@@ -75,7 +77,26 @@ def peer_rows(folder: Path, moves: int, with_node: bool) -> list[list[str]]:
     return rows
 
 
-def table(found: Found, folder: Path, peer_moves: int, with_node: bool) -> list[list[str]]:
+def kit_rows(quick: bool) -> list[list[str]]:
+    """The kits' targets: the slowest shipped kit with rules in random commands per CPU-second (each kit the
+    median of three runs of at least a CPU-second), and ``ludolog kit check`` of the largest shipped kit with
+    rules before its random games (the median of five checks)."""
+    import kit_check
+    import kit_rules
+
+    runs, seconds = (1, 0.05) if quick else (3, 1.0)
+    rates = {name: kit_rules.commands_rate(name, runs, seconds)[0] for name in kit_rules.kits_with_rules()}
+    slowest = min(rates, key=rates.__getitem__)
+    path = kit_check.largest_shipped()
+    _, check, playable = kit_check.checked_before_games(path, 1 if quick else 5)
+    return [row("random commands per CPU-second, the slowest shipped kit with rules", f"≥ {kit_rules.COMMANDS_TARGET:,}",
+                f"{rates[slowest]:,.0f} ({slowest}; the fastest {max(rates.values()):,.0f})", rates[slowest] >= kit_rules.COMMANDS_TARGET),
+            row("`ludolog kit check` of the largest shipped kit with rules, its random games aside", "≤ 1 s",
+                f"{ms(check)} ({path.name}, {path.stat().st_size:,} bytes{'' if playable else ', not playable'})",
+                playable and check <= kit_check.SHIPPED_TARGET)]
+
+
+def table(found: Found, folder: Path, peer_moves: int, with_node: bool, quick: bool = False) -> list[list[str]]:
     """Every target's row: what, target, measured, met."""
     rows = []
     if found.http_over_service:
@@ -94,5 +115,7 @@ def table(found: Found, folder: Path, peer_moves: int, with_node: bool) -> list[
             rows.append(row(f"export {form}", f"≤ {limit:g} s", ms(found.exports[form]), found.exports[form] <= limit))
     if found.help_seconds is not None:
         rows.append(row("`ludolog --help`", "≤ 250 ms", ms(found.help_seconds), found.help_seconds <= 0.250))
+    print("... the kits' targets", file=sys.stderr, flush=True)
+    rows += kit_rows(quick)
     print("... peer comparisons on the trivial game", file=sys.stderr, flush=True)
     return rows + peer_rows(folder, peer_moves, with_node)

@@ -90,7 +90,8 @@ def test_the_targets_table_judges_every_target_of_the_service_speed(printed):
     rows = section(sections(printed), "Targets")
     measures = [row["measure"] for row in rows]
     for start in ("HTTP commands/s", "p99 command latency", "replay: full forward", "replay: slowest", "export ndjson",
-                  "export md", "`ludolog --help`", "`GameService` on `:memory:`", "`GameService` on a SQLite file"):
+                  "export md", "`ludolog --help`", "`GameService` on `:memory:`", "`GameService` on a SQLite file",
+                  "random commands per CPU-second, the slowest shipped kit", "`ludolog kit check` of the largest shipped kit"):
         assert sum(1 for measure in measures if measure.startswith(start)) == 1, start
     for row in rows:
         assert row["verdict"] in ("met", "missed", "—") and figures(row["measured"]), row
