@@ -8,7 +8,9 @@ and what it may be is one of
   in those directions (``[ahead, ahead-left, ahead-right]``);
   or with ``from`` and ``along``, the spaces a number of spaces on along a track or loop (``[die]``, or
   ``[die, -die]`` for either way); ``from`` names an earlier choice, or is an expression giving a space
-  (``spaces(seat)[0]``: where the seat's pawn stands);
+  (``spaces(seat)[0]``: where the seat's pawn stands); or with ``from`` and ``walk``, the spaces that many
+  orthogonal steps away on a grid, by a path that never steps straight back onto the space it just left, each
+  step onto a space where ``through`` holds (a condition reading the space by the choice's name);
 - ``card``: ``hand``, a card in the seat's hand (each name once), or with ``of``, a seat (an expression), in that
   seat's hand;
 - ``number``: ``[least, most]``, two expressions;
@@ -51,6 +53,10 @@ class Choice:
     of: Expression | None = None
     """Whose hand a card is chosen from (the seat acting, without it)."""
     start: Expression | None = None
+    walk: Expression | None = None
+    """With ``from``: the spaces exactly this many orthogonal steps away on a grid, by a path that never steps
+    straight back onto the space it just left, each step onto a space where ``through`` holds."""
+    through: Expression | None = None
     """The space the steps or the count along a track go from, when ``from`` is an expression (``spaces(seat)[0]``)
     rather than an earlier choice's name (``origin`` then holds its text)."""
 
@@ -59,12 +65,20 @@ class Choice:
         """The ``where`` condition over all candidates at once."""
         return None if self.where is None else filtering(self.where, self.name)
 
+    @functools.cached_property
+    def _open(self) -> Expression | None:
+        """The ``through`` condition over all spaces at once."""
+        return None if self.through is None else filtering(self.through, self.name)
+
     def says(self) -> str:
         """What the choice allows, in words (for a refusal)."""
         if self.card is not None:
             said = "a card in your hand" if self.of is None else f"a card in the hand of seat {self.of.source}"
         elif self.numbers is not None:
             said = f"a number from {self.numbers[0].source} to {self.numbers[1].source}"
+        elif self.walk is not None:
+            said = f"a space {self.walk.source} steps from {self.origin}, never straight back" + (
+                "" if self.through is None else f", through spaces where {self.through.source}")
         elif self.along:
             said = f"the space {' or '.join(count.source for count in self.along)} on from {self.origin} along its track"
         elif self.origin is not None:
@@ -81,13 +95,24 @@ class Choice:
         if where is None:
             return iter(found)
         if lazy:
-            return (value for value in found if where.holds(scope.with_choice({**scope.chosen, self.name: value})))
+            return self._first_then_rest(scope, found, where)
+        return iter(self._sifted(scope, found))
+
+    def _first_then_rest(self, scope: Scope, found: list[Any], where: Expression) -> Iterator[Any]:
+        """The values whose ``where`` holds, the first tried alone (often enough to know there is one), the rest
+        then sifted all at once (one evaluation, not one each)."""
+        if found and where.holds(scope.with_choice({**scope.chosen, self.name: found[0]})):
+            yield found[0]
+        yield from self._sifted(scope, found[1:])
+
+    def _sifted(self, scope: Scope, found: list[Any]) -> list[Any]:
+        """The values whose ``where`` holds, tried on all at once."""
         if not found:
-            return iter(())
+            return []
         kept = self.sieve.value(scope.with_choice({**scope.chosen, CANDIDATES: list(found)}))  # type: ignore[union-attr]
         if not isinstance(kept, list):
-            raise ExpressionFailed(f"{where.source!r} is a condition, but its value is not true or false")
-        return iter(kept)
+            raise ExpressionFailed(f"{self.where.source!r} is a condition, but its value is not true or false")  # type: ignore[union-attr]
+        return kept
 
     @functools.cached_property
     def _sorts(self) -> frozenset[str]:
@@ -113,6 +138,8 @@ class Choice:
             least, most = (_number(bound.value(scope), bound) for bound in self.numbers)
             return list(range(least, most + 1))
         board, seat = scope.board, scope.seat
+        if self.walk is not None:
+            return self._walked(scope, board)
         if self.along:
             origin = self._origin(scope)
             spaces = dict.fromkeys(board.geometry.along(origin, _number(count.value(scope), count)) for count in self.along)
@@ -123,6 +150,25 @@ class Choice:
         if found is None:
             found = board.memo[key] = self._spaces(scope, board, seat, key[2])
         return found
+
+    def _walked(self, scope: Scope, board: BoardView) -> list[str]:
+        """The spaces ``walk`` orthogonal steps from the choice's origin, by paths that never step straight back,
+        each step onto a space ``through`` allows (worked out for every space at once)."""
+        count = _number(self.walk.value(scope), self.walk)  # type: ignore[union-attr]
+        every = list(board.geometry.every)
+        if self.through is None:
+            open_ = set(every)
+        else:
+            kept = self._open.value(scope.with_choice({**scope.chosen, CANDIDATES: every}))  # type: ignore[union-attr]
+            if not isinstance(kept, list):
+                raise ExpressionFailed(f"{self.through.source!r} is a condition, but its value is not true or false")
+            open_ = set(kept)
+        step = board.geometry.step
+        here: set[tuple[str, str]] = {(self._origin(scope), "")}
+        for _ in range(max(count, 0)):
+            here = {(there, space) for space, before in here for direction in ("north", "east", "south", "west")
+                    for there in (step(space, direction),) if there and there != before and there in open_}
+        return sorted({space for space, _ in here}) if count > 0 else []
 
     def _origin(self, scope: Scope) -> str:
         """The space the choice goes from: an earlier choice's, or its ``from`` expression's value."""
@@ -175,7 +221,7 @@ def choice_problems(spec: dict[str, Any], earlier: dict[str, Choice]) -> list[tu
         out.append(("name", f"a choice is named {', '.join(CHOICES)} (the command's fields), not {name!r}"))
     elif name in earlier:
         out.append(("name", f"{name!r} is chosen twice"))
-    if sum(1 for kind in ("number", "card") if kind in spec) + (1 if {"space", "steps", "along"} & set(spec) else 0) != 1:
+    if sum(1 for kind in ("number", "card") if kind in spec) + (1 if {"space", "steps", "along", "walk"} & set(spec) else 0) != 1:
         out.append(("space", "say what is chosen, one of: space (any, empty, mine, theirs, occupied), card (hand) or number [least, most]"))
     if "card" in spec and spec["card"] != "hand":
         out.append(("card", f"a card is chosen from the seat's hand (card: hand), not {spec['card']!r}"))
@@ -185,10 +231,12 @@ def choice_problems(spec: dict[str, Any], earlier: dict[str, Choice]) -> list[tu
     for kind in holds if isinstance(holds, list) else [holds]:
         if kind not in HOLDS:
             out.append(("space", f"a space choice holds {', '.join(HOLDS)}; not {kind!r}"))
-    if "steps" in spec and "along" in spec:
-        out.append(("along", "a choice goes by steps on a grid or along a track, not both"))
-    if ("from" in spec) != ("steps" in spec or "along" in spec):
-        out.append(("steps" if "from" in spec else "from", "from goes with steps or along: they are taken from an earlier choice's space"))
+    if sum(1 for kind in ("steps", "along", "walk") if kind in spec) > 1:
+        out.append(("along", "a choice goes by steps on a grid, along a track or on a walk, one of them"))
+    if ("from" in spec) != ("steps" in spec or "along" in spec or "walk" in spec):
+        out.append(("steps" if "from" in spec else "from", "from goes with steps, along or walk: they are taken from an earlier choice's space"))
+    if "through" in spec and "walk" not in spec:
+        out.append(("through", "through says which spaces a walk may step onto: it goes with walk"))
     origin = spec.get("from")
     if origin in CHOICES and (origin not in earlier or earlier[origin].numbers is not None):  # else an expression
         out.append(("from", f"{origin!r} is no earlier choice of a space"))

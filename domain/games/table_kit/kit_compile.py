@@ -23,7 +23,7 @@ from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN
 from domain.games.table_kit.kit_steps import CARD_STEPS, Step
 
 Path_ = tuple[str | int, ...]
-KINDS = ("roll", "set", "add", "place", "move", "capture", *CARD_STEPS, "take", "pass", "ask", "phase", "do", "end", "if")
+KINDS = ("roll", "set", "add", "place", "move", "capture", *CARD_STEPS, "take", "pass", "ask", "phase", "do", "end", "if", "repeat")
 """What a step may do."""
 
 
@@ -130,7 +130,9 @@ class CompiledRules:
                 None if "where" not in choice else self._expr(choice["where"], (*at, "where"), names), choice.get("card"),
                 tuple(self._expr(count, (*at, "along", k), names - {choice["name"]}) for k, count in enumerate(_listed(choice.get("along", [])))),
                 None if "of" not in choice else self._expr(choice["of"], (*at, "of"), names - {choice["name"]}),
-                None if choice.get("from") in (None, *choices) else self._expr(choice["from"], (*at, "from"), names - {choice["name"]}))
+                None if choice.get("from") in (None, *choices) else self._expr(choice["from"], (*at, "from"), names - {choice["name"]}),
+                None if "walk" not in choice else self._expr(choice["walk"], (*at, "walk"), names - {choice["name"]}),
+                None if "through" not in choice else self._expr(choice["through"], (*at, "through"), names))
         names = self.names | set(choices)
         when = spec.get("when")
         phases = frozenset(self._phase_of(name, (*path, "phase")) for name in _listed(spec["phase"])) if "phase" in spec else None
@@ -160,7 +162,11 @@ class CompiledRules:
                     raise RuleMistake(at, f"{kind} {counter} needs {key!r}")
                 out.append((kind, (counter, expr(spec[key], (*at, key)), seat), at))
             elif kind in ("place", "move", "capture"):
-                out.append((kind, self._piece_step(kind, spec[kind], (*at, kind), expr), at))
+                out.append((kind, self._piece_step(kind, spec[kind], (*at, kind), expr) + ((seat,) if kind == "place" else ()), at))
+            elif kind == "repeat":
+                if "until" not in spec:
+                    raise RuleMistake(at, "repeat needs 'until': the condition that ends it")
+                out.append(("repeat", (expr(spec["until"], (*at, "until")), self._effects(spec["repeat"], (*at, "repeat"), names)), at))
             elif kind in CARD_STEPS:
                 out.append((kind, self._card_step(kind, spec, at, expr), at))
             elif kind == "take":
@@ -237,11 +243,11 @@ def _kind(path: Path_) -> str:
     new value, a bound, the bots' value), ``seats`` (a list of seats: an end's winners) or ``any``."""
     last = path[-1] if path else ""
     before = path[-2] if len(path) > 1 else ""
-    if last in ("when", "where", "if"):
+    if last in ("when", "where", "if", "through", "until"):
         return "condition"
     if last == "winners":
         return "seats"
-    if last in ("value", "to") and isinstance(before, int) or path[-2:] == ("play", "value") or before == "number":
+    if last in ("value", "to") and isinstance(before, int) or path[-2:] == ("play", "value") or before == "number" or last == "walk":
         return "number"
     return "any"
 

@@ -8,7 +8,8 @@ commands of the same names do them (who sees what included), ``draw`` (``count``
 ``play``, ``discard``, ``give``, ``reveal``, ``shuffle``, ``gather`` and ``flip``, and ``take`` a card from another
 seat's hand; ``pass`` the turn (the kit's ``turn_begins`` steps are then taken for the seat whose turn begins);
 ``ask`` another seat to answer out of turn; move the turn on to a ``phase``; ``do`` the steps the kit names in
-``define``; ``end`` the game; ``if`` a condition holds do some steps, ``else`` others. A step the table cannot carry out
+``define``; ``end`` the game; ``if`` a condition holds do some steps, ``else`` others; ``repeat`` some steps ``until`` a condition holds
+(a roll-off until one seat is left). A step the table cannot carry out
 (placing a piece the seat has none of left, moving onto a taken space) refuses the whole action, saying
 which step and why: nothing is recorded.
 """
@@ -29,6 +30,8 @@ Step = tuple[str, Any, tuple[str | int, ...]]
 MOST_LANDINGS = 20
 """The most landing rules one action may set off (a ladder's top on a snake's head...), so a loop of them ends;
 likewise the most turns one action may begin, and the most named steps (``do``) it may take inside each other."""
+MOST_REPEATS = 100
+"""The most times a ``repeat`` takes its steps before the action is refused (a roll-off tied a hundred times)."""
 CARD_STEPS = ("draw", "deal", "play", "discard", "give", "reveal", "shuffle", "gather", "flip")
 """The steps on cards: each the table's command of that name, taken by the seat acting."""
 
@@ -78,6 +81,8 @@ class Run:
                 self.cards(kind, spec)
             elif kind == "take":
                 self.take(*spec)
+            elif kind == "repeat":
+                self.repeat(*spec)
             elif kind == "pass":
                 whose = self.state.counters.get(ASKER, self.seat)  # after an answer: from the seat whose turn it is
                 to = whose % self.state.seats + 1 if spec is None else self.seat_number(self.value(spec))
@@ -99,6 +104,15 @@ class Run:
             else:
                 condition, then, otherwise = spec
                 self.steps(then if self.truth(condition) else otherwise)
+
+    def repeat(self, until: Expression, effects: list[Step]) -> None:
+        """The steps taken again and again until the condition holds after them (at most ``MOST_REPEATS`` times)."""
+        for _ in range(MOST_REPEATS):
+            self.steps(effects)
+            if self.state.winners is not None or self.truth(until):
+                return
+        raise IllegalCommand(f"the kit's rules fail here: steps were repeated {MOST_REPEATS} times and "
+                             f"{until.source!r} never held")
 
     def begin_turn(self, seat: int) -> None:
         """The kit's ``turn_begins`` steps, taken as the seat whose turn has just begun (a turn to miss...)."""
@@ -161,16 +175,18 @@ class Run:
         value = max(spec.get("min", value), min(spec.get("max", value), value))
         self.emit(f.CounterChanged(self.seat, key, value, None if kind == "set" else value - self.state.counters[key]))
 
-    def place(self, kind: str | None, to: Expression) -> None:
+    def place(self, kind: str | None, to: Expression, seat: Expression | None = None) -> None:
+        """One of the seat's pieces (the acting seat's, or ``seat``'s) from off the board onto a space."""
+        whose = self.seat if seat is None else self.seat_number(self.value(seat))
         space = self.space(to)
         board = self.scope().board
         if space in board.at:
             raise IllegalCommand(f"the kit's rules fail here: place {kind or 'a piece'} on {space}, but {board.at[space]} stands there")
         owners = self.rules.owners(self.state.seats)
         piece = next((piece for piece, (its_kind, owner) in owners.items()
-                      if kind in (None, its_kind) and self.state.pieces[piece] == OFF and owner in (self.seat, 0)), None)
+                      if kind in (None, its_kind) and self.state.pieces[piece] == OFF and owner in (whose, 0)), None)
         if piece is None:
-            raise IllegalCommand(f"the kit's rules fail here: seat {self.seat} has no {kind or 'piece'} left off the board to place")
+            raise IllegalCommand(f"the kit's rules fail here: seat {whose} has no {kind or 'piece'} left off the board to place")
         self.emit(f.PieceMoved(self.seat, piece, OFF, space))
         self.land(space)
 
@@ -182,7 +198,7 @@ class Run:
         piece = next((piece for piece in reversed(here) if owners[piece][1] == self.seat), here[-1] if here else None)
         if piece is None:
             raise IllegalCommand(f"the kit's rules fail here: move from {start}, but no piece stands there")
-        if space in board.at and not stack:
+        if space in board.at and not stack and space != start:  # a walk round a loop may end where it began
             raise IllegalCommand(f"the kit's rules fail here: move onto {space}, but {board.at[space]} stands there "
                                  "(capture it first, or let pieces share a space with stack: true)")
         self.emit(f.PieceMoved(self.seat, piece, start, space))

@@ -166,7 +166,9 @@ class TableKit(Ruleset):
         laid = state
         for fact in out:
             laid = evolve(laid, fact)
-        started = kit.rules.set_up(laid, first, rng, evolve, _table) + [f.TurnPassed(None, first)]
+        started = kit.rules.set_up(laid, first, rng, evolve, _table)
+        if not any(isinstance(fact, f.TurnPassed) for fact in started):  # setup steps may pass it (to a roll-off's winner)
+            started.append(f.TurnPassed(None, first))
         for fact in started:
             laid = evolve(laid, fact)
         return out + started + kit.rules.unstick(laid, rng, evolve, _table)  # a first seat with no action: the stuck rule
