@@ -66,6 +66,12 @@ class Choice:
         return None if self.where is None else filtering(self.where, self.name)
 
     @functools.cached_property
+    def _walk_memo(self) -> dict[Any, Any]:
+        """The walks worked out, by origin, count and the spaces open to them (and, under ``""``, the grid's
+        orthogonal neighbours): a choice belongs to one kit, so to one board."""
+        return {}
+
+    @functools.cached_property
     def _open(self) -> Expression | None:
         """The ``through`` condition over all spaces at once."""
         return None if self.through is None else filtering(self.through, self.name)
@@ -155,20 +161,41 @@ class Choice:
         """The spaces ``walk`` orthogonal steps from the choice's origin, by paths that never step straight back,
         each step onto a space ``through`` allows (worked out for every space at once)."""
         count = _number(self.walk.value(scope), self.walk)  # type: ignore[union-attr]
+        memo = self._walk_memo
+        open_ = self._open_spaces(scope, board, memo)
+        if "" not in memo:  # each grid space's orthogonal neighbours: the kit's board never changes
+            geometry = board.geometry
+            memo[""] = {space: tuple(found for direction in ("north", "east", "south", "west") if (found := geometry.step(space, direction)))
+                        for space in geometry.every}
+        key = (self._origin(scope), count, frozenset(open_))
+        found = memo.get(key)
+        if found is None:
+            if len(memo) > 8192:
+                memo.clear()
+                return self._walked(scope, board)
+            found = memo[key] = _walks(memo[""], *key)
+        return list(found)
+
+    def _open_spaces(self, scope: Scope, board: BoardView, memo: dict[Any, Any]) -> frozenset[str]:
+        """The spaces ``through`` lets a walk step onto, tried on every space at once; remembered by the values
+        it reads when it calls no function (what it reads then is all it depends on)."""
         every = list(board.geometry.every)
-        if self.through is None:
-            open_ = set(every)
-        else:
-            kept = self._open.value(scope.with_choice({**scope.chosen, CANDIDATES: every}))  # type: ignore[union-attr]
-            if not isinstance(kept, list):
-                raise ExpressionFailed(f"{self.through.source!r} is a condition, but its value is not true or false")
-            open_ = set(kept)
-        step = board.geometry.step
-        here: set[tuple[str, str]] = {(self._origin(scope), "")}
-        for _ in range(max(count, 0)):
-            here = {(there, space) for space, before in here for direction in ("north", "east", "south", "west")
-                    for there in (step(space, direction),) if there and there != before and there in open_}
-        return sorted({space for space, _ in here}) if count > 0 else []
+        through = self.through
+        if through is None:
+            return frozenset(every)
+        key = None
+        if not through.functions:
+            key = ("through", *(_frozen(scope[name]) for name in through.names if name != self.name))
+            found = memo.get(key)
+            if found is not None:
+                return found
+        kept = self._open.value(scope.with_choice({**scope.chosen, CANDIDATES: every}))  # type: ignore[union-attr]
+        if not isinstance(kept, list):
+            raise ExpressionFailed(f"{through.source!r} is a condition, but its value is not true or false")
+        found = frozenset(kept)
+        if key is not None:
+            memo[key] = found
+        return found
 
     def _origin(self, scope: Scope) -> str:
         """The space the choice goes from: an earlier choice's, or its ``from`` expression's value."""
@@ -205,6 +232,26 @@ class Choice:
         if not any(candidate == value for candidate in self._values(scope)):
             return False
         return self.where is None or self.where.holds(scope.with_choice({**scope.chosen, self.name: value}))
+
+
+def _frozen(value: Any) -> Any:
+    """A value an expression reads, as a key (a map or list made a tuple)."""
+    if isinstance(value, dict):
+        return tuple(sorted((str(key), _frozen(item)) for key, item in value.items()))
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    return value
+
+
+def _walks(neighbours: dict[str, tuple[str, ...]], origin: str, count: int, open_: frozenset[str]) -> tuple[str, ...]:
+    """The spaces ``count`` orthogonal steps from ``origin`` by paths that never step straight back, each step onto
+    a space of ``open_``, in name order."""
+    if count <= 0:
+        return ()
+    here: set[tuple[str, str]] = {(origin, "")}
+    for _ in range(count):
+        here = {(there, space) for space, before in here for there in neighbours.get(space, ()) if there != before and there in open_}
+    return tuple(sorted({space for space, _ in here}))
 
 
 def _number(value: Any, bound: Expression) -> int:

@@ -5,7 +5,9 @@ die's, each seat's as ``name[seat]``, 0 before it is rolled), each
 parameter, ``seat`` (the seat acting), ``turn_seat`` (the seat whose turn it is: another than ``seat`` while
 ``seat`` answers out of turn), ``phase`` (the turn's phase, in a kit that names phases), ``seats`` (how many
 play), ``turn`` (turns begun), ``free_spaces``
-(spaces with no piece), ``landed`` (the space the action's last placed or moved piece landed on; ``""``
+(spaces with no piece), ``here`` (the space of the acting seat's first piece on the board, ``""`` for none:
+where its pawn stands), ``owners`` (each occupied space's owner, a map: ``owners[to]``, read
+with ``to in owners``; cheaper than ``owner(to)`` in a condition tried on many spaces), ``landed`` (the space the action's last placed or moved piece landed on; ``""``
 before one has) and the action's own choices (``from``, ``to``...). Functions, on the board: ``owner(s)``
 (the seat whose piece stands on space ``s``, 0 for none), ``kind(s)`` (its kind, ``""`` for none),
 ``row(s)`` and ``column(s)`` (on a grid, from 1; 0 elsewhere), ``step(s, "north")`` (the space one step
@@ -33,7 +35,7 @@ from typing import Any
 from domain.games.table_kit.kit_board import BoardView
 from domain.games.table_kit.layout import ASKER, PHASE
 
-GIVEN = ("seat", "seats", "turn", "free_spaces", "landed", "turn_seat")
+GIVEN = ("seat", "seats", "turn", "free_spaces", "landed", "turn_seat", "owners", "here")
 """The names every expression may read besides the kit's own."""
 FUNCTIONS = ("owner", "kind", "row", "column", "step", "along", "link", "mark", "spaces", "line", "pieces", "seats_at", "abs",
              "hand", "cards", "card")
@@ -98,6 +100,11 @@ class Scope(Mapping[str, Any]):
             return self.board.free()
         if name == "landed":
             return ""
+        if name == "owners":
+            return self.board.seated
+        if name == "here":
+            found = self.board.spaces(self.seat)
+            return found[0] if found else ""
         if name == "turn_seat":
             return state.counters.get(ASKER, state.turn)
         if name == "phase" and self.rules.phases:

@@ -196,5 +196,5 @@ def test_a_choice_along_a_track_may_go_from_an_expressions_space():
     state = table(shipped_kit("missions-with-rules"), 3, outcomes=[1])  # seat 1 first, its pawn on space 1
     _, state = act(state, 1, "roll", 3)
     assert sorted(c["to"] for c in RULES.legal_commands(state, 1)) == ["26", "4"]  # 3 on round the loop, or back
-    with pytest.raises(IllegalCommand, match="move: to '5' is not allowed: it must be the space die or -die on from spaces"):
+    with pytest.raises(IllegalCommand, match="move: to .5. is not allowed: it must be the space die or -die on from here"):
         RULES.decide(state, 1, {"type": "act", "action": "move", "to": "5"}, TableRng())
