@@ -1,8 +1,9 @@
 """A game written twice, as a coded ruleset and as a kit with rules, balanced both ways: do the two balance
-reports agree? For Missions (``ludolog balance missions`` against ``ludolog balance missions-with-rules.yaml``),
-the same number of seeded random games each, at 3 and at 4 players: each seat's share of the wins, the draws,
-the games stopped at the round limit and the mean length in turns, each with its 95% interval, and whether
-the two intervals overlap (they agree) or not; and the seconds each study took.
+reports agree? For Missions (``ludolog balance missions`` against ``ludolog balance missions-with-rules.yaml``,
+at 3 and at 4 players) and The Assassination Game Le (``assassination-le`` against
+``assassination-game-le.yaml``, 3 players), the same number of seeded random games each: each seat's share of
+the wins, the draws, the games stopped at a limit and the mean length in turns, each with its 95% interval,
+and whether the two intervals overlap (they agree) or not; and the seconds each study took.
 
     python tests/benchmarks/kit_agreement.py [--games 1000] [--workers N]
     python tests/benchmarks/kit_agreement.py --quick      # 6 games a study: checks the runner
@@ -34,12 +35,17 @@ def studied(study: Study, games: int, workers: int) -> tuple[float, dict]:
     return time.perf_counter() - started, found
 
 
-def rows(players: int, games: int, workers: int) -> tuple[list[str], int]:
-    """The table's rows for one player count, and how many of its figures disagree."""
-    coded_time, coded = studied(Study("missions", players), games, workers)
-    kit_time, kit = studied(Study("table-kit", players, options={"kit": shipped_kit("missions-with-rules")}), games, workers)
+PAIRS = (("Missions", "missions", "missions-with-rules", (3, 4)),
+         ("The Assassination Game Le", "assassination-le", "assassination-game-le", (3,)))
+"""Each game written twice: its title, the ruleset, the kit and the player counts compared."""
+
+
+def rows(ruleset: str, kit_name: str, players: int, games: int, workers: int) -> tuple[list[str], int]:
+    """The table's rows for one game and player count, and how many of its figures disagree."""
+    coded_time, coded = studied(Study(ruleset, players), games, workers)
+    kit_time, kit = studied(Study("table-kit", players, options={"kit": shipped_kit(kit_name)}), games, workers)
     figures = [(f"seat {a['seat']} wins", a, b) for a, b in zip(coded["fairness"]["seats"], kit["fairness"]["seats"], strict=True)]
-    figures += [("draws", coded["fairness"]["draws"], kit["fairness"]["draws"]), ("at the round limit", coded["limits"], kit["limits"])]
+    figures += [("draws", coded["fairness"]["draws"], kit["fairness"]["draws"]), ("at a limit", coded["limits"], kit["limits"])]
     out, apart = [], 0
     for what, a, b in figures:
         agree = a["low"] <= b["high"] and b["low"] <= a["high"]
@@ -62,15 +68,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true")
     given = parser.parse_args(argv)
     games = 6 if given.quick else given.games
-    lines = [f"## Missions: the ruleset and the kit with rules, {games} random games each ({given.workers} workers)", "",
-             "| players | figure | the ruleset (95% interval) | the kit (95% interval) | intervals overlap |", "|---|---|---|---|---|"]
+    lines: list[str] = []
     apart = 0
-    for players in (3, 4):
-        print(f"... {players} players", file=sys.stderr, flush=True)
-        found, differ = rows(players, games, given.workers)
-        lines += found
-        apart += differ
-    lines += ["", f"{apart} of the figures' intervals do not overlap."]
+    for title, ruleset, kit_name, counts in PAIRS:
+        lines += [f"## {title}: the ruleset and the kit with rules, {games} random games each ({given.workers} workers)", "",
+                  "| players | figure | the ruleset (95% interval) | the kit (95% interval) | intervals overlap |", "|---|---|---|---|---|"]
+        for players in counts:
+            print(f"... {ruleset}, {players} players", file=sys.stderr, flush=True)
+            found, differ = rows(ruleset, kit_name, players, games, given.workers)
+            lines += found
+            apart += differ
+        lines.append("")
+    lines.append(f"{apart} of the figures' intervals do not overlap.")
     print("\n".join(lines))
     return 0
 
