@@ -61,7 +61,8 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> str:
         who = " and ".join(seat_name(seats, seat) for seat in winners) + (" wins" if len(winners) == 1 else " win") if winners else "a draw"
         return f"Game over: {who}" + (f" ({outcome['reason']})" if outcome.get("reason") else "")
     if view.get("turn"):
-        return f"Turn {view.get('turns', 0)}: {seat_name(seats, view['turn'])} to act"
+        phase = f", in the {view['phase']} phase" if view.get("phase") else ""
+        return f"Turn {view.get('turns', 0)}: {seat_name(seats, view['turn'])} to act{phase}"
     return "Setting up"
 
 

@@ -67,6 +67,7 @@ def refused(kit) -> str:
 def test_a_turn_begins_in_the_first_phase_and_only_that_phases_actions_are_legal():
     state = table()
     assert RULES.view(state, 1)["phase"] == "draw"
+    assert "Turn 1: Ann to act, in the draw phase" in RULES.render(RULES.view(state, 1), ["Ann", "Ben", "Cy"])
     assert [c["action"] for c in RULES.legal_commands(state, 1)] == ["draw"]
 
 
