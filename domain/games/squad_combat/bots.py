@@ -7,9 +7,11 @@ and deck together are its squad's deck list less what was seen of it: a determin
 afresh into a hand and a deck of the sizes the seat sees. The seat's own hand and deck stay as they are.
 
 The evaluation weighs each squad's standing: characters alive and the share of their HP left (the turn
-limit's own order), an attack waiting to land on a target, and a little for dice and energy left (cards
-in hand count for nothing until they are played: valuing them makes a bot hoard them). A seat's value
-is its standing against its strongest enemy's, squashed into 0 to 1.
+limit's own order), an attack waiting to land on a target (under v0.5 only one whose rating can land), and
+a little for dice and energy left (cards in hand count for nothing until they are played: valuing them
+makes a bot hoard them). A seat's value is its standing against the mean of the other seats', squashed
+into 0 to 1; with three or four players its dice and energy weigh as much against one enemy's standing as
+in a duel.
 """
 
 from __future__ import annotations
@@ -73,14 +75,23 @@ def _unseen(state: State, seat: int, needed: int) -> list[str]:
 
 
 def evaluate(state: State, seat: int) -> float:
-    """The seat's standing against its strongest enemy, from 0 to 1 (½ when even)."""
-    standings = [_standing(state, other) for other in range(1, state.seat_count + 1)]
+    """The seat's standing against its enemies', from 0 to 1 (½ when even): against the mean of the other
+    seats' (a seat out counts 0), which with two players is the one enemy's.
+
+    Three and four greedy squads measured against their strongest enemy alone found a hit on any other
+    worth nothing: they hit the leader only, evened each other out and reached the turn limit (ruling 18).
+    Against the mean, a hit on one of three enemies moves the value a third as much as in a duel; the
+    seat's dice and energy are weighed by that share too (``means``), or an attack would seldom be worth
+    its cost."""
+    means = 1.0 / (state.seat_count - 1)
+    standings = [_standing(state, other, means) for other in range(1, state.seat_count + 1)]
     mine = standings[seat - 1]
-    best_enemy = max(value for other, value in enumerate(standings, 1) if other != seat)
-    return 0.5 + 0.5 * math.tanh((mine - best_enemy) / SCALE)
+    enemies = [value for other, value in enumerate(standings, 1) if other != seat]
+    return 0.5 + 0.5 * math.tanh((mine - sum(enemies) / len(enemies)) / SCALE)
 
 
-def _standing(state: State, seat: int) -> float:
+def _standing(state: State, seat: int, means: float = 1.0) -> float:
+    """The seat's characters alive and their HP left, and ``means`` times the weight of its dice and energy."""
     player = state.player(seat)
     if player["out"]:
         return 0.0
@@ -94,10 +105,11 @@ def _standing(state: State, seat: int) -> float:
         left = stats.hp - sum(wound["damage"] for wound in character["wounds"])
         value = ALIVE + HEALTH * left / stats.hp
         if waiting is not None and waiting[0] == seat and waiting[1] == place:  # it may yet land
-            after = left - waiting[2]
-            value = (1 - LANDING) * value + LANDING * (ALIVE + HEALTH * after / stats.hp if after > 0 else 0.0)
+            after, landing = left - waiting[2], _landing(state)
+            value = (1 - landing) * value + landing * (ALIVE + HEALTH * after / stats.hp if after > 0 else 0.0)
         dice = character["dice"]
-        total += value + DIE * (len(dice) + sum(dice) / 6) + ENERGY * max(0, stats.energy - character["burden"])
+        total += (value + means * DIE * (len(dice) + sum(dice) / 6)
+                  + means * ENERGY * max(0, stats.energy - character["burden"]))
     return total
 
 
@@ -109,3 +121,18 @@ def _waiting_damage(state: State) -> tuple[int, int, int] | None:
     card = state.cards.cards[attack["card"]]
     damage = max(0, int(card.effect.get("damage", 0)) + attack["bonus"] - attack["resist"])
     return attack["target"][0], attack["target"][1], damage
+
+
+def _landing(state: State) -> float:
+    """The chance counted for the waiting attack to land: ``LANDING`` under v1. Under v0.5 the defender
+    answers with a die of the defender's (ruling 20), so an attack whose rating (its attack die plus the
+    card's hit modifier) falls short of the defender's highest die plus the defense already added can be
+    stopped for the price of a die: it counts for nothing. Counted at ``LANDING`` whatever its rating, a
+    named attack die was only a die lost: the bots named none, missed nearly every time, and v0.5 games ran
+    to the turn limit."""
+    if not state.v05:
+        return LANDING
+    attack = state.attack
+    rating = attack["attack_die"] + int(state.cards.cards[attack["card"]].v05.get("hit", 0))
+    defense = max(state.character(attack["target"])["dice"], default=0) + attack["defense"]
+    return LANDING if rating >= defense else 0.0

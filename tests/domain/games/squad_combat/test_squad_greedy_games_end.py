@@ -1,0 +1,74 @@
+"""Squad Combat's evaluation, which greedy bots play by, finishes the games that ran to the turn limit (ruling
+18): with three or four players a hit on any enemy counts (the seat's standing against the mean of the others',
+not the strongest one's alone) and is worth its cost; under v0.5 an attack counts only when its rating can beat
+the defender's best die. Two-player v1 play is as ruling 18 and the README counted it. A few seeded greedy games
+show the games ending by themselves."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from squad_table import RULES, act, table
+
+from domain.engine.game import Game
+from domain.thinking.search import GreedyBot, SimRng
+
+SALT = "5eed" * 8
+PASS = {"type": "pass"}
+V05 = {"rules": "v0.5"}
+
+
+def _after(state, seat: int, command: dict):
+    facts = RULES.decide(state, seat, command, SimRng(random.Random(1)))
+    for fact in facts:
+        state = RULES.evolve(state, fact)
+    return state
+
+
+def test_with_three_players_a_hit_on_the_weaker_enemy_counts_too():
+    even = table(3)
+    stronger = table(3, wounds={(3, 1): [("strike", 3, 2)]})  # seat 2 now leads the others
+    both = table(3, wounds={(3, 1): [("strike", 3, 2)], (3, 2): [("slash", 4, 1)]})  # seat 1 hits seat 3, the weaker
+    assert RULES.evaluate(both, 1) > RULES.evaluate(stronger, 1)
+    assert RULES.evaluate(stronger, 1) > RULES.evaluate(even, 1)  # seat 3's loss is a gain to every other seat
+
+
+def test_with_two_players_the_evaluation_is_the_seats_standing_against_its_one_enemys():
+    state = table(wounds={(2, 1): [("strike", 3, 1)]})
+    assert RULES.evaluate(state, 1) + RULES.evaluate(state, 2) == pytest.approx(1)
+    assert RULES.evaluate(state, 1) > RULES.evaluate(table(), 1)
+
+
+def test_with_four_players_an_attack_is_still_worth_its_cost():
+    """Against the mean of three enemies a hit counts a third as much as in a duel; so do the dice and the
+    energy it costs, or a Strike (3 energy and a die) would be worth less than keeping them."""
+    state = table(4, hands=[["strike"], [], [], []], dice={(1, 1): [6]})
+    attacked = _after(state, 1, {"type": "play", "card": "strike", "performer": 1, "target": [2, 1]})
+    assert attacked.phase == "reaction"
+    assert RULES.evaluate(attacked, 1) > RULES.evaluate(state, 1)
+    assert GreedyBot("four").choose(RULES, state, 1, 1)["type"] == "play"
+
+
+def test_v05_an_attack_counts_only_when_its_rating_can_beat_the_defenders_best_die():
+    state = table(options=V05, hands=[["strike"], []], dice={(1, 1): [3, 5, 6], (2, 1): [5, 1]})
+    strike = {"type": "play", "card": "strike", "performer": 1, "target": [2, 1]}  # <3>[3], hit +0
+    no_die = _after(state, 1, strike)
+    short = _after(state, 1, {**strike, "attack_die": 5})  # 5 against Jimbo's 5: it hits
+    assert RULES.evaluate(short, 1) > RULES.evaluate(no_die, 1)
+    beaten = table(options=V05, hands=[["strike"], []], dice={(1, 1): [3, 5, 6], (2, 1): [6, 1]})
+    assert RULES.evaluate(_after(beaten, 1, {**strike, "attack_die": 5}), 1) < RULES.evaluate(short, 1)
+    assert GreedyBot("v05").choose(RULES, state, 1, 1).get("attack_die", 0) >= 5
+
+
+@pytest.mark.parametrize(("seats", "options", "seed"), [(2, V05, "ends-2"), (3, {}, "ends-3-2"), (4, {}, "ends-4")])
+def test_greedy_games_end_by_themselves_before_the_turn_limit(seats, options, seed):
+    """Greedy bots (one sample a command, to keep it quick) end these games by themselves; measured against the
+    strongest enemy, and counting a v0.5 attack whatever its rating, they played each of them to the turn limit
+    (and nearly every game of these kinds: ruling 18's figures)."""
+    game = Game.start(RULES, ["A", "B", "C", "D"][:seats], RULES.resolve_options(options), seed, salt=SALT)
+    bot = GreedyBot(seed, samples=1)
+    while game.outcome() is None:
+        seat = game.to_act()[0]
+        game.play(seat, bot.choose(RULES, game.state, seat, game.version), f"c{game.version}")
+    assert not game.outcome().at_limit, game.outcome().reason
