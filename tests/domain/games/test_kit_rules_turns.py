@@ -199,3 +199,81 @@ def test_a_choice_along_a_track_may_go_from_an_expressions_space():
     assert sorted(c["to"] for c in RULES.legal_commands(state, 1)) == ["26", "4"]  # 3 on round the loop, or back
     with pytest.raises(IllegalCommand, match="move: to .5. is not allowed: it must be the space die or -die on from here"):
         RULES.decide(state, 1, {"type": "act", "action": "move", "to": "5"}, TableRng())
+
+
+GRID = {
+    "kit": 2, "name": "walks", "title": "Walks", "seats": {"fewest": 2, "most": 2},
+    "spaces": [{"name": "board", "kind": "grid", "columns": 3, "rows": 3}],
+    "pieces": [{"kind": "pawn", "owner": "each"}],
+    "counters": [{"name": "tries", "each": False, "start": 0}],
+    "dice": [{"name": "die", "faces": [1, 2, 3, 4]}],
+    "play": {
+        "setup": [{"place": {"to": '"a1"'}, "seat": 2}, {"place": {"to": '"c3"'}, "seat": 1},
+                  {"repeat": [{"roll": "die"}, {"add": "tries", "value": 1}], "until": "die == 4"}, {"pass": 2}],
+        "actions": [{"name": "walk", "choose": [{"name": "to", "from": "here", "walk": 2,
+                                                  "through": "!(to in owners) || owners[to] == seat"}],
+                     "effects": [{"move": {"from": "here", "to": "to"}}, {"pass": "next"}]}],
+    },
+}
+
+
+def test_setup_steps_place_a_named_seats_piece_repeat_until_and_pass_the_first_turn():
+    state = table(GRID, 2, outcomes=[1, 3, 4])  # the repeat rolls until a 4: three rolls
+    assert state.pieces == {"pawn-1": "c3", "pawn-2": "a1"}
+    assert state.counters["tries"] == 3 and RULES.to_act(state) == [2] and state.turns == 1
+
+
+def test_a_walk_offers_the_spaces_exactly_n_orthogonal_steps_away_never_straight_back():
+    state = table(GRID, 2, outcomes=[4])
+    # from a1, two steps: a3, b2, c1 (never back onto a1: that would step straight back)
+    assert sorted(c["to"] for c in RULES.legal_commands(state, 2)) == ["a3", "b2", "c1"]
+
+
+def test_a_walks_through_condition_keeps_it_off_the_spaces_it_refuses_on_the_way_and_at_the_end():
+    kit = copy.deepcopy(GRID)
+    kit["play"]["setup"][1] = {"place": {"to": '"b1"'}, "seat": 1}  # seat 1 stands in the way, on b1
+    state = table(kit, 2, outcomes=[4])
+    assert sorted(c["to"] for c in RULES.legal_commands(state, 2)) == ["a3", "b2"]  # c1 only through b1
+    with pytest.raises(IllegalCommand, match="walk: to 'c1' is not allowed: it must be a space 2 steps from here, never straight back"):
+        RULES.decide(state, 2, {"type": "act", "action": "walk", "to": "c1"}, TableRng())
+
+
+def test_a_walk_round_a_loop_may_end_where_it_began():
+    kit = copy.deepcopy(GRID)
+    kit["play"]["actions"][0]["choose"][0]["walk"] = 4
+    state = table(kit, 2, outcomes=[4])
+    assert "a1" in [c["to"] for c in RULES.legal_commands(state, 2)]  # a1 b1 b2 a2 a1
+    facts, state = act(state, 2, "walk", to="a1")
+    assert f.PieceMoved(2, "pawn-2", "a1", "a1") in facts and state.pieces["pawn-2"] == "a1"
+
+
+def test_a_repeat_that_never_ends_is_refused_after_a_hundred_rounds():
+    kit = copy.deepcopy(GRID)
+    kit["play"]["setup"][2]["until"] = "die == 5"
+    with pytest.raises(IllegalCommand, match="repeated 100 times and 'die == 5' never held"):
+        table(kit, 2, outcomes=[1] * 100)
+
+
+def test_here_and_owners_read_where_the_seat_stands_and_who_holds_each_space():
+    state = table(GRID, 2, outcomes=[4])
+    from domain.games.table_kit.kit_scope import Scope
+
+    assert Scope(state_rules(state), state, 2)["here"] == "a1"
+    assert Scope(state_rules(state), state, 1)["owners"] == {"a1": 2, "c3": 1}
+
+
+@pytest.mark.parametrize(("choice", "said"), [
+    ({"name": "to", "walk": 2}, "play.actions.0.choose.0.from: from goes with steps, along or walk"),
+    ({"name": "to", "from": "here", "walk": 2, "steps": ["north"]}, "a choice goes by steps on a grid, along a track or on a walk"),
+    ({"name": "to", "space": "empty", "through": "true"}, "through says which spaces a walk may step onto: it goes with walk"),
+])
+def test_a_mistake_in_a_walk_is_named_at_its_place(choice, said):
+    kit = copy.deepcopy(GRID)
+    kit["play"]["actions"][0]["choose"] = [choice]
+    assert said in refused(kit)
+
+
+def test_a_repeat_without_until_is_named_at_its_place():
+    kit = copy.deepcopy(GRID)
+    del kit["play"]["setup"][2]["until"]
+    assert "play.setup.2: repeat needs 'until': the condition that ends it" in refused(kit)
