@@ -21,6 +21,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from told_chances import Told
 
 from domain.engine import registry
 from domain.engine.randomness import Rng, TableRng
@@ -29,21 +30,6 @@ from domain.games.table_kit.rules import shipped_kit
 
 MISSIONS = registry.get("missions")
 KIT = registry.get("table-kit")
-
-
-class Told:
-    """A ruleset's randomness that keeps every outcome it gives, to tell them to the other game."""
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng, self.outcomes = rng, []
-
-    def choice(self, options, ask="which outcome?", seat=None, secret=False):
-        value = self.rng.choice(options, ask, seat, secret)
-        self.outcomes.append(value)
-        return value
-
-    def randint(self, low, high, ask="which number?", seat=None):
-        return self.choice(range(low, high + 1), ask, seat)
 
 
 def as_kit(state: Any, seat: int, command: dict[str, Any]) -> dict[str, Any]:
