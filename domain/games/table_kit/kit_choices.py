@@ -223,6 +223,21 @@ class Choice:
             spaces = reach.get(origin, ())
         return self._fitting(board, spaces, seat)
 
+    def steps_from(self, earlier: str) -> bool:
+        """Whether the choice is only steps on a grid from the earlier choice ``earlier``'s space, with no ``where``:
+        its values then follow from that space and the board alone (``stepped``)."""
+        return (self.origin == earlier and bool(self.steps) and self.start is None and self.where is None
+                and self.card is None and self.numbers is None)
+
+    def stepped(self, scope: Scope, origin: str) -> list[str]:
+        """The values of a choice that ``steps_from`` an earlier one, from that one's space ``origin``."""
+        board, seat = scope.board, scope.seat
+        key = (id(self), seat, origin)
+        found = board.memo.get(key)
+        if found is None:
+            found = board.memo[key] = self._spaces(scope, board, seat, origin)
+        return found
+
     def _fitting(self, board: BoardView, spaces: Any, seat: int) -> list[str]:
         sorts = self._sorts
         return list(spaces) if len(sorts) == 4 else board.fitting(spaces, sorts, seat)

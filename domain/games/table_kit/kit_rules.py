@@ -212,6 +212,11 @@ def _combinations(scope: Scope, choices: list[Choice], lazy: bool) -> Any:
         if depth == last:
             for value in values:
                 yield {**chosen, choice.name: value}
+        elif depth + 1 == last and choices[last].steps_from(choice.name):  # steps from this choice's space: no scope each
+            following = choices[last]
+            for value in values:
+                for then in following.stepped(scope, value):
+                    yield {**chosen, choice.name: value, following.name: then}
         else:
             for value in values:
                 yield from walk({**chosen, choice.name: value}, depth + 1)
