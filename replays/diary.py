@@ -37,6 +37,7 @@ from cachetools import LRUCache
 
 from domain.engine.errors import UnknownSeat
 from domain.engine.seating import seat_label
+from domain.games.table_kit.kit import content_hash
 from domain.keeping.access import OWNER
 from domain.keeping.notes import Note
 from domain.keeping.service import GameService, Viewer
@@ -58,7 +59,11 @@ from replays.markdown import code_span, escape_markdown, fenced
 from replays.review_diary import review_section
 
 _LONG_OPTION = 60
-"""Options whose JSON is longer than this are shown in a block of their own."""
+"""Options whose JSON is longer than this are named briefly among the facts and shown in full in the
+diary's appendix, at its end, so its first screen is the game (a table kit's ``kit`` is a whole document)."""
+APPENDIX = "Appendix: the options in full"
+"""The heading of the diary's last section, which holds the long options' JSON (``replays.diary_html``
+folds it away)."""
 
 
 def viewer_label(viewer: Viewer, seats: list[str]) -> str:
@@ -158,6 +163,7 @@ def _diary(service: GameService, game_id: uuid.UUID, viewer: Viewer, images: Cha
         lines += _table(played, names, seats)
         lines += ["", "## Charts", ""]
         lines += _charts(played, names, seats, head, images)
+    lines += _appendix(head["options"])
     return "\n".join(lines).rstrip("\n") + "\n", played.events
 
 
@@ -169,9 +175,9 @@ def _facts(head: dict[str, Any], played: Course, viewer: Viewer) -> list[str]:
     over = head["outcome"] is not None
     listed = ", ".join(f"{n} {escape_markdown(name)}" for n, name in enumerate(seats, 1))
     options: dict[str, Any] = head["options"]
-    long_options = {k: v for k, v in options.items() if len(json.dumps(v)) > _LONG_OPTION}
-    shown = [f"{code_span(key)} = {code_span(json.dumps(value))}" for key, value in sorted(options.items()) if key not in long_options]
-    shown += [f"{code_span(key)} (below)" for key in sorted(long_options)]
+    long_options = _long_options(options)
+    shown = [f"{code_span(key)}: {_brief(key, value)}" if key in long_options else f"{code_span(key)} = {code_span(json.dumps(value))}"
+             for key, value in sorted(options.items())]
     if head.get("table"):
         seed = "none: its dice and draws were told by the people at the table"
     elif head["seed"] is not None:
@@ -196,8 +202,33 @@ def _facts(head: dict[str, Any], played: Course, viewer: Viewer) -> list[str]:
         fork = head["fork"]
         eye = "seeing everything" if fork["eye"] is None else f"as {escape_markdown(seats[fork['eye'] - 1])} saw it"
         lines.insert(-1, f"- **Forked from:** game {code_span(fork['game'])} after its step {fork['step']}, {eye}")
+    return lines
+
+
+def _long_options(options: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in options.items() if len(json.dumps(value)) > _LONG_OPTION}
+
+
+def _brief(key: str, value: Any) -> str:
+    """A long option in a few words, its whole JSON left to the appendix: a kit by its title, name and
+    content hash (``Pig (pig, 1f3c0f8c07df…)``, as the game's first sentence names it), anything else by its size."""
+    if key == "kit" and isinstance(value, dict) and isinstance(value.get("name"), str):
+        digest = content_hash(value)
+        title = value.get("title") if isinstance(value.get("title"), str) else value["name"]
+        return f"{escape_markdown(title)} ({escape_markdown(value['name'])}, {digest[:12]}…), in full in the appendix"
+    size = f"{len(value)} entries" if isinstance(value, (dict, list)) else f"{len(json.dumps(value))} characters"
+    return f"{size}, in full in the appendix"
+
+
+def _appendix(options: dict[str, Any]) -> list[str]:
+    """The diary's last section: each long option's JSON, the reader's first screen left to the game."""
+    long_options = _long_options(options)
+    if not long_options:
+        return []
+    lines = ["", f"## {APPENDIX}", ""]
     for key in sorted(long_options):
-        lines += ["", f"Option {code_span(key)}:", "", *fenced(json.dumps(long_options[key], indent=2, sort_keys=True), "json")]
+        what = " (the kit document)" if key == "kit" else ""
+        lines += [f"Option {code_span(key)}{what}:", "", *fenced(json.dumps(long_options[key], indent=2, sort_keys=True), "json"), ""]
     return lines
 
 

@@ -1,7 +1,8 @@
 """The design diary as one HTML document, for reading in a browser: the Markdown diary
 (``replays.diary``, its charts embedded as SVG data URIs) rendered by markdown-it (CommonMark and
 tables, raw HTML off: whatever a player typed stays text, and no link but the charts' images loads
-anything)."""
+anything). The diary's appendix (the long options' JSON: a table kit's whole kit) is folded into a
+``<details>`` element, closed, so the reader's first screen is the game."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from domain.engine.viewing import Viewer, display_name
 from domain.keeping.access import OWNER
 from domain.keeping.service import GameService
 from domain.thinking.review import Review
-from replays.diary import to_markdown
+from replays.diary import APPENDIX, to_markdown
 
 CHART = "data:image/svg+xml;base64,"
 ANCHOR = re.compile(r"&lt;a id=&quot;(step-[0-9]+)&quot;&gt;&lt;/a&gt;")
@@ -55,7 +56,19 @@ RENDERER = _renderer()
 
 def diary_body(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, review: Review | None = None) -> str:
     """The diary rendered to HTML elements (no document around them); with the game's ``review`` when given."""
-    return ANCHOR.sub(r'<a id="\1"></a>', RENDERER.render(to_markdown(service, game_id, viewer, review=review)))
+    return folded(ANCHOR.sub(r'<a id="\1"></a>', RENDERER.render(to_markdown(service, game_id, viewer, review=review))))
+
+
+def folded(body: str) -> str:
+    """The rendered diary with its appendix, its last section, in a closed ``<details>`` element. The
+    appendix's heading is the last ``<h2>`` of that text: nothing a player typed can write one (raw HTML is
+    off, and every ``<`` they typed is escaped)."""
+    heading = f"<h2>{escape(APPENDIX)}</h2>\n"
+    at = body.rfind(heading)
+    if at < 0:
+        return body
+    return (f'{body[:at]}<details class="appendix">\n<summary>{escape(APPENDIX)}</summary>\n'
+            f"{body[at + len(heading):]}</details>\n")
 
 
 def to_html(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, review: Review | None = None) -> str:

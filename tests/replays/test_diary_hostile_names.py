@@ -18,7 +18,7 @@ from domain.engine import registry
 from domain.engine.game import Game
 from domain.keeping.access import OWNER
 from replays.cursor import Cursor
-from replays.diary import to_markdown
+from replays.diary import APPENDIX, to_markdown
 from replays.page import to_html
 
 RULESETS = registry.all_rulesets()
@@ -89,7 +89,8 @@ def test_a_hostile_seat_name_leaves_the_diary_as_a_plain_names_diary_is(service,
 
     assert blocks(tokens) == blocks(reference)
     assert headings(tokens)[1:] == headings(reference)[1:]  # the first names the game by its id
-    assert [text for tag, text in headings(tokens) if tag == "h2"] == HEADINGS
+    appendix = [APPENDIX] if rules.name == "table-kit" else []  # the kit's document, in full at the end
+    assert [text for tag, text in headings(tokens) if tag == "h2"] == HEADINGS + appendix
     assert not [t for t in tokens + inline_children(tokens) if t.type in {"html_block", "html_inline", "code_block"}]
     # one code block besides a long option's JSON (a kit), the board, holding the names exactly as
     # the board draws them (CommonMark reads a carriage return as a line ending)
