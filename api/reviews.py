@@ -18,6 +18,7 @@ from api.games import game_id_of
 from api.thinking import elsewhere
 from domain.engine.errors import Unauthorized
 from domain.thinking.review import DEFAULT_BUDGET, Review, review
+from replays.boards import colours_of
 from replays.review_chart import review_chart_svg
 from replays.reviews import bookmark, review_data, review_game
 
@@ -58,7 +59,8 @@ def game_review(game_id: str) -> Response:
 @costly
 def review_chart(game_id: str) -> Response:
     found, reviewed = _reviewed(game_id)
-    return Response(review_chart_svg(reviewed, service().game(found).seats), mimetype="image/svg+xml")
+    game = service().game(found)
+    return Response(review_chart_svg(reviewed, game.seats, colours=colours_of(game)), mimetype="image/svg+xml")
 
 
 @blueprint.post("/games/<game_id>/review/bookmarks")

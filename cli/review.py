@@ -40,6 +40,7 @@ def review(game: str, budget: int | None, seat: str | None, bookmark: bool, char
     from domain.engine.viewing import display_name
     from domain.keeping.access import OWNER
     from domain.thinking.review import DEFAULT_BUDGET
+    from replays.boards import colours_of
     from replays.review_chart import review_chart_svg
     from replays.reviews import bookmark as write_bookmarks
     from replays.reviews import review_data, review_game, review_lines
@@ -51,7 +52,7 @@ def review(game: str, budget: int | None, seat: str | None, bookmark: bool, char
     found = review_game(service, game_id, viewer, DEFAULT_BUDGET if budget is None else budget)
     if chart is not None:
         try:
-            chart.write_bytes(review_chart_svg(found, current.seats))
+            chart.write_bytes(review_chart_svg(found, current.seats, colours=colours_of(current)))
         except OSError as error:
             raise click.ClickException(f"cannot write the chart to {chart}: {error.strerror}") from None
     written = write_bookmarks(service, game_id, found, viewer) if bookmark else 0

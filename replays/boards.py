@@ -19,6 +19,7 @@ from domain.engine.picture import changed
 from domain.keeping.access import OWNER
 from domain.keeping.service import GameService, Viewer
 from replays.drawing import to_svg
+from replays.seat_colours import board_colours
 
 
 def seen(game: Game, viewer: Viewer) -> dict[str, Any]:
@@ -73,3 +74,8 @@ def board(service: GameService, game_id: uuid.UUID, viewer: Viewer, at: int | No
     moved = changed(before, picture)
     label = f"{rules.title} after event {number} of {current.version}"
     return {"version": current.version, "at": number, "svg": to_svg(picture, seats, moved, label=label), "changed": moved}
+
+
+def colours_of(game: Game) -> list[str]:
+    """Each seat's colour on the game's board as it stands, seat 1 first: what its charts draw it in."""
+    return board_colours(game.rules.picture(seen(game, OWNER), list(game.seats)), len(game.seats))

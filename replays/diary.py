@@ -8,8 +8,9 @@ a viewer saw the game (``Cursor(viewer=...)``): a seat's diary holds that seat's
 while the game went on, and the seed only once the game is over (``records.header``'s rule).
 ``seat_numbers`` are public by contract, so every viewer gets the same table and charts.
 
-Charts are SVGs (``replays.diary_charts``), one per number that changes over the game; a number
-that never changes is one sentence instead. They are written into ``images_dir`` and linked by
+Charts are SVGs (``replays.diary_charts``), one per number that changes over the game, each seat's
+line in its colour on the final board (``replays.seat_colours``); a number that never changes is one
+sentence instead. They are written into ``images_dir`` and linked by
 relative paths, or, without ``images_dir``, embedded as ``data:`` URIs.
 
 The notes the viewer may see are listed under their events (``replays.diary_notes``), and a
@@ -57,6 +58,7 @@ from replays.diary_charts import (
 from replays.diary_notes import bookmark_links, by_event, note_items
 from replays.markdown import code_span, escape_markdown, fenced
 from replays.review_diary import review_section
+from replays.seat_colours import board_colours
 
 _LONG_OPTION = 60
 """Options whose JSON is longer than this are named briefly among the facts and shown in full in the
@@ -151,8 +153,9 @@ def _diary(service: GameService, game_id: uuid.UUID, viewer: Viewer, images: Cha
     lines += ["", "## Outcome", "", escape_markdown(outcome_text(head["outcome"], seats, cursor.rules.to_act(played.final_state), cursor.rules.seat_roles(played.final_state)))]
     board = "The final board" if head["outcome"] is not None else "The board now"
     lines += ["", f"## {board}", "", *fenced(played.board, "text")]
+    colours = board_colours(cursor.rules.picture(cursor.view_of(played.final_state, viewer), seats), len(seats))
     if review is not None:
-        lines += ["", *review_section(review, seats, head["id"], images)]
+        lines += ["", *review_section(review, seats, head["id"], images, colours)]
     lines += ["", "## Turn by turn" if played.by_turns else "## Command by command", ""]
     lines += _narrative(played, notes, seats)
     names = _number_names(played.groups)
@@ -162,7 +165,7 @@ def _diary(service: GameService, game_id: uuid.UUID, viewer: Viewer, images: Cha
     else:
         lines += _table(played, names, seats)
         lines += ["", "## Charts", ""]
-        lines += _charts(played, names, seats, head, images)
+        lines += _charts(played, names, seats, head, images, colours)
     lines += _appendix(head["options"])
     return "\n".join(lines).rstrip("\n") + "\n", played.events
 
@@ -272,8 +275,10 @@ def _table(played: Course, names: list[str], seats: list[str]) -> list[str]:
     return lines
 
 
-def _charts(played: Course, names: list[str], seats: list[str], head: dict[str, Any], images: ChartPlace) -> list[str]:
-    """A chart per number that changes, a sentence per number that does not, in the table's order."""
+def _charts(played: Course, names: list[str], seats: list[str], head: dict[str, Any], images: ChartPlace,
+            colours: list[str]) -> list[str]:
+    """A chart per number that changes, a sentence per number that does not, in the table's order; each
+    seat's line in its colour on the board (``colours``)."""
     moment = "turn" if played.by_turns else "command"
     lines: list[str] = []
     for name in names:
@@ -284,7 +289,7 @@ def _charts(played: Course, names: list[str], seats: list[str], head: dict[str, 
         if all(s.constant for s in series):
             lines += [escape_markdown(constant_sentence(name, series, seats)), ""]
             continue
-        svg = chart_svg(f"{name} by {moment}: {head['title']}", moment, name, series, seats)
+        svg = chart_svg(f"{name} by {moment}: {head['title']}", moment, name, series, seats, colours)
         alt = escape_markdown(f"{name} of each seat by {moment}")
         lines += [f"![{alt}]({images.target(head['id'], name, svg)})", ""]
     return lines

@@ -5,7 +5,8 @@ stayed at 2."), since a flat line on an empty axis tells less than the sentence.
 Charts are drawn by pygal (pure Python, SVG, no display and no global state: safe in the API's
 threads), imported only when a chart is drawn. The SVG is a standalone file with no script, no
 comment and nothing random in it: the same game gives the same bytes. Seat names reach it only as
-XML-escaped text (the legend and the ``<title>``). A ``ChartPlace`` says where a chart goes: a file
+XML-escaped text (the legend and the ``<title>``). Each seat's line is drawn in its colour on the board
+(``replays.seat_colours``). A ``ChartPlace`` says where a chart goes: a file
 beside the diary (``ChartFiles``) or a ``data:`` URI inside it (``EmbeddedCharts``).
 """
 
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from replays.markdown import link_target
+from replays.seat_colours import board_colours
 
 Point = tuple[int, float | None]
 
@@ -67,14 +69,25 @@ def constant_sentence(number: str, series: Sequence[Series], seats: Sequence[str
     return "; ".join(parts) + "."
 
 
-def chart_svg(title: str, x_title: str, y_title: str, series: Sequence[Series], seats: Sequence[str]) -> bytes:
-    """One number over the game as an SVG line chart: x the turn (or command), one labelled line per seat."""
+def chart_style(colours: Sequence[str]) -> Any:
+    """pygal's style with the series drawn in ``colours``, in order, on white."""
+    from pygal.style import Style
+
+    return Style(colors=tuple(colours), background="white", plot_background="white")
+
+
+def chart_svg(title: str, x_title: str, y_title: str, series: Sequence[Series], seats: Sequence[str],
+              colours: Sequence[str] | None = None) -> bytes:
+    """One number over the game as an SVG line chart: x the turn (or command), one labelled line per seat,
+    each in its seat's colour on the board (``colours``, seat 1 first; the seats' own without them:
+    ``replays.seat_colours``)."""
     import pygal
 
     xs = [x for s in series for x, _ in s.points]
     ys = [y for s in series for _, y in s.points if y is not None]
+    colours = board_colours(None, len(seats)) if colours is None else colours
     chart = pygal.XY(
-        js=[], width=750, height=380, explicit_size=True,
+        style=chart_style([colours[s.seat - 1] for s in series]), js=[], width=750, height=380, explicit_size=True,
         title=title, x_title=x_title, y_title=y_title, legend_at_bottom=True, truncate_legend=-1,
         show_dots=max(len(s.points) for s in series) <= _MAX_DOTS, dots_size=3, allow_interruptions=True,
         x_labels=integer_ticks(min(xs), max(xs)), print_values=False,

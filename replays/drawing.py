@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
 from typing import Any
 
-from domain.engine.picture import COLOURS, refs, seat_colours, smallest_text
+from domain.engine.picture import refs, smallest_text
 from replays.drawing_text import (
     INK,
     cut,
@@ -31,11 +31,8 @@ from replays.drawing_text import (
     text_element,
     wrap,
 )
+from replays.seat_colours import named_colours, own_colour
 
-SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#8a7a00", "#444444")
-"""Okabe and Ito's colours, told apart with every common colour blindness, in the order of
-``domain.engine.picture.COLOURS`` (blue, red: vermillion, green, purple, orange, sky, yellow: darkened, grey)."""
-HEX = dict(zip(COLOURS, SEAT_COLOURS, strict=True))
 TONE_FILLS = {
     "plain": "#f6f3ec", "light": "#eedcb8", "dark": "#b58863", "wall": "#5b5b5b", "water": "#9cc9e8",
     "grass": "#b9d99a", "base": "#f3d37a", "danger": "#eba0a0", "good": "#a6d9a6", "gold": "#e8c547",
@@ -48,7 +45,7 @@ palette: ContextVar[dict[int, str]] = ContextVar("seat_palette", default={})
 
 
 def seat_colour(seat: int) -> str:
-    return palette.get().get(seat) or SEAT_COLOURS[(seat - 1) % len(SEAT_COLOURS)]
+    return palette.get().get(seat) or own_colour(seat)
 
 
 def to_svg(picture: dict[str, Any], seats: Sequence[str] = (), changed: Iterable[str] = (), label: str = "") -> str:
@@ -61,8 +58,7 @@ def svg_parts(picture: dict[str, Any], seats: Sequence[str] = (), changed: Itera
     closing tag), whose concatenation is the SVG: a replay page stores each distinct piece once."""
     width, height = float(picture["width"]), float(picture["height"])
     before = smallest.set(smallest_text(width))
-    colours = {seat: HEX[name] for seat, name in seat_colours(picture, len(seats)).items()} if picture.get("colours") else {}
-    painted = palette.set(colours)
+    painted = palette.set(named_colours(picture, len(seats)))
     try:
         return _svg_parts(picture, width, height, seats, changed, label)
     finally:

@@ -4,6 +4,8 @@ where the diary has one. Names and command labels are escaped as every text in t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain.thinking.review import Review
 from replays.diary_charts import ChartPlace
 from replays.markdown import escape_markdown
@@ -11,8 +13,10 @@ from replays.review_chart import review_chart_svg
 from replays.reviews import percent, signed
 
 
-def review_section(found: Review, seats: list[str], game_id: str, images: ChartPlace) -> list[str]:
-    """The diary's "Review" section, as Markdown lines."""
+def review_section(found: Review, seats: list[str], game_id: str, images: ChartPlace,
+                   colours: Sequence[str] | None = None) -> list[str]:
+    """The diary's "Review" section, as Markdown lines; its chart draws each seat in ``colours`` (the
+    board's, seat 1 first)."""
     name = lambda seat: escape_markdown(seats[seat - 1])  # noqa: E731
     eye = "seeing everything" if found.eye is None else f"as {name(found.eye)} saw it"
     lines = ["## Review", "",
@@ -20,7 +24,7 @@ def review_section(found: Review, seats: list[str], game_id: str, images: ChartP
              f"position, with their 95% interval. {found.judged} choices were judged by the search bot at {found.budget} "
              "simulations, from what the seat could see: a command it valued 10 points or more below its own choice is "
              "a mistake, 20 a blunder.", ""]
-    target = images.target(game_id, "review chance to win", review_chart_svg(found, seats))
+    target = images.target(game_id, "review chance to win", review_chart_svg(found, seats, colours=colours))
     lines += [f"![Chance to win over the game]({target})", "", "### Mistakes", ""]
     lines += [f"- Step {m.step}, {name(m.seat)}: {m.kind}, played {escape_markdown(m.label)} ({percent(m.played_value)}); "
               f"the search preferred {escape_markdown(m.preferred_label)} ({percent(m.preferred_value)})"

@@ -7,7 +7,8 @@ import json
 import xml.etree.ElementTree as ElementTree
 
 from domain.engine.picture import grid
-from replays.drawing import SEAT_COLOURS, to_svg
+from replays.drawing import to_svg
+from replays.seat_colours import SEAT_COLOURS
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = '<script>alert("x")</script> & </svg>'
