@@ -2,7 +2,8 @@
 // spectator what everyone saw; everyone sees everything once the game is over): forward, back, a jump
 // to any step, the log to click, the bookmarks, the notes on each step with their marks drawn on the
 // board, a form to write, edit and withdraw notes, and the exports to download; a fork made at any step
-// ("Fork here"), and the game's review with its key moments to jump to. Keys: ← → step, Home End.
+// ("Fork here"), and the game's review with its key moments to jump to (or, for a table kit that holds no
+// rules, a line saying why there is none). Keys: ← → step, Home End.
 
 import { api, allEvents, hostOf, tokenFor } from "./net.js";
 import { explainItems, makePickable, showBoard } from "./board.js";
@@ -28,6 +29,19 @@ function eyes(gameId, seats, mySeat) {
   if (host.owner) found.push({ label: "the owner: everything", token: host.owner });
   found.push({ label: "a spectator", token: null });
   return found.filter((eye, index) => found.findIndex((other) => other.token === eye.token) === index);
+}
+
+/** Whether the game can be reviewed: the bots judge moves by the rules the game holds, which a table kit
+ * holds only when it writes them down (kit 2's `play`; the service's `holds_rules`). */
+function reviewable(game) {
+  return game.ruleset !== "table-kit" || Boolean(game.options && game.options.kit && game.options.kit.play);
+}
+
+/** Where a game that cannot be reviewed would have its review: one line saying why. */
+function noReview() {
+  return el("section", { id: "review", className: "review", "aria-label": "Review" }, el("h2", {}, "Review"),
+    el("p", { className: "hint", id: "no-review" },
+      "No review: this kit holds no rules for a bot to judge its moves by (a kit 1, or a kit without play): the people at the table keep them."));
 }
 
 let stopKeys = null;
@@ -191,8 +205,9 @@ export async function showReplay(gameId, chosen = undefined, start = undefined) 
   const button = (label, id, target) => el("button", { type: "button", id, onclick: () => go(target()) }, label);
   drawNotes();
   const forked = el("div", { id: "fork-result" });
-  const review = game.ruleset === "table-kit" ? null
-    : reviewPanel(gameId, token, game, { go, here: () => at, bookmarked: async () => { await reloadNotes(); drawStep(); } });
+  const review = reviewable(game)
+    ? reviewPanel(gameId, token, game, { go, here: () => at, bookmarked: async () => { await reloadNotes(); drawStep(); } })
+    : noReview();
   const parted = game.fork ? el("p", { className: "hint", id: "forked-from" },
     `A fork of game ${shortId(game.fork.game)}, after its step ${game.fork.step}. `,
     el("a", { href: `#/branches/${gameId}` }, "See it beside that game"), " · ", el("a", { href: `#/replay/${game.fork.game}` }, "Replay that game")) : null;
