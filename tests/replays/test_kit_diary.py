@@ -1,6 +1,7 @@
 """A table kit's game in its design diary: the ``kit`` option (the whole kit document) is named in a few
 words where the options are listed and given in full in an appendix at the diary's end, folded into a
-closed ``<details>`` element in the HTML diary; the kit's title stays data wherever it is written."""
+closed ``<details>`` element in the HTML diary; the kit's title stays data wherever it is written. A kit
+with rules (Pig) is reviewed, and its diary holds the review as the seven games' do."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from domain.games.table_kit.kit import content_hash
 from domain.keeping.access import OWNER
 from replays.diary import APPENDIX, to_markdown
 from replays.diary_html import to_html
+from replays.reviews import review_game
 
 KITS = Path(__file__).parents[2] / "domain" / "games" / "table_kit" / "kits"
 SALT = "5eed" * 8
@@ -98,3 +100,13 @@ def test_a_hostile_kit_title_stays_text_in_the_options_and_the_appendix(service,
     body = to_html(service, game_id, OWNER).split('<main class="diary">')[1]
     assert body.count("<details") == 1 and body.count("<summary>") == 1
     assert not re.search(r"<img src=x", body) and "<details open" not in body
+
+
+def test_a_kit_with_rules_diary_holds_its_review_like_the_seven_games(service, tmp_path):
+    game_id = played(service, pig())
+    markdown = to_markdown(service, game_id, OWNER, images_dir=tmp_path / "charts", review=review_game(service, game_id, OWNER, 10))
+    review = markdown.split("## Review")[1].split("## Turn by turn")[0]
+
+    assert "choices were judged by the search bot at 10 simulations" in review
+    assert "### Mistakes" in review and "### Lead changes" in review
+    assert any(path.name.endswith("review-chance-to-win.svg") for path in (tmp_path / "charts").iterdir())
