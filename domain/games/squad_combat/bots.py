@@ -11,7 +11,7 @@ limit's own order), an attack waiting to land on a target (under v0.5 only one w
 a little for dice and energy left (cards in hand count for nothing until they are played: valuing them
 makes a bot hoard them). A seat's value is its standing against the mean of the other seats', squashed
 into 0 to 1; with three or four players its dice and energy weigh as much against one enemy's standing as
-in a duel.
+in a duel, and an enemy that can no longer hurt counts as out where that means it can no longer win.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import math
 from collections import Counter
 from typing import Any
 
+from domain.games.squad_combat.stalemate import can_hurt
 from domain.games.squad_combat.state import State
 
 ALIVE = 1.0
@@ -85,9 +86,21 @@ def evaluate(state: State, seat: int) -> float:
     its cost."""
     means = 1.0 / (state.seat_count - 1)
     standings = [_standing(state, other, means) for other in range(1, state.seat_count + 1)]
+    if state.seat_count > 2 and _harmless_cannot_win(state):  # an enemy that can no longer hurt is no rival
+        standings = [value if other == seat or not value or can_hurt(state, other) else 0.0
+                     for other, value in enumerate(standings, 1)]
     mine = standings[seat - 1]
     enemies = [value for other, value in enumerate(standings, 1) if other != seat]
     return 0.5 + 0.5 * math.tanh((mine - sum(enemies) / len(enemies)) / SCALE)
+
+
+def _harmless_cannot_win(state: State) -> bool:
+    """Whether a squad that can no longer hurt another can no longer win (ruling 18): the game ends when at
+    most one squad can still hurt (``stalemate: one-sided``) and that squad wins (``stalemate_winner: able``),
+    as under rules v3's defaults. Then, with three or four players, such an enemy counts as out: hitting it
+    brings the end no nearer, and the bots that kept hitting it played four-player games to the turn limit."""
+    options = state.options
+    return options.get("stalemate", "play-on") == "one-sided" and options.get("stalemate_winner", "standing") == "able"
 
 
 def _standing(state: State, seat: int, means: float = 1.0) -> float:

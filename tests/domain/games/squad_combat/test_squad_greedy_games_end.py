@@ -1,6 +1,6 @@
 """Squad Combat's evaluation, which greedy bots play by, finishes the games that ran to the turn limit (ruling
 18): with three or four players a hit on any enemy counts (the seat's standing against the mean of the others',
-not the strongest one's alone) and is worth its cost; under v0.5 an attack counts only when its rating can beat
+not the strongest one's alone) and is worth its cost, and an enemy that can no longer hurt counts as out; under v0.5 an attack counts only when its rating can beat
 the defender's best die. Two-player v1 play is as ruling 18 and the README counted it. A few seeded greedy games
 show the games ending by themselves."""
 
@@ -48,6 +48,20 @@ def test_with_four_players_an_attack_is_still_worth_its_cost():
     assert attacked.phase == "reaction"
     assert RULES.evaluate(attacked, 1) > RULES.evaluate(state, 1)
     assert GreedyBot("four").choose(RULES, state, 1, 1)["type"] == "play"
+
+
+HARMLESS = {"hands": [[], [], []], "decks": [None, None, ["dodge", "brace", "second_wind", "taunt"]], "discards": [[], [], []]}
+"""Three players; seat 3's squad has no attack within its reach: it can no longer hurt another."""
+
+
+def test_with_three_players_an_enemy_that_can_no_longer_hurt_counts_as_out_where_it_can_no_longer_win():
+    harmless = table(3, **HARMLESS)
+    assert RULES.evaluate(harmless, 1) == RULES.evaluate(table(3, out=[3], **HARMLESS), 1)
+    assert RULES.evaluate(table(3, wounds={(3, 1): [("strike", 3, 1)]}, **HARMLESS), 1) == RULES.evaluate(harmless, 1)
+    assert RULES.evaluate(table(3, wounds={(2, 1): [("strike", 3, 1)]}, **HARMLESS), 1) > RULES.evaluate(harmless, 1)
+    # where the standing decides a one-sided stalemate, it may still win: it counts as before
+    standing = {"stalemate_winner": "standing"}
+    assert RULES.evaluate(table(3, options=standing, **HARMLESS), 1) < RULES.evaluate(harmless, 1)
 
 
 def test_v05_an_attack_counts_only_when_its_rating_can_beat_the_defenders_best_die():
