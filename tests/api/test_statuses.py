@@ -109,11 +109,12 @@ OPERATIONS: dict[tuple[str, str], Callable[[Any, World], Any]] = {
     ("GET", "/healthz"): lambda c, w: c.get("/healthz"),
     ("GET", "/"): lambda c, w: c.get("/"),
     ("GET", "/web/{name}"): lambda c, w: c.get("/web/app.js"),
+    ("GET", "/favicon.ico"): lambda c, w: c.get("/favicon.ico"),
 }
 """One request each operation answers with success."""
 
 STORE_ROUTES = [op for op in OPERATIONS
-                if op[1] not in ("/", "/rulesets", "/kits/schema") and not op[1].startswith(("/rulesets/", "/web/"))]
+                if op[1] not in ("/", "/rulesets", "/kits/schema", "/favicon.ico") and not op[1].startswith(("/rulesets/", "/web/"))]
 LIMITED_ROUTES = [op for op in OPERATIONS if op[1] != "/healthz"]
 
 
