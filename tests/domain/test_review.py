@@ -20,10 +20,21 @@ from domain.keeping.access import OWNER
 from domain.keeping.notebook import Notebook
 from domain.thinking.bots import RandomBot
 from domain.thinking.review import THRESHOLD, Move, review
-from domain.thinking.search import SearchBot, SimRng, play_out, score
+from domain.thinking.search import SearchBot, SimRng, play_out
 from replays.reviews import bookmark, moves_of, review_game
 
 KNOWN = [rules for rules in registry.all_rulesets() if rules.knows_the_rules]
+
+
+def chances(rules, state, seat) -> dict[str, float]:
+    """What a search of its own (another seed than the review's) values each command at: a real chance is one the
+    search sees, not an evaluation of the next position alone, which can miss an end already decided (a squad
+    that can no longer hurt anyone loses when the turn ends)."""
+    bot = SearchBot("plant", simulations=100)
+    bot.choose(rules, state, seat, 0)
+    root = bot.last.tree if bot.last else None
+    values = {} if root is None else {repr(command): bot.value_of(root, command, seat) for command in rules.legal_commands(state, seat)}
+    return {key: value for key, value in values.items() if value is not None}
 
 
 @functools.cache
@@ -40,8 +51,8 @@ def planted(rules, games=40):
             legal = rules.legal_commands(state, seat)
             if len(legal) > 1:
                 losing = [command for command in legal if ending(rules, state, seat, command) == "loses"]
-                kept = [command for command in legal if command not in losing
-                        and score(rules, play_out(rules, state, seat, command, SimRng(random.Random(1))), seat) >= 0.3]
+                valued = chances(rules, state, seat) if losing else {}
+                kept = [command for command in legal if command not in losing and valued.get(repr(command), 0.0) >= 0.3]
                 if losing and kept:
                     command = losing[0]
                     after = play_out(rules, state, seat, command, SimRng(random.Random(3)))
