@@ -30,3 +30,10 @@ def one_line_error(result: Any) -> str:
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
     return str(lines[0])
+
+
+def succeeded(*args: str, db: str) -> str:
+    """What the CLI printed for ``args`` on the store ``db``, asserting it exited 0."""
+    result = invoke(*args, "--db", db)
+    assert result.exit_code == 0, result.output
+    return result.output

@@ -1,4 +1,5 @@
-"""What the CLI's tests share: ``run``, the CLI invoked in-process on the test's store."""
+"""What the CLI's tests share: ``run``, the CLI invoked in-process on the test's store; ``db``, a store file's
+path for a test of its own."""
 
 from __future__ import annotations
 
@@ -18,3 +19,9 @@ def run(db_path):
         return runner.invoke(cli, [*args, "--db", db or db_path], input=input, catch_exceptions=False)
 
     return invoke
+
+
+@pytest.fixture
+def db(tmp_path) -> str:
+    """A SQLite store's path in the test's own folder (created by the first command that writes)."""
+    return str(tmp_path / "games.sqlite3")

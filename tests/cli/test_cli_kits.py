@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from cli_runs import invoke, one_line_error
+from cli_runs import invoke, one_line_error, succeeded
 
 from domain.games.table_kit.kit import content_hash
 from domain.games.table_kit.layout import SCHEMA
@@ -25,17 +25,6 @@ SNAKES = KITS / "snakes-and-ladders.yaml"
 SNAKES_KIT = shipped_kit("snakes-and-ladders")
 
 
-@pytest.fixture
-def db(tmp_path) -> str:
-    return str(tmp_path / "games.sqlite3")
-
-
-def run(*args: str, db: str) -> str:
-    result = invoke(*args, "--db", db)
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
 def stored_kits(db: str) -> list[tuple[str, int]]:
     service = GameService(env=store_env(db))
     try:
@@ -45,41 +34,41 @@ def stored_kits(db: str) -> list[tuple[str, int]]:
 
 
 def test_kit_add_stores_a_kit_and_the_same_file_again_is_unchanged(db):
-    first = run("kit", "add", str(MISSIONS), db=db).strip().splitlines()
+    first = succeeded("kit", "add", str(MISSIONS), db=db).strip().splitlines()
     assert first[0] == f"missions-kit v1 ({content_hash(shipped_kit('missions'))[:12]}) added"
     assert first[1].startswith("kit token ") and first[1].endswith("(shown once: POST /kits needs it for a new version)")
-    assert run("kit", "add", str(MISSIONS), db=db).strip() == f"missions-kit v1 ({content_hash(shipped_kit('missions'))[:12]}) unchanged"
+    assert succeeded("kit", "add", str(MISSIONS), db=db).strip() == f"missions-kit v1 ({content_hash(shipped_kit('missions'))[:12]}) unchanged"
 
 
 def test_kit_add_of_a_changed_file_is_the_next_version(db, tmp_path):
-    run("kit", "add", str(SNAKES), db=db)
+    succeeded("kit", "add", str(SNAKES), db=db)
     changed = tmp_path / "snakes.yaml"
     changed.write_text(SNAKES.read_text(encoding="utf-8").replace("title: Snakes and Ladders", "title: Snakes, second draft"),
                        encoding="utf-8")
-    said = run("kit", "add", str(changed), db=db).strip()  # the CLI on the store's machine is the owner: no token
+    said = succeeded("kit", "add", str(changed), db=db).strip()  # the CLI on the store's machine is the owner: no token
     assert said.startswith("snakes-and-ladders v2 (") and said.endswith(") added")
     assert stored_kits(db) == [("snakes-and-ladders", 2)]
 
 
 def test_kit_list_names_each_kit_with_its_latest_version(db):
-    assert "No kits yet" in run("kit", "list", db=db)
-    run("kit", "add", str(SNAKES), db=db)
-    run("kit", "add", str(MISSIONS), db=db)
-    lines = run("kit", "list", db=db).splitlines()
+    assert "No kits yet" in succeeded("kit", "list", db=db)
+    succeeded("kit", "add", str(SNAKES), db=db)
+    succeeded("kit", "add", str(MISSIONS), db=db)
+    lines = succeeded("kit", "list", db=db).splitlines()
     assert [line.split()[:3] for line in lines] == [["missions-kit", "v1", content_hash(shipped_kit("missions"))[:12]],
                                                     ["snakes-and-ladders", "v1", content_hash(SNAKES_KIT)[:12]]]
     assert lines[0].endswith("Missions") and lines[1].endswith("Snakes and Ladders")
-    listed = json.loads(run("kit", "list", "--json", db=db))
+    listed = json.loads(succeeded("kit", "list", "--json", db=db))
     assert [(kit["name"], kit["version"]) for kit in listed] == [("missions-kit", 1), ("snakes-and-ladders", 1)]
 
 
 def test_kit_show_prints_the_stored_document_as_yaml_each_version(db, tmp_path):
-    run("kit", "add", str(SNAKES), db=db)
+    succeeded("kit", "add", str(SNAKES), db=db)
     changed = tmp_path / "snakes.yaml"
     changed.write_text(SNAKES.read_text(encoding="utf-8").replace("most: 6", "most: 4"), encoding="utf-8")
-    run("kit", "add", str(changed), db=db)
-    assert yaml.safe_load(run("kit", "show", "snakes-and-ladders", "--version", "1", db=db)) == SNAKES_KIT
-    assert yaml.safe_load(run("kit", "show", "snakes-and-ladders", db=db))["seats"] == {"fewest": 2, "most": 4}
+    succeeded("kit", "add", str(changed), db=db)
+    assert yaml.safe_load(succeeded("kit", "show", "snakes-and-ladders", "--version", "1", db=db)) == SNAKES_KIT
+    assert yaml.safe_load(succeeded("kit", "show", "snakes-and-ladders", db=db))["seats"] == {"fewest": 2, "most": 4}
     assert "no kit named 'chess' on the shelf; kits: snakes-and-ladders" in one_line_error(
         invoke("kit", "show", "chess", "--db", db))
     assert "has versions 1 to 2, not 3" in one_line_error(invoke("kit", "show", "snakes-and-ladders", "--version", "3", "--db", db))
@@ -91,28 +80,28 @@ def test_kit_schema_prints_the_kit_formats_json_schema():
 
 
 def new_game(*args: str, db: str) -> str:
-    return run("new", *args, "--seat", "Ann", "--seat", "Ben", db=db).strip().splitlines()[-1]
+    return succeeded("new", *args, "--seat", "Ann", "--seat", "Ben", db=db).strip().splitlines()[-1]
 
 
 def test_new_of_a_kit_file_makes_a_playable_game_named_by_the_kits_title(db):
     game = new_game(str(SNAKES), db=db)
-    listed = run("games", db=db)
+    listed = succeeded("games", db=db)
     assert "table-kit" in listed and "Snakes and Ladders" in listed
-    rolled = run("act", game, '{"type": "roll", "die": "die"}', "--seat", "Ann", db=db)
+    rolled = succeeded("act", game, '{"type": "roll", "die": "die"}', "--seat", "Ann", db=db)
     assert "Ann" in rolled and "die" in rolled
-    shown = json.loads(run("show", game, "--json", db=db))
+    shown = json.loads(succeeded("show", game, "--json", db=db))
     assert shown["ruleset"] == "table-kit" and shown["options"]["kit"] == SNAKES_KIT
-    assert "Snakes and Ladders" in run("show", game, db=db)
+    assert "Snakes and Ladders" in succeeded("show", game, db=db)
     assert stored_kits(db) == []  # a game of a file does not shelve its kit
 
 
 def test_new_of_a_shelved_kits_name_makes_a_game_of_its_latest_version(db):
-    run("kit", "add", str(SNAKES), db=db)
+    succeeded("kit", "add", str(SNAKES), db=db)
     game = new_game("snakes-and-ladders", "--name", "Thursday", db=db)
-    run("act", game, '{"type": "roll", "die": "die"}', "--seat", "1", db=db)
-    shown = json.loads(run("show", game, "--json", db=db))
+    succeeded("act", game, '{"type": "roll", "die": "die"}', "--seat", "1", db=db)
+    shown = json.loads(succeeded("show", game, "--json", db=db))
     assert shown["name"] == "Thursday" and shown["options"]["kit"] == SNAKES_KIT and shown["version"] > 2
-    assert "Thursday" in run("games", db=db)
+    assert "Thursday" in succeeded("games", db=db)
 
 
 def test_a_kit_file_with_mistakes_prints_each_and_stores_no_game_and_no_kit(db, tmp_path):
@@ -125,11 +114,11 @@ def test_a_kit_file_with_mistakes_prints_each_and_stores_no_game_and_no_kit(db, 
         lines = result.output.strip().removeprefix("Error: ").splitlines()
         assert len(lines) == 2 and all(line.startswith(f"{bad}:") for line in lines), result.output
         assert not Path(db).exists()
-    run("kit", "add", str(MISSIONS), db=db)
+    succeeded("kit", "add", str(MISSIONS), db=db)
     assert invoke("kit", "add", str(bad), "--db", db).exit_code == 1
     assert invoke("new", str(bad), "--seat", "Ann", "--seat", "Ben", "--db", db).exit_code == 1
     assert stored_kits(db) == [("missions-kit", 1)]
-    assert "No games yet" in run("games", db=db)
+    assert "No games yet" in succeeded("games", db=db)
 
 
 def test_a_missing_kit_file_or_unknown_name_is_one_line(db, tmp_path):
@@ -141,22 +130,22 @@ def test_a_missing_kit_file_or_unknown_name_is_one_line(db, tmp_path):
 
 
 def test_a_kit_game_with_the_wrong_number_of_seats_is_one_line(db):
-    run("kit", "add", str(MISSIONS), db=db)
+    succeeded("kit", "add", str(MISSIONS), db=db)
     assert "played by 3-4 players, not 2" in one_line_error(invoke("new", str(MISSIONS), "--seat", "A", "--seat", "B", "--db", db))
 
 
 def test_rulesets_lists_the_kits_after_the_rulesets_and_shows_one(db):
     from domain.engine import registry
 
-    run("kit", "add", str(SNAKES), db=db)
-    lines = run("rulesets", db=db).splitlines()
+    succeeded("kit", "add", str(SNAKES), db=db)
+    lines = succeeded("rulesets", db=db).splitlines()
     assert len(lines) == len(registry.all_rulesets()) + 2
     assert lines[-2] == f"Kits on the shelf of {db}, each played by its name ('ludolog new NAME'):"
     assert lines[-1].startswith(f"snakes-and-ladders  (2-6 players, kit v1 {content_hash(SNAKES_KIT)[:12]})  Snakes and Ladders: ")
-    one = run("rulesets", "snakes-and-ladders", db=db)
+    one = succeeded("rulesets", "snakes-and-ladders", db=db)
     assert "    components 101 spaces, 6 pieces, 1 die; 2-6 players" in one
     assert "    command roll die=... count=..." in one and "    command move piece=... to=..." in one
-    assert json.loads(run("rulesets", "snakes-and-ladders", "--json", db=db))["kit"]["version"] == 1
+    assert json.loads(succeeded("rulesets", "snakes-and-ladders", "--json", db=db))["kit"]["version"] == 1
     assert "kits: snakes-and-ladders" in one_line_error(invoke("rulesets", "chess", "--db", db))
 
 
@@ -164,12 +153,12 @@ def test_a_changed_kit_file_does_not_change_an_old_games_replay(db, tmp_path):
     kit = tmp_path / "snakes.yaml"
     kit.write_text(SNAKES.read_text(encoding="utf-8"), encoding="utf-8")
     game = new_game(str(kit), db=db)
-    run("act", game, '{"type": "move", "piece": "pawn-1", "to": "4"}', "--seat", "Ann", db=db)
-    before = [run("show", game, "--at", str(step), db=db) for step in (2, 4)], run("replay", game, db=db), run("audit", game, db=db)
+    succeeded("act", game, '{"type": "move", "piece": "pawn-1", "to": "4"}', "--seat", "Ann", db=db)
+    before = [succeeded("show", game, "--at", str(step), db=db) for step in (2, 4)], succeeded("replay", game, db=db), succeeded("audit", game, db=db)
     kit.write_text(SNAKES.read_text(encoding="utf-8").replace("faces: [1, 2, 3, 4, 5, 6]", "faces: [1, 2, 3]").replace("title: Snakes and Ladders",
                                                                                                   "title: Short Snakes"), encoding="utf-8")
     assert "Short Snakes" in invoke("kit", "check", str(kit)).output
-    after = [run("show", game, "--at", str(step), db=db) for step in (2, 4)], run("replay", game, db=db), run("audit", game, db=db)
+    after = [succeeded("show", game, "--at", str(step), db=db) for step in (2, 4)], succeeded("replay", game, db=db), succeeded("audit", game, db=db)
     assert after == before and "100[]" in before[0][1] and "clean" in before[2]
 
 
@@ -197,8 +186,8 @@ def test_a_kit_with_rules_is_balanced_from_its_file_and_an_ab_of_a_parameter_com
 
 
 def test_kit_token_issues_a_new_token_that_the_api_takes_for_a_new_version(db, tmp_path):
-    run("kit", "add", str(SNAKES), db=db)
-    token = run("kit", "token", "snakes-and-ladders", db=db).strip()
+    succeeded("kit", "add", str(SNAKES), db=db)
+    token = succeeded("kit", "token", "snakes-and-ladders", db=db).strip()
     from domain.keeping.kit_shelf import KitShelf
     from domain.keeping.service import GameService
     from domain.keeping.store import store_env
@@ -217,15 +206,15 @@ def test_the_readmes_snakes_and_ladders_session_is_what_the_kit_plays(db):
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     block = readme.split("$ ludolog kit add snakes-and-ladders.yaml\n", 1)[1].split("$ ludolog export", 1)[0]
     steps = [part.split("\n", 1) for part in block.split("$ ")[1:]]
-    run("kit", "add", str(SNAKES), db=db)
+    succeeded("kit", "add", str(SNAKES), db=db)
     game = ""
     for command, shown in steps:
         if command.startswith("G=$("):
             args = command[len("G=$(ludolog "):-1].split()
-            game = run(*args, db=db).strip()
+            game = succeeded(*args, db=db).strip()
             continue
         words = command.split("  #")[0].strip()
         seat, body = words.split(" --seat ")[1].split(" ", 1)
-        printed = run("act", game, "--seat", seat, body.strip("'"), db=db)
+        printed = succeeded("act", game, "--seat", seat, body.strip("'"), db=db)
         assert printed.strip().splitlines() == shown.strip().splitlines(), command
     assert len(steps) >= 8

@@ -14,11 +14,6 @@ from domain.engine import registry
 
 
 @pytest.fixture
-def db(tmp_path) -> str:
-    return str(tmp_path / "games.sqlite3")
-
-
-@pytest.fixture
 def game(db) -> str:
     game = invoke("new", "correction", "--seat", "Ana", "--seat", "Ben", "--seed", "5", "--db", db).output.strip()
     assert invoke("bot", game, "-q", "--seed", "0", "--db", db).exit_code == 0

@@ -21,21 +21,28 @@ CARDS = ["Jack", "Queen", "King"]
 ACTIONS = {"Pass": "pass", "Bet": "bet"}
 
 
+def dealt(game, number: int):
+    """A new OpenSpiel game with its chance outcomes chosen by the game's number, its state and the outcomes."""
+    choose = random.Random(number)
+    theirs = game.new_initial_state()
+    outcomes = []
+    while theirs.is_chance_node():
+        outcome = choose.choice([outcome for outcome, _ in theirs.chance_outcomes()])
+        theirs.apply_action(outcome)
+        outcomes.append(outcome)
+    return choose, theirs, outcomes
+
+
 def test_kuhn_poker_as_a_kit_plays_as_openspiels_step_by_step():
     game = pyspiel.load_game("kuhn_poker")
     steps, showdowns = 0, 0
     for number in range(300):
-        choose = random.Random(number)
-        theirs = game.new_initial_state()
-        dealt = []
-        while theirs.is_chance_node():
-            outcome = choose.choice([outcome for outcome, _ in theirs.chance_outcomes()])
-            theirs.apply_action(outcome)
-            dealt.append(CARDS[outcome])
+        choose, theirs, outcomes = dealt(game, number)
+        cards = [CARDS[outcome] for outcome in outcomes]
         ours = RULES.new_state(2, RULES.resolve_options({"kit": shipped_kit("kuhn-poker")}))
-        for fact in RULES.setup(ours, TableRng(dealt)):
+        for fact in RULES.setup(ours, TableRng(cards)):
             ours = RULES.evolve(ours, fact)
-        assert [ours.zones[f"hand:{seat}"]["cards"][0]["card"] for seat in (1, 2)] == dealt
+        assert [ours.zones[f"hand:{seat}"]["cards"][0]["card"] for seat in (1, 2)] == cards
         while not theirs.is_terminal():
             seat = theirs.current_player() + 1
             assert RULES.to_act(ours) == [seat], (number, steps)
@@ -70,13 +77,8 @@ def test_liars_dice_as_a_kit_plays_as_openspiels_step_by_step():
     game = pyspiel.load_game("liars_dice")
     steps, bidders_won = 0, 0
     for number in range(300):
-        choose = random.Random(number)
-        theirs = game.new_initial_state()
-        rolled = []
-        while theirs.is_chance_node():
-            outcome = choose.choice([outcome for outcome, _ in theirs.chance_outcomes()])
-            theirs.apply_action(outcome)
-            rolled.append(outcome + 1)
+        choose, theirs, outcomes = dealt(game, number)
+        rolled = [outcome + 1 for outcome in outcomes]
         ours = RULES.new_state(2, RULES.resolve_options({"kit": shipped_kit("liars-dice")}))
         for fact in RULES.setup(ours, TableRng(rolled)):
             ours = RULES.evolve(ours, fact)
