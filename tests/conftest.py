@@ -13,7 +13,9 @@ process, one test after the other: they measure servers that use every CPU thems
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pathlib
+import shutil
 import sys
 from collections.abc import Iterator
 
@@ -141,7 +143,27 @@ def no_process_left_behind() -> Iterator[None]:
     assert not left, f"the tests left {len(left)} processes running: {left}"
 
 
-CHROMIUM = pathlib.Path("/usr/bin/chromium")
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+"""The names a system Chromium goes by on the ``PATH``, tried in this order."""
+
+
+def find_chromium() -> pathlib.Path | None:
+    """The Chromium the browser tests drive: the one ``LUDOLOG_CHROMIUM`` names, else the first of
+    ``CHROMIUM_NAMES`` on the ``PATH``; ``None`` when there is none."""
+    named = os.environ.get("LUDOLOG_CHROMIUM")
+    if named:
+        return pathlib.Path(named) if pathlib.Path(named).is_file() else None
+    found = next((path for path in map(shutil.which, CHROMIUM_NAMES) if path), None)
+    return pathlib.Path(found) if found else None
+
+
+def chromium_missing_reason() -> str:
+    """Why no Chromium was found, and how to name one."""
+    named = os.environ.get("LUDOLOG_CHROMIUM")
+    if named:
+        return f"LUDOLOG_CHROMIUM names {named}, which is not a file: nothing is tried in a browser"
+    return (f"no Chromium: LUDOLOG_CHROMIUM is not set and none of {', '.join(CHROMIUM_NAMES)} is on the PATH; "
+            "nothing is tried in a browser")
 
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -150,15 +172,16 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 @pytest.fixture(scope="module")
 def browser():
-    """The system's Chromium driven by Playwright (``.ci/run`` installs both); without either, the test
-    skips, saying why, or fails under ``CI=true`` (``missing``)."""
-    if not CHROMIUM.exists():
-        missing(f"no system Chromium at {CHROMIUM}: nothing is tried in a browser")
+    """The system's Chromium (``find_chromium``) driven by Playwright (``.ci/run`` installs both); without
+    either, the test skips, saying why, or fails under ``CI=true`` (``missing``)."""
+    chromium = find_chromium()
+    if chromium is None:
+        missing(chromium_missing_reason())
     try:
         import playwright.sync_api as sync_api
     except ImportError:
         missing("Playwright's Python package is not installed")
     with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        launched = playwright.chromium.launch(executable_path=str(chromium), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
