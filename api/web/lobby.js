@@ -1,4 +1,5 @@
-// The list of games, and the form that creates one and hands out a link per seat.
+// The list of games (on a phone, a card per game: the stylesheet), and the form that creates one and
+// hands out a link per seat.
 
 import { api, keepHost, keepToken, tokenFor } from "./net.js";
 import { withOutcomes } from "./chance.js";
@@ -39,11 +40,11 @@ export async function showLobby() {
       game.fork ? el("a", { className: "tag", href: `#/branches/${game.id}`, title: "see it beside the game it was forked from" },
         `fork of ${shortId(game.fork.game)} at step ${game.fork.step}`) : null,
       el("br"), el("small", {}, `${game.title} · game ${shortId(game.id)}`)),
-    el("td", {}, el("time", { datetime: game.created }, game.created.slice(0, 16).replace("T", " "))),
-    el("td", {}, game.seats.map((seat) => seat.name).join(", ")),
-    el("td", {}, game.status === "over" ? "over" : "being played"),
-    el("td", {}, statusText(game)),
-    el("td", {}, String(game.version)),
+    el("td", { "data-label": "Created (UTC)" }, el("time", { datetime: game.created }, game.created.slice(0, 16).replace("T", " "))),
+    el("td", { "data-label": "Seats" }, game.seats.map((seat) => seat.name).join(", ")),
+    el("td", { "data-label": "Status" }, game.status === "over" ? "over" : "being played"),
+    el("td", { "data-label": "Turn or result" }, statusText(game)),
+    el("td", { "data-label": "Events" }, String(game.version)),
     el("td", { className: "links" },
       tokenFor(game.id) && game.status !== "over" ? el("a", { href: `#/play/${game.id}` }, "Play") : null,
       el("a", { href: `#/watch/${game.id}` }, "Watch"),

@@ -13,6 +13,7 @@ import { downloads } from "./exports.js";
 import { readDiary } from "./diary.js";
 import { forkButton } from "./forks.js";
 import { reviewPanel } from "./review.js";
+import { enlargeButton } from "./taps.js";
 
 /** The eyes this tab may replay the game with: the tokens it holds (its seat's; every seat's and the
  * owner's in the tab that created the game) and a spectator's, named with the game's seats. */
@@ -222,7 +223,7 @@ export async function showReplay(gameId, chosen = undefined, start = undefined) 
     el("div", { className: "controls" },
       button("First", "first", () => 1), button("◀ Back", "back", () => at - 1),
       button("Forward ▶", "forward", () => at + 1), button("Last", "last", () => total),
-      position, slider, number, forkButton(gameId, token, () => at, forked, message)),
+      position, slider, number, forkButton(gameId, token, () => at, forked, message), enlargeButton(boardBox)),
     parted, forked, bookmarksBox,
     el("div", { className: "table" },
       el("div", {}, sentence, notesBox, writing, message, boardBox),

@@ -2,12 +2,14 @@
 // things to click on the board, a refused command's reason where it was tried, and the log, kept
 // live by the game's event stream. The tab that created the game also plays its bot seats. A table
 // game (played on paper) is transcribed with the owner's token: the page acts for the seat to act and
-// asks for each chance outcome the table saw.
+// asks for each chance outcome the table saw. On a phone a tap on the board selects the move and a
+// second tap (or Confirm) plays it (taps.js).
 
 import { api, allEvents, follow, hostOf, tokenFor } from "./net.js";
 import { withOutcomes } from "./chance.js";
 import { explainItems, flatRefs, makeChoosable, makePickable, matching, paintSeats, pickFields, pickGroups, pickedMember, showBoard, thingNamed } from "./board.js";
 import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
+import { confirmBar, enlargeButton, tapsSelect } from "./taps.js";
 
 export async function showTable(gameId, { spectator }) {
   const show = claimPage();
@@ -25,7 +27,8 @@ export async function showTable(gameId, { spectator }) {
 
   show(
     el("div", { className: "table-head" }, title, status, seatsList,
-      el("p", { className: "links" }, el("a", { href: `#/replay/${gameId}` }, "Replay this game")), wayBack(gameId, host, token)),
+      el("p", { className: "links" }, el("a", { href: `#/replay/${gameId}` }, "Replay this game"), " ", enlargeButton(boardBox)),
+      wayBack(gameId, host, token)),
     el("div", { className: "table" },
       el("div", {}, boardBox),
       el("div", { className: "side" }, commandsBox, refusal, el("h2", {}, "Log"), log)),
@@ -33,6 +36,13 @@ export async function showTable(gameId, { spectator }) {
 
   let mySeat = null, chosenSeat = null, refreshing = false, again = false;
   let fields = null, choosing = null;  // the commands' pick fields; a choice of several things under way: {key, ids}
+  let selected = null;  // on a phone, the move a tap on the board selected, not yet played: {command (JSON), ref}
+  boardBox.addEventListener("click", (event) => {  // a tap elsewhere on the board clears the selection
+    if (!selected || event.target.closest("g.pickable")) return;
+    selected = null;
+    picked = [];
+    drawCommands(showBoard(boardBox, svgText), mySeat);
+  });
 
   /** The seat this page acts for now: its token's, or, transcribing a table game with the owner's
    * token, the seat to act (the one chosen where several may act). */
@@ -119,7 +129,7 @@ export async function showTable(gameId, { spectator }) {
     const others = transcribing() && game.to_act.length > 1
       ? el("p", { className: "hint" }, "Several seats may act now; transcribe for ",
         game.to_act.map((n) => el("button", { type: "button", className: "seat-choice", "aria-pressed": n === seat ? "true" : "false",
-          onclick: () => { chosenSeat = n; picked = []; schedule(); } }, seatLabel(game.seats, n))))
+          onclick: () => { chosenSeat = n; picked = []; selected = null; schedule(); } }, seatLabel(game.seats, n))))
       : null;
     if (!commands.length) {
       fill(commandsBox, el("h2", {}, heading), others, el("p", {}, `Waiting for ${game.to_act.map((n) => seatLabel(game.seats, n)).join(", ")}.`));
@@ -134,12 +144,26 @@ export async function showTable(gameId, { spectator }) {
     const single = commands.map((command, index) => index).filter((index) => !grouped.has(index));
     picked = picked.filter((ref) => single.some((index) => refs[index].includes(ref)));
     const shown = matching(single, refs, picked);
+    const chosen = selected ? commands.findIndex((command) => JSON.stringify(command) === selected.command) : -1;
+    if (chosen < 0) selected = null;  // the game moved on: the move selected is no longer offered
     makePickable(svg, new Set(single.flatMap((index) => refs[index])), picked, (ref) => {
-      picked = picked.includes(ref) ? picked.filter((r) => r !== ref) : [...picked, ref];
+      if (selected && selected.ref === ref) return submit(commands[chosen]);  // the second tap plays it
+      const from = selected ? [] : picked;  // a tap on another thing starts the choice again
+      selected = null;
+      picked = from.includes(ref) ? from.filter((r) => r !== ref) : [...from, ref];
       const left = matching(single, refs, picked);
-      if (left.length === 1 && picked.length > 0) return submit(commands[left[0]]);
+      if (left.length === 1 && picked.length > 0) {
+        if (!tapsSelect()) return submit(commands[left[0]]);
+        selected = { command: JSON.stringify(commands[left[0]]), ref };
+      }
       drawCommands(showBoard(boardBox, svgText), seat);
     });
+    if (selected) {
+      const clear = () => { selected = null; picked = []; drawCommands(showBoard(boardBox, svgText), seat); };
+      fill(commandsBox, el("h2", {}, heading), others,
+        confirmBar(legal.labels[chosen] || commands[chosen].type, { confirm: () => submit(commands[chosen]), cancel: clear }));
+      return;
+    }
     const buttons = shown.map((index) => el("li", {}, el("button", {
       type: "button", className: "command", "data-command": JSON.stringify(commands[index]), "data-refs": JSON.stringify(refs[index]),
       onclick: () => submit(commands[index]),
@@ -154,7 +178,7 @@ export async function showTable(gameId, { spectator }) {
       el("h2", {}, heading), others,
       el("p", { className: "hint" }, picked.length
         ? `Chosen on the board: ${picked.map((ref) => thingNamed(svg, ref)).join("; ")}. `
-        : "Choose a command, or click a highlighted thing on the board to narrow them down. "),
+        : `Choose a command, or ${tapsSelect() ? "tap" : "click"} a highlighted thing on the board to narrow them down. `),
       picked.length ? el("button", { type: "button", className: "clear", onclick: () => { picked = []; drawCommands(showBoard(boardBox, svgText), seat); } }, "Clear the choice") : null,
       el("ul", { className: "command-list" }, buttons),
     );
@@ -191,7 +215,7 @@ export async function showTable(gameId, { spectator }) {
       const sent = await withOutcomes((outcomes) => api(`/games/${gameId}/commands`, { method: "POST",
         body: { command, ...seat, ...(game.table ? { outcomes } : {}) }, token, ifMatch: game.version }),
         commandsBox, `${seatLabel(game.seats, mySeat)}: ${legal.labels[legal.commands.indexOf(command)] || command.type}`);
-      if (sent !== undefined) { picked = []; choosing = null; }
+      if (sent !== undefined) { picked = []; choosing = null; selected = null; }
     } catch (problem) {
       refusal.textContent = problem.kind === "stale-version" ? "The game moved on before your command arrived: look again."
         : problem.kind === "outcome-not-yours" ? `${problem.message}: the game's owner transcribes it.` : problem.message;
