@@ -1,0 +1,243 @@
+"""The README's examples run as printed. Every fenced block of shell (``sh``, ``console``) or that holds a
+``$ `` prompt is an example, and each one either runs here or says at its top why it cannot
+(``# not run by the tests: REASON``: installing, serving, a benchmark, a prompt that waits for typing); the
+counts of both are pinned below, so a new block is never skipped without a word.
+
+A block runs with bash in a new folder (holding a link to the project's ``domain/``, where the shipped kits
+are, as the folder a reader installed in does), with the ``ludolog`` of this test run first on ``PATH`` and
+its default store, a new ``ludolog.sqlite3``. A block that calls ``http://127.0.0.1:8000`` gets a ``ludolog
+serve`` of its own on that folder's store, on a free port put in the address's place. A block whose first
+line is ``# continues the block above ...`` runs in the same shell after the block before it, with its
+variables and files.
+
+Two ways of printing output are read. After a ``$ `` command, the lines up to the next ``$ `` are what it
+prints, line by line. In a block without prompts, the ``# `` lines right under a command are what it prints
+(a comment line after a blank line, or at the block's top, is prose); a long answer may be wrapped over
+several such lines, so whitespace is not compared there. A command must print exactly that on its standard
+output and then its error output, and exit 0; or, where its comment says ``exit 1``, exit 1 with nothing
+but an ``Error:`` line on its error output, which the README may leave out.
+
+What is not compared, as it differs from run to run: game ids (any UUID), timestamps and dates; and
+whatever the README cuts short with ``...`` (a line that is only ``...`` stands for any lines; inside a line
+for any text: tokens, hashes of timed events, milliseconds)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+SHELL_LANGUAGES = ("sh", "console", "bash", "shell")
+NOT_RUN = "# not run by the tests: "
+CONTINUES = "# continues the "
+ADDRESS = "http://127.0.0.1:8000"
+RUN, NOT_RUN_COUNT = 10, 29
+"""How many example blocks run, and how many say why they cannot: change them with the README."""
+
+UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
+TIME = re.compile(r"\b\d{4}-\d\d-\d\d(?:[ T]\d\d:\d\d:\d\d(?:\.\d+)?)?(?:\+00:00| UTC)?"
+                  r"|\b[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT")
+"""A time or a date as the CLI and the API print them (ISO 8601, and HTTP's ``Date``)."""
+
+
+@dataclass
+class Step:
+    """A command of an example and the output the README prints under it."""
+
+    command: list[str] = field(default_factory=list)
+    printed: list[str] = field(default_factory=list)
+
+    @property
+    def refused(self) -> bool:
+        """The README says this command fails: ``# ... exit 1 ...`` on its line."""
+        return any("exit 1" in line.partition("#")[2] for line in self.command)
+
+
+@dataclass
+class Example:
+    """A fenced block of shell in the README."""
+
+    line: int
+    text: str
+
+    @property
+    def notes(self) -> list[str]:
+        """The comment lines at the block's top."""
+        lines = self.text.splitlines()
+        return [line for line in lines[:next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))]]
+
+    @property
+    def not_run(self) -> str | None:
+        """Why the block cannot run in a test, if it says so."""
+        return next((line.removeprefix(NOT_RUN) for line in self.notes if line.startswith(NOT_RUN)), None)
+
+    @property
+    def continues(self) -> bool:
+        return any(line.startswith(CONTINUES) for line in self.notes)
+
+    @property
+    def prompted(self) -> bool:
+        """Commands after ``$ ``, output under them; else ``# `` output under each command."""
+        return any(line.startswith("$ ") for line in self.text.splitlines())
+
+    def steps(self) -> list[Step]:
+        steps: list[Step] = []
+        if self.prompted:
+            for line in self.text.splitlines()[len(self.notes):]:
+                if line.startswith("$ ") or (steps and steps[-1].command[-1].endswith("\\") and not steps[-1].printed):
+                    if line.startswith("$ "):
+                        steps.append(Step())
+                    steps[-1].command.append(line.removeprefix("$ "))
+                else:
+                    steps[-1].printed.append(line)
+            return steps
+        after_blank = True
+        for line in self.text.splitlines():
+            if not line.strip():
+                after_blank = True
+            elif line.startswith("#"):
+                if steps and not after_blank:
+                    steps[-1].printed.append(line.removeprefix("#").removeprefix(" "))
+            else:
+                if after_blank or not steps or steps[-1].printed:
+                    steps.append(Step())
+                steps[-1].command.append(line)
+                after_blank = False
+        return steps
+
+
+def examples() -> list[Example]:
+    """Every fenced block of shell, or with a ``$ `` prompt, in the README, in order."""
+    fences = [token for token in MarkdownIt("commonmark").parse(README) if token.type == "fence"]
+    return [Example(token.map[0] + 1, token.content) for token in fences
+            if token.info.strip() in SHELL_LANGUAGES or any(line.startswith("$ ") for line in token.content.splitlines())]
+
+
+def sessions() -> list[list[Example]]:
+    """The blocks that run, each with the blocks that continue it."""
+    found: list[list[Example]] = []
+    for example in examples():
+        if example.not_run is None:
+            if example.continues:
+                found[-1].append(example)
+            else:
+                found.append([example])
+    return found
+
+
+def normalised(text: str) -> str:
+    return TIME.sub("<time>", UUID.sub("<game id>", text))
+
+
+def pattern(step: Step, prompted: bool) -> re.Pattern[str]:
+    """What the step must print: the README's lines, ``...`` standing for what is cut."""
+    if not prompted:
+        squeezed = re.sub(r"\s+", "", normalised("\n".join(step.printed)))
+        return re.compile(".*?".join(map(re.escape, squeezed.split("..."))), re.S)
+    parts = []
+    for line in step.printed:
+        line = normalised(line).rstrip()
+        parts.append(r"(?:[^\n]*\n)*?" if line == "..." else "[^\n]*?".join(map(re.escape, line.split("..."))) + "\n")
+    return re.compile("".join(parts))
+
+
+def printed(output: str, prompted: bool) -> str:
+    if not prompted:
+        return re.sub(r"\s+", "", normalised(output))
+    return "".join(line.rstrip() + "\n" for line in normalised(output).splitlines())
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    """A new folder, as the one a reader installed in: the shipped kits are at ``domain/``."""
+    (tmp_path / "work").mkdir()
+    (tmp_path / "work" / "domain").symlink_to(ROOT / "domain")
+    return tmp_path / "work"
+
+
+def ludolog_env() -> dict[str, str]:
+    ludolog = Path(sys.executable).with_name("ludolog")
+    assert ludolog.exists(), f"ludolog is not installed beside {sys.executable}: pip install -e ."
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("LUDOLOG_", "VIRTUAL_ENV"))}
+    return {**env, "PATH": f"{ludolog.parent}{os.pathsep}{env.get('PATH', '')}", "PYTHONUNBUFFERED": "1"}
+
+
+@pytest.fixture
+def serving(folder) -> Iterator[str]:
+    """``ludolog serve`` on the folder's store, on a free port; its address."""
+    log = folder.parent / "serve.log"
+    with open(log, "wb") as output:
+        process = subprocess.Popen(["ludolog", "serve", "--port", "0"], cwd=folder, stdout=output, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL, env={**ludolog_env(), "LUDOLOG_BOT_PROCESSES": "0"})
+    try:
+        deadline = time.monotonic() + 60
+        while (found := re.search(r"on (http://[\d.]+:\d+)", log.read_text(errors="replace"))) is None:
+            assert process.poll() is None and time.monotonic() < deadline, f"the server did not start:\n{log.read_text()}"
+            time.sleep(0.05)
+        yield found.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    assert "Traceback" not in log.read_text(errors="replace"), log.read_text(errors="replace")
+
+
+def run(steps: list[Step], folder: Path, address: str) -> list[tuple[str, str, int]]:
+    """Each step run in one bash, in order: its standard output, its error output and its exit status."""
+    errors = folder.parent / "stderr"
+    errors.mkdir()
+    script = []
+    for number, step in enumerate(steps):
+        command = "\n".join(step.command).replace(ADDRESS, address)
+        script += ["{", command, f"}} 2> {errors / str(number)}", f"printf '\\n@@step {number} exit %d@@\\n' $?"]
+    process = subprocess.Popen(["bash", "--noprofile", "--norc", "-c", "\n".join(script)], cwd=folder, env=ludolog_env(),
+                               stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, start_new_session=True, text=True)
+    try:
+        output, _ = process.communicate(timeout=300)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    chunks = re.split(r"\n?@@step \d+ exit (\d+)@@\n", output)
+    assert len(chunks) == 2 * len(steps) + 1, output
+    return [(chunks[2 * number], (errors / str(number)).read_text(), int(chunks[2 * number + 1]))
+            for number in range(len(steps))]
+
+
+def test_every_example_block_runs_or_says_why_not():
+    found = examples()
+    reasons = [example.not_run for example in found if example.not_run is not None]
+    assert all(reason.strip() for reason in reasons)
+    assert (len(found) - len(reasons), len(reasons)) == (RUN, NOT_RUN_COUNT)
+    assert not examples()[0].continues
+    assert all(example.steps() for example in found if example.not_run is None)
+
+
+@pytest.mark.parametrize("session", sessions(), ids=lambda session: f"line-{session[0].line}")
+def test_the_example_prints_what_the_readme_prints(session, folder, request):
+    address = request.getfixturevalue("serving") if any(ADDRESS in example.text for example in session) else ADDRESS
+    steps = [(example, step) for example in session for step in example.steps()]
+    results = run([step for _, step in steps], folder, address)
+    wrong = []
+    for (example, step), (output, errors, status) in zip(steps, results):
+        where = f"README line {example.line}: {step.command[0]}"
+        assert "Traceback" not in errors and status == (1 if step.refused else 0), f"{where} exited {status}:\n{errors}"
+        shown = [output + errors]
+        if step.refused:
+            assert re.fullmatch(r"(Error: [^\n]*\n)?", errors), f"{where}\n{errors}"
+            shown.append(output)
+        expected = pattern(step, example.prompted)
+        if not any(expected.fullmatch(printed(text, example.prompted)) for text in shown):
+            wrong.append(f"{where}\n--- the README prints:\n" + "\n".join(step.printed) + "\n--- it printed:\n" + shown[0])
+    assert not wrong, "\n\n".join(wrong)
