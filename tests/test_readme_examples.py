@@ -32,6 +32,7 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import takewhile
 from pathlib import Path
 
 import pytest
@@ -75,8 +76,7 @@ class Example:
     @property
     def notes(self) -> list[str]:
         """The comment lines at the block's top."""
-        lines = self.text.splitlines()
-        return [line for line in lines[:next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))]]
+        return list(takewhile(lambda line: line.startswith("#"), self.text.splitlines()))
 
     @property
     def not_run(self) -> str | None:
@@ -85,6 +85,7 @@ class Example:
 
     @property
     def continues(self) -> bool:
+        """Whether the block runs after the one before it, in the same shell."""
         return any(line.startswith(CONTINUES) for line in self.notes)
 
     @property
@@ -93,16 +94,22 @@ class Example:
         return any(line.startswith("$ ") for line in self.text.splitlines())
 
     def steps(self) -> list[Step]:
+        """The block's commands in order, each with what the README prints under it."""
+        return self.prompted_steps() if self.prompted else self.commented_steps()
+
+    def prompted_steps(self) -> list[Step]:
         steps: list[Step] = []
-        if self.prompted:
-            for line in self.text.splitlines()[len(self.notes):]:
-                if line.startswith("$ ") or (steps and steps[-1].command[-1].endswith("\\") and not steps[-1].printed):
-                    if line.startswith("$ "):
-                        steps.append(Step())
-                    steps[-1].command.append(line.removeprefix("$ "))
-                else:
-                    steps[-1].printed.append(line)
-            return steps
+        for line in self.text.splitlines()[len(self.notes):]:
+            if line.startswith("$ "):
+                steps.append(Step([line.removeprefix("$ ")]))
+            elif steps[-1].command[-1].endswith("\\") and not steps[-1].printed:
+                steps[-1].command.append(line)
+            else:
+                steps[-1].printed.append(line)
+        return steps
+
+    def commented_steps(self) -> list[Step]:
+        steps: list[Step] = []
         after_blank = True
         for line in self.text.splitlines():
             if not line.strip():
@@ -111,7 +118,7 @@ class Example:
                 if steps and not after_blank:
                     steps[-1].printed.append(line.removeprefix("#").removeprefix(" "))
             else:
-                if after_blank or not steps or steps[-1].printed:
+                if after_blank or steps[-1].printed:
                     steps.append(Step())
                 steps[-1].command.append(line)
                 after_blank = False
