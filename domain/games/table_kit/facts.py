@@ -154,6 +154,25 @@ class AnswerAsked(Fact):
 
 
 @dataclass(frozen=True)
+class ChoiceSealed(Fact):
+    """In a turn taken together (``play.together``), seat ``seat`` chose its action in secret: the action's
+    name and its choices, blank ("" and none) in the copy any other seat receives until they are revealed."""
+
+    seat: int
+    action: str
+    choices: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ChoicesRevealed(Fact):
+    """Every seat that could has chosen: the secret choices are shown, each ``{"seat", "action", "choices"}`` in
+    the order they are carried out (from ``seat``, the seat whose turn it is)."""
+
+    seat: int
+    choices: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class EndProposed(Fact):
     """A seat proposed to end the game, naming the winners (none: a draw) and why; every other seat
     must agree."""
@@ -196,4 +215,4 @@ class GameEnded(Fact):
 
 FACTS: tuple[type[Fact], ...] = (KitLaid, TurnPassed, PieceMoved, CardMoved, CardRevealed, CardsLookedAt, PileShuffled,
                                  PileGathered, DiceRolled, HiddenDiceRolled, CardPutUnder, CounterChanged, EndProposed, EndAgreed, EndRefused, GameEnded,
-                                 PhaseBegun, AnswerAsked)
+                                 PhaseBegun, AnswerAsked, ChoiceSealed, ChoicesRevealed)

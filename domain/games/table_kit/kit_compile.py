@@ -9,6 +9,7 @@ landing, turn-beginning and stuck steps, and the seats' facing.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -48,6 +49,8 @@ class CompiledRules:
         self.geometry = Geometry.of(document)
         self.kinds = frozenset(spec["kind"] for spec in document.get("pieces", []))
         self.zones = frozenset(spec["name"] for spec in document.get("zones", []) if not spec.get("each"))
+        self.own_zones = frozenset(spec["name"] for spec in document.get("zones", []) if spec.get("each"))
+        """The zones each seat has one of (``NAME:1``, ``NAME:2``...): a step naming one means the acting seat's."""
         self.cards = {card["name"]: {**card.get("fields", {}), "name": card["name"]}
                       for deck in document.get("decks", []) for card in deck["cards"]}
         self.counters = {spec["name"]: spec for spec in document.get("counters", [])}
@@ -76,6 +79,13 @@ class CompiledRules:
         self.landing = [(self._expr(rule["when"], ("play", "landing", n, "when")), self._effects(rule["effects"], ("play", "landing", n, "effects"), self.names))
                         for n, rule in enumerate(play.get("landing", []))]
         self.value = None if "value" not in play else self._expr(play["value"], ("play", "value"))
+        self.whenever = [(self._expr(rule["when"], ("play", "whenever", n, "when")),
+                          self._effects(rule["effects"], ("play", "whenever", n, "effects"), self.names))
+                         for n, rule in enumerate(play.get("whenever", []))]
+        """Rules taken whenever their condition becomes true: false before an action, true after it (a pile runs out)."""
+        self.together = None if "together" not in play else self._together(play["together"])
+        """A turn taken together: the phase it is taken in (``None``: every turn) and the steps taken once the
+        choices are revealed and carried out."""
         limit = play.get("limit")
         self.limit = None if limit is None else (self._expr(limit["turns"], ("play", "limit", "turns")), limit.get("most"),
                                                 limit.get("reason") or "the turn limit was reached")
@@ -99,6 +109,19 @@ class CompiledRules:
         for n, name in enumerate(self.phases):
             if name in self.phases[:n]:
                 raise RuleMistake(("play", "phases", n), f"the phase {name!r} is named twice")
+
+    def _together(self, spec: dict[str, Any]) -> tuple[int | None, list[Step]]:
+        """``play.together`` compiled: its phase and ``revealed`` steps. An action taken together is carried out for
+        each seat in turn once all have chosen: it may not pass the turn, move it to a phase or ask an answer;
+        ``revealed`` does that, once."""
+        phase = None if "phase" not in spec else self._phase_of(spec["phase"], ("play", "together", "phase"))
+        for n, action in enumerate(self.actions.values()):
+            if phase is None or action["phases"] is None or phase in action["phases"]:
+                found = _turn_steps(action["effects"], self.defined)
+                if found is not None:
+                    raise RuleMistake(found[1], f"{action['name']} is taken together (play.together), each seat's choice carried "
+                                                f"out in turn: it cannot {found[0]}; let together.revealed do it, once")
+        return phase, self._effects(spec.get("revealed", []), ("play", "together", "revealed"), self.names)
 
     def _phase_of(self, name: Any, path: Path_) -> int:
         if name not in self.phases:
@@ -209,6 +232,19 @@ class CompiledRules:
             raise RuleMistake((*at, "stack"), "stack is true or false")
         return (expr(spec["from"], (*at, "from")), expr(spec["to"], (*at, "to")), spec.get("stack", False))
 
+    def _zone(self, value: Any, at: Path_) -> str:
+        """A zone a step names: a shared one, one seat's (``bid:2``), or, by the name alone, the acting seat's own
+        of a kind each seat has (kept as ``bid:``, the seat added when the step is taken)."""
+        if value in self.zones:
+            return str(value)
+        if value in self.own_zones:
+            return f"{value}:"
+        whose = SEAT_ZONE.match(str(value))
+        if whose and whose.group(1) in self.own_zones:
+            return str(value)
+        known = sorted(self.zones | self.own_zones)
+        raise RuleMistake(at, f"no zone named {value!r}" + (f"; the kit's zones: {', '.join(known)}" if known else ""))
+
     def _card_step(self, kind: str, spec: dict[str, Any], at: Path_, expr: Any) -> dict[str, Any]:
         """A step on cards as the table's command's fields: zones by name, a card and a seat as expressions."""
         first = {"draw": "from", "deal": "from", "play": "card", "discard": "card", "give": "card", "reveal": "card",
@@ -223,10 +259,7 @@ class CompiledRules:
             if key in ("card", "seat"):
                 out[key] = expr(value, (*at, kind if key == first else key))
             elif key in ("from", "to", "zone"):
-                if value not in self.zones:
-                    raise RuleMistake((*at, kind if key == first else key), f"no zone named {value!r}" + (
-                        f"; the kit's zones: {', '.join(sorted(self.zones))}" if self.zones else ""))
-                out[key] = value
+                out[key] = self._zone(value, (*at, kind if key == first else key))
             elif key == "count" and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 20):
                 raise RuleMistake((*at, "count"), f"count is a whole number from 1 to 20, not {value!r}")
             elif key == "face" and value not in ("up", "down"):
@@ -236,6 +269,10 @@ class CompiledRules:
             else:
                 out[key] = value
         return out
+
+
+SEAT_ZONE = re.compile(r"^(.+):([1-8])$")
+"""One seat's zone of a kind each seat has one of, named in full (``bid:2``)."""
 
 
 def _kind(path: Path_) -> str:
@@ -250,6 +287,20 @@ def _kind(path: Path_) -> str:
     if last in ("value", "to") and isinstance(before, int) or path[-2:] == ("play", "value") or before == "number" or last == "walk":
         return "number"
     return "any"
+
+
+def _turn_steps(steps: list[Step], defined: dict[str, list[Step]], seen: frozenset[str] = frozenset()) -> tuple[str, Path_] | None:
+    """The first step among ``steps`` (inside ``if``, ``repeat`` and named steps too) that moves the turn on, with
+    what it does: ``pass``, ``phase`` or ``ask``; ``None`` if none does."""
+    for kind, spec, at in steps:
+        if kind in ("pass", "phase", "ask"):
+            return {"pass": "pass the turn", "phase": "move the turn to a phase", "ask": "ask another seat to answer"}[kind], at
+        inner = [spec[1], spec[2]] if kind == "if" else [spec[1]] if kind == "repeat" else [] if kind != "do" or spec in seen else [defined[spec]]
+        for more in inner:
+            found = _turn_steps(more, defined, seen | ({spec} if kind == "do" else set()))
+            if found is not None:
+                return found
+    return None
 
 
 def _listed(value: Any) -> list[Any]:

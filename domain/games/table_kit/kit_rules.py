@@ -33,7 +33,9 @@ from domain.games.table_kit.kit_board import DIRECTIONS, BoardView, compass
 from domain.games.table_kit.kit_choices import Choice
 from domain.games.table_kit.kit_compile import CompiledRules, RuleMistake
 from domain.games.table_kit.kit_scope import Scope
+from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit_steps import Run
+from domain.games.table_kit.kit_together import from_turn, reveal, sealed, taken_together
 from domain.games.table_kit.layout import PHASE
 
 __all__ = ["NO_ACTION", "KitRules", "RuleMistake", "parameter_values"]
@@ -96,9 +98,19 @@ class KitRules(CompiledRules):
 
     # -- playing -----------------------------------------------------------------------------------
 
+    def acting(self, state: Any) -> list[int]:
+        """The seats to act: the seat whose turn it is; in a turn taken together, every seat yet to choose that has
+        an action it may take, in seat order from the seat whose turn it is."""
+        if state.winners is not None or not state.turn:
+            return []
+        if not taken_together(self, state):
+            return [state.turn]
+        chosen = sealed(state)
+        return [seat for seat in from_turn(state) if seat not in chosen and self.can_act(state, seat)]
+
     def legal_commands(self, state: Any, seat: int) -> list[Command]:
         """The actions whose condition holds for the seat, with each choice that lets it, as commands."""
-        if state.winners is not None or seat != state.turn:
+        if state.winners is not None or (seat != state.turn if self.together is None else seat not in self.acting(state)):
             return []
         return list(self._legal(Scope(self, state, seat)))
 
@@ -137,26 +149,56 @@ class KitRules(CompiledRules):
                 raise IllegalCommand(f"{action['name']} is not allowed now: its condition {action['when'].source!r} does not hold")
         except ExpressionFailed as error:
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None
+        if taken_together(self, state):
+            if seat in sealed(state):
+                raise IllegalCommand("you have chosen this turn already: the choices are revealed once every seat has chosen")
+            sealing = f.ChoiceSealed(seat, action["name"], chosen)
+            return [sealing, *self.unstick(evolve(state, sealing), rng, evolve, table)]
         run = Run(self, state, seat, rng, evolve, table, chosen)
+        before = self.conditions_before(run)
         run.steps(action["effects"])
-        if run.state.winners is None:
-            run.check_endings()
+        self.after_action(run, before)
         return run.facts + self.unstick(run.state, rng, evolve, table)
 
+    def conditions_before(self, run: Run) -> list[bool]:
+        """Whether each ``whenever`` rule's condition holds before an action (it is taken when it becomes true)."""
+        return [run.truth(when) for when, _ in self.whenever]
+
+    def after_action(self, run: Run, before: list[bool]) -> None:
+        """After an action's steps: each ``whenever`` rule whose condition was false before it and holds now has its
+        steps taken, in order; then the endings and the turn limit are checked."""
+        for (when, effects), held in zip(self.whenever, before):
+            if run.state.winners is None and not held and run.truth(when):
+                run.steps(effects)
+        if run.state.winners is None:
+            run.check_endings()
+
     def unstick(self, state: Any, rng: Rng, evolve: Any, table: Any) -> list[Fact]:
-        """The facts of the stuck rule, taken for each seat to act that has no action it may take (at most
-        once round the table; then the game ends in a draw)."""
+        """The facts of what follows an action before anyone acts again: in a turn taken together with every seat
+        that could choose done, the reveal (``kit_together``); and the stuck rule, taken for each seat to act that
+        has no action it may take (at most once round the table; then the game ends in a draw)."""
         facts: list[Fact] = []
-        for turn in range(state.seats + 1):
-            if state.winners is not None or not state.turn or self.can_act(state, state.turn):
+        stuck_turns = 0
+        for _ in range(2 * state.seats + 3):  # each reveal is followed by a turn played or a stuck one
+            if state.winners is not None or not state.turn:
+                break
+            if taken_together(self, state):
+                if self.acting(state):
+                    break
+                if sealed(state):
+                    revealed, state = reveal(self, state, rng, evolve, table)
+                    facts += revealed
+                    continue
+            elif self.can_act(state, state.turn):
                 break
             stuck = Run(self, state, state.turn, rng, evolve, table)
-            if self.stuck is None or turn == state.seats:
+            if self.stuck is None or stuck_turns == state.seats:
                 stuck.end([], f"seat {stuck.seat} {NO_ACTION}")
             else:
                 stuck.steps(self.stuck)
                 if stuck.state.winners is None:
                     stuck.check_endings()
+            stuck_turns += 1
             facts, state = facts + stuck.facts, stuck.state
         return facts
 

@@ -50,6 +50,10 @@ class Run:
         self._begun = 0
         self._depth = 0
 
+    def act_as(self, seat: int, chosen: dict[str, Any]) -> None:
+        """Go on as ``seat``, with its choices (a turn taken together: each sealed choice carried out in turn)."""
+        self.seat, self.chosen, self.landed, self._scope = seat, dict(chosen), "", None
+
     def emit(self, fact: Fact) -> None:
         self.facts.append(fact)
         self.state = self.evolve(self.state, fact)
@@ -232,6 +236,8 @@ class Run:
                     raise IllegalCommand(f"the kit's rules fail here: {spec['card'].source!r} is {value!r}, not a card's name")
             elif key == "seat":
                 value = self.seat_number(self.value(value))
+            elif key in ("from", "to", "zone") and value.endswith(":"):
+                value += str(self.seat)  # a zone each seat has: the acting seat's own
             command[key] = value
         if kind == "draw":
             command.pop("count", None)

@@ -18,6 +18,9 @@ PHASE = ":phase"
 """Where a table keeps its turn's phase (``play.phases``), by index, among its counters; absent: the first."""
 ASKER = ":asker"
 """Where a table keeps the seat whose turn it is while another answers out of turn (``AnswerAsked``)."""
+SEALED = ":sealed:"
+"""Where a table keeps each seat's secret choice in a turn taken together (``ChoiceSealed``), among its dice's
+last rolls, by seat (``:sealed:2``) until the choices are revealed; never shown as a die."""
 
 Path_ = tuple[str | int, ...]
 

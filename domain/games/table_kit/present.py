@@ -13,7 +13,8 @@ from typing import Any
 from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
 from domain.games.table_kit import facts as f
-from domain.games.table_kit.layout import OFF, PHASE, space_name
+from domain.games.table_kit.layout import OFF, PHASE, SEALED, space_name
+from domain.games.table_kit.kit_together import sealed
 from domain.games.table_kit.state import State, kit_of, sees
 
 
@@ -64,7 +65,15 @@ def view(state: State, viewer: int | None, everything: bool = False) -> dict[str
         "proposal": None if state.proposal is None else dict(state.proposal),
         "outcome": None if state.winners is None else {"winners": list(state.winners), "reason": state.reason},
         **({} if kit.rules is None or not kit.rules.phases else {"phase": kit.rules.phases[state.counters.get(PHASE, 0)]}),
+        **({} if kit.rules is None or kit.rules.together is None else {"chosen": _chosen(state, viewer, everything)}),
     }
+
+
+def _chosen(state: State, viewer: int | None, everything: bool) -> list[dict[str, Any]]:
+    """The seats that have made their secret choice in a turn taken together, each with its choice where the viewer
+    may see it (its own; every one, with ``everything``)."""
+    return [{"seat": seat, **({"action": choice["action"], "choices": dict(choice["choices"])} if everything or seat == viewer else {})}
+            for seat, choice in sorted(sealed(state).items())]
 
 
 def _dice(state: State, viewer: int | None, everything: bool) -> list[dict[str, Any]]:
@@ -93,6 +102,8 @@ def redact(fact: Fact, seat: int | None) -> Fact:
         return replace(fact, card="")
     if isinstance(fact, f.CardsLookedAt) and seat != fact.seat:
         return replace(fact, decided=["" for _ in fact.decided])
+    if isinstance(fact, f.ChoiceSealed) and seat != fact.seat:
+        return replace(fact, action="", choices={})
     return fact
 
 
@@ -159,6 +170,12 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
         return f"{seats[fact.seat - 1]} goes on to the {fact.phase} phase."
     if isinstance(fact, f.AnswerAsked):
         return f"{seats[fact.seat - 1]} asks {seats[fact.to - 1]} to answer."
+    if isinstance(fact, f.ChoiceSealed):
+        chose = f": {_choice(fact.action, fact.choices)}" if fact.action else ""
+        return f"{seats[fact.seat - 1]} chooses in secret{chose}."
+    if isinstance(fact, f.ChoicesRevealed):
+        shown = "; ".join(f"{seats[choice['seat'] - 1]}: {_choice(choice['action'], choice['choices'])}" for choice in fact.choices)
+        return f"The secret choices are shown: {shown}."
     if isinstance(fact, f.EndProposed):
         result = "a draw" if not fact.winners else f"{_names(fact.winners, seats)} {'wins' if len(fact.winners) == 1 else 'win'}"
         return f"{seats[fact.seat - 1]} proposes to end the game: {result}" + (f" ({fact.reason})." if fact.reason else ".")
@@ -170,6 +187,10 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
         result = "a draw" if not fact.winners else f"{_names(fact.winners, seats)} {'wins' if len(fact.winners) == 1 else 'win'}"
         return f"The game is over: {result}" + (f" ({fact.reason})." if fact.reason else ".")
     return type(fact).__name__
+
+
+def _choice(action: str, choices: dict[str, Any]) -> str:
+    return command_label({"type": "act", "action": action, **choices})
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
@@ -199,6 +220,10 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
         zone["pool"].sort()
     dice = dict(state.dice)
     for key in sorted(state.dice):
+        if key.startswith(SEALED):  # another seat's secret choice: imagined yet to be made
+            if key != f"{SEALED}{seat}":
+                del dice[key]
+            continue
         die, _, owner = key.partition(":")
         if owner and int(owner) != seat:
             dice[key] = [rng.choice(kit.dice[die]) for _ in state.dice[key]]

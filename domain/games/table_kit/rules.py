@@ -176,6 +176,9 @@ class TableKit(Ruleset):
     def to_act(self, state: State) -> list[int]:
         if state.proposal is not None:
             return commands.asked(state)
+        ruled = kit_rules_of(state)
+        if ruled is not None and ruled.together is not None:
+            return ruled.acting(state)  # a turn taken together: every seat yet to choose
         return [] if state.winners is not None or not state.turn else [state.turn]
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:

@@ -8,7 +8,8 @@ turned over. A pile with cards put under it (``CardPutUnder``) says how many: ``
 ``n`` of ``cards`` lying below the pool (the key is there only while there are some). ``counters`` maps a counter's key (``money:1``, ``round``) to its value;
 a kit with rules keeps two more there, never shown as counters: ``PHASE``, the index of the turn's phase once
 it has left the first, and ``ASKER``, the seat whose turn it is while another answers out of turn. Both go
-when the turn passes.
+when the turn passes. In a turn taken together, each seat's secret choice is kept among ``dice``, under the
+reserved key ``SEALED`` and the seat (``:sealed:2``), until the choices are revealed; it is never shown as a die.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from domain.engine.chain import LIMITS_CHAINED
 from domain.engine.facts import Fact
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit import Kit
-from domain.games.table_kit.layout import ASKER, PHASE
+from domain.games.table_kit.layout import ASKER, PHASE, SEALED
 
 
 @dataclass
@@ -164,6 +165,10 @@ def evolve(state: State, fact: Fact) -> State:
         return _with(state, counters={**state.counters, PHASE: kit_of(state).rules.phases.index(fact.phase)})
     if isinstance(fact, f.AnswerAsked):
         return _with(state, turn=fact.to, counters={**state.counters, ASKER: state.counters.get(ASKER, state.turn)})
+    if isinstance(fact, f.ChoiceSealed):
+        return _with(state, dice={**state.dice, f"{SEALED}{fact.seat}": [{"action": fact.action, "choices": dict(fact.choices)}]})
+    if isinstance(fact, f.ChoicesRevealed):
+        return _with(state, dice={key: faces for key, faces in state.dice.items() if not key.startswith(SEALED)})
     if isinstance(fact, f.EndProposed):
         return _with(state, proposal={"by": fact.seat, "winners": list(fact.winners), "reason": fact.reason, "agreed": [fact.seat]})
     if isinstance(fact, f.EndAgreed) and state.proposal is not None:

@@ -1,0 +1,60 @@
+"""Turns taken together (``play.together``): every seat chooses its action at once, in secret, as players write
+their bids behind a screen or hold out a closed fist.
+
+In the phase the kit names (or in every turn, where it names none), each seat that has an action it may take
+chooses one, in any order: the choice is checked as any action is, then kept sealed (``ChoiceSealed``), its
+action and choices blank in what any other seat sees, and the seat has acted. Once no seat is left to choose,
+the choices are revealed (``ChoicesRevealed``) and carried out, each as its seat, in seat order from the seat
+whose turn it is; then the kit's ``revealed`` steps are taken, as that seat (who wins the round, passing the
+turn). A seat with no action it may take does not choose; where none can, the stuck rule is taken as in any
+turn. A bot imagining the table does not know another seat's sealed choice: it imagines that seat yet to choose.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.engine.facts import Fact
+from domain.engine.randomness import Rng
+from domain.games.table_kit import facts as f
+from domain.games.table_kit.kit_steps import Run
+from domain.games.table_kit.layout import PHASE, SEALED
+
+
+def sealed(state: Any) -> dict[int, dict[str, Any]]:
+    """Each seat's sealed choice (``{"action", "choices"}``), by seat, in a turn taken together."""
+    return {int(key[len(SEALED):]): faces[0] for key, faces in state.dice.items() if key.startswith(SEALED)}
+
+
+def from_turn(state: Any) -> list[int]:
+    """Every seat in order, from the seat whose turn it is."""
+    return [(state.turn + n - 1) % state.seats + 1 for n in range(state.seats)]
+
+
+def taken_together(rules: Any, state: Any) -> bool:
+    """Whether the table is in a turn the kit takes together (all seats choosing at once)."""
+    if rules.together is None or state.winners is not None or not state.turn:
+        return False
+    phase = rules.together[0]
+    return phase is None or state.counters.get(PHASE, 0) == phase
+
+
+def reveal(rules: Any, state: Any, rng: Rng, evolve: Any, table: Any) -> tuple[list[Fact], Any]:
+    """The facts (and the table after them) of revealing the sealed choices and carrying each out as its seat, in seat order from the seat
+    whose turn it is, then the kit's ``revealed`` steps, its ``whenever`` rules and its endings."""
+    choices = sealed(state)
+    lead = state.turn
+    order = [seat for seat in from_turn(state) if seat in choices]
+    run = Run(rules, state, lead, rng, evolve, table)
+    before = rules.conditions_before(run)
+    run.emit(f.ChoicesRevealed(lead, [{"seat": seat, "action": choices[seat]["action"], "choices": dict(choices[seat]["choices"])}
+                                      for seat in order]))
+    for seat in order:
+        run.act_as(seat, choices[seat]["choices"])
+        run.steps(rules.actions[choices[seat]["action"]]["effects"])
+        if run.state.winners is not None:
+            return run.facts, run.state
+    run.act_as(lead, {})
+    run.steps(rules.together[1])
+    rules.after_action(run, before)
+    return run.facts, run.state
