@@ -234,11 +234,31 @@ def test_every_example_block_runs_or_says_why_not():
     found = examples()
     reasons = [example.not_run for example in found if example.not_run is not None]
     assert all(reason.strip() for reason in reasons)
-    assert (len(found) - len(reasons), len(reasons)) == (RUN, NOT_RUN_COUNT)
+    assert (len(found) - len(reasons), len(reasons)) == (RUN, NOT_RUN_COUNT), (
+        "a block was added or marked: make it run as printed, or start it with '# not run by the tests: REASON', "
+        "and set RUN, NOT_RUN_COUNT")
     continuing = [index for index, example in enumerate(found) if example.continues]
     assert all(index > 0 and found[index].not_run is None and found[index - 1].not_run is None for index in continuing), \
         "a block that continues another runs, right after a block that runs"
     assert all(example.steps() for example in found if example.not_run is None)
+
+
+def test_output_is_compared_but_for_ids_times_and_what_the_readme_cuts():
+    prompted = Example(1, "$ ludolog show $GAME\nGame 3b1f1c8e-0d2a-4c5e-9f00-1a2b3c4d5e6f at 2026-11-21 01:52:10 UTC\n"
+                          "...\nSeed: 3, salt ... (commitment 2515...)\n")
+    (step,) = prompted.steps()
+    expected = pattern(step, prompted=True)
+    assert expected.fullmatch(printed("Game 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f at 2026-11-25 18:26:04 UTC\nboard\nboard\n"
+                                      "Seed: 3, salt 5eed (commitment 2515c873)\n", prompted=True))
+    assert not expected.fullmatch(printed("Game 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f at 2026-11-25 18:26:04 UTC\n"
+                                          "Seed: 4, salt 5eed (commitment 2515c873)\n", prompted=True))
+    assert not expected.fullmatch(printed("Game 0c1d2e3f at 2026-11-25 18:26:04 UTC\nSeed: 3, salt 5eed (commitment 2515)\n",
+                                          prompted=True))
+    commented = Example(1, "# prose\ncurl -s $API/games/$GAME | jq -c .\n# {\"version\":3,\n#  \"token\":\"...\"}\n\n# prose\n")
+    (step,) = commented.steps()
+    assert step.printed == ['{"version":3,', ' "token":"..."}']
+    assert pattern(step, prompted=False).fullmatch(printed('{"version":3, "token":"gWL_9Z"}\n', prompted=False))
+    assert not pattern(step, prompted=False).fullmatch(printed('{"version":4,"token":"gWL_9Z"}\n', prompted=False))
 
 
 @pytest.mark.parametrize("session", sessions(), ids=lambda session: f"line-{session[0].line}")
