@@ -14,7 +14,7 @@ from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.layout import OFF, PHASE, SEALED, space_name
-from domain.games.table_kit.kit_together import sealed
+from domain.games.table_kit.kit_together import sealed, taken_together
 from domain.games.table_kit.state import State, kit_of, sees
 
 
@@ -65,7 +65,8 @@ def view(state: State, viewer: int | None, everything: bool = False) -> dict[str
         "proposal": None if state.proposal is None else dict(state.proposal),
         "outcome": None if state.winners is None else {"winners": list(state.winners), "reason": state.reason},
         **({} if kit.rules is None or not kit.rules.phases else {"phase": kit.rules.phases[state.counters.get(PHASE, 0)]}),
-        **({} if kit.rules is None or kit.rules.together is None else {"chosen": _chosen(state, viewer, everything)}),
+        **({} if kit.rules is None or kit.rules.together is None else {"together": taken_together(kit.rules, state),
+                                                                       "chosen": _chosen(state, viewer, everything)}),
     }
 
 

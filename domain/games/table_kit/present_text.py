@@ -62,6 +62,10 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> str:
         return f"Game over: {who}" + (f" ({outcome['reason']})" if outcome.get("reason") else "")
     if view.get("turn"):
         phase = f", in the {view['phase']} phase" if view.get("phase") else ""
+        if view.get("together"):
+            chosen = [seat_name(seats, choice["seat"]) for choice in view.get("chosen", [])]
+            done = f" ({' and '.join(chosen)} {'has' if len(chosen) == 1 else 'have'} chosen)" if chosen else ""
+            return f"Turn {view.get('turns', 0)}: every seat chooses in secret{phase}{done}"
         return f"Turn {view.get('turns', 0)}: {seat_name(seats, view['turn'])} to act{phase}"
     return "Setting up"
 

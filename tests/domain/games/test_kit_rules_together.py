@@ -68,6 +68,7 @@ def test_a_choice_made_together_is_sealed_and_the_other_seats_see_only_that_it_w
     assert RULES.view(state, None)["chosen"] == [{"seat": 2}]
     assert RULES.view(state, 2)["chosen"] == [{"seat": 2, "action": "show", "choices": {"number": ROCK}}]
     assert RULES.describe(RULES.redact(facts[0], 1), ["Ann", "Ben"]) == "Ben chooses in secret."
+    assert "Turn 1: every seat chooses in secret (Ben has chosen)" in RULES.render(RULES.view(state, 1), ["Ann", "Ben"])
     assert state.counters["sign:2"] == 0  # nothing is carried out before every seat has chosen
     assert RULES.to_act(state) == [1] and RULES.legal_commands(state, 2) == []
 
