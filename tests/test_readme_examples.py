@@ -6,9 +6,9 @@ counts of both are pinned below, so a new block is never skipped without a word.
 A block runs with bash in a new folder (holding a link to the project's ``domain/``, where the shipped kits
 are, as the folder a reader installed in does), with the ``ludolog`` of this test run first on ``PATH`` and
 its default store, a new ``ludolog.sqlite3``. A block that calls ``http://127.0.0.1:8000`` gets a ``ludolog
-serve`` of its own on that folder's store, on a free port put in the address's place. A block whose first
-line is ``# continues the block above ...`` runs in the same shell after the block before it, with its
-variables and files.
+serve`` of its own on that folder's store, on a free port put in the address's place. A block whose top
+says ``# continues the ...`` (and what it takes from there: ``# continues the game above: $API, $GAME``)
+runs in the same shell right after the block before it, with its variables and files.
 
 Two ways of printing output are read. After a ``$ `` command, the lines up to the next ``$ `` are what it
 prints, line by line. In a block without prompts, the ``# `` lines right under a command are what it prints
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -145,6 +146,7 @@ def sessions() -> list[list[Example]]:
 
 
 def normalised(text: str) -> str:
+    """The text with its game ids and times replaced by what they are."""
     return TIME.sub("<time>", UUID.sub("<game id>", text))
 
 
@@ -161,6 +163,7 @@ def pattern(step: Step, prompted: bool) -> re.Pattern[str]:
 
 
 def printed(output: str, prompted: bool) -> str:
+    """What a command printed, as ``pattern`` reads it: line by line after a prompt, else without whitespace."""
     if not prompted:
         return re.sub(r"\s+", "", normalised(output))
     return "".join(line.rstrip() + "\n" for line in normalised(output).splitlines())
@@ -175,6 +178,7 @@ def folder(tmp_path) -> Path:
 
 
 def ludolog_env() -> dict[str, str]:
+    """This test run's environment, its ``ludolog`` first on ``PATH``, none of the ``LUDOLOG_`` settings."""
     ludolog = Path(sys.executable).with_name("ludolog")
     assert ludolog.exists(), f"ludolog is not installed beside {sys.executable}: pip install -e ."
     env = {key: value for key, value in os.environ.items() if not key.startswith(("LUDOLOG_", "VIRTUAL_ENV"))}
@@ -196,7 +200,11 @@ def serving(folder) -> Iterator[str]:
         yield found.group(1)
     finally:
         process.terminate()
-        process.wait(timeout=30)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
     assert "Traceback" not in log.read_text(errors="replace"), log.read_text(errors="replace")
 
 
@@ -207,7 +215,7 @@ def run(steps: list[Step], folder: Path, address: str) -> list[tuple[str, str, i
     script = []
     for number, step in enumerate(steps):
         command = "\n".join(step.command).replace(ADDRESS, address)
-        script += ["{", command, f"}} 2> {errors / str(number)}", f"printf '\\n@@step {number} exit %d@@\\n' $?"]
+        script += ["{", command, f"}} 2> {shlex.quote(str(errors / str(number)))}", f"printf '\\n@@step {number} exit %d@@\\n' $?"]
     process = subprocess.Popen(["bash", "--noprofile", "--norc", "-c", "\n".join(script)], cwd=folder, env=ludolog_env(),
                                stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, start_new_session=True, text=True)
     try:
