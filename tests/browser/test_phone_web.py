@@ -117,15 +117,17 @@ def test_a_phone_plays_a_move_with_two_taps_and_never_with_one(browser, server, 
     assert 0 <= box["y"] and box["y"] + box["height"] <= 844, f"{kind}: the first command is below the fold ({box})"
     page.screenshot(path=str(screenshots / f"phone-{kind.removesuffix('.yaml')}.jpg"), quality=80)
 
-    before = the_version(server, game)
+    before, offered = the_version(server, game), page.locator("button.command").count()
     select_on_the_board(page, server, game)
-    page.click("#cancel-move")  # Cancel: nothing selected, every command offered again
+    page.tap("#cancel-move")  # Cancel: nothing selected, every command offered again
     expect(page.locator("#selection")).to_have_count(0)
     expect(page.locator("#board g.picked")).to_have_count(0)
-    ref = select_on_the_board(page, server, game)
+    expect(page.locator("button.command")).to_have_count(offered)
+    select_on_the_board(page, server, game)
     board = page.locator("#board").bounding_box()
     page.touchscreen.tap(board["x"] + 2, board["y"] + 2)  # a tap on the board's edge, on no thing
     expect(page.locator("#selection")).to_have_count(0)
+    expect(page.locator("button.command")).to_have_count(offered)
     assert the_version(server, game) == before
 
     played = commands_played(server, game)
@@ -146,7 +148,7 @@ def test_confirm_plays_the_move_selected_and_the_replay_fits_a_phone(browser, se
     page.wait_for_selector("button.command")
     before, played = the_version(server, game), commands_played(server, game)
     select_on_the_board(page, server, game)
-    page.click("#confirm-move")
+    page.tap("#confirm-move")
     expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
     after = the_version(server, game)
     assert after > before and commands_played(server, game) == played + 1
