@@ -33,6 +33,7 @@ from domain.games.table_kit.expressions import (
 )
 from domain.games.table_kit.kit_board import DIRECTIONS, BoardView
 from domain.games.table_kit.kit_scope import Scope
+from domain.games.table_kit.kit_sieve import Sieve
 
 CHOICES = ("from", "to", "space", "card", "number", "count", "face", "player", "give", "take")
 """The names a choice may have: each a field of the ``act`` command."""
@@ -61,9 +62,9 @@ class Choice:
     rather than an earlier choice's name (``origin`` then holds its text)."""
 
     @functools.cached_property
-    def sieve(self) -> Expression | None:
-        """The ``where`` condition over all candidates at once."""
-        return None if self.where is None else filtering(self.where, self.name)
+    def sieve(self) -> Sieve | None:
+        """The ``where`` condition over all candidates at once, each answer remembered with what it read."""
+        return None if self.where is None else Sieve(self.where, self.name)
 
     @functools.cached_property
     def _walk_memo(self) -> dict[Any, Any]:
@@ -106,19 +107,13 @@ class Choice:
 
     def _first_then_rest(self, scope: Scope, found: list[Any], where: Expression) -> Iterator[Any]:
         """The values whose ``where`` holds, the first tried alone (often enough to know there is one), the rest
-        then sifted all at once (one evaluation, not one each)."""
-        if found and where.holds(scope.with_choice({**scope.chosen, self.name: found[0]})):
-            yield found[0]
+        then sifted all at once."""
+        yield from self._sifted(scope, found[:1])
         yield from self._sifted(scope, found[1:])
 
     def _sifted(self, scope: Scope, found: list[Any]) -> list[Any]:
-        """The values whose ``where`` holds, tried on all at once."""
-        if not found:
-            return []
-        kept = self.sieve.value(scope.with_choice({**scope.chosen, CANDIDATES: list(found)}))  # type: ignore[union-attr]
-        if not isinstance(kept, list):
-            raise ExpressionFailed(f"{self.where.source!r} is a condition, but its value is not true or false")  # type: ignore[union-attr]
-        return kept
+        """The values whose ``where`` holds (``kit_sieve``: each answer remembered with what it read)."""
+        return self.sieve.sift(scope, found)  # type: ignore[union-attr]
 
     @functools.cached_property
     def _sorts(self) -> frozenset[str]:
@@ -246,7 +241,7 @@ class Choice:
         """Whether the choice may take ``value``, given the choices before it."""
         if not any(candidate == value for candidate in self._values(scope)):
             return False
-        return self.where is None or self.where.holds(scope.with_choice({**scope.chosen, self.name: value}))
+        return self.where is None or bool(self._sifted(scope, [value]))
 
 
 def _frozen(value: Any) -> Any:
