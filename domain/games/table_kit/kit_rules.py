@@ -112,6 +112,10 @@ class KitRules(CompiledRules):
         """The actions whose condition holds for the seat, with each choice that lets it, as commands."""
         if state.winners is not None or (seat != state.turn if self.together is None else seat not in self.acting(state)):
             return []
+        return self.allowed(state, seat)
+
+    def allowed(self, state: Any, seat: int) -> list[Command]:
+        """The commands the kit's actions allow the seat on this table, whoever is to act."""
         return list(self._legal(Scope(self, state, seat)))
 
     def can_act(self, state: Any, seat: int) -> bool:

@@ -7,7 +7,7 @@ action and choices blank in what any other seat sees, and the seat has acted. On
 the choices are revealed (``ChoicesRevealed``) and carried out, each as its seat, in seat order from the seat
 whose turn it is; then the kit's ``revealed`` steps are taken, as that seat (who wins the round, passing the
 turn). A seat with no action it may take does not choose; where none can, the stuck rule is taken as in any
-turn. A bot imagining the table does not know another seat's sealed choice: it imagines that seat yet to choose.
+turn. A bot imagining the table does not know another seat's sealed choice: it imagines one the seat could have made.
 """
 
 from __future__ import annotations
@@ -24,6 +24,18 @@ from domain.games.table_kit.layout import PHASE, SEALED
 def sealed(state: Any) -> dict[int, dict[str, Any]]:
     """Each seat's sealed choice (``{"action", "choices"}``), by seat, in a turn taken together."""
     return {int(key[len(SEALED):]): faces[0] for key, faces in state.dice.items() if key.startswith(SEALED)}
+
+
+def imagined(rules: Any, state: Any, seat: int, rng: Any) -> dict[str, list[Any]]:
+    """The table's dice and sealed choices as ``seat`` may imagine them: each other seat's sealed choice one of the
+    commands it could have chosen, at random (the seat knows that it has chosen, not what)."""
+    dice = dict(state.dice)
+    for other in sealed(state):
+        if other != seat:
+            command = rng.choice(rules.allowed(state, other))
+            dice[f"{SEALED}{other}"] = [{"action": command["action"],
+                                         "choices": {key: value for key, value in command.items() if key not in ("type", "action")}}]
+    return dice
 
 
 def from_turn(state: Any) -> list[int]:

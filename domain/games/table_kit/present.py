@@ -14,7 +14,7 @@ from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.layout import OFF, PHASE, SEALED, space_name
-from domain.games.table_kit.kit_together import sealed, taken_together
+from domain.games.table_kit.kit_together import imagined, sealed, taken_together
 from domain.games.table_kit.state import State, kit_of, sees
 
 
@@ -219,11 +219,9 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
                 zones[name]["pool"][-1 - index] = card
     for zone in zones.values():
         zone["pool"].sort()
-    dice = dict(state.dice)
+    dice = dict(state.dice) if kit.rules is None or kit.rules.together is None else imagined(kit.rules, state, seat, rng)
     for key in sorted(state.dice):
-        if key.startswith(SEALED):  # another seat's secret choice: imagined yet to be made
-            if key != f"{SEALED}{seat}":
-                del dice[key]
+        if key.startswith(SEALED):  # a secret choice: the seat's own, or one imagined
             continue
         die, _, owner = key.partition(":")
         if owner and int(owner) != seat:

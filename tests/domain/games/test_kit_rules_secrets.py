@@ -1,5 +1,6 @@
-"""Hidden information in kit games with rules, hands, face-down piles and dice behind screens (Kuhn poker, Liar's
-dice, Missions: its mission piles face down, a card drawn kept private until it is shown): over
+"""Hidden information in kit games with rules, hands, face-down piles, dice behind screens and choices made in secret
+(Kuhn poker, Liar's dice, Missions: its mission piles face down, a card drawn kept private until it is shown; Rock,
+paper, scissors: each sign sealed until both are shown): over
 whole random games, no event shows a seat the other's card or die, and a table where every card the seat cannot see is dealt afresh gives that
 seat the same view, board, text, legal commands and bot evaluation: a kit's rules read the whole table, but
 nothing that changes with a hidden card or die reaches a seat before the game is over. The same check
@@ -63,6 +64,8 @@ def leaks(kit: dict, games: int = 60) -> tuple[list[str], int]:
                     found.append(f"{fact} shown to {viewer}")
                 if type(fact).__name__ == "HiddenDiceRolled" and viewer != fact.seat and any(shown.faces):
                     found.append(f"{fact} shown to {viewer}")
+                if type(fact).__name__ == "ChoiceSealed" and viewer != fact.seat and (shown.action or shown.choices):
+                    found.append(f"{fact} shown to {viewer}")
             before = None if before is None else RULES.evolve(before, fact)
         if state.winners is not None:
             continue
@@ -81,7 +84,7 @@ def leaks(kit: dict, games: int = 60) -> tuple[list[str], int]:
     return found, checked
 
 
-@pytest.mark.parametrize(("kit", "games"), [("kuhn-poker", 60), ("liars-dice", 60), ("missions-with-rules", 8)])
+@pytest.mark.parametrize(("kit", "games"), [("kuhn-poker", 60), ("liars-dice", 60), ("missions-with-rules", 8), ("rock-paper-scissors", 30)])
 def test_no_secret_of_a_kit_game_with_rules_reaches_a_seat(kit, games):
     found, checked = leaks(shipped_kit(kit), games)
     assert found == [] and checked > 60

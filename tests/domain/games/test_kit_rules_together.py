@@ -102,12 +102,14 @@ def test_a_game_taken_together_ends_by_its_endings_with_the_winner():
     assert RULES.outcome(state).winners == [1] and RULES.to_act(state) == []
 
 
-def test_a_bot_imagining_the_table_does_not_know_another_seats_sealed_choice():
+def test_a_bot_imagining_the_table_knows_another_seat_has_chosen_but_not_what():
     _, state = show(table(RPS), 2, SCISSORS)
-    imagined = RULES.determinize(state, 1, SimRng(random.Random(3)))
-    assert RULES.to_act(imagined) == [1, 2]  # seat 2 imagined yet to choose
+    imagined = {RULES.determinize(state, 1, SimRng(random.Random(n))).dice[":sealed:2"][0]["choices"]["number"] for n in range(40)}
+    assert imagined == {ROCK, PAPER, SCISSORS}  # any sign seat 2 could have shown, not the one it did
+    twin = RULES.determinize(state, 1, SimRng(random.Random(3)))
+    assert RULES.to_act(twin) == [1] and RULES.view(twin, 1) == RULES.view(state, 1)
     mine = RULES.determinize(state, 2, SimRng(random.Random(3)))
-    assert RULES.to_act(mine) == [1] and RULES.view(mine, 2)["chosen"][0]["choices"] == {"number": SCISSORS}
+    assert RULES.view(mine, 2)["chosen"][0]["choices"] == {"number": SCISSORS}
 
 
 def test_random_games_taken_together_end_and_every_seat_chooses_once_a_round():
