@@ -8,7 +8,7 @@ play), ``turn`` (turns begun), ``free_spaces``
 (spaces with no piece), ``here`` (the space of the acting seat's first piece on the board, ``""`` for none:
 where its pawn stands), ``owners`` (each occupied space's owner, a map: ``owners[to]``, read
 with ``to in owners``; cheaper than ``owner(to)`` in a condition tried on many spaces), ``landed`` (the space the action's last placed or moved piece landed on; ``""``
-before one has) and the action's own choices (``from``, ``to``...). Functions, on the board: ``owner(s)``
+before one has), ``drawn`` (the card the acting seat last drew in this action, ``""`` before it has) and the action's own choices (``from``, ``to``...). Functions, on the board: ``owner(s)``
 (the seat whose piece stands on space ``s``, 0 for none), ``kind(s)`` (its kind, ``""`` for none),
 ``row(s)`` and ``column(s)`` (on a grid, from 1; 0 elsewhere), ``step(s, "north")`` (the space one step
 away, ``""`` off the grid), ``along(s, n)`` (the space ``n`` on along a track or loop, back for a negative
@@ -35,7 +35,7 @@ from typing import Any
 from domain.games.table_kit.kit_board import BoardView
 from domain.games.table_kit.layout import ASKER, PHASE
 
-GIVEN = ("seat", "seats", "turn", "free_spaces", "landed", "turn_seat", "owners", "here")
+GIVEN = ("seat", "seats", "turn", "free_spaces", "landed", "drawn", "turn_seat", "owners", "here")
 """The names every expression may read besides the kit's own."""
 FUNCTIONS = ("owner", "kind", "row", "column", "step", "along", "link", "mark", "spaces", "line", "pieces", "seats_at", "abs",
              "hand", "cards", "card")
@@ -98,7 +98,7 @@ class Scope(Mapping[str, Any]):
             return state.turns
         if name == "free_spaces":
             return self.board.free()
-        if name == "landed":
+        if name in ("landed", "drawn"):
             return ""
         if name == "owners":
             return self.board.seated

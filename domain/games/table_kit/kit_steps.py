@@ -44,6 +44,8 @@ class Run:
         self.rules, self.state, self.seat, self.rng, self.evolve, self.table = rules, state, seat, rng, evolve, table
         self.chosen = dict(chosen or {})
         self.landed = ""
+        self.drawn = ""
+        """The card the acting seat last drew in this action (the name ``drawn``)."""
         self.facts: list[Fact] = []
         self._scope: Scope | None = None
         self._landings = 0
@@ -52,7 +54,7 @@ class Run:
 
     def act_as(self, seat: int, chosen: dict[str, Any]) -> None:
         """Go on as ``seat``, with its choices (a turn taken together: each sealed choice carried out in turn)."""
-        self.seat, self.chosen, self.landed, self._scope = seat, dict(chosen), "", None
+        self.seat, self.chosen, self.landed, self.drawn, self._scope = seat, dict(chosen), "", "", None
 
     def emit(self, fact: Fact) -> None:
         self.facts.append(fact)
@@ -61,8 +63,9 @@ class Run:
     def scope(self) -> Scope:
         """The names and functions as the table now stands (worked out again once a fact changes it)."""
         scope = self._scope
-        if scope is None or scope.state is not self.state or scope.seat != self.seat or scope.chosen.get("landed") != self.landed:
-            scope = self._scope = Scope(self.rules, self.state, self.seat, {**self.chosen, "landed": self.landed})
+        if (scope is None or scope.state is not self.state or scope.seat != self.seat or scope.chosen.get("landed") != self.landed
+                or scope.chosen.get("drawn") != self.drawn):
+            scope = self._scope = Scope(self.rules, self.state, self.seat, {**self.chosen, "landed": self.landed, "drawn": self.drawn})
         return scope
 
     def value(self, expression: Expression) -> Any:
@@ -250,6 +253,8 @@ class Run:
                 raise IllegalCommand(f"the kit's rules fail here: {kind}: {error}") from None
             for fact in facts:
                 self.emit(fact)
+                if kind == "draw" and isinstance(fact, f.CardMoved) and fact.to == f"hand:{self.seat}":
+                    self.drawn = fact.card
 
     def _shown(self, card: str) -> bool:
         """Whether every seat has seen the acting seat's card of that name (the last in its hand)."""

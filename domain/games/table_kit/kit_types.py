@@ -24,7 +24,7 @@ from domain.games.table_kit.state import kit_of
 
 TYPED = ("Unsupported operation", "No such overload", "does not coerce")
 """What CEL says of values of the wrong kinds (``TypeError``), as opposed to values it could not use."""
-SPACES, CARDS = ("from", "to", "space", "landed"), ("card", "give", "take")
+SPACES, CARDS = ("from", "to", "space", "landed"), ("card", "give", "take", "drawn")
 
 
 def type_problems(document: dict[str, Any]) -> list[Problem]:
@@ -44,7 +44,7 @@ def type_problems(document: dict[str, Any]) -> list[Problem]:
         return []
     space = next(iter(rules.geometry.every), "")
     card = next(iter(rules.cards), "")
-    samples = {name: space if name in SPACES else card if name in CARDS else 1 for name in (*CHOICES, "landed")}
+    samples = {name: space if name in SPACES else card if name in CARDS else 1 for name in (*CHOICES, "landed", "drawn")}
     out: list[Problem] = []
     quiet = logging.getLogger("cel")  # the binding logs each kit function that fails; here a failure is expected
     was, quiet.disabled = quiet.disabled, True

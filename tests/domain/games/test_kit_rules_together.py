@@ -230,3 +230,16 @@ def test_a_step_may_name_one_seats_zone_in_full_and_an_unknown_zone_is_a_mistake
     kit["play"]["actions"][1]["effects"][0]["to"] = "bids"
     said = refused(kit)
     assert "play.actions.1.effects.0.to" in said and "no zone named 'bids'" in said and "bid" in said
+
+
+def test_drawn_names_the_card_the_acting_seat_last_drew_in_this_action():
+    kit = copy.deepcopy(PILE)
+    kit["play"]["actions"][0]["effects"] = [
+        {"if": 'drawn == ""', "then": [{"draw": "deck"}]},  # nothing drawn yet in this action
+        {"if": 'drawn == "Two"', "then": [{"add": "points", "value": 5}], "else": [{"add": "points", "value": 1}]},
+        {"reveal": "drawn"}, {"pass": "next"}]
+    kit["play"]["whenever"] = []
+    facts, state = act(table(kit), 1, "draw", "Two")
+    assert state.counters["points:1"] == 5 and f.CardRevealed(1, "hand:1", 0, "Two") in facts
+    _, state = act(state, 2, "draw", "One")
+    assert state.counters["points:2"] == 1
