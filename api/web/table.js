@@ -101,9 +101,11 @@ export async function showTable(gameId, { spectator }) {
     status.textContent = own !== null && game.status !== "over" && game.to_act.includes(own)
       ? `Your turn${game.to_act.length > 1 ? ` (also waiting for ${game.to_act.filter((n) => n !== own).map((n) => seatLabel(game.seats, n)).join(", ")})` : ""}`
       : statusText(game);
+    const chosen = new Set(((game.view || {}).chosen || []).map((c) => c.seat));  // a turn taken together: sealed choices
     fill(seatsList, ...game.seats.map((s) => el("li", {
       className: `seat seat-${s.seat}${game.to_act.includes(s.seat) ? " to-act" : ""}${s.seat === seat ? " me" : ""}`,
-    }, seatLabel(game.seats, s.seat), s.seat === own ? " (you)" : "", game.to_act.includes(s.seat) ? " ◀ to act" : "")));
+    }, seatLabel(game.seats, s.seat), s.seat === own ? " (you)" : "", game.to_act.includes(s.seat) ? " ◀ to act" : "",
+    chosen.has(s.seat) ? " ✓ has chosen, in secret" : "")));
     svgText = drawn.svg;
     const svg = showBoard(boardBox, svgText);
     paintSeats(seatsList, svg);

@@ -169,3 +169,22 @@ def test_a_board_kit_is_played_by_clicking_its_squares_to_a_win(browser, server,
     expect(second.locator("#log")).to_contain_text("three in a row")
     for context in contexts:
         context.close()
+
+
+def test_a_turn_taken_together_is_chosen_on_both_pages_each_seeing_only_that_the_other_has_chosen(browser, server, tmp_path):
+    kit = tmp_path / "rock-paper-scissors.yaml"
+    kit.write_text((SHIPPED / "rock-paper-scissors.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    contexts = [browser.new_context() for _ in range(2)]
+    host = tab(contexts[0], server)
+    _, links = new_kit_game(host, server, kit, title="Rock, paper, scissors", names=NAMES[:2])
+    host.click("#play-here")
+    second = tab(contexts[1], links[2])
+    for shown in (host, second):
+        shown.wait_for_selector("#board svg")
+    play(second, server, {"type": "act", "action": "show", "number": 1})  # Ben first: both were to act
+    expect(host.locator("ul.seats-list")).to_contain_text("has chosen, in secret")
+    expect(host.locator("#log")).to_contain_text("Ben chooses in secret.")
+    expect(host.locator("#log")).not_to_contain_text("show number 1")
+    play(host, server, {"type": "act", "action": "show", "number": 2})
+    expect(second.locator("#log")).to_contain_text("The secret choices are shown: Ann: show number 2; Ben: show number 1.")
+    expect(second.locator("ul.seats-list")).not_to_contain_text("has chosen")
