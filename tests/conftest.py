@@ -13,14 +13,12 @@ process, one test after the other: they measure servers that use every CPU thems
 from __future__ import annotations
 
 import multiprocessing
-import os
-import pathlib
-import shutil
 import sys
 from collections.abc import Iterator
 
 import pytest
 from browser_needed import missing
+from chromium_path import chromium_missing_reason, find_chromium
 from eventsourcing.persistence import DatetimeAsISO, JSONTranscoder
 from freezegun.api import FakeDatetime
 from stores import SKIP_REASON, STORES, fresh_store
@@ -141,29 +139,6 @@ def no_process_left_behind() -> Iterator[None]:
         thinking.close_pool()
     left = multiprocessing.active_children()
     assert not left, f"the tests left {len(left)} processes running: {left}"
-
-
-CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
-"""The names a system Chromium goes by on the ``PATH``, tried in this order."""
-
-
-def find_chromium() -> pathlib.Path | None:
-    """The Chromium the browser tests drive: the one ``LUDOLOG_CHROMIUM`` names, else the first of
-    ``CHROMIUM_NAMES`` on the ``PATH``; ``None`` when there is none."""
-    named = os.environ.get("LUDOLOG_CHROMIUM")
-    if named:
-        return pathlib.Path(named) if pathlib.Path(named).is_file() else None
-    found = next((path for path in map(shutil.which, CHROMIUM_NAMES) if path), None)
-    return pathlib.Path(found) if found else None
-
-
-def chromium_missing_reason() -> str:
-    """Why no Chromium was found, and how to name one."""
-    named = os.environ.get("LUDOLOG_CHROMIUM")
-    if named:
-        return f"LUDOLOG_CHROMIUM names {named}, which is not a file: nothing is tried in a browser"
-    return (f"no Chromium: LUDOLOG_CHROMIUM is not set and none of {', '.join(CHROMIUM_NAMES)} is on the PATH; "
-            "nothing is tried in a browser")
 
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

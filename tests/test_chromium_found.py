@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pathlib
 
-from conftest import chromium_missing_reason, find_chromium
+from chromium_path import chromium_missing_reason, find_chromium
 
 
 def executable(folder: pathlib.Path, name: str) -> pathlib.Path:
