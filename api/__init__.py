@@ -28,6 +28,7 @@ from api import (
     games,
     health,
     history,
+    joining,
     kits,
     limits,
     notes,
@@ -162,7 +163,7 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     limits.install(app)
     costly.install(app)
     cors.install(app)
-    for module in (rulesets, kits, games, forks, events, history, boards, notes, bots, reviews, health, web):
+    for module in (rulesets, kits, games, forks, events, history, boards, notes, bots, reviews, joining, health, web):
         app.register_blueprint(module.blueprint)
     app.after_request(auth.keep_private)
     return app

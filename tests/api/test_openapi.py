@@ -13,7 +13,7 @@ import spec as oas
 from flask import Response
 from openapi_spec_validator import validate
 
-from api import problems
+from api import joining, problems
 
 HTTP_KINDS = {"not-found": 404, "method-not-allowed": 405, "too-large": 413}
 """Problem kinds the app gives for HTTP-level errors (``api.problems.register``)."""
@@ -84,6 +84,11 @@ def test_the_statuses_each_operation_can_give_are_documented():
         ("PATCH", "/games/{game_id}/notes/{note_id}"): {"200", "400", "401", "403", "404", "413", "422", "503", "429"},
         ("DELETE", "/games/{game_id}/notes/{note_id}"): {"204", "401", "403", "404", "503", "429"},
         ("POST", "/games/{game_id}/bot-move"): {"200", "201", "400", "401", "403", "404", "409", "413", "422", "503", "429"},
+        ("POST", "/games/{game_id}/joining"): {"201", "401", "403", "404", "409", "429", "503"},
+        ("GET", "/games/{game_id}/joining"): {"200", "401", "403", "404", "429", "503"},
+        ("DELETE", "/games/{game_id}/joining"): {"204", "401", "403", "404", "409", "429", "503"},
+        ("DELETE", "/games/{game_id}/joining/seats/{seat}"): {"204", "400", "401", "403", "404", "409", "422", "429", "503"},
+        ("POST", "/join/{code}"): {"201", "400", "404", "409", "410", "413", "422", "429", "503"},
         ("GET", "/healthz"): {"200", "503"},
         ("GET", "/"): {"200", "429"},
         ("GET", "/web/{name}"): {"200", "404", "429"},
@@ -95,7 +100,7 @@ def test_the_statuses_each_operation_can_give_are_documented():
 
 
 def test_every_problem_type_the_app_can_give_is_documented():
-    kinds = {**problems.STATUS, **HTTP_KINDS, **SERVER_KINDS}
+    kinds = {**problems.STATUS, **HTTP_KINDS, **SERVER_KINDS, **joining.STATUS}
     documented = set(oas.resolve({"$ref": "#/components/schemas/Problem"})["properties"]["type"]["enum"])
     assert documented == {problems.PROBLEM_BASE + kind for kind in kinds}
     text = oas.SPEC_PATH.read_text(encoding="utf-8")

@@ -1,0 +1,195 @@
+"""``/games/{id}/joining`` and ``/join/{code}``: a game joined from one link (``domain.keeping.joining``).
+
+The game's owner (the owner token; a seat's token is refused 403) opens the game for joining and gets
+one join link, ``<public address>/#/join/<code>``, with its QR code as SVG (drawn by segno, nothing
+fetched from elsewhere); reads which seats are open and the name that joined each other seat; closes
+joining; frees a seat (its token stops working). A device sends the code with a name to
+``POST /join/{code}`` and gets one open seat's new token and its play link: a code nobody issued is
+404, a closed or replaced one 410, a game with every seat taken 409.
+
+The links begin with ``LUDOLOG_PUBLIC_URL`` (``ludolog serve --class`` sets it to the address students
+open), else with the address the request came to. Joining is rate-limited per address beyond the app's
+limits (``LUDOLOG_JOIN_RATE_LIMIT``, ``10/second;60/minute``: a class of thirty behind one school
+address joins in a minute, while one address cannot take a game's every seat in a burst); it is off
+when the per-address limit is (behind a proxy every request comes from one address).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import time
+import uuid
+from typing import Any
+
+import segno
+from flask import Blueprint, Flask, Response, current_app, json, request, url_for
+from flask.blueprints import BlueprintSetupState
+from limits.storage import storage_from_string
+from limits.strategies import FixedWindowRateLimiter
+from marshmallow import RAISE, Schema, fields, validate
+
+from api import limits
+from api.auth import viewer
+from api.context import service
+from api.games import game_id_of, json_body
+from api.problems import InvalidRequest, problem
+from domain.engine.errors import Forbidden, Unauthorized
+from domain.keeping.access import OWNER
+from domain.keeping.joining import Joiners, Joining, JoiningClosed, NoOpenSeat, UnknownJoinCode
+
+blueprint = Blueprint("joining", __name__)
+
+PUBLIC_URL = "LUDOLOG_PUBLIC_URL"
+JOIN_RATE_LIMIT = "LUDOLOG_JOIN_RATE_LIMIT"
+DEFAULTS = {PUBLIC_URL: None, JOIN_RATE_LIMIT: "10/second;60/minute"}
+
+STATUS = {"unknown-join-code": 404, "joining-closed": 410, "no-open-seat": 409}
+"""The problem kinds joining adds, and their statuses."""
+TITLES = {"unknown-join-code": "No game is open under this join code", "joining-closed": "Joining this game is closed",
+          "no-open-seat": "Every seat is taken"}
+
+
+class NewJoiner(Schema):
+    """``POST /join/{code}``'s body: the name the device joins under."""
+
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+
+
+NEW_JOINER = NewJoiner()
+
+
+def public_base() -> str:
+    """Where the links point: the public address configured, else the address the request came to."""
+    return (current_app.config.get(PUBLIC_URL) or request.host_url).rstrip("/") + "/"
+
+
+def join_link(base: str, code: str) -> str:
+    return f"{base}#/join/{code}"
+
+
+def play_link(base: str, game_id: uuid.UUID, token: str) -> str:
+    return f"{base}#/play/{game_id}/{token}"
+
+
+def qr_svg(link: str) -> str:
+    """The link's QR code as an SVG document (segno; error correction M, 4 pixels a module)."""
+    drawn = io.BytesIO()
+    segno.make(link, error="m").save(drawn, kind="svg", scale=4, xmldecl=False, title="Join link")
+    return drawn.getvalue().decode("utf-8")
+
+
+@blueprint.record_once
+def _counter(state: BlueprintSetupState) -> None:
+    """The joins' own per-address budget, counted where the app's limits are counted."""
+    app: Flask = state.app
+    configured = app.config.get(JOIN_RATE_LIMIT, DEFAULTS[JOIN_RATE_LIMIT])
+    if limits.parse(limits.PER_ADDRESS, app.config[limits.PER_ADDRESS]) and limits.parse(JOIN_RATE_LIMIT, configured):
+        storage = storage_from_string(limits.storage_uri(app.config[limits.STORAGE]))
+        app.extensions["ludolog-joins"] = (FixedWindowRateLimiter(storage), limits.parse(JOIN_RATE_LIMIT, configured))
+
+
+@blueprint.errorhandler(UnknownJoinCode)
+@blueprint.errorhandler(JoiningClosed)
+@blueprint.errorhandler(NoOpenSeat)
+def _refused(error: UnknownJoinCode | JoiningClosed | NoOpenSeat) -> Response:
+    return problem(error.kind, str(error), status=STATUS[error.kind], title=TITLES[error.kind])
+
+
+@blueprint.post("/games/<game_id>/joining")
+def open_joining(game_id: str) -> Response:
+    found = _as_owner(game_id)
+    code = _joining().open(found)
+    link = join_link(public_base(), code)
+    body = {"code": code, "link": link, "qr_svg": qr_svg(link), **_listing(found, _joining().joiners(found))}
+    response = _answer(body, 201)
+    response.headers["Location"] = url_for("joining.show_joining", game_id=str(found))
+    return response
+
+
+@blueprint.get("/games/<game_id>/joining")
+def show_joining(game_id: str) -> Response:
+    found = _as_owner(game_id)
+    return _answer(_listing(found, _joining().joiners(found)), 200)
+
+
+@blueprint.delete("/games/<game_id>/joining")
+def close_joining(game_id: str) -> Response:
+    _joining().close(_as_owner(game_id))
+    return Response(status=204)
+
+
+@blueprint.delete("/games/<game_id>/joining/seats/<seat>")
+def free_seat(game_id: str, seat: str) -> Response:
+    found = _as_owner(game_id)
+    if not (seat.isascii() and seat.isdigit()):
+        raise InvalidRequest(f"seat: {seat!r} is not a seat number")
+    _joining().free(found, int(seat))
+    return Response(status=204)
+
+
+@blueprint.post("/join/<code>")
+def join(code: str) -> Response:
+    given = NEW_JOINER.load(json_body())
+    _count_join()
+    claim = _joining().claim(code, given["name"])
+    seats = service().game(claim.game_id).seats
+    body = {"game_id": str(claim.game_id), "seat": claim.seat, "seat_name": seats[claim.seat - 1], "name": claim.name,
+            "token": claim.token, "link": play_link(public_base(), claim.game_id, claim.token)}
+    return _answer(body, 201)
+
+
+def _count_join() -> None:
+    """Refuse a join (429, with ``Retry-After``) from an address over the joins' budget."""
+    counter = current_app.extensions.get("ludolog-joins")
+    if counter is None:
+        return
+    limiter, budgets = counter
+    address = request.remote_addr or ""
+    for budget in budgets:
+        if not limiter.hit(budget, "ludolog-join", address):
+            reset = limiter.get_window_stats(budget, "ludolog-join", address).reset_time
+            retry = max(1, math.ceil(reset - time.time()))
+            raise _TooManyJoins(f"joins from this address are limited to {budget}; retry in {retry} second{'s' * (retry != 1)}",
+                                retry)
+
+
+class _TooManyJoins(Exception):
+    def __init__(self, detail: str, retry: int) -> None:
+        super().__init__(detail)
+        self.detail, self.retry = detail, retry
+
+
+@blueprint.errorhandler(_TooManyJoins)
+def _too_many_joins(error: _TooManyJoins) -> Response:
+    response = problem("rate-limited", error.detail)
+    response.headers["Retry-After"] = str(error.retry)
+    return response
+
+
+def _as_owner(game_id: str) -> uuid.UUID:
+    """The game's id, when the request holds its owner token (401 without a token, 403 with a seat's)."""
+    found = game_id_of(game_id)
+    holder = viewer(found)
+    if holder is None:
+        raise Unauthorized("joining is the game owner's to open, read and close: send the owner token")
+    if holder != OWNER:
+        raise Forbidden("a seat's token does not open, read or close joining: the owner token does")
+    return found
+
+
+def _listing(game_id: uuid.UUID, joiners: Joiners) -> dict[str, Any]:
+    return {"game_id": str(game_id), "open": joiners.is_open, "open_seats": joiners.open_seats, "joined": joiners.joined}
+
+
+def _answer(body: dict[str, Any], status: int) -> Response:
+    response = Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _joining() -> Joining:
+    return Joining(service())
