@@ -23,6 +23,7 @@ from typing import Any
 
 from domain.engine.picture import seat_name, short_name
 from domain.games.table_kit.picture_board import Item, board, board_links, pieces
+from domain.games.table_kit.present_text import turn_line
 
 M = 0.3
 PANEL_W = 10.0
@@ -67,7 +68,8 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> list[Item]:
         line["text"] = f"Game over: {who}" + (f" ({outcome['reason']})" if outcome.get("reason") else "")
         line["bold"] = True
     elif turn:
-        line.update(text=f"Turn {view.get('turns', 0)}: {seat_name(seats, turn)} to act", owner=turn)
+        said, whose = turn_line(view, seats)
+        line.update(text=said, owner=whose)
     else:
         line["text"] = "Setting up"
     return [head, line]

@@ -60,14 +60,25 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> str:
         winners = outcome.get("winners") or []
         who = " and ".join(seat_name(seats, seat) for seat in winners) + (" wins" if len(winners) == 1 else " win") if winners else "a draw"
         return f"Game over: {who}" + (f" ({outcome['reason']})" if outcome.get("reason") else "")
-    if view.get("turn"):
-        phase = f", in the {view['phase']} phase" if view.get("phase") else ""
-        if view.get("together"):
-            chosen = [seat_name(seats, choice["seat"]) for choice in view.get("chosen", [])]
-            done = f" ({' and '.join(chosen)} {'has' if len(chosen) == 1 else 'have'} chosen)" if chosen else ""
-            return f"Turn {view.get('turns', 0)}: every seat chooses in secret{phase}{done}"
-        return f"Turn {view.get('turns', 0)}: {seat_name(seats, view['turn'])} to act{phase}"
-    return "Setting up"
+    return turn_line(view, seats)[0] if view.get("turn") else "Setting up"
+
+
+def turn_line(view: dict[str, Any], seats: Sequence[str]) -> tuple[str, int]:
+    """Whose turn it is, in words, and the seat the line is about: the seat to act; while a proposed end waits,
+    the seat that proposed it and who is yet to answer; in a turn taken together, that every seat chooses."""
+    turns, phase = view.get("turns", 0), f", in the {view['phase']} phase" if view.get("phase") else ""
+    proposal = view.get("proposal")
+    if proposal is not None:
+        winners = proposal.get("winners") or []
+        result = (" and ".join(seat_name(seats, seat) for seat in winners) + (" wins" if len(winners) == 1 else " win")) if winners else "a draw"
+        waiting = [seat_name(seats, seat) for seat in range(1, view["seats"] + 1) if seat not in proposal.get("agreed", [])]
+        return (f"Turn {turns}: {seat_name(seats, proposal['by'])} proposes to end the game ({result}); "
+                f"waiting for {' and '.join(waiting)} to agree or refuse", proposal["by"])
+    if view.get("together"):
+        chosen = [seat_name(seats, choice["seat"]) for choice in view.get("chosen", [])]
+        done = f" ({' and '.join(chosen)} {'has' if len(chosen) == 1 else 'have'} chosen)" if chosen else ""
+        return f"Turn {turns}: every seat chooses in secret{phase}{done}", view["turn"]
+    return f"Turn {turns}: {seat_name(seats, view['turn'])} to act{phase}", view["turn"]
 
 
 def _token(piece: dict[str, Any]) -> str:

@@ -307,6 +307,16 @@ def test_the_game_ends_when_every_seat_agrees():
     assert RULES.view(game.state, 3)["zones"][0]["cards"][0]["card"] is not None  # over: everything shown
 
 
+def test_while_a_proposed_end_waits_the_text_and_picture_name_who_proposed_it_and_who_is_yet_to_answer():
+    game = start()
+    play(game, 1, {"type": "end", "winners": [2], "reason": "most money"})
+    play(game, 3, {"type": "agree"})
+    said = "Turn 1: Ann proposes to end the game (Ben wins); waiting for Ben to agree or refuse"
+    view = RULES.view(game.state, 2)
+    assert said in RULES.render(view, ["Ann", "Ben", "Cy"])
+    assert any(item.get("text") == said for item in RULES.picture(view, ["Ann", "Ben", "Cy"])["items"])
+
+
 def test_alone_at_the_table_an_end_ends_at_once():
     game = start({**CARDS_KIT, "seats": {"fewest": 1, "most": 4}}, seats=["Solo"])
     play(game, 1, {"type": "end", "winners": []})
