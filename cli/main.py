@@ -41,6 +41,7 @@ COMMANDS = {
     "fork": Entry("cli.forks:fork", "Fork GAME at step N: a new game that starts where GAME stood after event N; prints its id."),
     "games": Entry("cli.games:games", "List the stored games; each fork follows the game it was forked from, indented."),
     "import": Entry("cli.history:import_", "Re-create a game from an owner's NDJSON export (its id is kept); prints the id."),
+    "join-link": Entry("cli.joining:join_link", "Open GAME for joining from one link and print it; each device that opens it gets one open seat."),
     "kit": Entry("cli.kits:kit", "Work with table kits: files (YAML, TOML or JSON) that describe a game's components."),
     "log": Entry("cli.history:log", "The game's events, one numbered line each: number, time, seat, what happened; "
                  "under an event, each note on it that the viewer may see "

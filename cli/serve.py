@@ -14,11 +14,17 @@ The API's other settings come from the environment (``api.settings_from``): the 
 ``LUDOLOG_RATE_LIMIT_STORAGE`` (``memory://``: in each worker on its own), and the body limit
 ``LUDOLOG_MAX_BODY_BYTES``; the event streams' limits ``LUDOLOG_STREAMS_MAX``,
 ``LUDOLOG_STREAMS_PER_ADDRESS`` and ``LUDOLOG_STREAMS_PER_TOKEN``.
+
+``--class`` serves a class in a room: on every interface (or ``--host``), and it prints the address the
+students' own laptops and phones open, found from this machine's network address
+(``network_address``); the links the service gives (join links, seats' play links) begin with it
+(``LUDOLOG_PUBLIC_URL``, which may also be set in the environment).
 """
 
 from __future__ import annotations
 
 import os
+import socket
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -52,15 +58,21 @@ def _host(_context: click.Context, _parameter: click.Parameter, host: str) -> st
               help="Requests each process works on at once (open event streams hold none).")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Worker processes (more than 1: gunicorn, not on Windows).")
+@click.option("--class", "for_class", is_flag=True,
+              help="Serve a class in a room: listen on every interface (unless --host says where) and print the "
+                   "address students open; the links given begin with it.")
 @db_option
-def serve(host: str, port: int, threads: int, workers: int, db: str) -> None:
+def serve(host: str, port: int, threads: int, workers: int, for_class: bool, db: str) -> None:
     """Serve the REST API (openapi.yaml) until interrupted; a new store is created on first use.
 
     \b
     Example:
       ludolog serve --port 8080 --db games.sqlite3
+      ludolog serve --class
       ludolog serve --host 0.0.0.0 --workers 4 --db postgresql://ana@db.example/ludolog
     """
+    if for_class and click.get_current_context().get_parameter_source("host") == click.core.ParameterSource.DEFAULT:
+        host = "0.0.0.0"
     service = open_service(db, create=True)  # the store opens (its tables made) before any request
     from api import DEFAULTS, settings_from
 
@@ -68,6 +80,11 @@ def serve(host: str, port: int, threads: int, workers: int, db: str) -> None:
         config = {**settings_from(os.environ), "LUDOLOG_DATABASE_URL": db}
     except ValueError as error:
         raise click.UsageError(str(error)) from None
+    public = os.environ.get(PUBLIC_URL, "").strip()
+    if public:
+        config[PUBLIC_URL] = public
+    if for_class:
+        config[CLASS] = host
     from api.serving import more_files
 
     more_files()
@@ -82,11 +99,58 @@ def serve(host: str, port: int, threads: int, workers: int, db: str) -> None:
 CONNECTIONS_BESIDE_STREAMS = 1000
 """Open connections a process takes beyond its most event streams (kept-alive clients, requests)."""
 
+PUBLIC_URL = "LUDOLOG_PUBLIC_URL"
+CLASS = "ludolog.class-host"
+"""The config key under which ``--class`` passes the host it listens on, until the port is known."""
+
+EVERY_INTERFACE = ("0.0.0.0", "::", "")
+OUTSIDE = ("8.8.8.8", 80)
+"""A public address the network address is found towards: a UDP socket is ``connect()``ed to it, which
+picks the interface and address that would reach it; no packet is sent."""
+
+
+def network_address() -> str:
+    """This machine's address on its network, as other devices reach it: the address a UDP socket
+    ``connect()``ed to a public address would send from, else the host name's address, else 127.0.0.1."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(OUTSIDE)
+            found = probe.getsockname()[0]
+        if found and not found.startswith(("0.", "127.")):
+            return str(found)
+    except OSError:
+        pass
+    try:
+        found = socket.gethostbyname(socket.gethostname())
+        if not found.startswith(("0.", "127.")):
+            return found
+    except OSError:
+        pass
+    return "127.0.0.1"
+
+
+def students_open(host: str, port: int) -> str:
+    """The address students open: the network address when listening on every interface, else the host."""
+    address = network_address() if host in EVERY_INTERFACE else host
+    if ":" in address:
+        address = f"[{address}]"
+    return f"http://{address}:{port}/"
+
+
+def _announce_class(config: dict[str, Any], port: int) -> None:
+    """For ``--class``: the address students open, told and set as the links' beginning."""
+    host = config.pop(CLASS, None)
+    if host is None:
+        return
+    where = students_open(host, port)
+    config.setdefault(PUBLIC_URL, where)
+    click.echo(f"Students open: {config[PUBLIC_URL]}")
+    click.echo("Every device on this network can reach the service: seat tokens protect the seats and the owner "
+               "token the game. Serve a class on a classroom network, not the open internet.", err=True)
+
 
 def _serve_one(config: dict[str, Any], host: str, port: int, threads: int, connections: int, db: str,
                service: GameService) -> None:
-    import socket
-
     from api import create_app
     from api.serving import serve as serve_app
 
@@ -97,6 +161,8 @@ def _serve_one(config: dict[str, Any], host: str, port: int, threads: int, conne
         raise click.ClickException(f"cannot serve on {host}:{port}: {error.strerror}") from None
     click.get_current_context().meta.pop(NEW_STORE, None)  # serving: the store is in use, kept
     bound_host, bound_port = listener.getsockname()[:2]
+    _announce_class(config, bound_port)
+    app.config[PUBLIC_URL] = config.get(PUBLIC_URL)
     click.echo(f"ludolog serving {describe_store(db)} on http://{bound_host}:{bound_port}", err=True)
     try:
         serve_app(app, listener, threads, connections)
@@ -108,8 +174,6 @@ def _serve_gunicorn(config: dict[str, Any], host: str, port: int, threads: int, 
                     db: str) -> None:
     if sys.platform == "win32":
         raise click.UsageError("--workers needs gunicorn, which does not run on Windows; serve with one process")
-    import socket
-
     from gunicorn.app.base import BaseApplication
 
     # Bind here so that port 0 gets a real port to print; gunicorn serves on the bound socket.
@@ -123,6 +187,7 @@ def _serve_gunicorn(config: dict[str, Any], host: str, port: int, threads: int, 
     os.environ["LUDOLOG_CREATE_TABLE"] = "false"
     listener.set_inheritable(True)
     where = f"http://{host}:{listener.getsockname()[1]}"
+    _announce_class(config, listener.getsockname()[1])
 
     class Server(BaseApplication):  # type: ignore[misc]
         """gunicorn with ludolog's settings; each worker builds the app after the fork."""

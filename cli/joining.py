@@ -1,0 +1,60 @@
+"""``ludolog join-link``: open a game for joining from one link and print the link; with ``-o``, write its
+QR code as an SVG file to show a class (``domain.keeping.joining``; the API's ``POST /games/{id}/joining``
+does the same with the owner token).
+
+The link begins with ``--url``, else ``LUDOLOG_PUBLIC_URL``, else this machine's network address on port
+8000: what ``ludolog serve --class`` prints as the address students open.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+
+import click
+
+from cli.terminal import HELP, db_option, open_service, write
+
+
+def _base(url: str | None) -> str:
+    """Where the link points: the URL given, else the environment's public address, else the network's."""
+    given = (url or os.environ.get("LUDOLOG_PUBLIC_URL", "")).strip()
+    if not given:
+        from cli.serve import students_open
+
+        return students_open("0.0.0.0", 8000)
+    if not given.startswith(("http://", "https://")):
+        raise click.BadParameter(f"{given!r} is not an http:// or https:// address", param_hint="--url")
+    return given.rstrip("/") + "/"
+
+
+@click.command(context_settings=HELP)
+@click.argument("game")
+@click.option("--url", default=None, help="The address students open (default: LUDOLOG_PUBLIC_URL, else this "
+                                          "machine's network address on port 8000).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=pathlib.Path), default=None,
+              help="Write the link's QR code to this SVG file.")
+@db_option
+def join_link(game: str, url: str | None, output: pathlib.Path | None, db: str) -> None:
+    """Open GAME for joining from one link and print it; each device that opens it gets one open seat.
+
+    A link given before stops working; the seats already joined stay so. Every seat claimed through the
+    link gets a new token (a seat's link given out before stops working).
+
+    \b
+    Example:
+      ludolog join-link 3f2a -o join.svg
+      ludolog join-link 3f2a --url http://192.168.1.20:8000
+    """
+    base = _base(url)
+    from api.joining import join_link as link_to, qr_svg
+    from domain.keeping.joining import Joining
+
+    service = open_service(db)
+    game_id = service.find_game(game)
+    link = link_to(base, Joining(service).open(game_id))
+    if output is not None:
+        write(output, qr_svg(link))
+    click.echo(link)
+    if output is not None:
+        click.echo(f"QR code written to {click.format_filename(output)}", err=True)
