@@ -50,6 +50,14 @@ TITLES = {"unknown-join-code": "No game is open under this join code", "joining-
           "no-open-seat": "Every seat is taken"}
 
 
+class TooManyJoins(Exception):
+    """An address over the joins' own budget (429, with ``Retry-After``); nothing was claimed."""
+
+    def __init__(self, detail: str, retry: int) -> None:
+        super().__init__(detail)
+        self.detail, self.retry = detail, retry
+
+
 class NewJoiner(Schema):
     """``POST /join/{code}``'s body: the name the device joins under."""
 
@@ -84,12 +92,14 @@ def qr_svg(link: str) -> str:
 
 @blueprint.record_once
 def _counter(state: BlueprintSetupState) -> None:
-    """The joins' own per-address budget, counted where the app's limits are counted."""
+    """The joins' own per-address budget, counted where the app's limits are counted (in this process
+while a shared storage does not answer, as the app's limits are)."""
     app: Flask = state.app
     configured = app.config.get(JOIN_RATE_LIMIT, DEFAULTS[JOIN_RATE_LIMIT])
     if limits.parse(limits.PER_ADDRESS, app.config[limits.PER_ADDRESS]) and limits.parse(JOIN_RATE_LIMIT, configured):
-        storage = storage_from_string(limits.storage_uri(app.config[limits.STORAGE]))
-        app.extensions["ludolog-joins"] = (FixedWindowRateLimiter(storage), limits.parse(JOIN_RATE_LIMIT, configured))
+        shared = FixedWindowRateLimiter(storage_from_string(limits.storage_uri(app.config[limits.STORAGE])))
+        local = FixedWindowRateLimiter(limits.ThreadSafeMemory())
+        app.extensions["ludolog-joins"] = (shared, local, limits.parse(JOIN_RATE_LIMIT, configured))
 
 
 @blueprint.errorhandler(UnknownJoinCode)
@@ -147,24 +157,24 @@ def _count_join() -> None:
     counter = current_app.extensions.get("ludolog-joins")
     if counter is None:
         return
-    limiter, budgets = counter
+    shared, local, budgets = counter
     address = request.remote_addr or ""
     for budget in budgets:
-        if not limiter.hit(budget, "ludolog-join", address):
+        limiter = shared
+        try:
+            allowed = shared.hit(budget, "ludolog-join", address)
+        except Exception:  # noqa: BLE001 (the shared counts do not answer: this process counts until they do)
+            limiter = local
+            allowed = local.hit(budget, "ludolog-join", address)
+        if not allowed:
             reset = limiter.get_window_stats(budget, "ludolog-join", address).reset_time
             retry = max(1, math.ceil(reset - time.time()))
-            raise _TooManyJoins(f"joins from this address are limited to {budget}; retry in {retry} second{'s' * (retry != 1)}",
+            raise TooManyJoins(f"joins from this address are limited to {budget}; retry in {retry} second{'s' * (retry != 1)}",
                                 retry)
 
 
-class _TooManyJoins(Exception):
-    def __init__(self, detail: str, retry: int) -> None:
-        super().__init__(detail)
-        self.detail, self.retry = detail, retry
-
-
-@blueprint.errorhandler(_TooManyJoins)
-def _too_many_joins(error: _TooManyJoins) -> Response:
+@blueprint.errorhandler(TooManyJoins)
+def _too_many_joins(error: TooManyJoins) -> Response:
     response = problem("rate-limited", error.detail)
     response.headers["Retry-After"] = str(error.retry)
     return response

@@ -155,3 +155,16 @@ def test_one_address_cannot_claim_every_seat_in_a_burst(tmp_path):
     client.environ_base = {"REMOTE_ADDR": "198.51.100.7"}  # another device's address is counted apart
     assert client.post(f"/join/{code}", json={"name": "Kim"}).status_code == 201
     app.extensions["ludolog"].close()
+
+
+def test_joins_are_still_counted_when_the_shared_counts_do_not_answer(tmp_path):
+    unlimited = create_app({"LUDOLOG_DATABASE_URL": str(tmp_path / "games.sqlite3"), "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "off"})
+    assert "ludolog-joins" not in unlimited.extensions  # no per-address limit (behind a proxy): no joins' budget either
+    unlimited.extensions["ludolog"].close()
+    app = create_app({"LUDOLOG_DATABASE_URL": str(tmp_path / "games.sqlite3"), "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "1000/second",
+                      "LUDOLOG_RATE_LIMIT_STORAGE": "redis://127.0.0.1:1", "LUDOLOG_JOIN_RATE_LIMIT": "1/minute"})
+    client = app.test_client()
+    made = client.post("/games", json={"ruleset": "project-assassination", "seats": ["Ana", "Ben"]}).get_json()
+    code = client.post(f"/games/{made['id']}/joining", headers=bearer(made["owner_token"])).get_json()["code"]
+    assert [client.post(f"/join/{code}", json={"name": name}).status_code for name in ("Zoé", "Max")] == [201, 429]
+    app.extensions["ludolog"].close()
