@@ -10,6 +10,7 @@ import { withOutcomes } from "./chance.js";
 import { explainItems, flatRefs, makeChoosable, makePickable, matching, paintSeats, pickFields, pickGroups, pickedMember, showBoard, thingNamed } from "./board.js";
 import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 import { confirmBar, enlargeButton, tapsSelect } from "./taps.js";
+import { endForm, newDraft } from "./ending.js";
 
 export async function showTable(gameId, { spectator }) {
   const show = claimPage();
@@ -24,6 +25,7 @@ export async function showTable(gameId, { spectator }) {
   const refusal = el("p", { className: "error", id: "refusal", role: "alert" });
   const log = el("ol", { className: "log", id: "log", "aria-label": "What happened" });
   let svgText = "", game = null, legal = { commands: [], labels: [] }, picked = [], busy = false, lastNumber = 0, pending = null;
+  const endDraft = newDraft();  // the end being proposed: kept while the page redraws
 
   show(
     el("div", { className: "table-head" }, title, status, seatsList,
@@ -137,13 +139,13 @@ export async function showTable(gameId, { spectator }) {
       fill(commandsBox, el("h2", {}, heading), others, el("p", {}, `Waiting for ${game.to_act.map((n) => seatLabel(game.seats, n)).join(", ")}.`));
       return;
     }
-    const groups = pickGroups(commands, fields || {});
+    const groups = pickGroups(commands, fields || {}).filter((found) => found.type !== "end");  // ends: the form below
     const group = choosing && groups.find((found) => found.key === choosing.key);
     if (group) return drawChoice(svg, seat, group, heading, others);
     choosing = null;
     const grouped = new Set(groups.flatMap((found) => found.members));
     const refs = flatRefs(legal);
-    const single = commands.map((command, index) => index).filter((index) => !grouped.has(index));
+    const single = commands.map((command, index) => index).filter((index) => !grouped.has(index) && commands[index].type !== "end");
     picked = picked.filter((ref) => single.some((index) => refs[index].includes(ref)));
     const shown = matching(single, refs, picked);
     const chosen = selected ? commands.findIndex((command) => JSON.stringify(command) === selected.command) : -1;
@@ -183,6 +185,7 @@ export async function showTable(gameId, { spectator }) {
         : `Choose a command, or ${tapsSelect() ? "tap" : "click"} a highlighted thing on the board to narrow them down. `),
       picked.length ? el("button", { type: "button", className: "clear", onclick: () => { picked = []; drawCommands(showBoard(boardBox, svgText), seat); } }, "Clear the choice") : null,
       el("ul", { className: "command-list" }, buttons),
+      endForm(game, commands, endDraft, submit),
     );
   }
 
@@ -218,6 +221,7 @@ export async function showTable(gameId, { spectator }) {
         body: { command, ...seat, ...(game.table ? { outcomes } : {}) }, token, ifMatch: game.version }),
         commandsBox, `${seatLabel(game.seats, mySeat)}: ${legal.labels[legal.commands.indexOf(command)] || command.type}`);
       if (sent !== undefined) { picked = []; choosing = null; selected = null; }
+      if (sent !== undefined && command.type === "end") Object.assign(endDraft, newDraft());
     } catch (problem) {
       refusal.textContent = problem.kind === "stale-version" ? "The game moved on before your command arrived: look again."
         : problem.kind === "outcome-not-yours" ? `${problem.message}: the game's owner transcribes it.` : problem.message;

@@ -81,3 +81,17 @@ def replay_from_the_start(page, server: str, game_id: str, total: int) -> None:
     page.keyboard.press("ArrowRight")
     expect(page.locator("#board")).to_have_attribute("data-step", "2")
     assert page.text_content("#position") == f"Step 2 of {total}"
+
+
+def fill_end_form(page, winners: list[int], reason: str = "") -> None:
+    """A table game's end proposed on the page as a player would: the form opened, the winners ticked by name
+    (none: a draw), the reason typed, then proposed."""
+    form = page.locator("#end-form")
+    if form.get_attribute("open") is None:
+        form.locator("summary").click()
+    boxes = form.locator("input[type=checkbox]")
+    for index in range(boxes.count()):
+        boxes.nth(index).set_checked(index + 1 in winners)
+    if reason:
+        page.fill("#end-reason", reason)
+    page.click("#end-propose")

@@ -8,7 +8,7 @@ import json
 import pathlib
 import re
 
-from pages import call, caught_up, pick_or_press, replay_from_the_start, tab, version
+from pages import call, caught_up, fill_end_form, pick_or_press, replay_from_the_start, tab, version
 from playwright.sync_api import expect
 
 KIT = pathlib.Path(__file__).resolve().parents[1] / "kits" / "market.yaml"
@@ -28,16 +28,14 @@ def play(page, server: str, command: dict) -> None:
     assert page.text_content("#refusal") == "", page.text_content("#refusal")
 
 
-def propose_end(page, server: str, winners: list[int]) -> None:
-    """An end proposed on the page: its button, the winners' hands clicked on the board, then confirmed."""
+def propose_end(page, server: str, winners: list[int], reason: str = "") -> None:
+    """An end proposed on the page as a player would: the form opened, the winners ticked by name (none: a
+    draw), the reason typed, then proposed."""
     caught_up(page, server)
     before = version(page)
-    groups = [json.loads(button.get_attribute("data-commands")) for button in page.locator("button.choice-group").all()]
-    page.locator("button.choice-group").nth(next(n for n, members in enumerate(groups) if members[0]["type"] == "end")).click()
-    expect(page.locator("#choice-confirm")).to_be_visible()
-    for winner in winners:
-        page.locator(f'#board g.pickable[data-ref="zone:hand:{winner}"]').last.click()
-    page.click("#choice-confirm")
+    assert not any(json.loads(button.get_attribute("data-command") or "{}").get("type") == "end"
+                   for button in page.locator("button.command").all())  # no button proposes an end by itself
+    fill_end_form(page, winners, reason)
     expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
 
 
@@ -84,7 +82,8 @@ def test_a_kit_file_is_played_by_three_seats_replayed_and_its_diary_downloaded(b
     assert seats[2].locator('#board g[data-id="card:hand:1:2"]').get_attribute("data-ref") is None
     play(seats[1], server, {"type": "pass"})
     play(seats[2], server, {"type": "add", "counter": "money:2", "amount": 1})
-    propose_end(seats[2], server, winners=[2])
+    propose_end(seats[2], server, winners=[2], reason="most money")
+    expect(seats[3].locator("#board")).to_contain_text("Ben proposes to end the game (Ben wins); waiting for Ann and Cy")
     shoot = screenshots / "table-kit-proposed.jpg"
     seats[3].screenshot(path=str(shoot), full_page=True, quality=80)
     play(seats[3], server, {"type": "agree"})
@@ -100,7 +99,7 @@ def test_a_kit_file_is_played_by_three_seats_replayed_and_its_diary_downloaded(b
     with host.expect_download() as waiting:
         host.click('#downloads button[data-format="diary"]')
     diary = waiting.value.path().read_text(encoding="utf-8")
-    assert "Market" in diary and "Ben proposes to end the game: Ben wins." in diary and "Cy agrees." in diary
+    assert "Market" in diary and "Ben proposes to end the game: Ben wins (most money)." in diary and "Cy agrees." in diary
     for page in seats.values():
         assert page.errors == [] and page.dialogs == []
     for context in contexts:

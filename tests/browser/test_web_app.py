@@ -12,7 +12,7 @@ import re
 import time
 
 import pytest
-from pages import call, pick_or_press, replay_from_the_start, tab, version
+from pages import call, fill_end_form, pick_or_press, replay_from_the_start, tab, version
 from playwright.sync_api import expect
 from quick_games import QUICK
 
@@ -95,7 +95,9 @@ def play_one(page, base: str, game_id: str, token: str) -> bool:
     legal = call(base, f"/games/{game_id}/legal-commands", token)
     refs = legal["refs"][legal["commands"].index(wanted)]
     chosen = next((n for n, members in enumerate(groups) if wanted in members), None)
-    if chosen is not None:
+    if wanted["type"] == "end":  # a table's end: its own form, the winners ticked and the reason typed
+        fill_end_form(page, wanted["winners"], wanted.get("reason", ""))
+    elif chosen is not None:
         choose_several(page, wanted, refs, groups[chosen], chosen)
     else:
         assert wanted in offered
