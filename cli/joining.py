@@ -39,7 +39,8 @@ def join_link(game: str, url: str | None, output: pathlib.Path | None, db: str) 
     """Open GAME for joining from one link and print it; each device that opens it gets one open seat.
 
     A link given before stops working; the seats already joined stay so. Every seat claimed through the
-    link gets a new token (a seat's link given out before stops working).
+    link gets a new token (a seat's link given out before stops working). A game without tokens gets
+    them first, and its owner token is shown once.
 
     \b
     Example:
@@ -50,9 +51,17 @@ def join_link(game: str, url: str | None, output: pathlib.Path | None, db: str) 
     from api.joining import join_link as link_to, qr_svg
     from domain.keeping.joining import Joining
 
+    from domain.engine.errors import Unauthorized
+
     service = open_service(db)
     game_id = service.find_game(game)
-    link = link_to(base, Joining(service).open(game_id))
+    try:
+        code = Joining(service).open(game_id)
+    except Unauthorized:  # a game made by 'ludolog new' has no tokens yet: it gets them, the owner's shown once
+        owner = service.issue_tokens(game_id).owner
+        click.echo(f"The game had no tokens: its owner token (shown once) is {owner}", err=True)
+        code = Joining(service).open(game_id)
+    link = link_to(base, code)
     if output is not None:
         write(output, qr_svg(link))
     click.echo(link)

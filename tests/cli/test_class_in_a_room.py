@@ -131,3 +131,18 @@ def test_join_link_refuses_an_address_that_is_no_url(run, db_path):
     result = run("join-link", str(game_id), "--url", "192.168.1.20:8000")
     assert "is not an http:// or https:// address" in one_line_error(result)
 
+
+
+def test_join_link_gives_a_game_made_without_tokens_its_tokens_first(run, db_path):
+    made = run("new", "project-assassination", "--seat", "Ana", "--seat", "Ben")
+    game_id = made.stdout.strip().splitlines()[-1]
+    result = run("join-link", game_id, "--url", "http://192.168.1.20:8000")
+    assert result.exit_code == 0, result.output
+    owner = re.search(r"its owner token \(shown once\) is (\S+)", result.stderr).group(1)
+    service = GameService(env=store_env(db_path))
+    try:
+        assert service.holder(service.find_game(game_id), owner) == "owner"
+        claimed = Joining(service).claim(result.stdout.strip().rsplit("/", 1)[1], "Zoé")
+        assert claimed.seat == 1
+    finally:
+        service.close()
