@@ -29,6 +29,7 @@ from domain.engine.seating import check_game_name, check_seat_names
 from domain.keeping.access import OWNER
 from domain.keeping.notebook import replayed_notes
 from domain.keeping.service import GameService
+from domain.thinking.seat_players import check_players
 from replays.families import fork_begin
 from replays.record_format import FORMAT, NOTE_EVENT, READABLE_VERSIONS
 
@@ -86,6 +87,10 @@ def _imported(service: GameService, head: dict[str, Any], records: list[dict[str
         check_seat_names(seats)  # a file brings names as a person does: the same rule
     except InvalidSetup as error:
         raise InvalidSetup(f"the export's seat names break the rule for names: {error}") from None
+    try:
+        players = check_players(head.get("players"), len(seats), table=table is not None)
+    except InvalidSetup as error:
+        raise InvalidSetup(f"the export's players are damaged: {error}") from None
     if name:
         check_game_name(name)  # "the game's name ... is blank", as for a game created here
     try:
@@ -100,7 +105,8 @@ def _imported(service: GameService, head: dict[str, Any], records: list[dict[str
     else:
         def begin(stamps: Iterator[datetime]) -> Game:
             return Game.start(rules, list(seats), dict(options), str(seed), game_id=game_id, salt=salt, timestamps=stamps,
-                              table=table is not None, outcomes=table, chain_version=chain_version, name=name)
+                              table=table is not None, outcomes=table, chain_version=chain_version, name=name,
+                              players=players)
     game = _recreate(begin, records, times)
     if game.seed_commitment != head.get("seed_commitment"):
         raise InvalidSetup("the export's seed and salt do not match its seed commitment")

@@ -91,6 +91,7 @@ def header(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER, gam
         "seed_commitment": status["seed_commitment"],
         "chain_version": game.chain_version,
         **({"fork": dict(game.fork)} if game.fork else {}),
+        **({"players": [dict(player) for player in game.players]} if game.players else {}),
         "head": status["head"],
         "created": status["created"],
         "updated": status["updated"],

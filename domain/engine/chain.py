@@ -49,6 +49,8 @@ def created_payload(fields: dict[str, Any]) -> dict[str, Any]:
         names = CREATED_FIELDS_V3 if fields.get("table") else CREATED_FIELDS_V2
     if fields.get("name"):  # a game's name is covered where it has one (games before names keep their hashes)
         names = (*names, "name")
+    if fields.get("players"):  # likewise who plays each seat, where a bot plays one (games before keep their hashes)
+        names = (*names, "players")
     return {name: fields[name] for name in names}
 
 

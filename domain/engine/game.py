@@ -4,15 +4,17 @@ Stored events and their fixed topics (a contract: never rename, version instead)
 
 - ``ludolog:Game.Created`` — ruleset name and version, seats, options, the seed, its salt and their
   commitment, the version of the hash chain, whether it is a table game with the outcomes its setup
-  was given, and the name its creator gave it (class version 4; version 3 had no names, version 2 no
-  table games, version 1 no salt);
+  was given, the name its creator gave it, and who plays each seat (class version 5: ``players``, ``None``
+  when every seat is a person's, else one entry a seat, ``{"kind": "person"}`` or ``{"kind": "bot",
+  "strategy", "budget", "pace_ms"}``; version 4 had no players, version 3 no names, version 2 no table
+  games, version 1 no salt);
 - ``ludolog:<ruleset>:<Fact>`` — one per ruleset fact type (``ludolog:assassination-le:DieRolled``),
   carrying the fact's data, its cause (seat, command, command id) and the hash chain (the classes are
   made for each ruleset by ``domain.engine.fact_events``);
 - ``ludolog:Game.SeedRevealed`` — recorded when the game ends, with the seed and its salt;
 - ``ludolog:Game.Forked`` — the creation of a fork (``domain.keeping.forking``): what ``Game.Created`` holds, with
   its trunk (game id, step, the trunk's chain hash at that step, the eye it was forked as) and the state it
-  starts from (class version 1).
+  starts from (class version 2: version 1 had no players; a fork's seats are people's).
 
 Every event carries ``chain``, linking it to the event before (``domain.engine.chain``), so any edit of the
 stored log shows. Facts are versioned by their ``Fact.version``; their upcasters run on load.
@@ -63,7 +65,7 @@ class Game(RemembersAnswers, Aggregate):
 
     class Created(Aggregate.Created):
         TOPIC = "ludolog:Game.Created"
-        class_version = 4
+        class_version = 5
         ruleset: str
         ruleset_version: int
         seats: list[str]
@@ -75,6 +77,7 @@ class Game(RemembersAnswers, Aggregate):
         table: bool
         setup_outcomes: list[Any]
         name: str
+        players: list[dict[str, Any]] | None
         chain: str
 
         @staticmethod
@@ -94,17 +97,28 @@ class Game(RemembersAnswers, Aggregate):
             """Games created before names: none given (shown by their ruleset, seats and date)."""
             state["name"] = ""
 
+        @staticmethod
+        def upcast_v4_v5(state: dict[str, Any]) -> None:
+            """Games created before bot seats: every seat a person's."""
+            state["players"] = None
+
         def chained(self, chain_version: int) -> dict[str, Any]:
             """What of this event its chain covers."""
-            return created_payload({name: getattr(self, name) for name in (*CREATED_FIELDS_V3, "name")})
+            fields = {name: getattr(self, name) for name in (*CREATED_FIELDS_V3, "name")}
+            return created_payload({**fields, "players": getattr(self, "players", None)})
 
     class Forked(Created):
         """The creation of a fork: a new game that starts from a step of another (``domain.keeping.forking``)."""
 
         TOPIC = "ludolog:Game.Forked"
-        class_version = 1  # its own count: the upcasters above are Created's
+        class_version = 2  # its own count: the upcasters above are Created's, this one overrides theirs
         fork: dict[str, Any]
         start: Any
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """Forks made before bot seats: every seat a person's (a fork's seats always are)."""
+            state["players"] = None
 
         def chained(self, chain_version: int) -> dict[str, Any]:
             return {**super().chained(chain_version), "fork": self.fork, "start": chained_state(self.start, chain_version)}
@@ -180,6 +194,8 @@ class Game(RemembersAnswers, Aggregate):
     chain_version = 1
     table = False  # likewise, for a snapshot taken before table games
     setup_outcomes: Any = ()
+    players: list[dict[str, Any]] | None = None
+    """Who plays each seat (``Created``); ``None``, as for a snapshot taken before bot seats: people."""
     fork: dict[str, Any] | None = None
     """A fork's trunk: ``{"game", "step", "hash", "eye"}`` (``domain.keeping.forking``); ``None`` for a game started afresh."""
 
@@ -199,9 +215,11 @@ class Game(RemembersAnswers, Aggregate):
         name: str = "",
         fork: dict[str, Any] | None = None,
         start: Any = None,
+        players: list[dict[str, Any]] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.name = name
+        self.players = [dict(player) for player in players] if players else None
         self.ruleset_version = ruleset_version
         self.seats = list(seats)
         self.options = dict(options)
@@ -241,13 +259,15 @@ class Game(RemembersAnswers, Aggregate):
         outcomes: list[Any] | None = None,
         chain_version: int | None = None,
         name: str = "",
+        players: list[dict[str, Any]] | None = None,
     ) -> Game:
         """A new game with its table set; ``options`` already resolved against the ruleset. A ``table``
         game takes its setup's chance ``outcomes`` from the table (``OutcomeNeeded`` names the next one
         missing). A ``salt`` given with the seed plays the game those two played before (a random one
         by default). ``game_id``, ``timestamps`` (the times of its events, in order) and
         ``chain_version`` are for re-creating a game from an export as it was; an empty salt re-creates
-        a game of chain version 1. ``name`` is what its creator calls it (checked by the service)."""
+        a game of chain version 1. ``name`` is what its creator calls it, ``players`` who plays each seat (``None``:
+        people; both checked by the service)."""
         if outcomes and not table:
             raise InvalidSetup("outcomes are for table games: this game takes its chance from its seed")
         salt = new_salt() if salt is None else salt
@@ -264,6 +284,7 @@ class Game(RemembersAnswers, Aggregate):
             "table": table,
             "setup_outcomes": list(outcomes or []),
             "name": name,
+            "players": [dict(player) for player in players] if players else None,
         }
         rng = chance(table, chance_key(seed, salt, chain_version), "setup", outcomes)
         state = rules.new_state(len(seats), fields["options"])
@@ -295,6 +316,10 @@ class Game(RemembersAnswers, Aggregate):
 
     def to_act(self) -> list[int]:
         return self.rules.to_act(self.state)
+
+    def player(self, seat: int) -> dict[str, Any]:
+        """Who plays the seat: ``{"kind": "person"}`` or a bot's entry (``Created``)."""
+        return dict(self.players[seat - 1]) if self.players else {"kind": "person"}
 
     def play(
         self,

@@ -115,6 +115,8 @@ def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Vie
         data["table"] = event.table
         if event.name:
             data["name"] = event.name
+        if getattr(event, "players", None):  # who plays each seat, where a bot plays one
+            data["players"] = [dict(player) for player in event.players]
         if viewer != OWNER and not over:
             data["options"] = rules.redact_options(dict(data["options"]), viewer if isinstance(viewer, int) else None)
         elif event.table:

@@ -148,6 +148,7 @@ def forked_game(
         "table": table,
         "setup_outcomes": [],
         "name": name,
+        "players": None,  # a fork's seats are people's: it is for trying a line of play out
     }
     timestamp = event_time(timestamps)
     event = Game.Forked

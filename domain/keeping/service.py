@@ -49,6 +49,7 @@ from domain.keeping.seat_tokens import SeatTokens
 from domain.keeping.store_health import StoreHealth
 from domain.keeping.store_health import check as check_store
 from domain.thinking.bots import BotPlay
+from domain.thinking.seat_players import check_players
 
 __all__ = ["OWNER", "SNAPSHOT_INTERVAL", "DataclassAsDict", "GameEvent", "GameService", "Submission", "Viewer", "describe_event"]
 
@@ -92,12 +93,15 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
         outcomes: list[Any] | None = None,
         salt: str | None = None,
         name: str | None = None,
+        players: list[dict[str, Any]] | None = None,
+        bot_pace_ms: int | None = None,
     ) -> uuid.UUID:
         """Create a game with its table set; the seed is drawn from ``secrets`` when not given, and so
         is the salt: a seed and the salt a game revealed play that game again. A ``table`` game takes its
         chance from the table: its setup's ``outcomes`` are given here. ``name``: what its creator calls it
-        (without one it is shown by its ruleset, seats and date)."""
-        game = self._start(ruleset, seats, options, seed, table, outcomes, salt, name)
+        (without one it is shown by its ruleset, seats and date). ``players``: who plays each seat
+        (``domain.thinking.seat_players``; default people), ``bot_pace_ms`` the pace of a bot given none."""
+        game = self._start(ruleset, seats, options, seed, table, outcomes, salt, name, players, bot_pace_ms)
         self._save(game, what="the new game")
         return game.id
 
@@ -111,9 +115,11 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
         outcomes: list[Any] | None = None,
         salt: str | None = None,
         name: str | None = None,
+        players: list[dict[str, Any]] | None = None,
+        bot_pace_ms: int | None = None,
     ) -> tuple[uuid.UUID, Tokens]:
         """Create a game and its tokens in one transaction; the tokens are returned in the clear once."""
-        game = self._start(ruleset, seats, options, seed, table, outcomes, salt, name)
+        game = self._start(ruleset, seats, options, seed, table, outcomes, salt, name, players, bot_pace_ms)
         tokens = Tokens.issue(len(seats))
         self._save(game, GameAccess.grant(game.id, tokens), what="the new game")
         return game.id, tokens
@@ -128,6 +134,8 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
         outcomes: list[Any] | None = None,
         salt: str | None = None,
         name: str | None = None,
+        players: list[dict[str, Any]] | None = None,
+        bot_pace_ms: int | None = None,
     ) -> Game:
         if table and (seed is not None or salt is not None):
             raise InvalidSetup("a table game takes its chance outcomes from the table, not from a seed: give no seed or salt")
@@ -137,10 +145,12 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
         rules.check_seat_count(len(seats))
         check_seat_names(seats)
         name = "" if name is None else check_game_name(name)
+        players = check_players(players, len(seats), bot_pace_ms, table)
         resolved = rules.resolve_options(options)
         seed = new_seed() if seed is None else str(seed)
         salt = None if salt is None else check_salt(salt)
-        return Game.start(rules, list(seats), resolved, seed, salt=salt, table=table, outcomes=outcomes, name=name)
+        return Game.start(rules, list(seats), resolved, seed, salt=salt, table=table, outcomes=outcomes, name=name,
+                          players=players)
 
     def submit(
         self,
