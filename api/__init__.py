@@ -11,6 +11,7 @@ describes it all; pages on other origins may call it when ``LUDOLOG_CORS_ORIGINS
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -156,6 +157,9 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["ludolog"] = service or GameService(env=store_env(app.config["LUDOLOG_DATABASE_URL"]))
+    # the service plays bot seats itself (``domain.keeping.bot_seats``): a search thinks in the pool, within the limit
+    app.extensions["ludolog"].bot_thinker = functools.partial(thinking.thinking, processes=int(app.config["LUDOLOG_BOT_PROCESSES"]))
+    app.extensions["ludolog"].bot_limit_ms = float(app.config["LUDOLOG_BOT_LIMIT_MS"])
     app.extensions["ludolog-feed"] = EventFeed(
         app.extensions["ludolog"], events.framer(app), float(app.config["STREAM_POLL_SECONDS"]),
         app.config["LUDOLOG_STREAMS_MAX"], app.config["LUDOLOG_STREAMS_PER_ADDRESS"], app.config["LUDOLOG_STREAMS_PER_TOKEN"])

@@ -60,7 +60,27 @@ class GameSummary(Schema):
     fork = fields.Nested(ForkLink, allow_none=True)
 
 
+class SeatPlayer(Schema):
+    """Who plays a seat: a person, or a bot with its strategy, budget and pace (``domain.thinking.seat_players``)."""
+
+    seat = fields.Integer()
+    name = fields.String()
+    kind = fields.String()
+    strategy = fields.String()
+    budget = fields.String(allow_none=True)
+    pace_ms = fields.Integer()
+
+
+class BotThinking(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    strategy = fields.String()
+    sentence = fields.String()
+
+
 class GameState(GameSummary):
+    players = fields.List(fields.Nested(SeatPlayer))
+    thinking = fields.Nested(BotThinking, allow_none=True)
     viewer = fields.Raw()
     view = fields.Dict()
 

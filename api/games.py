@@ -64,7 +64,7 @@ def create_game() -> Response:
         ruleset, options, name = KitShelf(service()).game_setup(given["ruleset"], given["options"], given["name"])
         game_id, tokens = service().open_game(
             ruleset, given["seats"], options, given["seed"], table=given["table"], outcomes=given["outcomes"],
-            salt=given["salt"], name=name,
+            salt=given["salt"], name=name, players=given["players"], bot_pace_ms=given["bot_pace_ms"],
         )
     return created(service().game(game_id), tokens, answers.GAME_CREATED)
 

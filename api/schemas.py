@@ -95,6 +95,8 @@ class NewGame(Schema):
     table = fields.Boolean(load_default=False, truthy={True}, falsy={False})
     name = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=80))
     outcomes = outcomes_field()
+    players = fields.List(fields.Dict(keys=fields.String()), load_default=None, allow_none=True, validate=validate.Length(min=1, max=12))
+    bot_pace_ms = WholeNumber(load_default=None, allow_none=True, validate=validate.Range(min=0, max=60_000))
 
 
 class NewFork(Schema):

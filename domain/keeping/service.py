@@ -22,6 +22,7 @@ from eventsourcing.persistence import (
 from domain.engine import registry
 from domain.engine.commands import Command
 from domain.engine.errors import (
+    Forbidden,
     IdempotencyKeyReused,
     InvalidSetup,
     StoreUnavailable,
@@ -42,6 +43,7 @@ from domain.engine.viewing import (
 )
 from domain.keeping.access import OWNER, GameAccess, Tokens
 from domain.keeping.application import SNAPSHOT_INTERVAL, GameStore
+from domain.keeping.bot_seats import BotSeats, bot_thinking, bot_to_act
 from domain.keeping.forking import GameForking
 from domain.keeping.listing import GameListing
 from domain.keeping.persistence import DataclassAsDict, apply_events
@@ -49,7 +51,7 @@ from domain.keeping.seat_tokens import SeatTokens
 from domain.keeping.store_health import StoreHealth
 from domain.keeping.store_health import check as check_store
 from domain.thinking.bots import BotPlay
-from domain.thinking.seat_players import check_players
+from domain.thinking.seat_players import check_players, described_players, is_bot, player_phrase
 
 __all__ = ["OWNER", "SNAPSHOT_INTERVAL", "DataclassAsDict", "GameEvent", "GameService", "Submission", "Viewer", "describe_event"]
 
@@ -67,10 +69,10 @@ class Submission:
     replayed: bool
     head: dict[str, Any]
 
-class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
+class GameService(GameListing, SeatTokens, BotPlay, BotSeats, GameForking, GameStore):
     """Plays and records games; one instance per process, shared by threads. Listing and finding games
     (``domain.keeping.listing``), the seats' tokens (``domain.keeping.seat_tokens``), bots playing seats
-    (``domain.thinking.bots``) and forks (``domain.keeping.forking``) are use cases of their own; how
+    (``domain.thinking.bots``), the bot seats it plays itself (``domain.keeping.bot_seats``) and forks (``domain.keeping.forking``) are use cases of their own; how
     games are stored is ``GameStore``'s (``domain.keeping.application``)."""
 
     name = "ludolog"  # set on every subclass: the library names an application by its class otherwise,
@@ -79,6 +81,7 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
     def __init__(self, env: dict[str, str] | None = None) -> None:
         self._locks = [threading.Lock() for _ in range(64)]
         self.start_listing()
+        self.start_bot_seats()
         super().__init__(env=env)
 
     # -- use cases ---------------------------------------------------------------------------
@@ -103,6 +106,7 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
         (``domain.thinking.seat_players``; default people), ``bot_pace_ms`` the pace of a bot given none."""
         game = self._start(ruleset, seats, options, seed, table, outcomes, salt, name, players, bot_pace_ms)
         self._save(game, what="the new game")
+        self.schedule_bot_seat(game)
         return game.id
 
     def open_game(
@@ -122,6 +126,7 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
         game = self._start(ruleset, seats, options, seed, table, outcomes, salt, name, players, bot_pace_ms)
         tokens = Tokens.issue(len(seats))
         self._save(game, GameAccess.grant(game.id, tokens), what="the new game")
+        self.schedule_bot_seat(game)
         return game.id, tokens
 
     def _start(
@@ -162,14 +167,17 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
         expected_version: int | None = None,
         outcomes: list[Any] | None = None,
         teller: int | None = None,
+        by_bot: bool = False,
     ) -> list[GameEvent]:
         """Decide and record a command as a seat; returns the new events as that seat sees them.
 
         A concurrent writer's win is retried against the new state, unless ``expected_version`` was
-        given: then a game that moved on raises ``VersionConflict``.
+        given: then a game that moved on raises ``VersionConflict``. A bot seat's commands are a bot's
+        (``by_bot``): a person's are refused (``Forbidden``).
         """
         return self.submit_once(
-            game_id, seat, command, command_id=command_id, expected_version=expected_version, outcomes=outcomes, teller=teller
+            game_id, seat, command, command_id=command_id, expected_version=expected_version, outcomes=outcomes, teller=teller,
+            by_bot=by_bot,
         ).events
 
     def submit_once(
@@ -182,6 +190,7 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
         expected_version: int | None = None,
         outcomes: list[Any] | None = None,
         teller: int | None = None,
+        by_bot: bool = False,
     ) -> Submission:
         """Like ``submit``, and a command id played before gets its first answer again, writing
         nothing (``IdempotencyKeyReused`` if it was for another seat or command). A table game's
@@ -191,6 +200,9 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
         for _ in range(CONFLICT_RETRIES):
             game = self.game(game_id)
             number = self.seat_number(game, seat)
+            if not by_bot and is_bot(game.players, number):
+                raise Forbidden(f"{player_phrase(game.seats, game.players, number)}, plays seat {number}: the service plays "
+                                "its moves, a person cannot submit them")
             answer = game.answer(command_id)
             if answer is not None:
                 if answer["seat"] != number or answer["command"] != command:
@@ -208,6 +220,7 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
             events = [as_game_event(event, game, number) for event in game.pending_events]
             version = game.version
             head = head_seen(game, version, game.chain, number)
+            bot_next = bot_to_act(game) is not None
             try:
                 self._save(game)  # from here the cache may share ``game`` with other threads: read no more
             except IntegrityError:
@@ -216,6 +229,8 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
                 continue
             if self.repository.cache is not None:  # the game as stored: the next read need not replay its new events
                 self.repository.cache.put(game_id, game)
+            if bot_next:
+                self.schedule_bot_seat(game)
             return Submission(version=version, events=events, replayed=False, head=head)
         raise VersionConflict("the game is too busy: other commands kept arriving first; try again")
 
@@ -279,12 +294,14 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
     def status(self, game_id: uuid.UUID, viewer: Viewer = None, game: Game | None = None) -> dict[str, Any]:
         """The game as the viewer may see it: id, ruleset, version, status, to_act, outcome, view."""
         game = game or self.game(game_id)
+        self.schedule_bot_seat(game)  # a bot seat to act that nothing here plays yet (a restarted server) moves
         rules = game.rules
         if viewer == OWNER or rules.outcome(game.state) is not None:
             view = rules.owner_view(game.state)
         else:
             view = rules.view(game.state, viewer if isinstance(viewer, int) else None)
-        return {**summary(game, viewer), "view": view}
+        return {**summary(game, viewer), "players": described_players(game.seats, game.players),
+                "thinking": bot_thinking(game), "view": view}
 
     def read_events(
         self, game_id: uuid.UUID, after: int = 0, limit: int | None = None, viewer: Viewer = OWNER
@@ -293,6 +310,11 @@ class GameService(GameListing, SeatTokens, BotPlay, GameForking, GameStore):
         game = self.game(game_id)
         stored = self.events.get(game_id, gt=after or None, limit=limit)
         return [as_game_event(event, game, viewer) for event in stored]
+
+    def close(self) -> None:
+        """Stop the bot seats' moves scheduled here, then close the store."""
+        self.stop_bot_seats()
+        super().close()
 
     def store_health(self) -> StoreHealth:
         """Whether the store answers a read and takes a write now: one real commit that records

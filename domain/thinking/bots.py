@@ -149,7 +149,7 @@ class BotPlay:
             seat = waiting[0]
             command = bot.choose(game.rules, game.state, seat, game.version)
             try:
-                yield self.submit(game_id, seat, command, expected_version=game.version)
+                yield self.submit(game_id, seat, command, expected_version=game.version, by_bot=True)
             except VersionConflict:
                 continue
 
@@ -170,7 +170,7 @@ class BotPlay:
         as the seat sees them; ``VersionConflict`` if another command came first."""
         game, command = self.suggest(game_id, seat, bot)
         _refuse_table_game(game)
-        return command, self.submit(game_id, seat, command, expected_version=game.version)
+        return command, self.submit(game_id, seat, command, expected_version=game.version, by_bot=True)
 
 
 def _refuse_search_without_rules(game: Game, bot: Bot) -> None:
