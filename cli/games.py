@@ -120,9 +120,14 @@ def _list_shelf(db: str) -> None:
 @click.option("--outcome", "outcomes", multiple=True, metavar="VALUE",
               help="A table game's setup outcome (a die face, a card), in order; repeatable. Missing ones are asked for.")
 @click.option("--name", help="What to call the game in the lists (default: its ruleset, seats and day).")
+@click.option("--bot-seat", "bot_seats", multiple=True, metavar="SEAT=STRATEGY[:BUDGET]",
+              help="A seat the service plays itself with a bot (random, greedy or search; a search bot's budget like 300 or "
+                   "200ms), by number or name; repeatable.")
+@click.option("--bot-pace", "bot_pace_ms", type=click.IntRange(0, 60_000), metavar="MS",
+              help="Milliseconds a bot seat waits before each move (default 0).")
 @db_option
 def new(ruleset: str, seats: tuple[str, ...], seed: str | None, salt: str | None, options: tuple[str, ...], table: bool,
-        outcomes: tuple[str, ...], name: str | None, db: str) -> None:
+        outcomes: tuple[str, ...], name: str | None, bot_seats: tuple[str, ...], bot_pace_ms: int | None, db: str) -> None:
     """Create a game of RULESET and print its id.
 
     RULESET may also be a kit: a kit file (.yaml, .yml, .toml or .json) or the name of a kit on the
@@ -135,12 +140,17 @@ def new(ruleset: str, seats: tuple[str, ...], seed: str | None, salt: str | None
     A table game (--table) takes every chance outcome from the people at the table: the setup's are
     given with --outcome or asked for, each command's when it is played ('ludolog play' asks).
 
+    A bot seat (--bot-seat) is played by the service itself as soon as it is to act, whoever reads or
+    plays the game (a command waits for the bot seats' moves before it ends); no person may move for it.
+
     \b
     Example:
       ludolog new correction --seat Ana --seat Ben --seed 7
       ludolog new correction --seat Ana --seat Ben --name "Tuesday group, playtest 3"
       ludolog new correction --seat Ana --seat Ben --seed 7 --salt 8c0e1f6a2b3d4c5e6f708192a3b4c5d6
       ludolog new infection --seat Ana --seat Ben --option round_limit=10
+      ludolog new missions --seat Ann --seat Ben --seat Cy --bot-seat Cy=greedy
+      ludolog new missions --seat Ann --seat Ben --seat Cy --bot-seat 3=search:200ms --bot-pace 1000
       ludolog new assassination-le --seat Ann --seat Ben --seat Cy --table --outcome 3 --outcome 5 --outcome 1
       ludolog new snakes.yaml --seat Ann --seat Ben
       ludolog new snakes-and-ladders --seat Ann --seat Ben      (a kit on the shelf)
@@ -157,11 +167,31 @@ def new(ruleset: str, seats: tuple[str, ...], seed: str | None, salt: str | None
 
         ruleset, parsed, name = KitShelf(service).game_setup(ruleset, parsed, name)
     given = [parse_outcome(text) for text in outcomes]
+    players = bot_players(bot_seats, seats)
     game_id = with_outcomes(
-        lambda told: service.create_game(ruleset, list(seats), parsed, seed, table=table, outcomes=told, salt=salt, name=name),
+        lambda told: service.create_game(ruleset, list(seats), parsed, seed, table=table, outcomes=told, salt=salt, name=name,
+                                         players=players, bot_pace_ms=bot_pace_ms),
         given, ask=table
     )
     click.echo(str(game_id))
+
+
+def bot_players(bot_seats: tuple[str, ...], seats: tuple[str, ...]) -> list[dict[str, Any]] | None:
+    """Who plays each seat, from ``--bot-seat SEAT=STRATEGY[:BUDGET]`` (the service checks the strategy and budget)."""
+    if not bot_seats:
+        return None
+    players: list[dict[str, Any]] = [{"kind": "person"} for _ in seats]
+    for text in bot_seats:
+        seat, equals, bot = text.partition("=")
+        strategy, colon, budget = bot.partition(":")
+        if not equals or not strategy.strip():
+            raise click.BadParameter(f"{text!r}: give SEAT=STRATEGY[:BUDGET], like Cy=greedy or 3=search:200ms", param_hint="--bot-seat")
+        seat = seat.strip()
+        number = int(seat) if seat.isascii() and seat.isdigit() else (seats.index(seat) + 1 if seat in seats else 0)
+        if not 1 <= number <= len(seats):
+            raise click.BadParameter(f"no seat {seat!r}: seats are 1 to {len(seats)} or their names", param_hint="--bot-seat")
+        players[number - 1] = {"kind": "bot", "strategy": strategy.strip(), **({"budget": budget.strip()} if colon else {})}
+    return players
 
 
 @click.command(context_settings=HELP)

@@ -65,6 +65,9 @@ def _host(_context: click.Context, _parameter: click.Parameter, host: str) -> st
 def serve(host: str, port: int, threads: int, workers: int, for_class: bool, db: str) -> None:
     """Serve the REST API (openapi.yaml) until interrupted; a new store is created on first use.
 
+    The server plays a game's bot seats ('ludolog new --bot-seat', or "players" in POST /games) as soon as
+    one is to act, at the game's pace, whatever page is open; with --workers, each turn still gets one move.
+
     \b
     Example:
       ludolog serve --port 8080 --db games.sqlite3
@@ -73,7 +76,7 @@ def serve(host: str, port: int, threads: int, workers: int, for_class: bool, db:
     """
     if for_class and click.get_current_context().get_parameter_source("host") == click.core.ParameterSource.DEFAULT:
         host = "0.0.0.0"
-    service = open_service(db, create=True)  # the store opens (its tables made) before any request
+    service = open_service(db, create=True, serving=True)  # the store opens (its tables made) before any request
     from api import DEFAULTS, settings_from
 
     try:

@@ -49,12 +49,13 @@ db_option = click.option(
 )
 
 
-def open_service(db: str, *, create: bool = False) -> GameService:
+def open_service(db: str, *, create: bool = False, serving: bool = False) -> GameService:
     """The game service on the store ``db``; a store that cannot be opened is a clear error.
 
     A store that is not there (a SQLite file, PostgreSQL tables) is created only with ``create``
     (``new``, ``import``, ``serve``); for every other command it is a misspelt ``--db``. A file created here is removed again if the
-    command fails before any game is recorded in it (see ``discard_new_store``)."""
+    command fails before any game is recorded in it (see ``discard_new_store``). A command waits, before it ends,
+    for the moves of the bot seats it set going (``domain.keeping.bot_seats``); a server (``serving``) does not."""
     try:
         env = store_env(db)
     except ValueError as error:
@@ -93,6 +94,8 @@ def open_service(db: str, *, create: bool = False) -> GameService:
         raise click.ClickException(f"cannot open the game store {describe_store(db)}: {why}") from None
     if created:
         click.get_current_context().meta[NEW_STORE] = (path, service)
+    if not serving:
+        click.get_current_context().call_on_close(service.wait_for_bot_seats)
     return service
 
 
@@ -226,13 +229,17 @@ def format_standing(status: dict[str, Any]) -> list[str]:
     names = seat_names(status)
     roles = {seat["seat"]: seat["role"] for seat in status["seats"] if seat.get("role")}
     outcome = status["outcome"]
+    bots = [f"{player['name']} ({player['strategy']})" for player in status.get("players", []) if player["kind"] == "bot"]
+    played = [f"Bot seats, played by the service: {', '.join(bots)}"] if bots else []
     if outcome is None:
-        return [f"To act: {', '.join(seat_label(names, s, roles) for s in status['to_act'])}"]
+        thinking = [f"{status['thinking']['sentence']}."] if status.get("thinking") else []
+        return [*played, f"To act: {', '.join(seat_label(names, s, roles) for s in status['to_act'])}", *thinking]
     winners = " and ".join(seat_label(names, s, roles) for s in outcome["winners"]) or "nobody"
     if outcome.get("at_limit"):
         lines = [f"Game over. Stopped at its limit, not by a win the rules name; ahead: {winners}: {outcome['reason']}."]
     else:
         lines = [f"Game over. Winner: {winners}: {outcome['reason']}."]
+    lines = [*played, *lines]
     if status.get("table"):
         lines.append("Its dice and draws were told by the people at the table.")
     else:
