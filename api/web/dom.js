@@ -58,6 +58,7 @@ export function statusText(game) {
       : winners.length ? `Won by ${winners.join(" and ")}` : "A draw";
     return `${who}: ${game.outcome.reason}`;
   }
+  if (game.thinking) return game.thinking.sentence;  // a bot seat to act: the service is choosing its move
   const waiting = game.to_act.map((n) => seatLabel(game.seats, n));
   return waiting.length ? `Waiting for ${waiting.join(", ")}` : "Waiting";
 }

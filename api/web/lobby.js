@@ -7,6 +7,7 @@ import { kitField } from "./kits.js";
 import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 
 const STRATEGIES = ["greedy", "random", "search"];
+const BOT_PACE_MS = 1000;  // how long a bot seat of a game made here waits before each move: long enough to follow it
 
 const FILTER_KEY = "ludolog:lobby-filter";
 
@@ -205,6 +206,10 @@ export async function showNewGame() {
       } catch (error) { message.textContent = error.message; return; }
     }
     if (nameInput.value.trim()) body.name = nameInput.value.trim();
+    if (Object.keys(bots).length) {  // the service plays these seats itself, a second a move so people can follow
+      body.players = seats.map((_, index) => (bots[index + 1] ? { kind: "bot", strategy: bots[index + 1] } : { kind: "person" }));
+      body.bot_pace_ms = BOT_PACE_MS;
+    }
     if (paper.checked) body.table = true;
     else {
       if (seedInput.value.trim()) body.seed = seedInput.value.trim();
@@ -251,7 +256,7 @@ export function showLinks(created, bots, box, table) {
   const base = `${location.origin}${location.pathname}`;
   const people = created.seats.filter((seat) => !bots[seat.seat]);
   const items = created.seats.map((seat) => {
-    if (bots[seat.seat]) return el("li", {}, `${seatLabel(created.seats, seat.seat)}: a ${bots[seat.seat]} bot, played from this tab while it shows the game`);
+    if (bots[seat.seat]) return el("li", {}, `${seatLabel(created.seats, seat.seat)}: a ${bots[seat.seat]} bot, played by the service`);
     const link = `${base}#/play/${created.id}/${seat.token}`;
     const field = el("input", { readonly: true, value: link, "aria-label": `Link for seat ${seat.seat}`, className: "link", "data-seat": seat.seat });
     return el("li", {}, el("span", {}, `${seatLabel(created.seats, seat.seat)}: `), field,

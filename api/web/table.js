@@ -85,7 +85,6 @@ export async function showTable(gameId, { spectator }) {
         : none;
       if (drawn.version !== game.version || (legal.version !== undefined && legal.version !== game.version)) return schedule();
       draw(drawn);
-      await playBots();
     } catch (problem) {
       refusal.textContent = problem.message;
     }
@@ -136,7 +135,7 @@ export async function showTable(gameId, { spectator }) {
           onclick: () => { chosenSeat = n; picked = []; selected = null; schedule(); } }, seatLabel(game.seats, n))))
       : null;
     if (!commands.length) {
-      fill(commandsBox, el("h2", {}, heading), others, el("p", {}, `Waiting for ${game.to_act.map((n) => seatLabel(game.seats, n)).join(", ")}.`));
+      fill(commandsBox, el("h2", {}, heading), others, el("p", { id: "waiting" }, `${statusText(game)}.`));
       return;
     }
     const groups = pickGroups(commands, fields || {}).filter((found) => found.type !== "end");  // ends: the form below
@@ -229,23 +228,6 @@ export async function showTable(gameId, { spectator }) {
       busy = false;
     }
     await refresh();
-  }
-
-  async function playBots() {
-    if (!host || !host.bots || game.status === "over") return;
-    const seat = game.to_act.find((n) => host.bots[n]);
-    if (seat === undefined || busy) return;
-    busy = true;
-    try {
-      await api(`/games/${gameId}/bot-move`, { method: "POST", token: host.owner,
-        body: { seat, strategy: host.bots[seat] } });
-    } catch (problem) {
-      refusal.textContent = `The bot for ${seatLabel(game.seats, seat)} could not play: ${problem.message}`;
-      busy = false;
-      return;
-    }
-    busy = false;
-    schedule();
   }
 
   function addEvent(event) {

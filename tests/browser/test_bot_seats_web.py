@@ -1,0 +1,52 @@
+"""A bot seat in the browser: the new-game form sends who plays each seat, the service (not the creating
+tab) plays the bot seat, and a player's page says which bot is thinking while its move waits."""
+
+from __future__ import annotations
+
+import time
+
+from pages import call, tab
+from playwright.sync_api import expect
+
+SEATS = ["Ann", "Ben", "Cy"]
+PERSON = {"kind": "person"}
+
+
+def test_a_players_page_says_which_bot_is_thinking(browser, server):
+    bot = {"kind": "bot", "strategy": "greedy"}
+    game = call(server, "/games", body={"ruleset": "missions", "seats": SEATS, "players": [bot, bot, PERSON],
+                                        "bot_pace_ms": 60_000})  # a minute a move: the page is read while the bot waits
+    seat = call(server, f"/games/{game['id']}")["to_act"][0]
+    assert seat != 3
+    page = tab(browser.new_context(), f"{server}#/play/{game['id']}/{game['seats'][2]['token']}")
+    expect(page.locator("#waiting")).to_have_text(f"{SEATS[seat - 1]}, a greedy bot, is thinking.")
+    expect(page.locator("#status")).to_have_text(f"{SEATS[seat - 1]}, a greedy bot, is thinking")
+
+
+def test_the_form_makes_a_game_whose_bot_seat_the_service_plays_with_the_creating_tab_closed(browser, server):
+    context = browser.new_context()
+    page = tab(context, f"{server}#/new")
+    page.select_option("#ruleset", "missions")
+    page.fill("#seat-1", "Ann")
+    page.fill("#seat-2", "Ben")
+    page.select_option("#who-2", "random")
+    page.get_by_role("button", name="Create the game").click()
+    expect(page.locator("#play-here")).to_be_visible()
+    link = page.locator("input.link[data-seat='1']").input_value()
+    page.close()  # no tab shows the game: the service plays Ben's seat all the same
+    game_id = link.split("#/play/")[1].split("/")[0]
+    token = link.split("/")[-1]
+    status = call(server, f"/games/{game_id}", token)
+    assert status["players"][1] == {"seat": 2, "name": "Ben", "kind": "bot", "strategy": "random", "budget": None, "pace_ms": 1000}
+    assert status["players"][0] == {"seat": 1, "name": "Ann", "kind": "person"}
+    for _ in range(300):  # Ann plays through the API; Ben's seat answers by itself, a second a move
+        events = call(server, f"/games/{game_id}/events?limit=1000", token)["events"]
+        if any(event["seat"] == 2 for event in events):
+            break
+        if 1 in call(server, f"/games/{game_id}", token)["to_act"]:
+            legal = call(server, f"/games/{game_id}/legal-commands", token)
+            call(server, f"/games/{game_id}/commands", token, {"command": legal["commands"][0]})
+        else:
+            time.sleep(0.1)
+    assert any(event["seat"] == 2 for event in events)
+    context.close()
