@@ -60,6 +60,7 @@ class BotSeats:
         self._bot_lock = threading.Lock()
         self._bot_scheduled: dict[uuid.UUID, threading.Timer] = {}
         self._bot_alive: set[threading.Timer] = set()
+        self._bot_stopped = False
 
     def schedule_bot_seat(self, game: Game) -> bool:
         """Schedule the move of the game's bot seat to act, unless none is or one is scheduled already here."""
@@ -67,7 +68,7 @@ class BotSeats:
         if seat is None:
             return False
         with self._bot_lock:
-            if game.id in self._bot_scheduled:
+            if self._bot_stopped or game.id in self._bot_scheduled:
                 return False
             timer = threading.Timer(game.player(seat)["pace_ms"] / 1000, self._bot_turn, (game.id,))
             timer.daemon = True
@@ -106,12 +107,15 @@ class BotSeats:
         return not answer.replayed
 
     def stop_bot_seats(self) -> None:
-        """Cancel the bot seats' moves scheduled here and not started (the service closes); a restart resumes them."""
+        """Cancel the bot seats' moves scheduled here and not started, schedule no more, and wait for a move being
+        played to be recorded (the service closes its store next); a restart resumes them."""
         with self._bot_lock:
+            self._bot_stopped = True
             waiting, self._bot_scheduled = list(self._bot_scheduled.values()), {}
             for timer in waiting:
                 timer.cancel()
                 self._bot_alive.discard(timer)
+        self.wait_for_bot_seats()
 
     def wait_for_bot_seats(self) -> None:
         """Wait until no bot seat's move is scheduled or being played here (a command line that exits, a test)."""
