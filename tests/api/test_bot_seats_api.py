@@ -34,6 +34,9 @@ def test_a_game_with_a_bot_seat_plays_it_by_itself_and_says_so(app, client):
         assert answer.status_code == 201, answer.get_json()
         bot_turns += 3 in service.game(uuid.UUID(game.id)).to_act()
     assert bot_turns > 0
+    events = client.get(f"{game.url}/events?limit=1000", headers=game.owner).get_json()["events"]
+    assert events[0]["data"]["players"][2] == {"kind": "bot", "strategy": "greedy", "budget": None, "pace_ms": 0}
+    assert any(event["seat"] == 3 and event["command_id"].startswith("bot-seat:") for event in events)
 
 
 def test_the_page_says_which_bot_is_thinking_while_its_move_waits(app, client):
