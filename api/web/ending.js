@@ -3,6 +3,11 @@
 
 import { el, seatLabel } from "./dom.js";
 
+/** Whether a command proposes a table's end (naming its winners): another game's "end" (a turn's) is a plain command. */
+export function tableEnd(command) {
+  return command.type === "end" && Array.isArray(command.winners);
+}
+
 /** What the seat has ticked and typed so far, kept across redraws of the commands. */
 export function newDraft() {
   return { open: false, winners: new Set(), reason: "" };
@@ -10,7 +15,7 @@ export function newDraft() {
 
 /** The form, or null where the seat may not propose an end now. */
 export function endForm(game, commands, draft, submit) {
-  if (!commands.some((command) => command.type === "end")) return null;
+  if (!commands.some(tableEnd)) return null;
   const boxes = game.seats.map((s) => el("label", { className: "end-winner" },
     el("input", { type: "checkbox", value: String(s.seat), checked: draft.winners.has(s.seat),
       onchange: (event) => { if (event.target.checked) draft.winners.add(s.seat); else draft.winners.delete(s.seat); } }),

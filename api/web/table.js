@@ -10,7 +10,7 @@ import { withOutcomes } from "./chance.js";
 import { explainItems, flatRefs, makeChoosable, makePickable, matching, paintSeats, pickFields, pickGroups, pickedMember, showBoard, thingNamed } from "./board.js";
 import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
 import { confirmBar, enlargeButton, tapsSelect } from "./taps.js";
-import { endForm, newDraft } from "./ending.js";
+import { endForm, newDraft, tableEnd } from "./ending.js";
 
 export async function showTable(gameId, { spectator }) {
   const show = claimPage();
@@ -138,13 +138,13 @@ export async function showTable(gameId, { spectator }) {
       fill(commandsBox, el("h2", {}, heading), others, el("p", { id: "waiting" }, `${statusText(game)}.`));
       return;
     }
-    const groups = pickGroups(commands, fields || {}).filter((found) => found.type !== "end");  // ends: the form below
+    const groups = pickGroups(commands, fields || {}).filter((found) => !found.members.some((index) => tableEnd(commands[index])));  // ends: the form
     const group = choosing && groups.find((found) => found.key === choosing.key);
     if (group) return drawChoice(svg, seat, group, heading, others);
     choosing = null;
     const grouped = new Set(groups.flatMap((found) => found.members));
     const refs = flatRefs(legal);
-    const single = commands.map((command, index) => index).filter((index) => !grouped.has(index) && commands[index].type !== "end");
+    const single = commands.map((command, index) => index).filter((index) => !grouped.has(index) && !tableEnd(commands[index]));
     picked = picked.filter((ref) => single.some((index) => refs[index].includes(ref)));
     const shown = matching(single, refs, picked);
     const chosen = selected ? commands.findIndex((command) => JSON.stringify(command) === selected.command) : -1;
@@ -220,7 +220,7 @@ export async function showTable(gameId, { spectator }) {
         body: { command, ...seat, ...(game.table ? { outcomes } : {}) }, token, ifMatch: game.version }),
         commandsBox, `${seatLabel(game.seats, mySeat)}: ${legal.labels[legal.commands.indexOf(command)] || command.type}`);
       if (sent !== undefined) { picked = []; choosing = null; selected = null; }
-      if (sent !== undefined && command.type === "end") Object.assign(endDraft, newDraft());
+      if (sent !== undefined && tableEnd(command)) Object.assign(endDraft, newDraft());
     } catch (problem) {
       refusal.textContent = problem.kind === "stale-version" ? "The game moved on before your command arrived: look again."
         : problem.kind === "outcome-not-yours" ? `${problem.message}: the game's owner transcribes it.` : problem.message;

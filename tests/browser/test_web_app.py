@@ -95,7 +95,7 @@ def play_one(page, base: str, game_id: str, token: str) -> bool:
     legal = call(base, f"/games/{game_id}/legal-commands", token)
     refs = legal["refs"][legal["commands"].index(wanted)]
     chosen = next((n for n, members in enumerate(groups) if wanted in members), None)
-    if wanted["type"] == "end":  # a table's end: its own form, the winners ticked and the reason typed
+    if wanted["type"] == "end" and "winners" in wanted:  # a table's end: its own form, the winners ticked, the reason typed
         fill_end_form(page, wanted["winners"], wanted.get("reason", ""))
     elif chosen is not None:
         choose_several(page, wanted, refs, groups[chosen], chosen)
