@@ -6,7 +6,7 @@ plays as soon as that seat is to act, thinking only from what the seat can see."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -69,7 +69,9 @@ def _turn(service: GameService, game_id: object, last_seat: int, bots: dict[int,
     """Play one command; the seat that played it, or 0 when the game is over or the player quits.
 
     In a game where each seat keeps a hand secret, the screen is cleared and the next player asked to
-    take the keyboard whenever another seat is to act, so nobody sees another's hand."""
+    take the keyboard whenever another seat is to act, so nobody sees another's hand. A bot seat of the game
+    is played by the service itself (``domain.keeping.bot_seats``): its moves are shown as a spectator sees them."""
+    service.wait_for_bot_seats()
     current = service.game(game_id)  # type: ignore[arg-type]
     rules = current.rules
     waiting = current.to_act()
@@ -91,6 +93,7 @@ def _turn(service: GameService, game_id: object, last_seat: int, bots: dict[int,
         took = f", {thought['milliseconds']:.0f} ms" if thought["milliseconds"] is not None else ""
         click.echo(f"{label} ({thought['strategy']} bot{took}): {rules.describe_command(command)}")
         click.echo(format_events(events))
+        _bot_seats_moved(service, current.id, current.version + len(events))
         return seat
     if rules.private_hands and seat != last_seat:
         click.clear()
@@ -120,5 +123,14 @@ def _turn(service: GameService, game_id: object, last_seat: int, bots: dict[int,
             click.echo(f"Refused: {refusal.message}")
             continue
         click.echo(format_events(events))
+        _bot_seats_moved(service, current.id, current.version + len(events))
         return seat
+
+
+def _bot_seats_moved(service: GameService, game_id: Any, version: int) -> None:
+    """Wait for the moves of the game's bot seats that a command set going, and show them as a spectator sees them."""
+    service.wait_for_bot_seats()
+    moved = service.read_events(game_id, after=version, viewer=None)
+    if moved:
+        click.echo(format_events(moved))
 

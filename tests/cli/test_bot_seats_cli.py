@@ -43,3 +43,12 @@ def test_a_bad_bot_seat_is_refused_and_no_game_is_made(tmp_path):
         refused = new_game(db, "--bot-seat", given)
         assert refused.exit_code != 0 and says in one_line_error(refused), refused.output
     assert not (tmp_path / "games.sqlite3").exists()
+
+
+def test_hot_seat_play_shows_the_bot_seats_moves_and_never_asks_for_them(tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    game = new_game(db, "--bot-seat", "Cy=greedy").output.strip()
+    played = invoke("play", game, "--db", db, stdin="1\n1\n1\n1\nq\n")
+    assert played.exit_code == 0, played.output
+    assert "Cy rolled" in played.output  # the service played Cy's seat, shown between the people's moves
+    assert "Cy, your move" not in played.output
