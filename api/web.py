@@ -9,6 +9,9 @@ moves it into the tab's session storage and takes it out of the address bar and 
 every response here says ``Referrer-Policy: no-referrer``. The page's Content Security Policy lets it
 load only its own files and talk only to this origin.
 
+Where the service has an address students open (``LUDOLOG_PUBLIC_URL``: ``ludolog serve --class``), the page
+says it (a ``ludolog-public-url`` meta element) and the seat links it gives begin with it.
+
 ``/favicon.ico`` is the app's icon, a die, as SVG: the page links it, and a browser that asks for it on
 its own (a JSON answer or an exported replay opened from the service) gets it rather than a 404.
 """
@@ -17,8 +20,10 @@ from __future__ import annotations
 
 import pathlib
 
-from flask import Blueprint, Response, send_from_directory
+from flask import Blueprint, Response, current_app, send_from_directory
+from markupsafe import escape
 
+from api.joining import PUBLIC_URL
 from api.problems import problem
 
 FILES = pathlib.Path(__file__).with_name("web")
@@ -33,12 +38,24 @@ ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
         '<circle cx="10" cy="22" r="3"/><circle cx="22" cy="22" r="3"/></g></svg>\n')
 """The app's icon: a die showing five, in the app's accent colour."""
 
+VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">'
+"""The page's viewport line, after which the address students open is given (``LUDOLOG_PUBLIC_URL``)."""
+
 blueprint = Blueprint("web", __name__)
 
 
 @blueprint.get("/")
 def index() -> Response:
-    return _guarded(send_from_directory(FILES, "index.html", mimetype="text/html", max_age=0))
+    public = current_app.config.get(PUBLIC_URL)
+    if not public:
+        return _guarded(send_from_directory(FILES, "index.html", mimetype="text/html", max_age=0))
+    # served on a classroom's network (ludolog serve --class): the links the pages give begin with the address
+    # students open, not with the one this browser used (127.0.0.1 on the teacher's own machine)
+    page = (FILES / "index.html").read_text(encoding="utf-8").replace(
+        VIEWPORT, f'{VIEWPORT}\n<meta name="ludolog-public-url" content="{escape(public)}">', 1)
+    response = Response(page, mimetype="text/html")
+    response.cache_control.max_age = 0
+    return _guarded(response)
 
 
 @blueprint.get("/web/<name>")

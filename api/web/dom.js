@@ -66,3 +66,10 @@ export function statusText(game) {
 export function shortId(id) {
   return id.slice(0, 8);
 }
+
+/** Where the links a page gives begin: the address students open, where the service has one (ludolog serve
+ * --class), else the address this page was opened at. */
+export function linkBase() {
+  const given = document.querySelector('meta[name="ludolog-public-url"]')?.getAttribute("content");
+  return given ? given.replace(/\/*$/, "/") : `${location.origin}${location.pathname}`;
+}

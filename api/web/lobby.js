@@ -4,7 +4,7 @@
 import { api, keepHost, keepToken, tokenFor } from "./net.js";
 import { withOutcomes } from "./chance.js";
 import { kitField } from "./kits.js";
-import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
+import { claimPage, el, fill, linkBase, seatLabel, shortId, statusText } from "./dom.js";
 
 const STRATEGIES = ["greedy", "random", "search"];
 const BOT_PACE_MS = 1000;  // how long a bot seat of a game made here waits before each move: long enough to follow it
@@ -253,7 +253,7 @@ export async function showNewGame() {
 }
 
 export function showLinks(created, bots, box, table) {
-  const base = `${location.origin}${location.pathname}`;
+  const base = linkBase();
   const people = created.seats.filter((seat) => !bots[seat.seat]);
   const items = created.seats.map((seat) => {
     if (bots[seat.seat]) return el("li", {}, `${seatLabel(created.seats, seat.seat)}: a ${bots[seat.seat]} bot, played by the service`);

@@ -8,7 +8,7 @@
 import { api, allEvents, follow, hostOf, tokenFor } from "./net.js";
 import { withOutcomes } from "./chance.js";
 import { explainItems, flatRefs, makeChoosable, makePickable, matching, paintSeats, pickFields, pickGroups, pickedMember, showBoard, thingNamed } from "./board.js";
-import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
+import { claimPage, el, fill, linkBase, seatLabel, shortId, statusText } from "./dom.js";
 import { confirmBar, enlargeButton, tapsSelect } from "./taps.js";
 import { endForm, newDraft, tableEnd } from "./ending.js";
 
@@ -250,7 +250,7 @@ export async function showTable(gameId, { spectator }) {
  * player whose tab closed); on a page without a seat, how a player gets theirs back.
  */
 function wayBack(gameId, host, token) {
-  const base = `${location.origin}${location.pathname}`;
+  const base = linkBase();
   const links = Object.entries((host && host.seats) || {}).filter(([seat]) => !(host.bots || {})[seat]);
   if (links.length) {
     return el("details", { className: "seat-links-again", id: "seat-links" }, el("summary", {}, "Links for the seats"),

@@ -84,3 +84,12 @@ def test_every_file_of_the_web_app_is_served_and_nothing_else(client):
         assert text.lstrip().startswith("//") or text.lstrip().startswith(":root"), f"{name} opens with what it is"
     for name in ("index.html", "../web.py", "nope.js", "%2e%2e%2fweb.py"):
         assert client.get(f"/web/{name}").status_code == 404
+
+
+def test_served_on_a_classroom_network_the_page_says_the_address_students_open_for_its_links(app, client):
+    assert "ludolog-public-url" not in client.get("/").get_data(as_text=True)  # links begin where the page was opened
+    app.config["LUDOLOG_PUBLIC_URL"] = 'http://192.168.1.20:8000/"><script>'
+    page = client.get("/")
+    text = page.get_data(as_text=True)
+    assert '<meta name="ludolog-public-url" content="http://192.168.1.20:8000/&#34;&gt;&lt;script&gt;">' in text
+    assert page.headers["Content-Security-Policy"] and "<script>" not in text.split("ludolog-public-url")[1][:60]
