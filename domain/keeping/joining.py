@@ -142,8 +142,9 @@ class GameJoining(Aggregate):
     def is_open(self) -> bool:
         return self.code is not None
 
-    def open_seats(self, seat_count: int) -> list[int]:
-        return [seat for seat in range(1, seat_count + 1) if seat not in self.joined]
+    def open_seats(self, seat_count: int, bots: frozenset[int] = frozenset()) -> list[int]:
+        """The seats no one has joined, a bot's seats aside (the service plays those)."""
+        return [seat for seat in range(1, seat_count + 1) if seat not in self.joined and seat not in bots]
 
 
 @dataclass(frozen=True)
@@ -213,10 +214,11 @@ class Joining:
 
     def joiners(self, game_id: uuid.UUID) -> Joiners:
         """Whether joining is open, the seats open, and the name that joined each seat claimed."""
-        seats = self.service.game(game_id).seats
+        game = self.service.game(game_id)
+        seats = game.seats
         joining = self._joining(game_id) or GameJoining(game_id)
         joined = [{"seat": seat, "seat_name": seats[seat - 1], "name": name} for seat, name in sorted(joining.joined.items())]
-        return Joiners(is_open=joining.is_open, open_seats=joining.open_seats(len(seats)), joined=joined)
+        return Joiners(is_open=joining.is_open, open_seats=joining.open_seats(len(seats), _bots(game)), joined=joined)
 
     def claim(self, code: str, name: str) -> Claim:
         """The first open seat of the game the code opens, claimed under ``name`` with a new token."""
@@ -231,14 +233,15 @@ class Joining:
         if not isinstance(found, JoinCode):
             raise UnknownJoinCode("no game is open for joining with this code: ask for the link again")
         game_id = found.game_id
-        seat_count = len(self.service.game(game_id).seats)
+        game = self.service.game(game_id)
+        seat_count, bots = len(game.seats), _bots(game)
         token = new_token()
         claimed: dict[str, int] = {}
 
         def change(joining: GameJoining, access: GameAccess) -> list[Any]:
             if joining.code != digest:
                 raise JoiningClosed("joining this game is closed: ask its owner for the new link")
-            open_seats = joining.open_seats(seat_count)
+            open_seats = joining.open_seats(seat_count, bots)
             if not open_seats:
                 raise NoOpenSeat("every seat of this game has been taken: ask its owner to free one")
             claimed["seat"] = open_seats[0]
@@ -285,3 +288,8 @@ def _replace_seat_hash(access: GameAccess, seat: int, seat_hash: str) -> None:
     seats = list(access.seats)
     seats[seat - 1] = seat_hash
     access.trigger_event(GameAccess.Reissued, owner=access.owner, seats=seats)
+
+
+def _bots(game: Any) -> frozenset[int]:
+    """The seats a bot plays (the service moves for them: no one joins them)."""
+    return frozenset(seat for seat, player in enumerate(game.players or [], 1) if player.get("kind") == "bot")

@@ -168,3 +168,16 @@ def test_joins_are_still_counted_when_the_shared_counts_do_not_answer(tmp_path):
     code = client.post(f"/games/{made['id']}/joining", headers=bearer(made["owner_token"])).get_json()["code"]
     assert [client.post(f"/join/{code}", json={"name": name}).status_code for name in ("Zoé", "Max")] == [201, 429]
     app.extensions["ludolog"].close()
+
+
+def test_a_bot_seat_is_never_offered_for_joining(client):
+    made = client.post("/games", json={"ruleset": "missions", "seats": ["Ana", "Cy", "Ben"], "bot_pace_ms": 60_000,
+                                       "players": [{"kind": "person"}, {"kind": "bot", "strategy": "random"}, {"kind": "person"}]})
+    assert made.status_code == 201, made.get_json()
+    game = made.get_json()
+    owner = bearer(game["owner_token"])
+    opened = client.post(f"/games/{game['id']}/joining", headers=owner).get_json()
+    assert opened["open_seats"] == [1, 3]
+    seats = [client.post(f"/join/{opened['code']}", json={"name": name}).get_json()["seat"] for name in ("Zoé", "Max")]
+    assert seats == [1, 3]
+    assert client.post(f"/join/{opened['code']}", json={"name": "Kim"}).status_code == 409  # the bot's seat stays the bot's
