@@ -10,14 +10,14 @@ import json
 import random
 
 import pytest
+from kit_tables import acted, laid
 
 from domain.engine import registry
 from domain.engine.errors import IllegalCommand
-from domain.engine.randomness import TableRng
-from domain.thinking.search import SimRng
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.loading import read_kit
 from domain.games.table_kit.rules import shipped_kit
+from domain.thinking.search import SimRng
 
 RULES = registry.get("table-kit")
 RPS = shipped_kit("rock-paper-scissors")
@@ -25,17 +25,11 @@ ROCK, PAPER, SCISSORS = 1, 2, 3
 
 
 def table(kit, seats=2, outcomes=(1,)):
-    state = RULES.new_state(seats, RULES.resolve_options({"kit": kit}))
-    for fact in RULES.setup(state, TableRng(list(outcomes))):
-        state = RULES.evolve(state, fact)
-    return state
+    return laid(kit, seats, outcomes)
 
 
 def act(state, seat, action, *outcomes, **choices):
-    facts = RULES.decide(state, seat, {"type": "act", "action": action, **choices}, TableRng(list(outcomes)))
-    for fact in facts:
-        state = RULES.evolve(state, fact)
-    return facts, state
+    return acted(state, seat, action, *outcomes, **choices)
 
 
 def show(state, seat, sign):

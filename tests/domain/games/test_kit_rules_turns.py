@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from kit_tables import acted, laid
 
 from domain.engine import registry
 from domain.engine.errors import IllegalCommand
@@ -45,17 +46,11 @@ def kit_with(**play):
 
 
 def table(kit=BASE, seats=3, outcomes=()):
-    state = RULES.new_state(seats, RULES.resolve_options({"kit": kit}))
-    for fact in RULES.setup(state, TableRng(list(outcomes))):
-        state = RULES.evolve(state, fact)
-    return state
+    return laid(kit, seats, outcomes)
 
 
 def act(state, seat, action, *outcomes, **choices):
-    facts = RULES.decide(state, seat, {"type": "act", "action": action, **choices}, TableRng(list(outcomes)))
-    for fact in facts:
-        state = RULES.evolve(state, fact)
-    return facts, state
+    return acted(state, seat, action, *outcomes, **choices)
 
 
 def refused(kit) -> str:
