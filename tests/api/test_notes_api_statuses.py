@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 import spec as oas
-from conftest import API_TEST_SETTINGS, NewGame, SpecCheckedClient
+from conftest import API_TEST_SETTINGS, NewGame
 from eventsourcing.persistence import OperationalError
+from status_cases import cases, provoked, two_apps
 
 from api import create_app
 from domain.keeping.service import GameService
-from domain.keeping.store import store_env
 
 N = "/games/{game_id}/notes"
 ONE = N + "/{note_id}"
@@ -108,28 +108,16 @@ SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
 ]
 """The refusals of each operation, but 429 and 503 (below, for every one)."""
 
-CASES = (
-    [(m, p, SUCCESS[m], "success", lambda w, op=(m, p): OPERATIONS[op](w.client, w)) for m, p in OPERATIONS]
-    + SPECIAL
-    + [(m, p, 429, "too many requests", lambda w, op=(m, p): w.twice(OPERATIONS[op])) for m, p in OPERATIONS]
-    + [(m, p, 503, "the store is down", lambda w, op=(m, p): w.down(OPERATIONS[op])) for m, p in OPERATIONS]
-)
+CASES = cases(OPERATIONS, SUCCESS, SPECIAL)
 
 
 @pytest.fixture
 def world(tmp_path, monkeypatch):
-    store = str(tmp_path / "games.sqlite3")
-    service, other = GameService(env=store_env(store)), GameService(env=store_env(store))
-    settings = {"LUDOLOG_DATABASE_URL": store, **API_TEST_SETTINGS, "MAX_CONTENT_LENGTH": 2000}
-    app = create_app(settings, service=service)
-    limited = create_app({**settings, "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "1/minute"}, service=other)
-    for each in (app, limited):
-        each.test_client_class = SpecCheckedClient
-    client = app.test_client()
+    client, limited, service, other = two_apps(str(tmp_path / "games.sqlite3"))
     game = NewGame(client, "assassination-le", ["Ana", "Ben", "Cy"], seed="7")
     for body in ({"at": 1, "text": "public"}, {"at": 1, "text": "private", "visibility": "private"}):
         assert client.post(f"{game.url}/notes", json=body, headers=game.seat[1]).status_code == 201
-    yield World(client, limited.test_client(), service, game, monkeypatch)
+    yield World(client, limited, service, game, monkeypatch)
     monkeypatch.undo()
     service.close()
     other.close()
@@ -147,11 +135,8 @@ def test_each_status_happens_and_is_documented_for_its_operation(world, method, 
 
 
 def test_the_spec_documents_exactly_the_statuses_provoked_for_the_notes():
-    provoked: dict[tuple[str, str], set[str]] = {}
-    for method, path, status, _, _ in CASES:
-        provoked.setdefault((method, path), set()).add(str(status))
     documented = {(m, p): set(oas.spec()["paths"][p][m.lower()]["responses"]) for m, p in oas.operations() if p.startswith(N)}
-    assert provoked == documented
+    assert provoked(CASES) == documented
 
 
 def test_a_note_the_store_will_not_record_is_a_503_and_nothing_is_written(world):
