@@ -18,6 +18,7 @@ import pytest
 from quick_games import quick_options
 
 from domain.engine import registry
+from domain.games.table_kit.rules import shipped_kit
 
 SEED = "s3cr3t-seed-XYZ"
 SALT = "5eed" * 8
@@ -107,10 +108,16 @@ def expected_event(rules, owner_event: dict, viewer: int | None, seats: list[str
     return {**owner_event, "data": fact.to_data(), "sentence": rules.describe(fact, seats)}
 
 
-@pytest.mark.parametrize("rules", RULESETS, ids=lambda rules: rules.name)
-def test_no_response_to_a_seat_or_a_spectator_holds_a_secret(client, new_game, rules):
-    names = [f"Seat{n}" for n in range(1, rules.min_seats + 1)]
-    game = new_game(ruleset=rules.name, seats=names, seed=SEED, salt=SALT, options=quick_options(rules.name))
+GAMES = [pytest.param(rules, quick_options(rules.name), rules.min_seats, id=rules.name) for rules in RULESETS] + [
+    pytest.param(registry.get("table-kit"), {"kit": shipped_kit("rock-paper-scissors")}, 2, id="rock-paper-scissors")]
+"""Each ruleset's game at its fewest seats, and a kit whose secrets are choices made in secret (a turn taken
+together) rather than cards or dice."""
+
+
+@pytest.mark.parametrize(("rules", "options", "seats"), GAMES)
+def test_no_response_to_a_seat_or_a_spectator_holds_a_secret(client, new_game, rules, options, seats):
+    names = [f"Seat{n}" for n in range(1, seats + 1)]
+    game = new_game(ruleset=rules.name, seats=names, seed=SEED, salt=SALT, options=options)
     viewers: dict[int | None, dict] = {**{n: game.seat[n] for n in game.seat}, None: {}}
     seen = {viewer: Seen() for viewer in viewers}
     secret_lists: dict[int | None, list[list]] = {viewer: [] for viewer in viewers}
