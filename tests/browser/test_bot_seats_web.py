@@ -32,24 +32,27 @@ def test_the_form_makes_a_game_whose_bot_seat_the_service_plays_with_the_creatin
     page.select_option("#ruleset", "missions")
     page.fill("#seat-1", "Ann")
     page.fill("#seat-2", "Ben")
+    page.fill("#seat-3", "Cy")  # Missions seats three at least: Ann and Cy are people, Ben a bot
     page.select_option("#who-2", "random")
     page.get_by_role("button", name="Create the game").click()
     expect(page.locator("#play-here")).to_be_visible()
-    link = page.locator("input.link[data-seat='1']").input_value()
+    links = {seat: page.locator(f"input.link[data-seat='{seat}']").input_value() for seat in (1, 3)}
     page.close()  # no tab shows the game: the service plays Ben's seat all the same
-    game_id = link.split("#/play/")[1].split("/")[0]
-    token = link.split("/")[-1]
-    status = call(server, f"/games/{game_id}", token)
+    game_id = links[1].split("#/play/")[1].split("/")[0]
+    tokens = {seat: link.split("/")[-1] for seat, link in links.items()}
+    status = call(server, f"/games/{game_id}", tokens[1])
     assert status["players"][1] == {"seat": 2, "name": "Ben", "kind": "bot", "strategy": "random", "budget": None, "pace_ms": 1000}
     assert status["players"][0] == {"seat": 1, "name": "Ann", "kind": "person"}
-    for _ in range(300):  # Ann plays through the API; Ben's seat answers by itself, a second a move
-        events = call(server, f"/games/{game_id}/events?limit=1000", token)["events"]
+    assert status["players"][2] == {"seat": 3, "name": "Cy", "kind": "person"}
+    for _ in range(300):  # the people play through the API; Ben's seat answers by itself, a second a move
+        events = call(server, f"/games/{game_id}/events?limit=1000", tokens[1])["events"]
         if any(event["seat"] == 2 for event in events):
             break
-        if 1 in call(server, f"/games/{game_id}", token)["to_act"]:
-            legal = call(server, f"/games/{game_id}/legal-commands", token)
-            call(server, f"/games/{game_id}/commands", token, {"command": legal["commands"][0]})
-        else:
+        to_act = [seat for seat in call(server, f"/games/{game_id}", tokens[1])["to_act"] if seat in tokens]
+        for seat in to_act:
+            legal = call(server, f"/games/{game_id}/legal-commands", tokens[seat])
+            call(server, f"/games/{game_id}/commands", tokens[seat], {"command": legal["commands"][0]})
+        if not to_act:
             time.sleep(0.1)
     assert any(event["seat"] == 2 for event in events)
     context.close()
