@@ -219,6 +219,22 @@ class Ruleset(ReportHooks, ABC):
             return 0.5
         return 1.0 if seat in outcome.winners else (0.5 if not outcome.winners else 0.0)
 
+    def action_shapes(self, options: dict[str, Any]) -> tuple[CommandShape, ...]:
+        """The commands a game with these (resolved) options takes, each field's values as narrow as the options
+        make them: what OpenSpiel numbers a game's actions by (``domain.thinking.spiel``). Default: the
+        ruleset's ``command_shapes``."""
+        return self.command_shapes
+
+    def seat_count(self, state: Any) -> int:
+        """How many seats the game whose state this is seats. Default: the state's ``seat_count``, else the one
+        count the game takes."""
+        count = getattr(state, "seat_count", None)
+        if isinstance(count, int):
+            return count
+        if self.min_seats == self.max_seats:
+            return self.min_seats
+        raise NotImplementedError(f"{self.name}: a state that does not say how many seats play")
+
     def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
         """A state the seat could not tell from this one: what it cannot see (another seat's hand, the
         cards a deck still holds where that is secret) sampled afresh from what it could be, given only

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from domain.engine.commands import Command
+from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import InvalidSetup
 from domain.engine.facts import Fact, Outcome
 from domain.engine.randomness import Rng
@@ -28,6 +28,8 @@ from domain.games.table_kit.layout import OFF
 from domain.games.table_kit.loading import read_kit
 from domain.games.table_kit.state import State, evolve, kit_of
 
+NUMBERS_UP_TO = 100
+"""The largest number a kit action's number choice is numbered up to, for OpenSpiel (``action_shapes``)."""
 KITS = Path(__file__).parent / "kits"
 """The kits shipped as examples."""
 
@@ -107,6 +109,25 @@ class TableKit(Ruleset):
 
     def command_kind(self, command: Command) -> str:
         return str(command.get("action")) if command["type"] == "act" else str(command["type"])
+
+    def action_shapes(self, options: dict[str, Any]) -> tuple[CommandShape, ...]:
+        """A kit with rules: one ``act`` shape an action, each choice's values its kind's on this kit (the
+        spaces, the cards, the numbers up to ``NUMBERS_UP_TO``); a kit without: the table's commands."""
+        kit = Kit.of(options["kit"])
+        if kit.rules is None:
+            return self.command_shapes
+        values = {"space": sorted(kit.spaces), "card": sorted(kit.cards), "number": list(range(NUMBERS_UP_TO + 1))}
+        shapes = []
+        for name, action in kit.rules.actions.items():
+            fields: dict[str, Any] = {"action": {"const": name}}
+            for choice in action["choices"]:
+                kind = "number" if choice.numbers is not None else "card" if choice.card is not None else "space"
+                fields[choice.name] = {"enum": values[kind]}
+            shapes.append(CommandShape("act", action["summary"], fields, tuple(fields)))
+        return tuple(shapes)
+
+    def seat_count(self, state: State) -> int:
+        return state.seats
 
     def evaluate(self, state: State, seat: int) -> float:
         """A kit with rules that declares its ``value`` (how near a seat stands to winning, 0 to 1): that;
