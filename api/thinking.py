@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from domain.thinking.bots import SearchBot
+from domain.thinking.bots import GreedyBot, RandomBot
 
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -49,8 +49,8 @@ class Elsewhere:
 
 
 def thinking(bot: Any, processes: int) -> Any:
-    """The bot to play or suggest with: a search bot thinks elsewhere, any other here."""
-    return Elsewhere(bot, processes) if isinstance(bot, SearchBot) and processes > 0 else bot
+    """The bot to play or suggest with: a search bot (ludolog's or OpenSpiel's) thinks elsewhere, any other here."""
+    return Elsewhere(bot, processes) if not isinstance(bot, (RandomBot, GreedyBot)) and processes > 0 else bot
 
 
 def elsewhere(function: Any, processes: int, *args: Any, **kwargs: Any) -> Any:

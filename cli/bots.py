@@ -6,7 +6,7 @@ import click
 
 from cli.terminal import HELP, db_option, format_events, format_standing, format_status, open_service, shown
 from domain.keeping.access import OWNER
-from domain.thinking.strategies import STRATEGIES
+from domain.thinking.strategies import SEARCHING, STRATEGIES
 
 
 @click.command(context_settings=HELP)
@@ -32,8 +32,8 @@ def bot(game: str, seats: tuple[str, ...], strategy: str, budget: str | None, se
       ludolog bot 3f2a --seat Ben --seed 7
       ludolog bot 3f2a --seat Ben --strategy search --budget 200ms
     """
-    if budget is not None and strategy != "search":
-        raise click.UsageError("--budget is a search bot's: add --strategy search")
+    if budget is not None and strategy not in SEARCHING:
+        raise click.UsageError(f"--budget is a search bot's ({', '.join(SEARCHING)}): add --strategy search")
     service = open_service(db)
     game_id = service.find_game(game)
     bot_seed = str(game_id) if seed is None else seed
@@ -57,7 +57,7 @@ def bot(game: str, seats: tuple[str, ...], strategy: str, budget: str | None, se
     from domain.engine import registry
 
     status = service.status(game_id, OWNER)
-    average = f", {thinking / commands:.0f} ms a command on average" if strategy == "search" and commands else ""
+    average = f", {thinking / commands:.0f} ms a command on average" if strategy in SEARCHING and commands else ""
     name = "The bot" if strategy == "random" else f"The {strategy} bot"
     click.echo(f"{name} played {commands} command{'s' if commands != 1 else ''} (bot seed: {bot_seed}{average}).")
     if quiet:

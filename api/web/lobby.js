@@ -6,7 +6,7 @@ import { withOutcomes } from "./chance.js";
 import { kitField } from "./kits.js";
 import { claimPage, el, fill, linkBase, seatLabel, shortId, statusText } from "./dom.js";
 
-const STRATEGIES = ["greedy", "random", "search"];
+const STRATEGIES = ["greedy", "random", "search", "openspiel-ismcts", "openspiel-mcts"];
 const BOT_PACE_MS = 1000;  // how long a bot seat of a game made here waits before each move: long enough to follow it
 
 const FILTER_KEY = "ludolog:lobby-filter";

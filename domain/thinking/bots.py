@@ -78,13 +78,20 @@ def make_bot(strategy: str, seed: str | int = 0, budget: str | None = None, limi
         return GreedyBot(seed)
     if strategy == "search":
         return SearchBot(seed, **(parse_budget(budget) if budget else {}), limit_ms=limit_ms)  # type: ignore[arg-type]
+    if strategy.startswith("openspiel-") and strategy in STRATEGIES:
+        try:
+            from domain.thinking.spiel.bots import OpenSpielBot
+        except ImportError:
+            raise InvalidSetup(f"the bot {strategy} needs OpenSpiel: pip install 'ludolog[openspiel]'") from None
+        return OpenSpielBot(strategy.removeprefix("openspiel-"), seed, **(parse_budget(budget) if budget else {}),  # type: ignore[arg-type]
+                            limit_ms=limit_ms)
     raise InvalidSetup(f"no bot strategy {strategy!r}: {', '.join(STRATEGIES)}")
 
 
 def thought_of(bot: Bot, command: Command) -> dict[str, Any]:
     """What a bot did for its last command: the strategy, the command, and a search bot's simulations and
     thinking time."""
-    strategy = {RandomBot: "random", GreedyBot: "greedy", SearchBot: "search"}[type(bot)]
+    strategy = {RandomBot: "random", GreedyBot: "greedy", SearchBot: "search"}.get(type(bot)) or f"openspiel-{bot.kind}"  # type: ignore[union-attr]
     last: Thought | None = getattr(bot, "last", None)
     return {"strategy": strategy, "command": command, "simulations": last.simulations if last else None,
             "milliseconds": round(last.seconds * 1000, 1) if last else None}

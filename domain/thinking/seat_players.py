@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.engine.errors import InvalidSetup
 from domain.thinking.bots import parse_budget
-from domain.thinking.strategies import STRATEGIES
+from domain.thinking.strategies import SEARCHING, STRATEGIES
 
 MAX_PACE_MS = 60_000
 """The longest a bot seat waits before its move."""
@@ -53,8 +53,8 @@ def _checked(player: Any, number: int, pace_ms: Any) -> dict[str, Any]:
     if strategy not in STRATEGIES:
         raise InvalidSetup(f"seat {number}'s bot plays one of the strategies {', '.join(STRATEGIES)}, not {strategy!r}")
     if budget is not None:
-        if strategy != "search":
-            raise InvalidSetup(f"seat {number}'s bot is {strategy}: only a search bot has a budget")
+        if strategy not in SEARCHING:
+            raise InvalidSetup(f"seat {number}'s bot is {strategy}: only a search bot ({', '.join(SEARCHING)}) has a budget")
         if not isinstance(budget, (str, int)) or isinstance(budget, bool):
             raise InvalidSetup(f"seat {number}'s budget is simulations (like 300) or milliseconds (like \"200ms\")")
         parse_budget(str(budget))

@@ -72,3 +72,14 @@ def test_a_table_game_takes_no_bot_move(client, new_game):
     game = new_game("correction", ("Ann", "Ben"), table=True, outcomes=["heads"])
     refused = client.post(f"{game.url}/bot-move", json={"strategy": "random"}, headers=game.owner)
     assert refused.status_code == 422 and "bots cannot play it" in refused.get_json()["detail"]
+
+
+def test_openspiels_search_bots_play_a_move_through_the_api_as_ludologs_do(client, new_game):
+    game = new_game("correction", ("Ann", "Ben"), seed="5")
+    for strategy in ("openspiel-ismcts", "openspiel-mcts"):
+        before = client.get(game.url, headers=game.owner).get_json()
+        played = client.post(f"{game.url}/bot-move", json={"strategy": strategy, "budget": "20"}, headers=game.owner)
+        assert played.status_code == 201, played.get_json()
+        body = played.get_json()
+        assert body["bot"]["strategy"] == strategy and body["version"] > before["version"]
+        assert body["events"][0]["seat"] == before["to_act"][0]

@@ -62,3 +62,15 @@ def test_bad_players_are_refused_and_no_game_is_made(client):
     too_slow = client.post("/games", json={"ruleset": "missions", "seats": SEATS, "bot_pace_ms": 3_600_000})
     assert too_slow.status_code == 400
     assert client.get("/games").get_json()["total"] == 0
+
+
+def test_a_bot_seat_may_be_one_of_openspiels_search_bots_with_a_budget(app, client):
+    bot = {"kind": "bot", "strategy": "openspiel-mcts", "budget": "20"}
+    game = NewGame(client, "correction", ("Ann", "Ben"), seed="4", players=[bot, bot], bot_pace_ms=0)
+    service = app.extensions["ludolog"]
+    for _ in range(5):
+        service.wait_for_bot_seats()
+    state = client.get(game.url, headers=game.owner).get_json()
+    assert state["players"][0] == {"seat": 1, "name": "Ann", "kind": "bot", "strategy": "openspiel-mcts", "budget": "20", "pace_ms": 0}
+    events = client.get(f"{game.url}/events?limit=1000", headers=game.owner).get_json()["events"]
+    assert sum(event["command_id"].startswith("bot-seat:") for event in events if event["command_id"]) >= 2

@@ -15,7 +15,7 @@ from location_table import CASINO, DOCKS, RULES, table
 
 from domain.engine.game import Game
 from domain.games.location_ccg.cards import pool
-from domain.thinking.bots import RandomBot
+from domain.thinking.bots import RandomBot, make_bot
 from domain.thinking.search import SearchBot, SimRng
 
 SALT = "5eed" * 8
@@ -81,6 +81,9 @@ def test_determinize_and_search_never_peek_at_the_other_players_secrets():
         assert RULES.determinize(state, seat, rng()) == RULES.determinize(other, seat, rng())
         bot = SearchBot(seed=1, simulations=40)
         assert bot.choose(RULES, state, seat, version) == bot.choose(RULES, other, seat, version)
+        for strategy in ("openspiel-ismcts", "openspiel-mcts"):  # OpenSpiel's bots search from determinize too
+            peer = make_bot(strategy, 1, "30")
+            assert peer.choose(RULES, state, seat, version) == peer.choose(RULES, other, seat, version)
         checked += 1
         if checked == 6:
             break
