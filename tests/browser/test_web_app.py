@@ -24,6 +24,10 @@ NAMES = ["Ann", "Ben", "Cy"]
 """The players of the games played here: ordinary names, as the screenshots left for review show them
 (names and notes that try to be markup are the subject of their own test, below)."""
 MOST_COMMANDS = 700
+TABLE_ENDS_AFTER = 12
+"""A table kit's game (no rules end it) is ended by its players once this many commands are played: the seat to
+act proposes an end through the page's form, naming itself the winner, and the others agree on theirs (greedy
+bots left to it refuse each other's ends for hundreds of commands)."""
 KIT = pathlib.Path(__file__).resolve().parents[1] / "kits" / "market.yaml"
 SALT = "5eed" * 8
 """The salt every game here is created with, typed in the form as a seed is: with it, a seed deals one game."""
@@ -77,7 +81,7 @@ def finished(page) -> bool:
     return page.locator("#commands h2", has_text="The game is over").count() > 0
 
 
-def play_one(page, base: str, game_id: str, token: str) -> bool:
+def play_one(page, base: str, game_id: str, token: str, agree: bool = False) -> bool:
     """If the page offers commands: the greedy bot's choice for the seat, played through the page: what it
     names clicked on the board until it is the one command left (the page then sends it), else its button;
     a choice of several things (a mulligan's cards) opened, each thing clicked on the board, then confirmed;
@@ -92,6 +96,8 @@ def play_one(page, base: str, game_id: str, token: str) -> bool:
     groups = [json.loads(button.get_attribute("data-commands")) for button in page.locator("button.choice-group").all()]
     ask = {"strategy": "greedy", "play": False, "seed": f"browser:{before}"}
     wanted = call(base, f"/games/{game_id}/bot-move", token, ask)["bot"]["command"]
+    if agree and {"type": "agree"} in offered:  # the table's players agree to the end proposed
+        wanted = {"type": "agree"}
     legal = call(base, f"/games/{game_id}/legal-commands", token)
     refs = legal["refs"][legal["commands"].index(wanted)]
     chosen = next((n for n, members in enumerate(groups) if wanted in members), None)
@@ -134,9 +140,16 @@ def test_a_whole_game_is_played_watched_and_replayed_in_the_browser(browser, ser
         page.wait_for_selector("#board svg")
     assert all("#/play/" in page.url and tokens[seat] not in page.url for seat, page in seats.items())  # out of the address bar
 
-    played, shot, still = 0, False, time.monotonic()
+    played, shot, still, proposed = 0, False, time.monotonic(), False
     while not all(finished(page) for page in seats.values()):
-        moved = any(play_one(page, server, game_id, tokens[seat]) for seat, page in seats.items())
+        if rules.name == "table-kit" and played >= TABLE_ENDS_AFTER and not proposed:
+            (seat, *_) = call(server, f"/games/{game_id}")["to_act"]
+            expect(seats[seat].locator("#board")).to_have_attribute("data-version", str(call(server, f"/games/{game_id}")["version"]))
+            before = version(seats[seat])
+            fill_end_form(seats[seat], [seat], "the table calls it a day")
+            expect(seats[seat].locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
+            proposed = True
+        moved = any(play_one(page, server, game_id, tokens[seat], agree=proposed) for seat, page in seats.items())
         played += moved
         if moved:
             still = time.monotonic()
