@@ -11,6 +11,7 @@ import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pyspiel  # open-spiel, in the test extras
 import pytest
@@ -167,3 +168,12 @@ def test_the_winners_gain_one_and_the_others_lose_one_and_a_limit_is_nobodys_win
     assert returns_of(Ended(Outcome([], "a draw")), None, 2) == [0.0, 0.0]
     assert returns_of(Ended(Outcome([1, 3], "won together")), None, 3) == [1.0, -1.0, 1.0]
     assert returns_of(rules, rules.new_state(2, rules.resolve_options({})), 2) == [0.0, 0.0]
+
+
+def test_the_readmes_openspiel_example_runs_as_printed(capsys):
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("#### Every game an OpenSpiel game", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.strip()
+    assert printed == code.rsplit("# ", 1)[1].split(",", 1)[0]  # the figure the README prints

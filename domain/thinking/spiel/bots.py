@@ -2,7 +2,8 @@
 
 Both score the positions they reach with the ruleset's own ``evaluate`` (mapped from 0..1 to OpenSpiel's
 -1..1; a finished game by its returns) instead of random playouts, so they differ from ludolog's
-``search`` in the search alone.
+``search`` in the search alone (``rollouts``: that many random playouts to the end instead, as OpenSpiel's
+textbook setting; for benchmarks).
 
 - ``openspiel-ismcts``: OpenSpiel's information-set MCTS (``ISMCTSBot``, UCT), each simulation on a new
   ``determinize`` of what the seat cannot see.
@@ -54,8 +55,9 @@ class OpenSpielBot:
     """One of OpenSpiel's search bots (``kind``: ``ismcts`` or ``mcts``) choosing for a ludolog seat."""
 
     def __init__(self, kind: str, seed: str | int = 0, simulations: int | None = DEFAULT_SIMULATIONS,
-                 milliseconds: float | None = None, limit_ms: float | None = None, exploration: float = 2.0) -> None:
-        self.kind, self.seed = kind, str(seed)
+                 milliseconds: float | None = None, limit_ms: float | None = None, exploration: float = 2.0,
+                 rollouts: int = 0) -> None:
+        self.kind, self.seed, self.rollouts = kind, str(seed), rollouts
         self.simulations = simulations if milliseconds is None else None
         self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)
         self.limit_ms, self.exploration = limit_ms, exploration
@@ -75,11 +77,14 @@ class OpenSpielBot:
         root = game_at(rules, state)
         budget_ms = self.milliseconds if self.milliseconds is not None else self.limit_ms
         wanted = self.simulations or 1_000_000
-        if budget_ms is not None and wanted > FIRST_FEW:
+        if budget_ms is not None and wanted > FIRST_FEW:  # time a first few, then search afresh in the time left
             action = self._search(root, FIRST_FEW, source)
             spent = time.perf_counter() - started
             left = budget_ms / 1000 - spent
-            wanted = min(wanted, max(FIRST_FEW, int(FIRST_FEW * (spent + left) / max(spent, 1e-6))))
+            if left <= spent:  # no time for more than as many again: keep the first few's choice
+                self.last = Thought(root.legal()[action], FIRST_FEW, time.perf_counter() - started)
+                return root.legal()[action]
+            wanted = min(wanted, int(FIRST_FEW * left / max(spent, 1e-6)))
         action = self._search(root, wanted, source)
         chosen = root.legal()[action]
         self.last = Thought(chosen, wanted, time.perf_counter() - started)
@@ -87,9 +92,10 @@ class OpenSpielBot:
 
     def _search(self, root: LudologState, simulations: int, source: random.Random) -> int:
         numbers = np.random.RandomState(source.getrandbits(32))
+        evaluator = mcts.RandomRolloutEvaluator(self.rollouts, numbers) if self.rollouts else EvaluateLeaves()
         if self.kind == "mcts":
-            bot = mcts.MCTSBot(root.get_game(), self.exploration, simulations, EvaluateLeaves(), random_state=numbers)
+            bot = mcts.MCTSBot(root.get_game(), self.exploration, simulations, evaluator, random_state=numbers)
             return int(bot.step(root))
-        bot = ismcts.ISMCTSBot(root.get_game(), EvaluateLeaves(), self.exploration, simulations, random_state=numbers)
+        bot = ismcts.ISMCTSBot(root.get_game(), evaluator, self.exploration, simulations, random_state=numbers)
         bot.set_resampler(lambda state, player: state.resample_from_infostate(player, numbers.uniform))
         return int(bot.step(root))
