@@ -88,3 +88,18 @@ def test_a_search_bot_is_refused_a_table_kit_in_one_line_and_a_greedy_one_plays_
     played = invoke("bot", game, "--strategy", "greedy", "--seed", "1", "--db", db)
     assert played.exit_code == 0 and "Game over." in played.output, played.output
 
+
+
+@pytest.mark.parametrize("strategy", ["openspiel-ismcts", "openspiel-mcts"])
+def test_openspiels_bots_play_a_whole_game_from_the_cli_and_a_balance_study(tmp_path, strategy):
+    db = str(tmp_path / "games.sqlite3")
+    game = new_game(db, "correction")
+    played = invoke("bot", game, "--strategy", strategy, "--budget", "6", "--seed", "1", "--db", db)
+    assert played.exit_code == 0, played.output
+    assert "Game over." in played.output and f"The {strategy} bot played" in played.output
+    assert "simulations," in played.output and "ms a command on average" in played.output
+    study = invoke("balance", "correction", "--games", "2", "--bot", strategy, "--budget", "4", "--option", "turn_limit=3",
+                   "--workers", "1", "--format", "json", "--no-keep", "-o", str(tmp_path / "study.json"), "--db", db)
+    assert study.exit_code == 0, study.output
+    study = json.loads((tmp_path / "study.json").read_text(encoding="utf-8"))["findings"]["study"]
+    assert study["games"] == 2 and study["bots"] == [strategy, strategy]
