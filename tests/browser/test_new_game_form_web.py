@@ -79,3 +79,19 @@ def test_a_table_kits_seats_start_at_the_kits_own_and_keep_the_names(browser, se
     (game,) = call(server, "/games")["games"]
     assert [seat["name"] for seat in game["seats"]] == ["Zoe", "Yan"] and game["name"].startswith("Pig")
     assert page.errors == [] and page.dialogs == []
+
+
+def test_the_form_offers_openspiels_bots_for_a_seat_and_the_game_records_them(browser, server):
+    page = tab(browser.new_context(), f"{server}#/new")
+    page.select_option("#ruleset", "correction")
+    offered = page.locator("#who-2 option").evaluate_all("options => options.map(o => o.value)")
+    assert offered == ["person", "greedy", "random", "search", "openspiel-ismcts", "openspiel-mcts"]
+    page.fill("#seat-1", "Zoe")
+    page.fill("#seat-2", "Yan")
+    page.select_option("#who-2", "openspiel-mcts")
+    page.click("button[type=submit]")
+    page.wait_for_selector("#created h2")
+    (game,) = call(server, "/games")["games"]
+    players = call(server, f"/games/{game['id']}")["players"]
+    assert players[1]["kind"] == "bot" and players[1]["strategy"] == "openspiel-mcts"
+    assert page.errors == [] and page.dialogs == []
