@@ -1,7 +1,8 @@
 """A bystander's reads while other clients loop on costly requests: printed as a Markdown table.
 
     python tests/benchmarks/costly.py            # 8 looping clients, 20 s a row
-    python tests/benchmarks/costly.py --quick    # tiny sizes: a smoke test of the runner
+    python tests/benchmarks/costly.py --quick    # tiny sizes: a smoke test of the runner (two clients, 1 s a
+                                                 # row, hints at 200ms, exports of games of some 20 events)
 
 ``ludolog serve`` with its defaults but the rate limits (off: the looping clients are the point) on a
 new SQLite store. Eight clients, each with its own game and
@@ -71,9 +72,10 @@ def run(environment: dict[str, str], load: str, seconds: float, quick: bool, log
         for n in range(0 if load == "nothing" else 2 if quick else 8):
             if load == "bot hints":
                 created = setup.call("POST", "/games", {"ruleset": "infection", "seats": ["Ana", "Ben"], "seed": f"hint-{n}"}).body
-                path, method, body = game_path(created["id"], "bot-move"), "POST", {"strategy": "search", "budget": "2000ms", "play": False}
+                budget = "200ms" if quick else "2000ms"
+                path, method, body = game_path(created["id"], "bot-move"), "POST", {"strategy": "search", "budget": budget, "play": False}
             else:
-                game, token = finished_game(setup, 50 if quick else 500)
+                game, token = finished_game(setup, 20 if quick else 500)
                 created = {"owner_token": token}
                 path, method, body = game_path(game, "export", format="html"), "GET", None
             clients.append((path, method, body, created["owner_token"]))
@@ -105,7 +107,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner, measures nothing")
     parser.add_argument("--seconds", type=float, default=20.0)
     args = parser.parse_args()
-    seconds = 3.0 if args.quick else args.seconds
+    seconds = 1.0 if args.quick else args.seconds
     print("# A bystander beside costly requests\n")
     print("## The bystander's reads while eight clients loop on costly requests\n")
     print("| load | limits on costly requests | bystander's GET p50 / p99 (ms) | the looping clients' answers |")
