@@ -116,7 +116,7 @@ class Sizes:
 FULL = Sizes()
 QUICK = Sizes(
     game_sizes=(10, 100, 300), timed_commands=20, warmup_commands=2, commands_per_client=4, replay_events=300,
-    goto_steps=20, replay_repeats=1, diary_games=2, min_games_in_memory=2, min_seconds_in_memory=0.0, min_games_on_store=1,
+    goto_steps=20, replay_repeats=1, diary_games=2, min_games_in_memory=1, min_seconds_in_memory=0.0, min_games_on_store=1,
     min_seconds_on_store=0.0, ruleset_commands=10,
 )
 
@@ -767,7 +767,7 @@ def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Pat
         diaries = [(store, diary_measures(store, sizes)) for store in stores]
     ruleset_table = rulesets_table(ruleset_rows(folder, sizes))
     # last: the trivial game it registers is no ruleset of the project's
-    target_rows = targets.table(found, folder, 400 if sizes == QUICK else peer.WINDOWS[-1][1], with_node=sizes != QUICK,
+    target_rows = targets.table(found, folder, 100 if sizes == QUICK else peer.WINDOWS[-1][1], with_node=sizes != QUICK,
                                 quick=sizes == QUICK)
     mode = "quick sizes (a smoke test, not a measurement)" if sizes == QUICK else "full sizes"
     lines = [

@@ -49,19 +49,18 @@ def medians(runs: list[list[float]]) -> list[float]:
     return [statistics.median(rates) for rates in zip(*runs)]
 
 
-def peer_rows(folder: Path, moves: int, with_node: bool) -> list[list[str]]:
-    """The two peer ratios, each window's ratio shown (medians of ``RUNS`` runs), the lower one judged."""
-    memory = medians([peer.service_rates(":memory:", moves) for _ in range(RUNS)])
+def peer_rows(folder: Path, moves: int, with_node: bool, runs: int = RUNS) -> list[list[str]]:
+    """The two peer ratios, each window's ratio shown (medians of ``runs`` runs), the lower one judged."""
+    memory = medians([peer.service_rates(":memory:", moves) for _ in range(runs)])
     on_file, library = [], []
-    for run in range(RUNS):  # taking turns, so that the machine's drift falls on both alike
+    for run in range(runs):  # taking turns, so that the machine's drift falls on both alike
         on_file.append(peer.service_rates(str(folder / f"peer-{run}.sqlite3"), moves))
         library.append(peer.library_rates(str(folder / f"library-{run}.sqlite3"), moves))
     on_file, library = medians(on_file), medians(library)
     rows = []
     bgio, how = peer.boardgameio_rates() if with_node else (None, "not run with --quick")
     if bgio is not None and with_node:
-        runs = [bgio] + [found for found, _ in (peer.boardgameio_rates() for _ in range(RUNS - 1)) if found is not None]
-        bgio = medians(runs)
+        bgio = medians([bgio] + [found for found, _ in (peer.boardgameio_rates() for _ in range(runs - 1)) if found is not None])
     if bgio is None:
         rows.append(row("`GameService` on `:memory:` ÷ boardgame.io `Master` on `InMemory`", "≥ 1.0",
                         f"{memory[0]:,.0f} and {memory[1]:,.0f} moves/s; boardgame.io {how}", None))
@@ -118,4 +117,4 @@ def table(found: Found, folder: Path, peer_moves: int, with_node: bool, quick: b
     print("... the kits' targets", file=sys.stderr, flush=True)
     rows += kit_rows(quick)
     print("... peer comparisons on the trivial game", file=sys.stderr, flush=True)
-    return rows + peer_rows(folder, peer_moves, with_node)
+    return rows + peer_rows(folder, peer_moves, with_node, 1 if quick else RUNS)
