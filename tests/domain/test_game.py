@@ -37,6 +37,9 @@ from domain.thinking.bots import RandomBot
 SEATS = ["Ann", "Ben", "Cy"]
 SALT = "5eed" * 8
 """A salt given with a seed: the two together decide a game's chance."""
+SHORT = {"seed": "same-7", "salt": SALT}
+"""A seed and salt whose game the bots (``finish``) end in 79 events, for the tests that need only a finished game
+(a game of a random salt runs to several hundred)."""
 
 
 @pytest.fixture
@@ -104,7 +107,7 @@ def test_without_a_seed_each_game_draws_its_own_secret_seed(service):
 
 
 def test_events_are_stored_under_fixed_topics(sqlite_service, db_path):
-    finish(sqlite_service, new_game(sqlite_service))
+    finish(sqlite_service, new_game(sqlite_service, **SHORT))
     with sqlite3.connect(db_path) as db:
         topics = {row[0] for row in db.execute("SELECT topic FROM stored_events")}
     assert "ludolog:Game.Created" in topics
@@ -123,7 +126,7 @@ def test_every_event_records_the_command_that_caused_it(service):
 
 
 def test_the_hash_chain_links_every_event_and_shows_tampering(sqlite_service, db_path):
-    game_id = new_game(sqlite_service)
+    game_id = new_game(sqlite_service, **SHORT)
     finish(sqlite_service, game_id)
     assert first_broken_link(list(sqlite_service.events.get(game_id))) is None
     with sqlite3.connect(db_path) as db:
@@ -154,7 +157,7 @@ def test_the_rng_of_a_command_depends_on_the_seed_and_the_version():
 
 
 def test_random_outcomes_are_recorded_so_a_rebuild_never_rolls_again(service, monkeypatch):
-    game_id = new_game(service)
+    game_id = new_game(service, **SHORT)
     game = finish(service, game_id)
     rolls = [e.data for e in service.read_events(game_id) if e.type == "DieRolled"]
     assert rolls and all(r["face"] in range(6) for r in rolls)
@@ -227,7 +230,7 @@ def test_a_seat_that_is_not_asked_to_act_is_refused(service):
 
 
 def test_a_finished_game_takes_no_more_commands(service):
-    game_id = new_game(service)
+    game_id = new_game(service, **SHORT)
     finish(service, game_id)
     with pytest.raises(GameOver):
         service.submit(game_id, 1, {"type": "roll"})
@@ -352,7 +355,7 @@ def test_event_times_come_from_the_clock(service):
 
 
 def test_the_event_log_numbers_events_from_creation_and_pages_with_after_and_limit(service):
-    game_id = new_game(service)
+    game_id = new_game(service, **SHORT)
     finish(service, game_id)
     everything = service.read_events(game_id)
     assert [e.number for e in everything] == list(range(1, len(everything) + 1))
@@ -363,7 +366,7 @@ def test_the_event_log_numbers_events_from_creation_and_pages_with_after_and_lim
 
 def test_games_are_listed_with_ruleset_seats_status_and_version(service):
     first = new_game(service)
-    second = new_game(service)
+    second = new_game(service, **SHORT)
     finish(service, second)
     listed = {g["id"]: g for g in service.list_games()}
     assert listed[str(first)]["status"] == "active" and listed[str(second)]["status"] == "over"
