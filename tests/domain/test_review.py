@@ -89,8 +89,8 @@ def test_a_command_the_search_itself_prefers_is_no_mistake():
     assert reviewed.mistakes == [] and reviewed.judged == 1
 
 
-def played(service, ruleset, seed, commands):
-    game_id = service.create_game(ruleset, ["Ana", "Ben"], quick_options(ruleset), seed=seed)
+def played(service, ruleset, seed, commands, **options):
+    game_id = service.create_game(ruleset, ["Ana", "Ben"], {**quick_options(ruleset), **options}, seed=seed)
     bot = RandomBot(seed)
     for _ in range(commands):
         game = service.game(game_id)
@@ -121,7 +121,7 @@ def test_a_seats_review_of_a_game_in_play_is_the_same_whatever_the_others_hidden
 
 
 def test_a_review_gives_every_seat_a_chance_with_its_interval_at_the_start_and_after_every_command(service):
-    game_id = played(service, "infection", "chances", 400)
+    game_id = played(service, "infection", "chances", 400, round_limit=8)  # a whole game, a third of the default's
     game = service.game(game_id)
     assert game.outcome() is not None
     reviewed = review_game(service, game_id, None, budget=20)
@@ -134,7 +134,7 @@ def test_a_review_gives_every_seat_a_chance_with_its_interval_at_the_start_and_a
 
 
 def test_key_moments_become_bookmarks_once(service):
-    game_id = played(service, "infection", "marks", 400)
+    game_id = played(service, "infection", "marks", 400, round_limit=8)  # a whole game, a third of the default's
     reviewed = review_game(service, game_id, OWNER, budget=20)
     moments = reviewed.key_moments()
     assert moments
