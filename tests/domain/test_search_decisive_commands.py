@@ -39,10 +39,15 @@ def ending(rules: Ruleset, state: Any, seat: int, command: Command) -> str:
     return ends.pop() if len(ends) == 1 else "open"
 
 
+FIRST_GAMES = {("squad-combat", "wins"): 37, ("location-ccg", "loses"): 33}
+"""Where the scan of a ruleset starts: the games before these hold no such position (scanning them took 8 s and
+4 s), so the same position is found."""
+
+
 def decisive_position(rules: Ruleset, kind: str, games: int = 60) -> tuple[Any, int, list[Command]] | None:
     """A position of a seeded random game where some command ``kind`` (wins/loses) at once and another does
     not: the state, the seat to act and the deciding commands."""
-    for number in range(games):
+    for number in range(FIRST_GAMES.get((rules.name, kind), 0), games):
         state = rules.new_state(rules.min_seats, rules.resolve_options({}))
         for fact in rules.setup(state, Rng(f"scan-{number}", "setup")):
             state = rules.evolve(state, fact)
