@@ -95,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true")
     given = parser.parse_args(argv)
     if given.quick:
-        given.games, given.search_games, given.budget, given.limit_games = 4, 2, "3", 4
+        given.games, given.search_games, given.budget, given.limit_games = 4, 1, "3", 4
     print(report(given.games, given.search_games, given.budget, given.workers, given.limit_games))
     return 0
 
