@@ -49,7 +49,7 @@ class Sizes:
 
 
 FULL = Sizes(rules_seconds=3.0, search_positions=20, games=200, budget=200)
-QUICK = Sizes(rules_seconds=0.05, search_positions=1, games=2, budget=4)
+QUICK = Sizes(rules_seconds=0.05, search_positions=1, games=1, budget=4)
 
 
 def random_game_states(rules: Ruleset, players: int, seed: int, options: dict[str, Any] | None = None) -> Any:
