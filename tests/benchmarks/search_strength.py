@@ -9,8 +9,8 @@ one seat holds the bot under test, the seats rotating from game to game, and the
 every other seat. It prints the test bot's wins with the 95% Wilson interval, the fair share (one over
 the number of players), the target, the games that ended in a draw, the test bot's points (a win 1, a
 draw shared among the players, as chess engines are scored: a bot that draws more is not hidden), the
-games that ended at the rules' turn limit, and the test bot's mean CPU milliseconds a move. The targets
-count wins.
+games that ended at the rules' turn limit, and the test bot's and its opponents' mean CPU milliseconds a
+move. The targets count wins.
 
 - ``search-vs-greedy``: the search bot at its default budget against greedy bots. Target: at least 60%
   of the games with the interval's low end above 50% with two players, and the fair share plus 10 points
