@@ -31,7 +31,12 @@ def seats(rules):
     return [f"P{n}" for n in range(1, rules.min_seats + 1)]
 
 
-def played(service, rules, seed="replay-1"):
+SEEDS = {"assassination-le": "replay-7"}
+"""A seed whose game of Assassination Le the bots end in 184 events, past a snapshot (replay-1's ran to 894)."""
+
+
+def played(service, rules, seed=None):
+    seed = seed or SEEDS.get(rules.name, "replay-1")
     game_id = service.create_game(rules.name, seats(rules), quick_options(rules.name), seed=seed, salt=SALT)
     for _ in service.play_bots(game_id, bot_seed=3):
         pass
