@@ -11,6 +11,9 @@ from test_api_games import assert_problem
 
 from api import thinking
 
+SHORT = {"round_limit": 8}
+"""A whole game of Infection in 8 rounds (the default is 25): a third as much to play and review."""
+
 
 @pytest.fixture(params=[0, 1], ids=["in the server", "in a worker"])
 def processes(request, app):
@@ -20,7 +23,7 @@ def processes(request, app):
 
 
 def test_a_finished_games_review_is_anyones(client, new_game, processes):
-    game = new_game("infection", seed="reviewed")
+    game = new_game("infection", options=SHORT, seed="reviewed")
     game.play_to_end()
     response = client.get(f"{game.url}/review?budget=10")
     assert response.status_code == 200
@@ -53,7 +56,7 @@ def test_a_bad_review_request_is_refused(client, new_game):
 
 
 def test_the_key_moments_are_bookmarked_in_one_request(client, new_game):
-    game = new_game("infection", seed="bookmarked")
+    game = new_game("infection", options=SHORT, seed="bookmarked")
     game.play_to_end()
     assert_problem(client.post(f"{game.url}/review/bookmarks?budget=10"), 401, "unauthorized")
     response = client.post(f"{game.url}/review/bookmarks?budget=10", headers=game.seat[1])
@@ -68,7 +71,7 @@ def test_the_key_moments_are_bookmarked_in_one_request(client, new_game):
 
 
 def test_the_diary_export_holds_the_review_when_asked(client, new_game):
-    game = new_game("infection", seed="diary")
+    game = new_game("infection", options=SHORT, seed="diary")
     game.play_to_end()
     diary = client.get(f"{game.url}/export?format=md&review=true&budget=5")
     assert diary.status_code == 200 and "## Review" in diary.get_data(as_text=True)
