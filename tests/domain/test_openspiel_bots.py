@@ -1,7 +1,7 @@
 """OpenSpiel's search bots as ludolog bots (``openspiel-ismcts``, ``openspiel-mcts``; that they never peek is tested
-with the Location CCG's bots): each plays a legal command, the same one for the same seed, within a time budget
-when given one,
-and plays whole games through the service and the CLI like ludolog's own bots."""
+with the Location CCG's bots): each plays a legal command, the same one for the same seed, stops at the deadline
+of a time budget when given one (counted in simulations against a clock that moves as told), and plays whole
+games through the service and the CLI like ludolog's own bots."""
 
 from __future__ import annotations
 
@@ -43,6 +43,35 @@ def test_a_time_budget_and_a_servers_limit_bound_the_thinking():
     capped.choose(rules, game.state, seat, game.version)
     assert capped.last.simulations < 20000
     assert thought_of(capped, {})["strategy"] == "openspiel-ismcts"
+
+
+class SteppingClock:
+    """A clock that moves ``step`` seconds at every reading (none: it stands still)."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize("kind", ["ismcts", "mcts"])
+def test_a_time_budget_is_a_deadline_checked_before_each_simulation(kind):
+    rules, game = started("missions", 3)
+    while len(rules.legal_commands(game.state, seat := game.to_act()[0])) == 1:  # to the first real choice
+        game.play(seat, rules.legal_commands(game.state, seat)[0], f"c{game.version}")
+    timed = OpenSpielBot(kind, "s", milliseconds=30, clock=SteppingClock(0.001))
+    command = timed.choose(rules, game.state, seat, game.version)
+    assert command in rules.legal_commands(game.state, seat)
+    # a reading a simulation: it stops at the 30th millisecond (OpenSpiel's MCTS ends the one that found it past)
+    assert 2 <= timed.last.simulations <= 32
+    frozen = OpenSpielBot(kind, "s", simulations=40, limit_ms=30, clock=SteppingClock(0.0))
+    frozen.choose(rules, game.state, seat, game.version)
+    assert frozen.last.simulations == 40  # time never runs out: the simulations stop it
+    capped = OpenSpielBot(kind, "s", simulations=40, limit_ms=10, clock=SteppingClock(0.001))
+    capped.choose(rules, game.state, seat, game.version)
+    assert capped.last.simulations <= 12
 
 
 def test_openspiels_bots_take_budgets_as_ludologs_search_does():
