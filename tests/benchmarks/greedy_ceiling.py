@@ -1,0 +1,169 @@
+"""How much a seat can win against greedy seats at all: a best response to the greedy policy, as a ceiling
+for the search bot's target against greedy bots with three or four players (the fair share plus 10 points).
+
+    python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--simulations 300] [--players n]
+                                              [--quick]
+
+The seat under test KNOWS that every other seat plays ``GreedyBot``, and spends far more thinking than a
+bot could at the table: for each of its legal commands it plays ``--simulations`` shared out among them
+(the same number each) imagined games to their end, every seat after its first command, its own
+included, playing as the greedy bot would (each from its own view of the imagined game), and it plays the
+command that won most of them: a real outcome (a win 1, a draw its share, a loss 0), not the rules'
+``evaluate``. It never peeks: each imagined game starts from ``rules.determinize(state, seat, rng)``, and
+the k-th imagined game of every command meets the same hidden cards and dice (common random numbers), so
+commands are compared on the same luck. This is one step of policy improvement over the greedy policy
+(a rollout algorithm): with enough games it is at least as good as greedy, and a seat that plays it beats
+greedy seats by as much as one better move at a time can.
+
+Each row plays ``--games`` seeded games, the games and seats of ``search_strength.py`` (the same seeds, the
+seats rotating), and prints the seat's wins with the 95% Wilson interval, the fair share, the target (the
+fair share plus 10 points), draws, the games at the rules' turn limit, and the CPU milliseconds a move of
+the seat and of its greedy opponents. If even this seat falls short of the target, the target is out of
+reach of any search that scores by playing on; if it reaches it, there is room the search bot misses.
+
+``--quick`` uses tiny sizes: it checks that the runner works and measures nothing useful.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
+
+from seeded_match import play_match  # noqa: E402
+
+from domain.engine import registry  # noqa: E402
+from domain.engine.commands import Command  # noqa: E402
+from domain.engine.errors import IllegalCommand  # noqa: E402
+from domain.engine.ruleset import Ruleset  # noqa: E402
+from domain.thinking.balance.stats import wilson  # noqa: E402
+from domain.thinking.search import GreedyBot, SimRng, paired_rng, play_out  # noqa: E402
+
+LONGEST = 20_000
+"""An imagined game stops after this many commands, as the benchmark's games do."""
+
+
+def reward(rules: Ruleset, state: Any, seat: int, players: int) -> float:
+    """A finished game for the seat: 1 a win, its share of a draw (no winner, or every seat), else 0;
+    a game that did not finish counts as a draw."""
+    outcome = rules.outcome(state)
+    if outcome is None or len(outcome.winners) in (0, players):
+        return 1 / players
+    return 1.0 if seat in outcome.winners else 0.0
+
+
+class GreedyBestResponse:
+    """A seat that knows every other seat plays ``GreedyBot``: each legal command is tried in
+    ``simulations`` imagined games (shared out among the commands), played to their end by greedy
+    players, and the command that won most is played."""
+
+    def __init__(self, seed: str | int = 0, simulations: int = 300, players: int = 3) -> None:
+        self.seed, self.simulations, self.players = str(seed), simulations, players
+        self.games = 0
+
+    def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
+        legal = rules.legal_commands(state, seat)
+        if not legal:
+            raise IllegalCommand(f"seat {seat} has no legal command")
+        if len(legal) == 1:
+            return legal[0]
+        totals, each = [0.0] * len(legal), max(1, self.simulations // len(legal))
+        for visit in range(each):
+            for index, command in enumerate(legal):
+                totals[index] += self._imagine(rules, state, seat, version, visit, command)
+        self.games += len(legal) * each
+        return legal[max(range(len(legal)), key=lambda index: (totals[index], -index))]
+
+    def _imagine(self, rules: Ruleset, state: Any, seat: int, version: int, visit: int, command: Command) -> float:
+        """One imagined game: the seat's command on a world it cannot tell from the real one, then greedy
+        play to the end; its reward for the seat (a command the world refuses counts as a loss)."""
+        source = paired_rng(self.seed, version, seat, visit)
+        rng = SimRng(source)
+        world = rules.determinize(state, seat, rng)
+        try:
+            world = play_out(rules, world, seat, command, rng)
+        except IllegalCommand:
+            return 0.0
+        greedy = GreedyBot(f"{self.seed}:{visit}")
+        moment = version + 1
+        while rules.outcome(world) is None and moment < LONGEST:
+            actor = rules.to_act(world)[0]
+            world = play_out(rules, world, actor, greedy.choose(rules, world, actor, moment), rng)
+            moment += 1
+        return reward(rules, world, seat, self.players)
+
+
+def one_game(rules: Ruleset, players: int, number: int, simulations: int) -> tuple[float, bool, int, float, float, int]:
+    """One seeded game (``search_strength.py``'s seeds and seats): the seat's reward, whether it ended at
+    the turn limit, the seat's moves, its CPU seconds, the greedy seats' CPU seconds a move, and the
+    imagined games the seat played."""
+    me = 1 + number % players
+    seat = GreedyBestResponse(f"tested-{number}", simulations, players)
+    theirs = [0.0, 0.0]
+    state, moves, spent = play_match(rules, players, number, me, seat, GreedyBot(f"opponent-{number}"), theirs)
+    outcome = rules.outcome(state)
+    return (reward(rules, state, me, players), outcome is not None and outcome.at_limit, moves, spent,
+            theirs[1] / max(theirs[0], 1), seat.games)
+
+
+def row(name: str, players: int, games: int, simulations: int, progress: Callable[[str], None]) -> list[str]:
+    rules = registry.get(name)
+    results = []
+    for number in range(games):
+        results.append(one_game(rules, players, number, simulations))
+        if (number + 1) % 10 == 0 or number + 1 == games:
+            so_far = sum(1 for result in results if result[0] == 1.0)
+            progress(f"  {name}: {so_far}/{number + 1} won")
+    wins = sum(1 for result in results if result[0] == 1.0)
+    draws = sum(1 for result in results if result[0] not in (0.0, 1.0))
+    limits = sum(1 for result in results if result[1])
+    moves = sum(result[2] for result in results)
+    low, high = wilson(wins, games)
+    target = 1 / players + 0.1
+    return [name, str(players), f"{wins}/{games}", f"{wins / games:.0%}", f"{low:.0%}–{high:.0%}", f"{1 / players:.0%}",
+            str(draws), str(limits), f"{sum(result[5] for result in results) / max(moves, 1):.0f}",
+            f"{sum(result[3] for result in results) / max(moves, 1) * 1000:.0f}",
+            f"{sum(result[4] for result in results) / games * 1000:.1f}",
+            f"≥ {target:.0%}: {'met' if wins / games >= target else 'not met'}"]
+
+
+def report(names: Sequence[str], games: int, simulations: int, players: int | None,
+           progress: Callable[[str], None]) -> str:
+    rows = []
+    for name in names:
+        seats = players or registry.get(name).min_seats
+        progress(f"{name} {seats} players, {simulations} imagined games a move")
+        started = time.perf_counter()
+        rows.append(row(name, seats, games, simulations, progress))
+        progress(f"  {' | '.join(rows[-1][2:])} ({time.perf_counter() - started:.0f} s)")
+    headers = ["ruleset", "players", "wins", "win rate", "Wilson 95%", "fair share", "draws", "at limit",
+               "imagined games a move", "ms a move", "greedy ms a move", "target"]
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)] + ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n\n".join([
+        f"# A best response to greedy seats ({games} games a row, seats rotating, {simulations} imagined games a move)",
+        "## A seat that knows its opponents play greedy, against greedy seats",
+        "\n".join(lines),
+    ]) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games a row (default 200)")
+    parser.add_argument("--rulesets", default="missions,assassination-le", help="comma-separated ruleset names")
+    parser.add_argument("--simulations", type=int, default=300, help="imagined games a move, shared by the commands")
+    parser.add_argument("--players", type=int, help="seats a game (default: the fewest each ruleset takes)")
+    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
+    given = parser.parse_args(argv)
+    games, simulations = (2, 4) if given.quick else (given.games, given.simulations)
+    print(report(given.rulesets.split(","), games, simulations, given.players,
+                 lambda text: print(f"... {text}", file=sys.stderr, flush=True)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

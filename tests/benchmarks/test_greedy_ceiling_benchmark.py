@@ -1,0 +1,35 @@
+"""The greedy ceiling benchmark runs: ``python tests/benchmarks/greedy_ceiling.py --quick``, run as a real process,
+prints a row for every ruleset asked for, each figure a count or an interval; and its best response to greedy
+seats plays a legal command, the same one for the same seed, from what its seat can see. How much it wins is
+not checked here: the benchmark says."""
+
+from __future__ import annotations
+
+import re
+
+from benchmarks_tables import printed, sections
+from greedy_ceiling import GreedyBestResponse
+
+from domain.engine import registry
+from domain.engine.game import Game
+
+
+def test_the_ceiling_benchmark_prints_a_row_for_each_ruleset_asked_for():
+    found = sections(printed("greedy_ceiling.py", "--quick", "--rulesets", "missions,assassination-le"))
+    rows = found["A seat that knows its opponents play greedy, against greedy seats"]
+    assert [row["ruleset"] for row in rows] == ["missions", "assassination-le"]
+    for row in rows:
+        assert re.fullmatch(r"\d+/2", row["wins"]) and re.fullmatch(r"\d+%–\d+%", row["Wilson 95%"])
+        assert row["players"] == "3" and row["fair share"] == "33%"
+        assert row["target"] in ("≥ 43%: met", "≥ 43%: not met")
+
+
+def test_the_best_response_plays_a_legal_command_the_same_for_the_same_seed():
+    rules = registry.get("missions")
+    game = Game.start(rules, ["A", "B", "C"], rules.resolve_options({}), "5")
+    for _ in range(6):
+        seat = game.to_act()[0]
+        command = GreedyBestResponse("s", 6).choose(rules, game.state, seat, game.version)
+        assert command in rules.legal_commands(game.state, seat)
+        assert GreedyBestResponse("s", 6).choose(rules, game.state, seat, game.version) == command
+        game.play(seat, command, f"c{game.version}")
