@@ -1,16 +1,18 @@
 """A replay page: one self-contained HTML file that steps through a game as a viewer saw it.
 
-Every step (the game after each event: its number, the event's sentence, the turn, and the board,
-drawn by the one renderer every game shares (``replays.drawing``, the ruleset's ``picture`` of the
-viewer's view, what the event changed outlined) and as text (the ruleset's ``render``)) is built in one forward pass of a ``Cursor`` and
-embedded as JSON in a ``<script type="application/json">`` element, with ``<``, ``>`` and ``&``
-written as ``\\u003c``, ``\\u003e`` and ``\\u0026`` so no seat name or sentence can end the element.
-The drawings' SVG is stored in pieces, each distinct piece once, and each step lists its pieces; the
-script joins them and parses the result as SVG (never as HTML). The inline script shows one step at a
-time, setting every text with ``textContent``: the drawing, the board as text (under a disclosure),
-"Step N of M", the sentence, and the log of all sentences with the current one highlighted (click
-an entry to jump there). Buttons First / Previous / Next / Last; keys ArrowRight, n and space step
-forward, ArrowLeft and p back, Home and End to the ends; ``#step-N`` in the address opens step N.
+Every step (the game after each event: its number, the event's sentence, the turn, the ruleset's
+``picture`` of the viewer's view and its ``render``, the board as text) is read in one forward pass of a
+``Cursor`` and stored small (``replays.page_steps``: each distinct picture item and line of text once,
+each step as what changed since the step before, a key step every 64) as JSON in a ``<script
+type="application/json">`` element, with ``<``, ``>`` and ``&`` written as ``\\u003c``, ``\\u003e`` and
+``\\u0026`` so no seat name or sentence can end the element. Nothing is drawn ahead: when a step is shown
+the page's script rebuilds its picture and draws it (``replays.page_drawing``, the same SVG as
+``replays.drawing``, what the event changed outlined), parsing the result as SVG (never as HTML). The
+inline script shows one step at a time, setting every text with ``textContent``: the drawing, the board
+as text (under a disclosure), "Step N of M", the sentence, and the log of all sentences with the current
+one highlighted (click an entry to jump there). Buttons First / Previous / Next / Last; keys ArrowRight,
+n and space step forward, ArrowLeft and p back, Home and End to the ends; ``#step-N`` in the address
+opens step N.
 
 The notes the viewer may see (``records.notes``) ride on their steps: each step's are shown under its
 sentence (glyph, author, text with its line breaks, marks, bookmark, "private"), and the log marks
@@ -18,8 +20,8 @@ the steps that have notes with their glyphs. The bookmarks are a list of buttons
 each going to its step. Notes are text set with ``textContent`` like everything else.
 
 The page loads nothing: inline CSS and JS (``replays.page_assets``), no URLs, and a Content Security
-Policy forbidding any fetch. Only the ruleset contract is used (``render``, ``turn_number``, event
-sentences).
+Policy forbidding any fetch. Only the ruleset contract is used (``picture``, ``render``, ``turn_number``,
+event sentences).
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ import json
 import uuid
 from typing import Any
 
-from domain.engine.picture import changed
 from domain.keeping.access import OWNER
 from domain.keeping.notes import Note
 from domain.keeping.service import GameService, Viewer
@@ -37,37 +38,8 @@ from replays import records
 from replays.cursor import Cursor
 from replays.diary import check_viewer, outcome_text, viewer_label
 from replays.diary_notes import author_label, by_event
-from replays.drawing import svg_parts
 from replays.page_assets import SCRIPT, STYLE, TEMPLATE
-
-
-def steps(cursor: Cursor, pieces: dict[str, int] | None = None) -> list[dict[str, Any]]:
-    """Every step as the cursor's viewer saw it, in one forward pass: its sentence, its board as text, and
-    its drawing (``replays.drawing``, what its event changed outlined) as the indexes of its pieces of SVG
-    in ``pieces`` (each distinct piece stored once: most of a board stays the same from step to step)."""
-    rules, seats = cursor.rules, cursor.seats
-    pieces = {} if pieces is None else pieces
-    found: list[dict[str, Any]] = []
-    before: dict[str, Any] | None = None
-    step = cursor.first()
-    while True:
-        event = step.event
-        picture = rules.picture(step.view, seats)
-        parts = svg_parts(picture, seats, changed(before, picture), label=f"{rules.title} after step {step.number}")
-        before = picture
-        found.append({
-            "number": step.number,
-            "total": step.total,
-            "sentence": event.sentence,
-            "board": rules.render(step.view, seats),
-            "drawing": [pieces.setdefault(part, len(pieces)) for part in parts],
-            "turn": step.turn,
-            "seat": seats[event.seat - 1] if event.seat else None,
-            "type": event.type,
-        })
-        if step.number >= step.total:
-            return found
-        step = cursor.next()
+from replays.page_steps import as_json, encode
 
 
 def shown_note(note: Note, seats: list[str]) -> dict[str, Any]:
@@ -78,7 +50,11 @@ def shown_note(note: Note, seats: list[str]) -> dict[str, Any]:
 
 def script_json(value: Any) -> str:
     """JSON safe inside a ``<script>`` element: no ``<``, ``>`` or ``&`` in the text."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return script_safe(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+
+def script_safe(text: str) -> str:
+    """JSON text made safe inside a ``<script>`` element (``script_json``)."""
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
@@ -88,18 +64,16 @@ def to_html(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) ->
     seats: list[str] = head["seats"]
     check_viewer(viewer, seats)
     cursor = Cursor(service, game_id, viewer)
-    pieces: dict[str, int] = {}
-    found = steps(cursor, pieces)
+    stored = encode(cursor)
+    total = len(stored["sentences"])
     notes = records.notes(service, game_id, viewer)
     on = by_event(notes)
-    for step in found:
-        if step["number"] in on:
-            step["notes"] = [shown_note(note, seats) for note in on[step["number"]]]
     bookmarks = [{"name": note.bookmark, "step": note.at, "by": author_label(note, seats)} for note in notes if note.bookmark]
-    turns = any(step["turn"] != 0 for step in found)
     title = f"{head['title']}: {', '.join(seats)} (game {head['id'][:8]})"
     outcome = outcome_text(head["outcome"], seats, cursor.rules.to_act(cursor.state), cursor.rules.seat_roles(cursor.state))
-    data = {"turns": turns, "steps": found, "bookmarks": bookmarks, "pieces": list(pieces)}
+    data = {"title": cursor.rules.title, "seats": seats, "turns": any(stored["turn"]), "bookmarks": bookmarks,
+            "notes": {str(number): [shown_note(note, seats) for note in on[number]] for number in sorted(on) if 1 <= number <= total},
+            **stored}
     facts = (
         f"{head['title']}, rules v{head['ruleset_version']}; seats: "
         + ", ".join(f"{n} {name}" for n, name in enumerate(seats, 1))
@@ -111,8 +85,8 @@ def to_html(service: GameService, game_id: uuid.UUID, viewer: Viewer = OWNER) ->
         heading=html.escape(f"{head['title']}: {', '.join(seats)}"),
         facts=html.escape(facts),
         outcome=html.escape(outcome),
-        total=len(found),
+        total=total,
         style=STYLE,
-        data=script_json(data),
+        data=script_safe(as_json(data)),
         script=SCRIPT,
     )

@@ -1,5 +1,8 @@
 """The replay page's inline style, script and HTML template (``replays.page`` fills them in)."""
 
+from replays.page_drawing import DRAWING
+from replays.page_steps import STEPS_SCRIPT
+
 STYLE = """
 :root { color-scheme: light dark; --accent: #2f6fb3; --soft: rgba(47, 111, 179, 0.14); }
 body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; padding: 1rem 1.5rem; max-width: 78rem; }
@@ -21,7 +24,7 @@ main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(18rem, 1fr); 
   padding: 0.7rem; border: 1px solid rgba(128, 128, 128, 0.4); border-radius: 4px; }
 #log { list-style: none; margin: 0; padding: 0; max-height: 78vh; overflow: auto;
   border: 1px solid rgba(128, 128, 128, 0.4); border-radius: 4px; }
-#log li { margin: 0; }
+#log li { margin: 0; content-visibility: auto; contain-intrinsic-size: auto 1.5rem; }  /* a long game's log: only what shows is laid out */
 #log button { all: unset; box-sizing: border-box; display: block; width: 100%; padding: 0.15rem 0.5rem;
   cursor: pointer; font-size: 0.9rem; }
 #log button:hover, #log button:focus-visible { background: var(--soft); }
@@ -41,11 +44,11 @@ main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(18rem, 1fr); 
 #notes .marks, #notes .bookmark { display: block; color: GrayText; font-size: 0.9rem; }
 """
 
-SCRIPT = """
-(function () {
-  "use strict";
+PAGE_SCRIPT = r"""
   var data = JSON.parse(document.getElementById("game-steps").textContent);
-  var steps = data.steps;
+  var steps = new Steps(data);
+  var count = steps.count;
+  var notes = data.notes || {};
   var log = document.getElementById("log");
   var entries = [];
   var current = 0;
@@ -60,9 +63,12 @@ SCRIPT = """
     return element;
   }
 
-  function showDrawing(step) {
+  function showDrawing(number) {  // drawn now, from the step's picture and the one before it
     var holder = document.getElementById("drawing");
-    var svg = new DOMParser().parseFromString(step.drawing.map(function (i) { return data.pieces[i]; }).join(""), "image/svg+xml").documentElement;
+    var picture = steps.picture(number);
+    var changed = changedIds(number > 1 ? steps.picture(number - 1) : null, picture);
+    var drawn = svgOf(picture, data.seats, changed, data.title + " after step " + number);
+    var svg = new DOMParser().parseFromString(drawn, "image/svg+xml").documentElement;
     holder.textContent = "";
     if (svg.nodeName !== "svg") return;
     svg.removeAttribute("width");
@@ -70,11 +76,11 @@ SCRIPT = """
     holder.appendChild(document.importNode(svg, true));
   }
 
-  function showNotes(step) {
+  function showNotes(number) {
     var list = document.getElementById("notes");
-    var notes = step.notes || [];
+    var shown = notes[String(number)] || [];
     list.textContent = "";
-    notes.forEach(function (note) {
+    shown.forEach(function (note) {
       var item = document.createElement("li");
       item.className = note.private ? "note private" : "note";
       if (note.glyph) add(item, "span", "glyph", note.glyph);
@@ -84,32 +90,38 @@ SCRIPT = """
       if (note.bookmark) add(item, "span", "bookmark", "bookmark: " + note.bookmark);
       list.appendChild(item);
     });
-    list.hidden = notes.length === 0;
+    list.hidden = shown.length === 0;
   }
 
-  steps.forEach(function (step, index) {
+  var entryList = document.createDocumentFragment();
+  data.sentences.forEach(function (sentence, index) {
     var item = document.createElement("li");
     var button = document.createElement("button");
     var number = document.createElement("span");
+    var noted = notes[String(index + 1)];
     button.type = "button";
+    button.dataset.step = String(index + 1);
     number.className = "number";
-    number.textContent = String(step.number);
+    number.textContent = String(index + 1);
     button.appendChild(number);
-    button.appendChild(document.createTextNode(step.sentence));
-    if (step.notes) {
-      var glyphs = step.notes.map(function (note) { return note.glyph; }).filter(Boolean).join(" ");
-      add(button, "span", "noted", glyphs || "\u270e").title = step.notes.length + (step.notes.length === 1 ? " note" : " notes");
+    button.appendChild(document.createTextNode(sentence));
+    if (noted) {
+      var glyphs = noted.map(function (note) { return note.glyph; }).filter(Boolean).join(" ");
+      add(button, "span", "noted", glyphs || "\u270e").title = noted.length + (noted.length === 1 ? " note" : " notes");
     }
-    button.addEventListener("click", function () { show(index + 1); });
-    if (data.turns && index > 0 && step.turn !== steps[index - 1].turn) item.className = "turn-start";
+    if (data.turns && index > 0 && data.turn[index] !== data.turn[index - 1]) item.className = "turn-start";
     item.appendChild(button);
-    log.appendChild(item);
+    entryList.appendChild(item);
     entries.push(item);
+  });
+  log.appendChild(entryList);
+  log.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (button && button.dataset.step) show(parseInt(button.dataset.step, 10));
   });
 
   function show(number) {
-    number = Math.max(1, Math.min(steps.length, number));
-    var step = steps[number - 1];
+    number = Math.max(1, Math.min(count, number));
     if (current) {
       entries[current - 1].classList.remove("current");
       entries[current - 1].firstChild.removeAttribute("aria-current");
@@ -117,14 +129,15 @@ SCRIPT = """
     current = number;
     entries[number - 1].classList.add("current");
     entries[number - 1].firstChild.setAttribute("aria-current", "step");
-    text("position", "Step " + step.number + " of " + steps.length);
-    text("turn", data.turns ? (step.turn ? "turn " + step.turn : "before the first turn") : "");
-    text("sentence", step.sentence);
-    showNotes(step);
-    text("board", step.board);
-    showDrawing(step);
+    var turn = data.turn[number - 1];
+    text("position", "Step " + number + " of " + count);
+    text("turn", data.turns ? (turn ? "turn " + turn : "before the first turn") : "");
+    text("sentence", data.sentences[number - 1]);
+    showNotes(number);
+    text("board", steps.board(number));
+    showDrawing(number);
     document.getElementById("first").disabled = document.getElementById("previous").disabled = number === 1;
-    document.getElementById("next").disabled = document.getElementById("last").disabled = number === steps.length;
+    document.getElementById("next").disabled = document.getElementById("last").disabled = number === count;
     var top = entries[number - 1].offsetTop - log.offsetTop;
     if (top < log.scrollTop || top + entries[number - 1].offsetHeight > log.scrollTop + log.clientHeight) {
       log.scrollTop = top - log.clientHeight / 2;
@@ -145,7 +158,7 @@ SCRIPT = """
   document.getElementById("first").addEventListener("click", function () { show(1); });
   document.getElementById("previous").addEventListener("click", function () { show(current - 1); });
   document.getElementById("next").addEventListener("click", function () { show(current + 1); });
-  document.getElementById("last").addEventListener("click", function () { show(steps.length); });
+  document.getElementById("last").addEventListener("click", function () { show(count); });
 
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.altKey || event.metaKey) return;
@@ -153,16 +166,19 @@ SCRIPT = """
     var onButton = target && target.tagName === "BUTTON";
     var moves = { ArrowRight: 1, n: 1, " ": 1, ArrowLeft: -1, p: -1 };
     if (event.key === "Home") show(1);
-    else if (event.key === "End") show(steps.length);
+    else if (event.key === "End") show(count);
     else if (event.key in moves && !(onButton && event.key === " ")) show(current + (event.shiftKey && event.key === " " ? -1 : moves[event.key]));
     else return;
     event.preventDefault();
   });
 
-  var wanted = /^#step-(\\d+)$/.exec(location.hash);
+  var wanted = /^#step-(\d+)$/.exec(location.hash);
   show(wanted ? parseInt(wanted[1], 10) : 1);
-})();
 """
+
+SCRIPT = '(function () {\n  "use strict";\n' + DRAWING + STEPS_SCRIPT + PAGE_SCRIPT + "})();\n"
+"""The page's one script: the renderer (``replays.page_drawing``), the reader of the stored steps
+(``replays.page_steps``) and the page's own, in one function's scope."""
 
 TEMPLATE = """<!DOCTYPE html>
 <html lang="en">

@@ -23,9 +23,9 @@ from domain.engine.picture import changed
 from domain.keeping.access import OWNER
 from replays.cursor import Cursor
 from replays.diary import to_markdown
-from replays.drawing import to_svg
 from replays.markdown import escape_markdown
 from replays.page import to_html
+from replays.page_steps import expand
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""
@@ -154,8 +154,10 @@ class Page(HTMLParser):
             self.title += data
 
     def steps(self) -> dict:
+        """The page's data, with every step rebuilt whole from its stored form (``replays.page_steps.expand``)."""
         (found,) = [text for attrs, text in self.scripts if attrs.get("type") == "application/json"]
-        return json.loads(found)
+        data = json.loads(found)
+        return {**data, "steps": expand(data)}
 
 
 # -- the diary -----------------------------------------------------------------------------------
@@ -313,7 +315,7 @@ def test_the_diary_and_page_refuse_a_seat_the_game_does_not_have(service, rules)
 def test_the_page_is_self_contained_and_holds_every_step_as_the_viewer_saw_it(service, rules):
     game_id = finished(service, rules)
     text = to_html(service, game_id, 1)
-    loose = text.replace('xmlns=\\"http://www.w3.org/2000/svg\\"', "")  # the drawings' namespace: a name, never fetched
+    loose = text.replace('xmlns="http://www.w3.org/2000/svg"', "")  # the drawings' namespace (in the script): a name, never fetched
     assert "http://" not in loose and "https://" not in loose and "src=" not in text and "url(" not in text
     page = Page(text)
     for tag, attrs in page.tags:
@@ -326,15 +328,14 @@ def test_the_page_is_self_contained_and_holds_every_step_as_the_viewer_saw_it(se
     cursor = Cursor(service, game_id, 1)
     assert [step["number"] for step in steps] == list(range(1, cursor.total + 1))
     assert {step["total"] for step in steps} == {cursor.total}
-    pieces, before = page.steps()["pieces"], None
-    for step in steps:
+    before = None
+    for step in steps:  # each picture drawn by the page as the one renderer draws it: tests/replays/test_page_drawing.py
         n = step["number"]
         assert step["sentence"] == cursor.event(n).sentence
         assert step["board"] == cursor.render(n)
         assert step["turn"] == cursor.goto(n).turn
         picture = rules.picture(cursor.goto(n).view, cursor.seats)
-        drawn = "".join(pieces[i] for i in step["drawing"])
-        assert drawn == to_svg(picture, cursor.seats, changed(before, picture), label=f"{rules.title} after step {n}")
+        assert step["picture"] == picture and step["changed"] == changed(before, picture)
         before = picture
 
 
