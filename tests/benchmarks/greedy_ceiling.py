@@ -8,18 +8,19 @@ The seat under test KNOWS that every other seat plays ``GreedyBot``, and spends 
 bot could at the table: for each of its legal commands it plays ``--simulations`` shared out among them
 (the same number each) imagined games to their end, every seat after its first command, its own
 included, playing as the greedy bot would (each from its own view of the imagined game), and it plays the
-command that won most of them: a real outcome (a win 1, a draw its share, a loss 0), not the rules'
-``evaluate``. It never peeks: each imagined game starts from ``rules.determinize(state, seat, rng)``, and
-the k-th imagined game of every command meets the same hidden cards and dice (common random numbers), so
-commands are compared on the same luck. This is one step of policy improvement over the greedy policy
-(a rollout algorithm): with enough games it is at least as good as greedy, and a seat that plays it beats
-greedy seats by as much as one better move at a time can.
+greedy bot's own command unless another won more of the same imagined games than luck explains: a real
+outcome (a win 1, a draw its share, a loss 0), not the rules' ``evaluate``. It never peeks: each imagined
+game starts from ``rules.determinize(state, seat, rng)``, and the k-th imagined game of every command meets
+the same hidden cards and dice (common random numbers), so commands are compared on the same luck. This is
+one step of policy improvement over the greedy policy (a rollout algorithm) that departs from greedy only
+on evidence: it plays at least about as well as greedy, and better by as much as the better moves it finds.
 
 Each row plays ``--games`` seeded games, the games and seats of ``search_strength.py`` (the same seeds, the
 seats rotating), and prints the seat's wins with the 95% Wilson interval, the fair share, the target (the
-fair share plus 10 points), draws, the games at the rules' turn limit, and the CPU milliseconds a move of
-the seat and of its greedy opponents. If even this seat falls short of the target, the target is out of
-reach of any search that scores by playing on; if it reaches it, there is room the search bot misses.
+fair share plus 10 points), draws, the games at the rules' turn limit, the imagined games and the share of
+its moves where it did not play the greedy bot's command, and the CPU milliseconds a move of the seat and of
+its greedy opponents. If even this seat falls short of the target, the target is out of reach of any
+search that scores by playing on; if it reaches it, there is room the search bot misses.
 
 ``--quick`` uses tiny sizes: it checks that the runner works and measures nothing useful.
 """
@@ -27,6 +28,7 @@ reach of any search that scores by playing on; if it reaches it, there is room t
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -60,11 +62,14 @@ def reward(rules: Ruleset, state: Any, seat: int, players: int) -> float:
 class GreedyBestResponse:
     """A seat that knows every other seat plays ``GreedyBot``: each legal command is tried in
     ``simulations`` imagined games (shared out among the commands), played to their end by greedy
-    players, and the command that won most is played."""
+    players; the seat plays the greedy bot's own command unless another won more of the same imagined
+    games by more than their luck explains (the mean of the paired differences above ``z`` standard
+    errors), and then the one that won most over it. Dice decide much of a game: a plain "most wins"
+    from a few dozen games would often pick a worse command by luck, and play worse than greedy."""
 
-    def __init__(self, seed: str | int = 0, simulations: int = 300, players: int = 3) -> None:
-        self.seed, self.simulations, self.players = str(seed), simulations, players
-        self.games = 0
+    def __init__(self, seed: str | int = 0, simulations: int = 300, players: int = 3, z: float = 1.96) -> None:
+        self.seed, self.simulations, self.players, self.z = str(seed), simulations, players, z
+        self.games = self.departures = 0
 
     def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
         legal = rules.legal_commands(state, seat)
@@ -72,12 +77,19 @@ class GreedyBestResponse:
             raise IllegalCommand(f"seat {seat} has no legal command")
         if len(legal) == 1:
             return legal[0]
-        totals, each = [0.0] * len(legal), max(1, self.simulations // len(legal))
-        for visit in range(each):
-            for index, command in enumerate(legal):
-                totals[index] += self._imagine(rules, state, seat, version, visit, command)
+        each = max(2, self.simulations // len(legal))
+        won = [[self._imagine(rules, state, seat, version, visit, command) for visit in range(each)] for command in legal]
         self.games += len(legal) * each
-        return legal[max(range(len(legal)), key=lambda index: (totals[index], -index))]
+        default = legal.index(GreedyBot(self.seed).choose(rules, state, seat, version))
+        best, best_gain = default, 0.0
+        for index in range(len(legal)):
+            gains = [mine - its for mine, its in zip(won[index], won[default])]
+            gain = sum(gains) / each
+            error = math.sqrt(sum((g - gain) ** 2 for g in gains) / (each - 1) / each)
+            if gain > best_gain and gain > self.z * error:
+                best, best_gain = index, gain
+        self.departures += best != default
+        return legal[best]
 
     def _imagine(self, rules: Ruleset, state: Any, seat: int, version: int, visit: int, command: Command) -> float:
         """One imagined game: the seat's command on a world it cannot tell from the real one, then greedy
@@ -98,17 +110,17 @@ class GreedyBestResponse:
         return reward(rules, world, seat, self.players)
 
 
-def one_game(rules: Ruleset, players: int, number: int, simulations: int) -> tuple[float, bool, int, float, float, int]:
+def one_game(rules: Ruleset, players: int, number: int, simulations: int) -> tuple[float, bool, int, float, float, int, int]:
     """One seeded game (``search_strength.py``'s seeds and seats): the seat's reward, whether it ended at
-    the turn limit, the seat's moves, its CPU seconds, the greedy seats' CPU seconds a move, and the
-    imagined games the seat played."""
+    the turn limit, the seat's moves, its CPU seconds, the greedy seats' CPU seconds a move, the
+    imagined games the seat played and the moves where it did not play the greedy bot's command."""
     me = 1 + number % players
     seat = GreedyBestResponse(f"tested-{number}", simulations, players)
     theirs = [0.0, 0.0]
     state, moves, spent = play_match(rules, players, number, me, seat, GreedyBot(f"opponent-{number}"), theirs)
     outcome = rules.outcome(state)
     return (reward(rules, state, me, players), outcome is not None and outcome.at_limit, moves, spent,
-            theirs[1] / max(theirs[0], 1), seat.games)
+            theirs[1] / max(theirs[0], 1), seat.games, seat.departures)
 
 
 def row(name: str, players: int, games: int, simulations: int, progress: Callable[[str], None]) -> list[str]:
@@ -127,6 +139,7 @@ def row(name: str, players: int, games: int, simulations: int, progress: Callabl
     target = 1 / players + 0.1
     return [name, str(players), f"{wins}/{games}", f"{wins / games:.0%}", f"{low:.0%}–{high:.0%}", f"{1 / players:.0%}",
             str(draws), str(limits), f"{sum(result[5] for result in results) / max(moves, 1):.0f}",
+            f"{sum(result[6] for result in results) / max(moves, 1):.0%}",
             f"{sum(result[3] for result in results) / max(moves, 1) * 1000:.0f}",
             f"{sum(result[4] for result in results) / games * 1000:.1f}",
             f"≥ {target:.0%}: {'met' if wins / games >= target else 'not met'}"]
@@ -142,7 +155,7 @@ def report(names: Sequence[str], games: int, simulations: int, players: int | No
         rows.append(row(name, seats, games, simulations, progress))
         progress(f"  {' | '.join(rows[-1][2:])} ({time.perf_counter() - started:.0f} s)")
     headers = ["ruleset", "players", "wins", "win rate", "Wilson 95%", "fair share", "draws", "at limit",
-               "imagined games a move", "ms a move", "greedy ms a move", "target"]
+               "imagined games a move", "not greedy's move", "ms a move", "greedy ms a move", "target"]
     lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)] + ["| " + " | ".join(r) + " |" for r in rows]
     return "\n\n".join([
         f"# A best response to greedy seats ({games} games a row, seats rotating, {simulations} imagined games a move)",
