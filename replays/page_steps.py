@@ -36,20 +36,20 @@ _json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circul
 
 
 class _Table:
-    """Distinct values, each numbered once in the order first met, by their ``key`` (kept in ``keys``):
-    an item's or a frame's JSON text, a line itself."""
+    """Distinct values, each numbered once in the order first met, found by their ``key`` (an item's
+    ``repr``, quicker than its JSON; a line itself) and kept as ``text`` makes them (``texts``)."""
 
-    def __init__(self, key: Callable[[Any], str]) -> None:
+    def __init__(self, key: Callable[[Any], str] = str, text: Callable[[Any], str] = str) -> None:
         self.numbers: dict[str, int] = {}
-        self.keys: list[str] = []
-        self.key = key
+        self.texts: list[str] = []
+        self.key, self.text = key, text
 
     def number(self, value: Any) -> int:
         key = self.key(value)
         found = self.numbers.get(key)
         if found is None:
-            found = self.numbers[key] = len(self.keys)
-            self.keys.append(key)
+            found = self.numbers[key] = len(self.texts)
+            self.texts.append(self.text(value))
         return found
 
 
@@ -80,7 +80,7 @@ def encode(cursor: Cursor) -> dict[str, Any]:
     """Every step of the cursor's game as its viewer saw it, in the stored form (the module's docstring);
     ``items`` holds the items' JSON texts."""
     rules, seats = cursor.rules, cursor.seats
-    items, lines, frames = _Table(_json), _Table(str), _Table(_json)
+    items, lines, frames = _Table(repr, _json), _Table(), _Table(repr, _json)
     sentences: list[str] = []
     turns: list[int] = []
     frame_of: list[int] = []
@@ -127,8 +127,8 @@ def encode(cursor: Cursor) -> dict[str, Any]:
         if step.number >= step.total:
             break
         step = cursor.next()
-    return {"every": EVERY, "sentences": sentences, "turn": turns, "frame": frame_of, "frames": frames.keys,
-            "items": items.keys, "lines": lines.keys, "pictures": pictures, "boards": boards}
+    return {"every": EVERY, "sentences": sentences, "turn": turns, "frame": frame_of, "frames": frames.texts,
+            "items": items.texts, "lines": lines.texts, "pictures": pictures, "boards": boards}
 
 
 def as_json(stored: dict[str, Any]) -> str:
