@@ -23,7 +23,6 @@ from cli.kits import is_kit_file, kit_shelf, read_kit_file
 from cli.terminal import db_option, open_service, parse_option, write
 from domain.keeping.store import DEFAULT_STORE, describe_store
 from domain.thinking.balance import MAX_COMMANDS
-from domain.thinking.balance.study import study_salt
 from domain.thinking.strategies import STRATEGIES
 
 if TYPE_CHECKING:
@@ -212,7 +211,7 @@ def keep_games(service: Any, study: Study, records: list[GameRecord], found: dic
 
 def keep_game(service: Any, study: Study, record: GameRecord, db: str) -> dict[str, Any]:
     """One study game recorded in the store, and the command that replays it from the store the study used."""
-    from domain.thinking.balance.study import seat_names
+    from domain.thinking.balance.study import seat_names, study_salt
 
     names = [f"{seat} ({bot})" for seat, bot in zip(seat_names(study.players), record["bots"])]
     options = study.options_for(record.get("rotation") or 0)

@@ -1,6 +1,7 @@
 """The stored event class of each ruleset's fact type: ``ludolog:<ruleset>:<Fact>`` (a fixed topic, the
-fact's class version, its upcasters), a subclass of ``Game.FactRecorded``. Every ruleset's classes are
-defined when this module is first imported (``domain.engine.game`` imports it), so that stored events load."""
+fact's class version, its upcasters), a subclass of ``Game.FactRecorded``. A ruleset's classes are defined
+when one is first recorded (``fact_event_class``) or read (``define_for_topic``, which the store's mapper
+calls before it loads a stored event), so that only the rulesets a process meets are loaded."""
 
 from __future__ import annotations
 
@@ -54,7 +55,26 @@ def register_facts(base: type[Any], rules: Ruleset) -> None:
             _EVENT_CLASSES[(rules.name, fact_type)] = define_event_class(base, rules, fact_type)
 
 
-def define_all(base: type[Any]) -> None:
-    """Define the stored event classes of every registered ruleset's facts."""
-    for rules in registry.all_versions():
-        register_facts(base, rules)
+_BASE: list[type[Any]] = []
+"""The class every fact's stored event class derives from (``Game.FactRecorded``), once ``use_base`` named it."""
+
+
+def use_base(base: type[Any]) -> None:
+    """Name the base class of the fact events ``define_for_topic`` defines (``domain.engine.game`` does)."""
+    _BASE[:] = [base]
+
+
+def define_for_topic(topic: str) -> None:
+    """Define the stored event classes of the ruleset a fact's topic names (``ludolog:<ruleset>:<Fact>``),
+    every kept version of it, unless they are defined; any other topic is left to the library."""
+    prefix, _, rest = topic.partition(":")
+    name, colon, _ = rest.partition(":")
+    if prefix != "ludolog" or not colon or name in _DEFINED or not _BASE:
+        return
+    for rules in registry.versions_of(name):
+        register_facts(_BASE[0], rules)
+    _DEFINED.add(name)
+
+
+_DEFINED: set[str] = set()
+"""The rulesets whose every version's fact classes ``define_for_topic`` defined."""

@@ -376,4 +376,4 @@ def event_time(timestamps: Iterator[datetime] | None) -> datetime:
     return Game.Event.create_timestamp()
 
 
-fact_events.define_all(Game.FactRecorded)  # every ruleset's stored fact classes, so that stored events load
+fact_events.use_base(Game.FactRecorded)  # a ruleset's stored fact classes are defined when the store first meets one

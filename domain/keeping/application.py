@@ -1,8 +1,9 @@
 """How games are stored: the eventsourcing ``Application`` the game service is built on, with its
 settings. A game's events go to the store's recorder (which keeps each game's head beside them:
 ``domain.keeping.heads``), a snapshot is taken of a game in hand every ``SNAPSHOT_INTERVAL`` events, the
-repository passes over a snapshot that no longer loads, and every ruleset's state classes are registered
-with the transcoder. ``on_save`` and ``on_close`` let an event feed wake and stop."""
+repository passes over a snapshot that no longer loads, and a ruleset's fact events and state classes are
+known to the mapper and transcoder from the first one stored or read (``domain.keeping.ruleset_coding``).
+``on_save`` and ``on_close`` let an event feed wake and stop."""
 
 from __future__ import annotations
 
@@ -16,15 +17,15 @@ from eventsourcing.persistence import (
     ApplicationRecorder,
     IntegrityError,
     InternalError,
-    JSONTranscoder,
+    Mapper,
     ProgrammingError,
+    Transcoder,
 )
 
-from domain.engine import registry
 from domain.engine.game import Game
 from domain.keeping.heads import keeping_heads
+from domain.keeping.ruleset_coding import RulesetMapper, RulesetTranscoder
 from domain.keeping.persistence import (
-    DataclassAsDict,
     SnapshotTolerantRepository,
     collected,
     snapshots_in_hand,
@@ -104,8 +105,12 @@ class GameStore(Application[uuid.UUID]):
         repository.__class__ = SnapshotTolerantRepository  # the library's settings, one method more
         return repository
 
-    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
-        super().register_transcodings(transcoder)
-        for rules in registry.all_versions():
-            for state_type in rules.state_types:
-                transcoder.register(DataclassAsDict(state_type, f"{rules.name}:{state_type.__name__}"))
+    def construct_mapper(self) -> Mapper[uuid.UUID]:
+        mapper = super().construct_mapper()
+        mapper.__class__ = RulesetMapper  # the library's mapper, defining a ruleset's fact events on first sight
+        return mapper
+
+    def construct_transcoder(self) -> Transcoder:
+        transcoder = RulesetTranscoder()  # the library's JSON transcoder, with each ruleset's state on first sight
+        self.register_transcodings(transcoder)
+        return transcoder

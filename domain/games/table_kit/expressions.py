@@ -25,13 +25,21 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import cel
-
 MOST_CHARACTERS = 500
 """The longest expression a kit may hold: a rule a student writes is a line, not a program."""
 
 BOUND = re.compile(r"\.\s*(?:all|exists|exists_one|map|filter)\s*\(\s*([A-Za-z_]\w*)\s*,")
 """A macro that binds a name of its own (``hand.exists(card, card == "ace")``): that name is no kit's."""
+
+
+
+@functools.cache
+def cel_library() -> Any:
+    """CEL's library, imported when a kit's expression is first compiled: its package also loads a command
+    line of its own (rich, typer, prompt_toolkit), which a process that compiles no expression need not wait for."""
+    import cel
+
+    return cel
 
 
 _PLAIN = (int, float, str, bool)
@@ -75,7 +83,7 @@ class Expression:
             if not self.functions:
                 return self.program.execute(variables)
             given = {name: scope.function(name) for name in self.functions}  # type: ignore[attr-defined]
-            return self.program.execute(cel.Context(variables=variables, functions=given))
+            return self.program.execute(cel_library().Context(variables=variables, functions=given))
         except Exception as error:
             missing = [name for name in self.names if name not in scope]
             if missing:
@@ -120,7 +128,7 @@ def compile_expression(source: Any, known: Collection[str], functions: Collectio
     if len(text) > MOST_CHARACTERS:
         raise ExpressionError(f"the expression is {len(text)} characters long; at most {MOST_CHARACTERS}")
     try:
-        program = cel.compile(text)
+        program = cel_library().compile(text)
     except (ValueError, RuntimeError) as error:
         raise ExpressionError(f"{text!r} is not an expression: {_syntax(error)}") from None
     bound = set(BOUND.findall(text))
@@ -147,7 +155,7 @@ def filtering(condition: Expression, name: str) -> Expression:
     """A condition on one value, ``name``, made a filter of many at once: its value is the list of the
     values in ``__candidates`` for which the condition holds (one call for a whole list costs a fraction of
     one per value). It keeps the condition's source, which its failures quote."""
-    program = cel.compile(f"{CANDIDATES}.filter({name}, {condition.source})")
+    program = cel_library().compile(f"{CANDIDATES}.filter({name}, {condition.source})")
     names = tuple(sorted({*condition.names, CANDIDATES} - {name}))
     return Expression(condition.source, names, program, condition.functions)
 

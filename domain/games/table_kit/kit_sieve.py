@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import cel
 
-from domain.games.table_kit.expressions import CANDIDATES, Expression, ExpressionFailed, filtering
+from domain.games.table_kit.expressions import CANDIDATES, Expression, ExpressionFailed, cel_library, filtering
 from domain.games.table_kit.recorded_calls import NONE, Call, Record, names_key, recording, remember, replayed
 
 MARK = "__candidate"
@@ -32,7 +31,7 @@ class Sieve:
         self.condition, self.name = condition, name
         self.whole = filtering(condition, name)
         self.others = tuple(other for other in condition.names if other != name)
-        self.recording = cel.compile(f"{CANDIDATES}.filter({name}, {MARK}({name}) && ({condition.source}))")
+        self.recording = cel_library().compile(f"{CANDIDATES}.filter({name}, {MARK}({name}) && ({condition.source}))")
         self.memo: dict[Any, list[Record]] = {}
 
     def sift(self, scope: Mapping[str, Any], candidates: list[Any]) -> list[Any]:
@@ -72,7 +71,7 @@ class Sieve:
 
         given_functions = {name: recording(name, function, current) for name, function in functions.items()}
         try:
-            kept = self.recording.execute(cel.Context(variables={**given, CANDIDATES: missed}, functions={**given_functions, MARK: mark}))
+            kept = self.recording.execute(cel_library().Context(variables={**given, CANDIDATES: missed}, functions={**given_functions, MARK: mark}))
         except Exception:  # noqa: BLE001 -- tried again plainly, which fails naming the condition
             kept = self._plain(scope, missed)
             answers.update((candidate, candidate in kept) for candidate in missed)

@@ -11,9 +11,12 @@ table; the ruleset keeps the table's: where each card is and who may see it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import InvalidSetup
@@ -42,7 +45,15 @@ def shipped_kit(name: str) -> dict[str, Any]:
     return document
 
 
-DEFAULT_KIT = shipped_kit("missions")
+@functools.cache
+def default_kit() -> dict[str, Any]:
+    """The kit a game gets when its options name none: the Missions kit, read and checked when first needed
+    (checking a kit compiles the kit format's schema, which a process that plays no table game need not do)."""
+    return shipped_kit("missions")
+
+
+_DEFAULT_SEATS = yaml.load((KITS / "missions.yaml").read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))["seats"]
+"""The default kit's seats, read from its file alone (``default_kit`` checks the whole kit)."""
 
 
 def _play(options: dict[str, Any]) -> dict[str, Any] | None:
@@ -74,20 +85,24 @@ class TableKit(Ruleset):
     name = "table-kit"
     title = "Table kit"
     summary = "Any game described by a kit file: its spaces, pieces, cards, dice and counters, played as the table plays it."
-    min_seats = DEFAULT_KIT["seats"]["fewest"]
-    max_seats = DEFAULT_KIT["seats"]["most"]
+    min_seats = _DEFAULT_SEATS["fewest"]
+    max_seats = _DEFAULT_SEATS["most"]
     """The default kit's seats; a game's own kit says how many play it (``check_seat_count``)."""
     version = 1
     facts = f.FACTS
     state_types = (State,)
     command_shapes = commands.SHAPES
-    options_schema = {
-        "type": "object",
-        "properties": {"kit": {"type": "object", "default": DEFAULT_KIT,
-                               "description": "The kit: a document of the kit format (GET /kits/schema), most often read from a YAML file."},
-                       "parameters": {"type": "object", "default": {},
-                                      "description": "Values for the kit's parameters (kit 2), by name; the kit's defaults otherwise."}},
-    }
+
+    @functools.cached_property
+    def options_schema(self) -> dict[str, Any]:  # type: ignore[override]
+        """The options: a kit (the Missions kit unless given) and its parameters' values."""
+        return {
+            "type": "object",
+            "properties": {"kit": {"type": "object", "default": default_kit(),
+                                   "description": "The kit: a document of the kit format (GET /kits/schema), most often read from a YAML file."},
+                           "parameters": {"type": "object", "default": {},
+                                          "description": "Values for the kit's parameters (kit 2), by name; the kit's defaults otherwise."}},
+        }
     private_hands = True
     knows_the_rules = False
 
