@@ -26,13 +26,31 @@ SALT = "5eed" * 8
 SEATS = ["Ann", "Ben", "Cy"]
 
 
-@pytest.fixture
-def exported(service):
-    """The owner's NDJSON export of a finished game, as a list of lines."""
+def played_export(service):
+    """The owner's NDJSON export of a finished game in the service's store, as a list of lines."""
     game_id = service.create_game("assassination-le", SEATS, seed="import-checks", salt=SALT)
     for _ in service.play_bots(game_id, bot_seed=3):
         pass
     return game_id, records.to_ndjson(service, game_id).splitlines()
+
+
+@pytest.fixture
+def exported(service):
+    """The export of a game played in the store under test (each store's export must import)."""
+    return played_export(service)
+
+
+@pytest.fixture(scope="module")
+def one_export():
+    """The export of a game played once, in memory, for the damaged copies: a copy is refused for what was
+    done to it, whichever store the game was played in (and every import here is into a fresh store)."""
+    return played_export(GameService(env=store_env(None)))
+
+
+@pytest.fixture
+def lines(one_export):
+    """A copy of ``one_export``'s lines, for a test to damage."""
+    return list(one_export[1])
 
 
 def refused(lines, match):
@@ -55,15 +73,13 @@ def test_an_intact_export_imports_and_keeps_salt_times_and_chain(exported, servi
     assert audit(other, game_id).clean
 
 
-def test_a_truncated_export_is_refused_naming_the_count(exported):
-    _, lines = exported
+def test_a_truncated_export_is_refused_naming_the_count(lines):
     total = len(lines) - 1
     message = refused(lines[:-2], "header says")
     assert f"says {total} events but the file holds {total - 2}" in message
 
 
-def test_an_export_whose_header_head_is_not_its_last_event_is_refused(exported):
-    _, lines = exported
+def test_an_export_whose_header_head_is_not_its_last_event_is_refused(lines):
     head = json.loads(lines[0])
     head["head"]["hash"] = "f" * 64
     refused([json.dumps(head), *lines[1:]], "the export's header names event")
@@ -76,14 +92,12 @@ def edited(lines, number, change):
     return [*lines[:number], json.dumps(record), *lines[number + 1:]]
 
 
-def test_an_event_whose_chain_was_changed_is_refused(exported):
-    _, lines = exported
+def test_an_event_whose_chain_was_changed_is_refused(lines):
     changed = edited(lines, 5, lambda record: record.update(chain="0" * 64))
     refused(changed, "event 5 of the export: its chain hash is not the one")
 
 
-def test_an_event_whose_time_was_changed_is_refused(exported):
-    _, lines = exported
+def test_an_event_whose_time_was_changed_is_refused(lines):
     changed = edited(lines, 5, lambda record: record.update(time="2001-01-01T00:00:00+00:00"))
     refused(changed, "event 5 of the export: its chain hash is not the one")
 
@@ -95,21 +109,19 @@ def test_a_json_or_csv_export_is_refused_in_one_line(service, form):
     refused(text.splitlines(), "export with --format ndjson")
 
 
-def test_a_corrupt_line_is_refused_naming_it(exported):
-    _, lines = exported
+def test_a_corrupt_line_is_refused_naming_it(lines):
     refused([*lines[:3], '{"number": 3, "ti', *lines[4:]], "line 4 of the export is not valid JSON")
 
 
-def test_import_refuses_a_line_nested_too_deeply_in_one_line(exported):
-    _, lines = exported
+def test_import_refuses_a_line_nested_too_deeply_in_one_line(lines):
     deep = '{"number": 4, "data": ' + "[" * 100_000 + "]" * 100_000 + "}"
     refused([*lines[:4], deep, *lines[5:]], "line 5 of the export is nested too deeply")
     parsable = '{"number": 4, "data": ' + "[" * 200 + "]" * 200 + "}"  # parses, and is no record either
     refused([*lines[:4], parsable, *lines[5:]], "line 5 of the export is nested too deeply")
 
 
-def test_import_accepts_a_byte_order_mark(exported, service):
-    game_id, lines = exported
+def test_import_accepts_a_byte_order_mark(one_export):
+    game_id, lines = one_export
     other = GameService(env=store_env(None))
     assert records.import_game(other, "\ufeff" + "\n".join(lines)) == game_id
     assert audit(other, game_id).clean
@@ -153,8 +165,7 @@ def test_an_export_of_format_version_4_imports_as_a_game_of_chain_version_2():
 
 
 @pytest.mark.parametrize("damaged", [1, CHAIN_VERSION + 1, "3", True, None], ids=repr)
-def test_an_export_with_a_damaged_chain_version_is_refused_in_one_line(exported, damaged):
-    _, lines = exported
+def test_an_export_with_a_damaged_chain_version_is_refused_in_one_line(lines, damaged):
     head = json.loads(lines[0])
     assert head["format_version"] == records.FORMAT_VERSION and head["chain_version"] == CHAIN_VERSION
     head["chain_version"] = damaged
