@@ -10,7 +10,8 @@ the page's script rebuilds its picture and draws it (``replays.page_drawing``, t
 ``replays.drawing``, what the event changed outlined), parsing the result as SVG (never as HTML). The
 inline script shows one step at a time, setting every text with ``textContent``: the drawing, the board
 as text (under a disclosure), "Step N of M", the sentence, and the log of all sentences with the current
-one highlighted (click an entry to jump there). Buttons First / Previous / Next / Last; keys ArrowRight,
+one highlighted (click an entry to jump there; a long game's log is written a block of 1,000 entries at a
+time once the first board is shown, laying out ten thousand lines at once took most of a second). Buttons First / Previous / Next / Last; keys ArrowRight,
 n and space step forward, ArrowLeft and p back, Home and End to the ends; ``#step-N`` in the address
 opens step N.
 

@@ -24,7 +24,7 @@ main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(18rem, 1fr); 
   padding: 0.7rem; border: 1px solid rgba(128, 128, 128, 0.4); border-radius: 4px; }
 #log { list-style: none; margin: 0; padding: 0; max-height: 78vh; overflow: auto;
   border: 1px solid rgba(128, 128, 128, 0.4); border-radius: 4px; }
-#log li { margin: 0; content-visibility: auto; contain-intrinsic-size: auto 1.5rem; }  /* a long game's log: only what shows is laid out */
+#log li { margin: 0; }
 #log button { all: unset; box-sizing: border-box; display: block; width: 100%; padding: 0.15rem 0.5rem;
   cursor: pointer; font-size: 0.9rem; }
 #log button:hover, #log button:focus-visible { background: var(--soft); }
@@ -52,6 +52,7 @@ PAGE_SCRIPT = r"""
   var log = document.getElementById("log");
   var entries = [];
   var current = 0;
+  var LOG_BLOCK = 1000;
 
   function text(id, value) { document.getElementById(id).textContent = value; }
 
@@ -93,8 +94,7 @@ PAGE_SCRIPT = r"""
     list.hidden = shown.length === 0;
   }
 
-  var entryList = document.createDocumentFragment();
-  data.sentences.forEach(function (sentence, index) {
+  function entry(index) {
     var item = document.createElement("li");
     var button = document.createElement("button");
     var number = document.createElement("span");
@@ -104,17 +104,31 @@ PAGE_SCRIPT = r"""
     number.className = "number";
     number.textContent = String(index + 1);
     button.appendChild(number);
-    button.appendChild(document.createTextNode(sentence));
+    button.appendChild(document.createTextNode(data.sentences[index]));
     if (noted) {
       var glyphs = noted.map(function (note) { return note.glyph; }).filter(Boolean).join(" ");
       add(button, "span", "noted", glyphs || "\u270e").title = noted.length + (noted.length === 1 ? " note" : " notes");
     }
     if (data.turns && index > 0 && data.turn[index] !== data.turn[index - 1]) item.className = "turn-start";
     item.appendChild(button);
-    entryList.appendChild(item);
-    entries.push(item);
-  });
-  log.appendChild(entryList);
+    return item;
+  }
+
+  function logUpTo(last) {  // the log's entries up to step ``last``, added to it
+    var added = document.createDocumentFragment();
+    while (entries.length < Math.min(last, count)) {
+      var item = entry(entries.length);
+      added.appendChild(item);
+      entries.push(item);
+    }
+    log.appendChild(added);
+  }
+
+  function logTheRest() {  // a long game's log is written a block at a time after the first board is shown
+    logUpTo(entries.length + LOG_BLOCK);
+    if (entries.length < count) setTimeout(logTheRest, 0);
+  }
+
   log.addEventListener("click", function (event) {
     var button = event.target.closest("button");
     if (button && button.dataset.step) show(parseInt(button.dataset.step, 10));
@@ -122,6 +136,7 @@ PAGE_SCRIPT = r"""
 
   function show(number) {
     number = Math.max(1, Math.min(count, number));
+    logUpTo(number);
     if (current) {
       entries[current - 1].classList.remove("current");
       entries[current - 1].firstChild.removeAttribute("aria-current");
@@ -173,7 +188,9 @@ PAGE_SCRIPT = r"""
   });
 
   var wanted = /^#step-(\d+)$/.exec(location.hash);
+  logUpTo(LOG_BLOCK);
   show(wanted ? parseInt(wanted[1], 10) : 1);
+  if (entries.length < count) setTimeout(logTheRest, 0);
 """
 
 SCRIPT = '(function () {\n  "use strict";\n' + DRAWING + STEPS_SCRIPT + PAGE_SCRIPT + "})();\n"
