@@ -7,10 +7,9 @@ writes are used up anyway (PostgreSQL), no gap in the store's sequence shows it 
 also records each game's last event number in a table of its own, ``game_heads``, and the audit
 (``replays.audit``) names a game whose log ends before its recorded head.
 
-On SQLite the head is raised in the transaction that inserts the events. On PostgreSQL it is raised
-right after they are committed, in a statement of its own: a crash in between leaves a head behind the
-log, never ahead of it, so it can only fail to report, never report a cut that did not happen, and a
-failure to write it fails no command (the command is recorded). A head is only ever raised. Someone who cuts a tail and lowers the head too is not caught: this raises the bar for an
+The head is raised in the transaction that inserts the events (on PostgreSQL after the events' table is
+locked, pipelined with the insert: no commit and no round trip of its own), so the head and the log
+are committed together or not at all. A head is only ever raised. Someone who cuts a tail and lowers the head too is not caught: this raises the bar for an
 edit of the store, it does not replace a receipt (``ludolog audit --head N:HASH``).
 Games recorded before the table existed have no head until their next command.
 """
@@ -95,7 +94,11 @@ class SQLiteHeads(KeepsHeads):
 
 
 class PostgresHeads(KeepsHeads):
+    """On PostgreSQL the heads are raised in the transaction that inserts the events, after the events'
+    table is locked: one commit, and no round trip of its own (the library pipelines the statements)."""
+
     datastore: Any
+    keeps_heads = True
 
     def _table(self) -> Any:
         from psycopg.sql import SQL, Identifier
@@ -109,15 +112,27 @@ class PostgresHeads(KeepsHeads):
             cursor.execute(SQL("CREATE TABLE IF NOT EXISTS {0} (game_id uuid PRIMARY KEY, version bigint NOT NULL)")
                            .format(self._table()))
 
-    def raise_heads(self, heads: dict[uuid.UUID, int]) -> None:
-        from psycopg.sql import SQL
+    def has_heads_table(self) -> bool:
+        with self.datastore.transaction(commit=False) as cursor:
+            cursor.execute("SELECT to_regclass(%s) AS found", (f'"{self.datastore.schema}"."{TABLE}"',))
+            row = cursor.fetchone()
+        return (row["found"] if isinstance(row, dict) else row[0]) is not None
 
-        statement = SQL("INSERT INTO {0} AS h (game_id, version) SELECT * FROM unnest(%s::uuid[], %s::bigint[]) "
-                        "ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version WHERE h.version < EXCLUDED.version"
-                        ).format(self._table())
-        ordered = sorted(heads.items())
-        with self.datastore.get_connection() as connection:  # one statement, committed by itself: one round trip
-            connection.execute(statement, ([game_id for game_id, _ in ordered], [version for _, version in ordered]))
+    def insert_events(self, stored_events: Sequence[Any], **kwargs: Any) -> Any:
+        return super(KeepsHeads, self).insert_events(stored_events, **kwargs)  # type: ignore[misc]
+
+    def _insert_stored_events(self, cursor: Any, stored_events: Sequence[Any], **kwargs: Any) -> None:
+        super()._insert_stored_events(cursor, stored_events, **kwargs)  # type: ignore[misc]  # lock, notify, insert
+        heads = heads_of(stored_events)
+        if heads and self.keeps_heads:
+            from psycopg.sql import SQL
+
+            statement = SQL("INSERT INTO {0} AS h (game_id, version) SELECT * FROM unnest(%s::uuid[], %s::bigint[]) "
+                            "ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version WHERE h.version < EXCLUDED.version"
+                            ).format(self._table())
+            ordered = sorted(heads.items())
+            with cursor.connection.cursor() as other:  # the events' cursor keeps their notification ids to fetch
+                other.execute(statement, ([game_id for game_id, _ in ordered], [version for _, version in ordered]))
 
     def game_head(self, game_id: uuid.UUID) -> int | None:
         from psycopg.sql import SQL
@@ -145,7 +160,7 @@ class MemoryHeads(KeepsHeads):
 
 def keeping_heads(recorder: Any, create_table: bool) -> Any:
     """The recorder, made to keep the games' heads (its class swapped for a subclass with the mixin). A
-    SQLite store opened without creating tables, from before the table, keeps none (its writes would fail)."""
+    store opened without creating tables, from before the table, keeps none (its writes would fail)."""
     module = type(recorder).__module__
     mixin: type = (PostgresHeads if module == "eventsourcing.postgres" else SQLiteHeads if module == "eventsourcing.sqlite"
                    else MemoryHeads)
@@ -154,6 +169,8 @@ def keeping_heads(recorder: Any, create_table: bool) -> Any:
         recorder.create_heads_table()
     elif module == "eventsourcing.sqlite":
         recorder.keeps_heads = _sqlite_has_table(recorder)
+    elif module == "eventsourcing.postgres":
+        recorder.keeps_heads = recorder.has_heads_table()
     return recorder
 
 
