@@ -16,6 +16,9 @@ import pytest
 
 STORES = ["sqlite", "postgres"]
 POSTGRES_URL = os.environ.get("LUDOLOG_TEST_POSTGRES", "")
+NOT_WAITING_FOR_THE_DISK = "-c synchronous_commit=off"
+if NOT_WAITING_FOR_THE_DISK not in os.environ.get("PGOPTIONS", ""):
+    os.environ["PGOPTIONS"] = f"{os.environ.get('PGOPTIONS', '')} {NOT_WAITING_FOR_THE_DISK}".strip()
 SKIP_REASON = (
     "PostgreSQL store tests need LUDOLOG_TEST_POSTGRES=postgresql://user@host:port/dbname, "
     "a database they may create and drop schemas in (.ci/run sets it)"
