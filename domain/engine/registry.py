@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
-import domain.games
 from domain.engine.errors import UnknownRuleset
 from domain.engine.ruleset import Ruleset
 
 _GAMES = {module.name.replace("_", "-"): f"domain.games.{module.name}"
-          for module in pkgutil.iter_modules(domain.games.__path__) if module.ispkg}
-"""Each game's package, by its ruleset's name: every folder of ``domain/games``."""
+          for module in pkgutil.iter_modules([str(Path(__file__).parents[1] / "games")]) if module.ispkg}
+"""Each game's package, by its ruleset's name: every package in the folder ``domain/games`` (found by
+its path: the engine imports no game until one is asked for)."""
 
 _RULESETS: dict[str, Ruleset] = {}
 """The current version of each ruleset loaded, by name."""
