@@ -5,6 +5,7 @@ calls before it loads a stored event), so that only the rulesets a process meets
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from eventsourcing.utils import register_topic
@@ -48,11 +49,17 @@ def define_event_class(base: type[Any], rules: Ruleset, fact_type: type[Fact]) -
     return event_class
 
 
+_DEFINING = threading.RLock()
+"""Held while classes are defined: two threads meeting a ruleset at once define its classes once (a topic
+registered twice with two classes is refused by the library)."""
+
+
 def register_facts(base: type[Any], rules: Ruleset) -> None:
     """Define the stored event classes of a ruleset's facts (once per fact type)."""
-    for fact_type in rules.facts:
-        if (rules.name, fact_type) not in _EVENT_CLASSES:
-            _EVENT_CLASSES[(rules.name, fact_type)] = define_event_class(base, rules, fact_type)
+    with _DEFINING:
+        for fact_type in rules.facts:
+            if (rules.name, fact_type) not in _EVENT_CLASSES:
+                _EVENT_CLASSES[(rules.name, fact_type)] = define_event_class(base, rules, fact_type)
 
 
 _BASE: list[type[Any]] = []
@@ -71,9 +78,10 @@ def define_for_topic(topic: str) -> None:
     name, colon, _ = rest.partition(":")
     if prefix != "ludolog" or not colon or name in _DEFINED or not _BASE:
         return
-    for rules in registry.versions_of(name):
-        register_facts(_BASE[0], rules)
-    _DEFINED.add(name)
+    with _DEFINING:
+        for rules in registry.versions_of(name):
+            register_facts(_BASE[0], rules)
+        _DEFINED.add(name)
 
 
 _DEFINED: set[str] = set()

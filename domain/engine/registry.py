@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from pathlib import Path
 
 from domain.engine.errors import UnknownRuleset
@@ -36,18 +37,23 @@ def register(rules: Ruleset, current: bool = True) -> None:
         _RULESETS[rules.name] = rules
 
 
+_LOADING = threading.RLock()
+"""Held while a game's package is imported and registered: threads asking at once register it once."""
+
+
 def _load(name: str) -> None:
     """Import the game package of ``name``, if there is one and it is not loaded, and register its
     rulesets (a version already registered under the name is kept: it was put there on purpose)."""
     if name in _RULESETS and name in _VERSIONS or name not in _GAMES:
         return
-    module = importlib.import_module(_GAMES[name])
-    rulesets = [*getattr(module, "EARLIER", ()), module.RULESET]
-    for rules in rulesets:
-        if rules.name != name:
-            raise RuntimeError(f"{_GAMES[name]} holds the ruleset {rules.name!r}: its folder must be named after it")
-        _VERSIONS.setdefault(name, {}).setdefault(rules.version, rules)
-    _RULESETS.setdefault(name, module.RULESET)
+    with _LOADING:
+        module = importlib.import_module(_GAMES[name])
+        rulesets = [*getattr(module, "EARLIER", ()), module.RULESET]
+        for rules in rulesets:
+            if rules.name != name:
+                raise RuntimeError(f"{_GAMES[name]} holds the ruleset {rules.name!r}: its folder must be named after it")
+            _VERSIONS.setdefault(name, {}).setdefault(rules.version, rules)
+        _RULESETS.setdefault(name, module.RULESET)
 
 
 def _load_all() -> None:

@@ -39,7 +39,7 @@ class RulesetTranscoder(JSONTranscoder):
             return True
         if not registry.has_name(name):
             return False
-        for rules in registry.versions_of(name):
+        for rules in registry.versions_of(name):  # threads at once register the same transcodings: no harm
             for state_type in rules.state_types:
                 self.register(DataclassAsDict(state_type, f"{rules.name}:{state_type.__name__}"))
         self.rulesets.add(name)
