@@ -631,6 +631,7 @@ def replay_measures(store: Store, folder: Path, sizes: Sizes, found: Found | Non
             measures[label] = duration(seconds)
             if found is not None:
                 found.exports[form] = seconds
+        measures["export html: size"] = f"{len(to_html(service, game_id).encode()) / 1e6:.2f} MB"
     return game.version, measures
 
 

@@ -109,7 +109,7 @@ def table(found: Found, folder: Path, peer_moves: int, with_node: bool, quick: b
         rows.append(row("replay: full forward + backward sweep", "≤ 1 s", ms(found.sweep), found.sweep <= 1.0))
     if found.slowest_goto is not None:
         rows.append(row("replay: slowest `goto` of the random steps", "≤ 5 ms", ms(found.slowest_goto), found.slowest_goto <= 0.005))
-    for form, limit in (("ndjson", 1.0), ("md", 3.0)):
+    for form, limit in (("ndjson", 1.0), ("md", 3.0), ("html", 3.0)):
         if form in found.exports:
             rows.append(row(f"export {form}", f"≤ {limit:g} s", ms(found.exports[form]), found.exports[form] <= limit))
     if found.help_seconds is not None:

@@ -63,7 +63,7 @@ def test_replays_and_every_export(printed):
     rows = section(sections(printed), "Replays of a game of")
     assert [row["what"].split(" (")[0] for row in rows] == [
         "open a cursor", "`goto` a random step, p50 / p99", "full forward sweep, step by step",
-        "full backward sweep, step by step", *(f"export {form}" for form in EXPORTS)]
+        "full backward sweep, step by step", *(f"export {form}" for form in EXPORTS), "export html: size"]
     for row in rows:
         assert_all_positive(row, ["SQLite"])
 
