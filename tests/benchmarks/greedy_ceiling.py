@@ -11,9 +11,10 @@ included, playing as the greedy bot would (each from its own view of the imagine
 greedy bot's own command unless another won more of the same imagined games than luck explains: a real
 outcome (a win 1, a draw its share, a loss 0), not the rules' ``evaluate``. It never peeks: each imagined
 game starts from ``rules.determinize(state, seat, rng)``, and the k-th imagined game of every command meets
-the same hidden cards and dice (common random numbers), so commands are compared on the same luck. This is
-one step of policy improvement over the greedy policy (a rollout algorithm) that departs from greedy only
-on evidence: it plays at least about as well as greedy, and better by as much as the better moves it finds.
+the same hidden cards, and the same dice at the same moment of the game whatever came before (common random
+numbers), so commands are compared on the same luck. This is one step of policy improvement over the
+greedy policy (a rollout algorithm) that departs from greedy only on evidence: it plays at least about as
+well as greedy, and better by as much as the better moves it finds.
 
 Each row plays ``--games`` seeded games, the games and seats of ``search_strength.py`` (the same seeds, the
 seats rotating), and prints the seat's wins with the 95% Wilson interval, the fair share, the target (the
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -94,20 +96,23 @@ class GreedyBestResponse:
     def _imagine(self, rules: Ruleset, state: Any, seat: int, version: int, visit: int, command: Command) -> float:
         """One imagined game: the seat's command on a world it cannot tell from the real one, then greedy
         play to the end; its reward for the seat (a command the world refuses counts as a loss)."""
-        source = paired_rng(self.seed, version, seat, visit)
-        rng = SimRng(source)
-        world = rules.determinize(state, seat, rng)
+        world = rules.determinize(state, seat, SimRng(paired_rng(self.seed, version, seat, visit)))
         try:
-            world = play_out(rules, world, seat, command, rng)
+            world = play_out(rules, world, seat, command, self._dice(visit, version))
         except IllegalCommand:
             return 0.0
         greedy = GreedyBot(f"{self.seed}:{visit}")
         moment = version + 1
         while rules.outcome(world) is None and moment < LONGEST:
             actor = rules.to_act(world)[0]
-            world = play_out(rules, world, actor, greedy.choose(rules, world, actor, moment), rng)
+            world = play_out(rules, world, actor, greedy.choose(rules, world, actor, moment), self._dice(visit, moment))
             moment += 1
         return reward(rules, world, seat, self.players)
+
+    def _dice(self, visit: int, moment: int) -> SimRng:
+        """The chance of the command at ``moment`` of the ``visit``-th imagined games: the same for every
+        command tried, whatever came before, so that two commands' games roll alike turn by turn."""
+        return SimRng(random.Random(f"{self.seed}:{visit}:{moment}"))
 
 
 def one_game(rules: Ruleset, players: int, number: int, simulations: int) -> tuple[float, bool, int, float, float, int, int]:
