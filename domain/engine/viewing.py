@@ -29,7 +29,10 @@ class GameEvent:
     data: dict[str, Any]
 
     def to_data(self) -> dict[str, Any]:
-        return {**dataclasses.asdict(self), "time": self.time.isoformat()}
+        """The event as JSON data; ``data`` is the event's own (JSON already), not copied: an answer is written
+        from it at once (``dataclasses.asdict`` copied every nested value of it again)."""
+        return {"number": self.number, "type": self.type, "time": self.time.isoformat(), "seat": self.seat,
+                "command_id": self.command_id, "sentence": self.sentence, "data": self.data}
 
 
 def display_name(game: Game) -> str:
