@@ -206,5 +206,8 @@ def _check_problem(what: str, response: Any, pointer: str, status: int) -> None:
         raise AssertionError(f"{what}: an error must be {PROBLEM}, not {response.content_type!r}")
     body = _json(what, response)
     validate_instance(body, pointer, what)
+    known = resolve({"$ref": "#/components/schemas/Problem"})["properties"]["type"]["x-extensible-enum"]
+    if body["type"] not in known:  # open to clients, but every kind this version gives is listed
+        raise AssertionError(f"{what}: the problem type {body['type']!r} is not among the documented kinds")
     if body["status"] != status:
         raise AssertionError(f"{what}: the problem says status {body['status']}, the response is {status}")
