@@ -182,6 +182,7 @@ class Ruleset(Schema):
     version = fields.Integer()
     options = fields.Dict()
     commands = fields.List(fields.Nested(CommandShape))
+    event_types = fields.List(fields.String())
 
 
 class KitVersion(Schema):

@@ -4,7 +4,9 @@ Server-Sent Events stream that pushes each new event (resumable with ``Last-Even
 A stream sends what its client missed, then what the process's one event feed (``api.feed``) hands
 it; under ``api.serving``'s server it waits in a greenlet, not a thread, and ends as soon as its
 client hangs up. An address or a token past its limit of open streams gets 429 ``too-many-streams``,
-a process holding all it may 503 ``server-busy``, both with ``Retry-After``."""
+a process holding all it may 503 ``server-busy``, both with ``Retry-After``. Each event is sent unnamed
+(its type is in its data), so a plain ``EventSource.onmessage`` hears every one; a finished game's stream
+with nothing left to send answers 204, which ends an ``EventSource`` instead of its reconnecting."""
 
 from __future__ import annotations
 
@@ -70,6 +72,9 @@ def stream_events(game_id: str) -> Response:
     except BaseException:
         events_feed.unwatch(watcher)
         raise
+    if not missed and game.outcome() is not None and after >= game.version:  # nothing more will come
+        events_feed.unwatch(watcher)
+        return Response(status=204)  # an EventSource stops here instead of reconnecting every second
 
     def frames() -> Iterator[str]:
         stop_watching = on_hang_up(environ, watcher.leave)
@@ -112,7 +117,7 @@ def framer(app: Flask) -> Callable[[GameEvent], str]:
     dumps = app.json.dumps
 
     def frame(event: GameEvent) -> str:
-        return f"id: {event.number}\nevent: {event.type}\ndata: {dumps(answers.EVENT.dump(event.to_data()))}\n\n"
+        return f"id: {event.number}\ndata: {dumps(answers.EVENT.dump(event.to_data()))}\n\n"  # no name: onmessage hears it
 
     return frame
 

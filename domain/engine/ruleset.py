@@ -41,6 +41,11 @@ def player_number_roles(order: Sequence[int]) -> dict[int, str]:
     return {seat: f"Player {number}" for number, seat in enumerate(order, 1) if seat != number}
 
 
+GAME_CREATED, GAME_FORKED, SEED_REVEALED = "GameCreated", "GameForked", "SeedRevealed"
+"""The types of a game's events that are the game's own, not a ruleset's facts: its creation, its start as a
+fork of another game, and its seed shown at its end (``domain.engine.viewing`` names events so)."""
+
+
 class Ruleset(ReportHooks, ABC):
     """A game's rules. Subclasses set the class attributes and implement the methods."""
 
@@ -76,7 +81,7 @@ class Ruleset(ReportHooks, ABC):
 
     def to_data(self) -> dict[str, Any]:
         """The ruleset as data, for listings (the API's ``/rulesets``, ``ludolog rulesets --json``):
-        name, title, summary, seats, version, options schema and each command's shape."""
+        name, title, summary, seats, version, options schema, each command's shape and the events' types."""
         return {
             "name": self.name,
             "title": self.title,
@@ -86,7 +91,13 @@ class Ruleset(ReportHooks, ABC):
             "version": self.version,
             "options": self.describe_options(),
             "commands": [{"type": s.type, "summary": s.summary, "schema": s.json_schema()} for s in self.command_shapes],
+            "event_types": self.event_types(),
         }
+
+    def event_types(self) -> list[str]:
+        """The types a game's events may have (an event's ``type``): the game's own (``GAME_CREATED``,
+        ``GAME_FORKED``, ``SEED_REVEALED``) and each of the rules' facts."""
+        return [GAME_CREATED, GAME_FORKED, *dict.fromkeys(fact.__name__ for fact in self.facts), SEED_REVEALED]
 
     def game_title(self, options: dict[str, Any]) -> str:
         """The title of a game played with these (resolved) options: the ruleset's, unless the options

@@ -10,7 +10,7 @@ from typing import Any
 
 from domain.engine.chain import CREATED_FIELDS
 from domain.engine.game import SECRET_FIELDS, Game
-from domain.engine.ruleset import Ruleset
+from domain.engine.ruleset import GAME_CREATED, GAME_FORKED, SEED_REVEALED, Ruleset
 from domain.engine.viewers import OWNER, Viewer
 
 """Who is looking: a seat number, the game's owner (sees everything), or ``None`` for a spectator."""
@@ -126,17 +126,17 @@ def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Vie
             data["setup_outcomes"] = list(event.setup_outcomes)  # a hand dealt at setup is a seat's secret
         if isinstance(event, Game.Forked):
             data["fork"] = dict(event.fork)
-            return GameEvent(number, "GameForked", event.timestamp, None, None, fork_sentence(event, seats), data)
+            return GameEvent(number, GAME_FORKED, event.timestamp, None, None, fork_sentence(event, seats), data)
         sentence = (f"New {'table game' if event.table else 'game'} of {rules.game_title(event.options)} (rules v{event.ruleset_version}) for "
                     f"{', '.join(event.seats)}" + (": played on paper and transcribed, its dice and draws told by the people "
                                                    "at the table." if event.table else "."))
-        return GameEvent(number, "GameCreated", event.timestamp, None, None, sentence, data)
+        return GameEvent(number, GAME_CREATED, event.timestamp, None, None, sentence, data)
     cause = event.cause or {}
     seat, command_id = cause.get("seat"), cause.get("command_id")
     if isinstance(event, Game.SeedRevealed):
         sentence = f"The game is over; the seed was {event.seed!r}."
         data = {"seed": event.seed, "salt": event.salt}
-        return GameEvent(number, "SeedRevealed", event.timestamp, seat, command_id, sentence, data)
+        return GameEvent(number, SEED_REVEALED, event.timestamp, seat, command_id, sentence, data)
     fact = event.as_fact()
     if viewer != OWNER and not over:
         fact = rules.redact(fact, viewer if isinstance(viewer, int) else None)

@@ -91,7 +91,7 @@ def parse_sse(text: str) -> list[dict]:
             name, _, value = line.partition(":")
             fields[name] = value.removeprefix(" ")
         if "data" in fields:
-            frames.append({"id": int(fields["id"]), "event": fields["event"], "data": json.loads(fields["data"])})
+            frames.append({"id": int(fields["id"]), "event": fields.get("event"), "data": json.loads(fields["data"])})
     return frames
 
 
@@ -473,9 +473,15 @@ def test_the_stream_of_a_finished_game_sends_every_event_then_ends(app, client, 
     assert response.headers["Cache-Control"] == "no-store"
     frames = parse_sse(response.get_data(as_text=True))
     assert [f["id"] for f in frames] == list(range(1, len(events) + 1))
-    assert [f["event"] for f in frames] == [e["type"] for e in events]
+    assert [f["event"] for f in frames] == [None] * len(events)  # unnamed: a plain EventSource.onmessage hears each
     assert [f["data"] for f in frames] == events
-    assert frames[-1]["event"] == "SeedRevealed"
+    assert frames[-1]["data"]["type"] == "SeedRevealed"
+    event_types = client.get(f"/rulesets/{game.body['ruleset']}").get_json()["event_types"]
+    assert {event["type"] for event in events} <= set(event_types)
+
+    # a finished game's stream with nothing left after the resume point answers 204: an EventSource stops
+    done = client.get(f"{game.url}/events/stream", headers={**game.seat[1], "Last-Event-ID": str(len(events))})
+    assert done.status_code == 204 and done.get_data() == b""
 
     # it ends because the game is over, not because streams are cut after a while: with no time
     # limit and frequent keep-alives, what follows the last event is the end, not a keep-alive

@@ -75,7 +75,7 @@ def test_the_statuses_each_operation_can_give_are_documented():
         ("GET", "/games/{game_id}/legal-commands"): {"200", "400", "401", "403", "404", "422", "503", "429"},
         ("POST", "/games/{game_id}/commands"): {"201", "400", "401", "403", "404", "409", "412", "413", "422", "503", "429"},
         ("GET", "/games/{game_id}/events"): {"200", "400", "401", "404", "503", "429"},
-        ("GET", "/games/{game_id}/events/stream"): {"200", "400", "401", "404", "503", "429"},
+        ("GET", "/games/{game_id}/events/stream"): {"200", "204", "400", "401", "404", "503", "429"},
         ("GET", "/games/{game_id}/state"): {"200", "400", "401", "404", "503", "429"},
         ("GET", "/games/{game_id}/board"): {"200", "400", "401", "404", "503", "429"},
         ("GET", "/games/{game_id}/export"): {"200", "400", "401", "403", "404", "422", "503", "429"},
