@@ -29,6 +29,7 @@ from api import (
     games,
     health,
     history,
+    idempotency,
     joining,
     kits,
     limits,
@@ -164,6 +165,7 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
         app.extensions["ludolog"], events.framer(app), float(app.config["STREAM_POLL_SECONDS"]),
         app.config["LUDOLOG_STREAMS_MAX"], app.config["LUDOLOG_STREAMS_PER_ADDRESS"], app.config["LUDOLOG_STREAMS_PER_TOKEN"])
     problems.register(app)
+    idempotency.install(app)
     limits.install(app)
     costly.install(app)
     cors.install(app)

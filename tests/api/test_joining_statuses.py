@@ -109,6 +109,10 @@ def _owners_refusals() -> list[tuple[str, str, int, str, Callable[[World], Any]]
 SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
     *_owners_refusals(),
     ("DELETE", SEAT, 400, "a seat that is no number", lambda w: w.client.delete(f"{w.joining}/seats/two", headers=w.game.owner)),
+    ("POST", J, 400, "an Idempotency-Key, which it does not take",
+     lambda w: w.client.post(w.joining, headers={**w.game.owner, "Idempotency-Key": "once"})),
+    ("DELETE", J, 400, "an Idempotency-Key, which it does not take",
+     lambda w: w.client.delete(w.joining, headers={**w.game.owner, "Idempotency-Key": "once"})),
     ("DELETE", SEAT, 422, "no such seat", lambda w: w.client.delete(f"{w.joining}/seats/9", headers=w.game.owner)),
     ("POST", JOIN, 400, "no name", lambda w: w.client.post(f"/join/{w.code}", json={})),
     ("POST", JOIN, 404, "a code nobody was given", lambda w: w.client.post("/join/nope", json={"name": "Zoé"})),

@@ -102,6 +102,8 @@ SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
      lambda w: w.client.patch(f"{w.notes}/2", json={"glyph": "!"}, headers=w.game.seat[2])),
     ("PATCH", ONE, 413, "a body over the limit", lambda w: w.client.patch(f"{w.notes}/1", json=BIG, headers=w.game.seat[1])),
     ("PATCH", ONE, 413, "a body over the limit, a token of no seat", lambda w: w.client.patch(f"{w.notes}/1", json=BIG, headers=NOPE)),
+    ("DELETE", ONE, 400, "an Idempotency-Key, which it does not take",
+     lambda w: w.client.delete(f"{w.notes}/1", headers={**w.game.seat[1], "Idempotency-Key": "once"})),
     ("DELETE", ONE, 401, "no token", lambda w: w.client.delete(f"{w.notes}/1")),
     ("DELETE", ONE, 403, "another seat's public note", lambda w: w.client.delete(f"{w.notes}/1", headers=w.game.seat[2])),
     ("DELETE", ONE, 404, "another seat's private note", lambda w: w.client.delete(f"{w.notes}/2", headers=w.game.seat[2])),

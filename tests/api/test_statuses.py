@@ -10,6 +10,7 @@ take, ``state?at=`` past the game's last event, ``legal-commands?seat=`` of no s
 from __future__ import annotations
 
 import itertools
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -81,6 +82,15 @@ class World:
             self.monkeypatch.setattr(self.service.recorder, method, failing)
         self.is_down = True
         return request(self.client, self)
+
+
+def _finished_stream(w: World) -> Any:
+    """The stream of a game that is over (a round limit of 1, reached by the bots), resumed after its last event."""
+    game = NewGame(w.client, "project-assassination", ("Ana", "Ben"), seed="over", options={"round_limit": 1})
+    for _ in w.service.play_bots(uuid.UUID(game.id), bot_seed=1):
+        pass
+    version = w.client.get(game.url).get_json()["version"]
+    return w.client.get(f"{game.url}/events/stream", headers={"Last-Event-ID": str(version)})
 
 
 OPERATIONS: dict[tuple[str, str], Callable[[Any, World], Any]] = {
@@ -219,6 +229,7 @@ SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
     ("GET", G + "/events", 400, "after=-1", lambda w: w.client.get(f"{w.url}/events?after=-1")),
     ("GET", G + "/events", 401, "a token of no seat", lambda w: w.client.get(f"{w.url}/events", headers={"Authorization": "Bearer nope"})),
     ("GET", G + "/events", 404, "no such game", lambda w: w.client.get("/games/8eacb3c3-5f4e-4d0b-9a7c-2f1de3c4b5a6/events")),
+    ("GET", G + "/events/stream", 204, "a finished game with nothing left after Last-Event-ID", lambda w: _finished_stream(w)),
     ("GET", G + "/events/stream", 400, "Last-Event-ID that is no number",
      lambda w: w.client.get(f"{w.url}/events/stream", headers={"Last-Event-ID": "x"})),
     ("GET", G + "/events/stream", 401, "a token of no seat",
