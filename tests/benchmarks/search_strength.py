@@ -2,7 +2,7 @@
 ISMCTS at the same CPU time a move, per ruleset.
 
     python tests/benchmarks/search_strength.py [--games 60] [--workers 2] [--rulesets a,b] [--matchups m,n] [--ms 100]
-                                               [--players n] [--quick]
+                                               [--players n] [--first n] [--quick]
 
 Each row plays ``--games`` seeded games (each game's chance from its own seed, the same for every row):
 one seat holds the bot under test, the seats rotating from game to game, and the opponent's bot holds
@@ -25,6 +25,12 @@ move. The targets count wins.
   textbook setting).
 - ``search-vs-greedy`` and ``ismcts-vs-greedy`` at ``--ms`` a move: the two searches against the same
   greedy seats at the same CPU time.
+- ``ismcts-vs-search`` and ``greedy-vs-ismcts``: the other way round, one seat against the others' bot, to
+  tell a stronger bot from an edge of the seats' numbers (with three players, a bot alone against two of
+  another kind).
+
+``--first`` numbers the games from there (the same seeds as a longer run's later games), to add games to a
+row already run.
 
 ``--quick`` uses tiny sizes: it checks that the runner works and measures nothing useful.
 """
@@ -67,6 +73,8 @@ MATCHUPS = {
     "search-vs-ismcts-random": Matchup("search-vs-ismcts-random", ("search", "ms"), ("ismcts-random", "ms")),
     "search-ms-vs-greedy": Matchup("search-ms-vs-greedy", ("search", "ms"), ("greedy", 0)),
     "ismcts-vs-greedy": Matchup("ismcts-vs-greedy", ("ismcts", "ms"), ("greedy", 0)),
+    "ismcts-vs-search": Matchup("ismcts-vs-search", ("ismcts", "ms"), ("search", "ms")),
+    "greedy-vs-ismcts": Matchup("greedy-vs-ismcts", ("greedy", 0), ("ismcts", "ms")),
 }
 DEFAULT = ("search-vs-greedy", "search400-vs-search50")
 """The matchups run unless others are asked for."""
@@ -74,6 +82,8 @@ PLAYERS: list[int] = []
 """The seats a game (``--players``); the fewest each ruleset takes when empty."""
 MILLISECONDS = [100.0]
 """Each bot's time a move in the matchups at equal CPU (``--ms``)."""
+FIRST = [0]
+"""The first game's number (``--first``): a run from 60 adds 60 other games to a run of the first 60."""
 
 
 SETTINGS = sorted(set(inspect.signature(SearchBot).parameters) - {"seed", "simulations", "milliseconds", "limit_ms"})
@@ -117,7 +127,7 @@ def one_game(job: tuple[str, int, int, str, bool, dict[str, float], float]) -> t
 
 
 def row(pool: ProcessPoolExecutor, name: str, players: int, games: int, matchup: str, quick: bool) -> list[str]:
-    jobs = [(name, players, n, matchup, quick, SEARCH_OPTIONS, MILLISECONDS[0]) for n in range(games)]
+    jobs = [(name, players, n, matchup, quick, SEARCH_OPTIONS, MILLISECONDS[0]) for n in range(FIRST[0], FIRST[0] + games)]
     results = list(pool.map(one_game, jobs))
     wins = sum(1 for result, *_ in results if result == 1)
     draws = sum(1 for result, *_ in results if result == -1)
@@ -175,6 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--matchups", default=",".join(DEFAULT), help=f"comma-separated: {', '.join(MATCHUPS)} (default: {', '.join(DEFAULT)})")
     parser.add_argument("--ms", type=float, default=100.0, help="each bot's milliseconds a move at equal CPU (default 100)")
     parser.add_argument("--players", type=int, help="seats a game (default: the fewest each ruleset takes)")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (default 0)")
     parser.add_argument("--search-option", action="append", default=[], metavar="NAME=VALUE",
                         help="a search bot setting to try (like exploration=1.0); may be repeated")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
@@ -182,6 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = given.rulesets.split(",") if given.rulesets else [rules.name for rules in registry.all_rulesets() if rules.knows_the_rules]
     matchups = given.matchups.split(",")
     MILLISECONDS[0] = given.ms
+    FIRST[0] = given.first
     PLAYERS[:] = [given.players] if given.players else []
     games = 2 if given.quick else given.games
     for setting in given.search_option:
