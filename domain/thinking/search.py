@@ -13,7 +13,8 @@ for its seat (averaged over a few imagined outcomes of any chance it meets).
 tree over the commands played from the root, each simulation on a new determinization; a command's
 statistics count only the simulations in which it was legal (availability), and each node keeps every
 seat's reward, so each seat picks by its own interest (max^n, for games of three or four). Each command
-starts with the greedy look-ahead as its prior (counted as ``prior_weight`` simulations), and a simulation
+starts with the greedy look-ahead as its prior (counted as ``prior_weight`` simulations; at the root
+averaged over ``root_samples`` worlds and rolls, as the greedy bot scores its own), and a simulation
 ends at the first new position, scored by what its actor's best look-ahead leads to: no random playout
 drowns the evaluation, and the opponents' replies are a greedy player's from the first simulation on.
 Means are scaled to their spread at each position before the exploration term is added, so a game whose
@@ -162,15 +163,18 @@ class SearchBot:
     trying a command again against its mean (the means scaled to their spread at each position), and
     ``prior_weight`` is how many simulations a command's one-command look-ahead counts for; ``playout``
     plays that many more commands past each new position, every actor its best look-ahead, before scoring
-    (none by default: in the benchmark they cost time and won nothing measurable)."""
+    (none by default: in the benchmark they cost time and won nothing measurable); ``root_samples`` is how
+    many worlds, each with its own roll, the root's priors average."""
 
     def __init__(self, seed: str | int = 0, simulations: int | None = DEFAULT_SIMULATIONS, milliseconds: float | None = None,
-                 exploration: float = 0.7, prior_weight: float = 3.0, playout: int = 0, limit_ms: float | None = None) -> None:
+                 exploration: float = 0.7, prior_weight: float = 3.0, playout: int = 0, limit_ms: float | None = None,
+                 root_samples: int = 3) -> None:
         self.seed = str(seed)
         self.simulations = simulations if milliseconds is None else None
         self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)
         self.limit_ms = limit_ms
         self.exploration, self.prior_weight, self.playout = exploration, prior_weight, playout
+        self.root_samples = root_samples
         self.last: Thought | None = None
 
     def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
@@ -183,6 +187,7 @@ class SearchBot:
         root, started = Node(), time.perf_counter()
         first = SimRng(thinking_rng(self.seed, version, seat))
         keyed = self._look_ahead(rules, rules.determinize(state, seat, first), seat, root, first, first.source)
+        self._sharpen(rules, state, seat, root, keyed, first)
         budget_ms = self.milliseconds if self.milliseconds is not None else self.limit_ms
         deadline = started + budget_ms / 1000 if budget_ms is not None else None
         wanted = self.simulations if self.simulations is not None else float("inf")
@@ -236,6 +241,22 @@ class SearchBot:
                 break
             world = best_look_ahead(rules, world, rng, source)
         return world
+
+    def _sharpen(self, rules: Ruleset, state: Any, seat: int, root: Node, keyed: list[tuple[str, Command, Any]],
+                 rng: SimRng) -> None:
+        """The root's priors averaged over ``root_samples`` worlds, each with its own roll of any chance, as
+        the greedy bot scores its commands: one roll alone ranks a chancy command by its luck."""
+        totals = {key: [root.prior[key], 1] for key, _, _ in keyed}
+        for _ in range(self.root_samples - 1):
+            world = rules.determinize(state, seat, rng)
+            for key, command, _ in keyed:
+                try:
+                    totals[key][0] += score(rules, play_out(rules, world, seat, command, rng), seat)
+                    totals[key][1] += 1
+                except IllegalCommand:  # a world the seat cannot tell from the real one should take it
+                    pass
+        for key, (total, count) in totals.items():
+            root.prior[key] = total / count
 
     def _look_ahead(self, rules: Ruleset, world: Any, actor: int, node: Node, rng: SimRng,
                     source: random.Random) -> list[tuple[str, Command, Any]]:

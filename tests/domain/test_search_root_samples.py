@@ -1,0 +1,67 @@
+"""The search bot scores its own commands at the root as the greedy bot does: over several worlds, each with
+its own roll of the dice, so that one lucky roll does not rank a gamble above a sure thing.
+
+The game here is a bet made again and again: ``safe`` scores ½ for sure; ``gamble`` scores 1 on a six and 0
+otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from domain.engine.facts import Outcome
+from domain.thinking.search import SearchBot, key_of
+
+GAMBLE, SAFE = {"type": "gamble"}, {"type": "safe"}
+
+
+@dataclass(frozen=True)
+class Bet:
+    chosen: str | None = None
+    face: int = 0
+
+
+class BetRules:
+    """The game above, with the calls a search bot makes."""
+
+    name = "bet"
+
+    def to_act(self, state: Bet) -> list[int]:
+        return [1]
+
+    def legal_commands(self, state: Bet, seat: int) -> list[dict[str, Any]]:
+        return [GAMBLE, SAFE]
+
+    def decide(self, state: Bet, seat: int, command: dict[str, Any], rng: Any) -> list[tuple[str, int]]:
+        return [(command["type"], rng.randint(1, 6) if command == GAMBLE else 0)]
+
+    def evolve(self, state: Bet, fact: tuple[str, int]) -> Bet:
+        return Bet(*fact)
+
+    def outcome(self, state: Bet) -> Outcome | None:
+        return None
+
+    def evaluate(self, state: Bet, seat: int) -> float:
+        return 0.5 if state.chosen == "safe" else (1.0 if state.face == 6 else 0.0)
+
+    def determinize(self, state: Bet, seat: int, rng: Any) -> Bet:
+        return state
+
+
+def root_prior(bot: SearchBot, seed: str) -> float:
+    bot.choose(BetRules(), Bet(), 1, 0)  # type: ignore[arg-type]
+    assert bot.last is not None and bot.last.tree is not None
+    return bot.last.tree.prior[key_of(GAMBLE)]
+
+
+def test_the_roots_priors_average_as_many_rolls_as_asked():
+    for seed in ("a", "b", "c", "d"):
+        assert root_prior(SearchBot(seed, simulations=1, root_samples=1), seed) in (0.0, 1.0)  # one roll: all or nothing
+        prior = root_prior(SearchBot(seed, simulations=1, root_samples=40), seed)
+        assert prior * 40 == round(prior * 40) and 0 < prior < 0.5  # the share of sixes in 40 rolls
+
+
+def test_by_default_the_root_scores_each_command_over_the_greedy_bots_three_samples():
+    priors = {root_prior(SearchBot(seed, simulations=1), seed) for seed in map(str, range(30))}
+    assert priors <= {0.0, 1 / 3, 2 / 3, 1.0} and len(priors) > 2
