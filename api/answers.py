@@ -131,6 +131,8 @@ class Submission(Schema):
     replayed = fields.Boolean()
     events = fields.List(fields.Nested(Event))
     head = fields.Nested(Head)
+    status = fields.String()
+    to_act = fields.List(fields.Integer())
 
 
 class BotThought(Schema):

@@ -162,6 +162,8 @@ def submit_command(game_id: str) -> Response:
         "replayed": answer.replayed,
         "events": [event.to_data() for event in answer.events],
         "head": answer.head,
+        "status": answer.status,
+        "to_act": answer.to_act,
     })
     response = Response(_json(body), status=201, mimetype="application/json")
     response.headers["ETag"] = f'"{answer.version}"'

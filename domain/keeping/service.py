@@ -62,12 +62,20 @@ CONFLICT_RETRIES = 5
 class Submission:
     """The answer to a submitted command: the game's version after it and its events as the seat sees
     them; ``replayed`` when the command id had been played before and this is the first answer again.
-    ``head`` is the receipt of the game as of the answer's last event: ``{"number", "hash"}``."""
+    ``head`` is the receipt of the game as of the answer's last event: ``{"number", "hash"}``; ``status``
+    and ``to_act`` say whether the game went on after the command and who was to act next."""
 
     version: int
     events: list[GameEvent]
     replayed: bool
     head: dict[str, Any]
+    status: str = "active"
+    to_act: list[int] = dataclasses.field(default_factory=list)
+
+def next_to_act(game: Game) -> dict[str, Any]:
+    """Whether the game goes on and who acts next: ``{"status", "to_act"}``."""
+    return {"status": "active" if game.outcome() is None else "over", "to_act": game.to_act()}
+
 
 class GameService(GameListing, SeatTokens, BotPlay, BotSeats, GameForking, GameStore):
     """Plays and records games; one instance per process, shared by threads. Listing and finding games
@@ -213,13 +221,15 @@ class GameService(GameListing, SeatTokens, BotPlay, BotSeats, GameForking, GameS
                     raise IdempotencyKeyReused(f"the key {command_id!r} was used for the command with other outcomes")
                 events = self.read_events(game_id, after=first - 1, limit=last - first + 1, viewer=number)
                 head = head_seen(game, last, stored.chain, number)
-                return Submission(version=last, events=events, replayed=True, head=head)
+                then = game if last == game.version else self.game_at(game_id, last)  # the first answer's, again
+                return Submission(version=last, events=events, replayed=True, head=head, **next_to_act(then))
             if expected_version is not None and game.version != expected_version:
                 raise VersionConflict(f"the game is at version {game.version}, not {expected_version}")
             game.play(number, command, command_id, outcomes=outcomes, teller=teller)
             events = [as_game_event(event, game, number) for event in game.pending_events]
             version = game.version
             head = head_seen(game, version, game.chain, number)
+            after = next_to_act(game)
             bot_next = bot_to_act(game) is not None
             try:
                 self._save(game)  # from here the cache may share ``game`` with other threads: read no more
@@ -231,7 +241,7 @@ class GameService(GameListing, SeatTokens, BotPlay, BotSeats, GameForking, GameS
                 self.repository.cache.put(game_id, game)
             if bot_next:
                 self.schedule_bot_seat(game)
-            return Submission(version=version, events=events, replayed=False, head=head)
+            return Submission(version=version, events=events, replayed=False, head=head, **after)
         raise VersionConflict("the game is too busy: other commands kept arriving first; try again")
 
     def save_imported(self, game: Game, *beside: Any) -> None:

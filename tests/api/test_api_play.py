@@ -159,6 +159,8 @@ def test_a_seat_submits_a_command(client, new_game):
     assert "Idempotent-Replayed" not in response.headers
     assert body["version"] == version_of(client, game) > before
     assert response.headers["ETag"] == f'"{body["version"]}"'
+    now = client.get(game.url).get_json()  # who acts next, without reading the game again
+    assert (body["status"], body["to_act"]) == (now["status"], now["to_act"]) == ("active", now["to_act"])
     numbers = [event["number"] for event in body["events"]]
     assert numbers == list(range(before + 1, body["version"] + 1))
     for event in body["events"]:
