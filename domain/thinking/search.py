@@ -164,11 +164,13 @@ class SearchBot:
     ``prior_weight`` is how many simulations a command's one-command look-ahead counts for; ``playout``
     plays that many more commands past each new position, every actor its best look-ahead, before scoring
     (none by default: in the benchmark they cost time and won nothing measurable); ``root_samples`` is how
-    many worlds, each with its own roll, the root's priors average."""
+    many worlds, each with its own roll, the root's priors average (one by default: three, as the greedy bot
+    scores, won Missions more often against OpenSpiel's ISMCTS, 38% of 120 games against 28%, but cost Infection
+    5 of 60 games against greedy seats, below that target; the README's rows say which)."""
 
     def __init__(self, seed: str | int = 0, simulations: int | None = DEFAULT_SIMULATIONS, milliseconds: float | None = None,
                  exploration: float = 0.7, prior_weight: float = 3.0, playout: int = 0, limit_ms: float | None = None,
-                 root_samples: int = 3) -> None:
+                 root_samples: int = 1) -> None:
         self.seed = str(seed)
         self.simulations = simulations if milliseconds is None else None
         self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)
