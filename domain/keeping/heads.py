@@ -132,7 +132,10 @@ class PostgresHeads(KeepsHeads):
                             ).format(self._table())
             ordered = sorted(heads.items())
             with cursor.connection.cursor() as other:  # the events' cursor keeps their notification ids to fetch
-                other.execute(statement, ([game_id for game_id, _ in ordered], [version for _, version in ordered]))
+                # never prepared: a pipeline that a conflicting insert aborts would drop the PREPARE with it, and
+                # psycopg would go on naming a prepared statement the server never kept
+                other.execute(statement, ([game_id for game_id, _ in ordered], [version for _, version in ordered]),
+                              prepare=False)
 
     def game_head(self, game_id: uuid.UUID) -> int | None:
         from psycopg.sql import SQL
