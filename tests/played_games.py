@@ -14,3 +14,19 @@ def played_once(service: Any, key: object, play: Callable[[], Any]) -> Any:
     if key not in memo:
         memo[key] = play()
     return memo[key]
+
+
+def steady_game(service: Any, seats: list[str], rounds: int, seed: str) -> Any:
+    """A long Project Assassination game as the benchmarks play it: end the turn, or place the drawn enemy on
+    the first square allowed, until the round limit ends it (about four events a round); saved in ``service``."""
+    from domain.engine import registry
+    from domain.engine.game import Game
+
+    rules = registry.get("project-assassination")
+    game = Game.start(rules, seats, rules.resolve_options({"round_limit": rounds}), seed)
+    while game.outcome() is None:
+        seat = game.to_act()[0]
+        command = game.rules.legal_commands(game.state, seat)[0] if game.state.phase == "placement" else {"type": "end"}
+        game.play(seat, command, f"c{game.version}")
+    service.save(game)
+    return game.id

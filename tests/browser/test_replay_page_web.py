@@ -10,9 +10,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from played_games import steady_game
 
-from domain.engine import registry
-from domain.engine.game import Game
 from domain.engine.picture import changed
 from domain.keeping.access import OWNER
 from domain.keeping.notebook import Notebook
@@ -46,14 +45,7 @@ def service():
 @pytest.fixture(scope="module")
 def long_game(service):
     """A Project Assassination game of about 1,200 events, played as the benchmarks play it."""
-    rules = registry.get("project-assassination")
-    game = Game.start(rules, [EVIL, "Ben"], rules.resolve_options({"round_limit": 300}), "replay-page-web")
-    while game.outcome() is None:
-        seat = game.to_act()[0]
-        command = game.rules.legal_commands(game.state, seat)[0] if game.state.phase == "placement" else {"type": "end"}
-        game.play(seat, command, f"c{game.version}")
-    service.save(game)
-    return game.id
+    return steady_game(service, [EVIL, "Ben"], 300, "replay-page-web")
 
 
 def opened(browser, path, fragment=""):

@@ -15,10 +15,10 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from played_games import steady_game
 from quick_games import quick_options
 
 from domain.engine import registry
-from domain.engine.game import Game
 from domain.keeping.access import OWNER
 from domain.keeping.notebook import Notebook
 from domain.keeping.service import GameService
@@ -56,21 +56,8 @@ def test_splices_turn_the_list_before_into_the_list_after(before, after):
         assert len(found) == 1
 
 
-def steady_game(service: GameService, rounds: int):
-    """A long Project Assassination game as the benchmarks play it: end the turn, or place the drawn
-    enemy on the first square allowed, until the round limit ends it (about four events a round)."""
-    rules = registry.get("project-assassination")
-    game = Game.start(rules, ["Ann", "Ben"], rules.resolve_options({"round_limit": rounds}), "page-steps")
-    while game.outcome() is None:
-        seat = game.to_act()[0]
-        command = game.rules.legal_commands(game.state, seat)[0] if game.state.phase == "placement" else {"type": "end"}
-        game.play(seat, command, f"c{game.version}")
-    service.save(game)
-    return game.id
-
-
 def test_a_long_games_page_stores_each_step_as_what_changed_and_no_drawing(service):
-    game_id = steady_game(service, 250)
+    game_id = steady_game(service, ["Ann", "Ben"], 250, "page-steps")
     text = to_html(service, game_id)
     (json_text,) = DATA.findall(text)
     data = json.loads(json_text)
