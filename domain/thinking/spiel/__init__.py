@@ -3,7 +3,8 @@
 ``register()`` registers them all (``ludolog_correction``, ``ludolog_kit_pig``, ...), after which
 ``pyspiel.load_game("ludolog_correction")`` loads one like any OpenSpiel game; its parameters are
 ``players`` (the number of seats, default the fewest the game takes) and ``options`` (the game's options
-as JSON). ``load(name, players, options)`` does both. ``domain.thinking.spiel.game`` maps the contract.
+as JSON). ``load(name, players, options)`` does both. ``domain.thinking.spiel.game`` maps the contract; the
+games that draw a board give observation tensors too (``domain.thinking.spiel.tensor``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from domain.engine.ruleset import Ruleset
 from domain.games.table_kit.rules import KITS, shipped_kit
 from domain.thinking.spiel.actions import ActionNumbering
 from domain.thinking.spiel.game import MAX_CHANCE_OUTCOMES, MAX_GAME_LENGTH, LudologObserver, LudologState, Table
+from domain.thinking.spiel.tensor import layout_of
 
 PREFIX, KIT_PREFIX = "ludolog_", "ludolog_kit_"
 
@@ -54,7 +56,13 @@ def kits_with_rules() -> tuple[str, ...]:
     return tuple(path.stem for path in sorted(KITS.glob("*.yaml")) if "play" in shipped_kit(path.stem))
 
 
-def _game_type(name: str, title: str, fewest: int, most: int, players: int) -> pyspiel.GameType:
+def has_board(rules: Ruleset, players: int, options: dict[str, Any]) -> bool:
+    """Whether a game of these rules draws a board (its picture before the setup has spaces): the games that
+    give observation tensors (``domain.thinking.spiel.tensor``)."""
+    return layout_of(rules, [f"Seat {n}" for n in range(1, players + 1)], options) is not None
+
+
+def _game_type(name: str, title: str, fewest: int, most: int, players: int, tensor: bool) -> pyspiel.GameType:
     two = most == 2
     return pyspiel.GameType(
         short_name=name, long_name=f"ludolog: {title}",
@@ -65,7 +73,7 @@ def _game_type(name: str, title: str, fewest: int, most: int, players: int) -> p
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=most, min_num_players=fewest,
         provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=tensor,
         parameter_specification={"players": players, "options": "{}"})
 
 
@@ -76,7 +84,8 @@ def _game_class(name: str, ruleset: str, kit: str | None) -> tuple[pyspiel.GameT
     players = fewest
     if ruleset == "table-kit" and not kit:  # any kit, given in the options: the kit says how many it seats
         fewest, most = 1, 8
-    game_type = _game_type(name, str(document.get("name", kit)) if kit else rules.title, fewest, most, players)
+    tensor = not (ruleset == "table-kit" and not kit) and has_board(rules, players, {"kit": document} if kit else {})
+    game_type = _game_type(name, str(document.get("name", kit)) if kit else rules.title, fewest, most, players, tensor)
 
     def _laid(params: dict[str, Any]) -> Table:
         seats = int(params.get("players", players))
@@ -108,7 +117,8 @@ def _game_class(name: str, ruleset: str, kit: str | None) -> tuple[pyspiel.GameT
             return LudologState(self, self.table, self.table.first)
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> LudologObserver:
-            return LudologObserver(bool(iig_obs_type and iig_obs_type.perfect_recall))
+            layout = self.table.layout if game_type.provides_observation_tensor else None
+            return LudologObserver(bool(iig_obs_type and iig_obs_type.perfect_recall), layout)
 
     LudologGame.__name__ = LudologGame.__qualname__ = f"Game_{name}"
     return game_type, LudologGame

@@ -7,7 +7,8 @@
   (``chance.py``).
 - **Information states** have perfect recall: a seat's is a hash chain over everything it saw happen
   (each fact as ``redact`` shows it to that seat) and every command it sent, so CFR-style algorithms are
-  sound. Its **observation** is its ``view`` now, as JSON.
+  sound. Its **observation** is its ``view`` now, as JSON, and where the game draws a board, a tensor of
+  its picture of that view (``tensor.py``).
 - ``resample_from_infostate`` is the ruleset's ``determinize``: a state the seat cannot tell from this one.
 - **Returns**: the winners +1 and the others -1 (zero for everyone when all or none win, or when the game
   stopped at its turn limit: no win the rules name was reached).
@@ -31,6 +32,7 @@ from domain.engine.ruleset import Ruleset
 from domain.thinking.search import SimRng
 from domain.thinking.spiel.actions import ActionNumbering, canonical
 from domain.thinking.spiel.chance import ChanceNeeded, ScriptedRng
+from domain.thinking.spiel.tensor import Layout, fill, layout_of
 
 MAX_CHANCE_OUTCOMES = 1024
 MAX_GAME_LENGTH = 100_000
@@ -47,6 +49,11 @@ class Table:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         return self
+
+    @functools.cached_property
+    def layout(self) -> Layout | None:
+        """The board and counters its observation tensors show (``tensor.py``); ``None`` for a game with no board."""
+        return layout_of(self.rules, self.seats, self.options)
 
     @functools.cached_property
     def first(self) -> Position:
@@ -251,15 +258,20 @@ class LudologState(pyspiel.State):
 
 
 class LudologObserver:
-    """OpenSpiel's observer: a seat's information state (perfect recall) or its view now, as strings."""
+    """OpenSpiel's observer: a seat's information state (perfect recall) as a string, or its view now as a
+    string and, where the game has a board (``layout``), as a tensor of its picture (``tensor.py``)."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, perfect_recall: bool, layout: Layout | None = None) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+        self.layout = None if perfect_recall else layout
+        self.tensor = np.zeros(self.layout.size if self.layout else 0, np.float32)
+        self.dict: dict[str, Any] = {"observation": self.tensor.reshape(self.layout.shape)} if self.layout else {}
 
     def set_from(self, state: LudologState, player: int) -> None:
-        pass
+        if self.layout is not None:
+            table = state.table
+            picture = table.rules.picture(table.rules.view(state.at.state, player + 1), table.seats)
+            fill(self.layout, picture, self.dict["observation"])
 
     def string_from(self, state: LudologState, player: int) -> str:
         return state.information_state(player + 1) if self.perfect_recall else state.observation(player + 1)
