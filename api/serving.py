@@ -6,9 +6,18 @@ monkey-patched. Instead ``Dispatcher`` runs each request's Flask handling in a p
 native threads, exactly as a threaded server would (the store's drivers, locks and CPU-heavy work
 such as a bot's search or an export are untouched), and hands the answer back to the greenlet to
 write. A stream's handling returns at once with its response; the greenlet then waits on the
-stream's ``GreenSignal`` for the event feed (``api.feed``) and writes each frame. So:
+stream's ``GreenSignal`` for the event feed (``api.feed``) and writes each frame.
+
+On a SQLite store the few requests a playing client repeats (a command, its game, its legal commands:
+``QUICK``) skip the hop and run in the connection's greenlet. The hop (a native thread woken and the
+hub woken back) costs about as much as Flask's own handling of the request; such a request is short
+CPU work under the GIL plus a local file's read and commit, which the hub would otherwise only wait
+for. Everything else (bot moves, exports, boards, forks, kits...) still runs in the pool, and so does
+every request on PostgreSQL, whose round trips the threads overlap. So:
 
 - ordinary requests keep ``threads`` threads of their own whatever the number of open streams;
+- while a quick request runs, this process's streams wait for it (a command on SQLite: about a
+  millisecond; at worst as long as another process holds the file's write lock);
 - a stream's client that leaves is noticed at once: the greenlet also watches its socket for the
   end of the connection (``on_hang_up``), and the stream ends and is forgotten without waiting for
   a keep-alive write to fail.
@@ -22,6 +31,7 @@ that serves it, woken by a ``ThreadSignal``.
 from __future__ import annotations
 
 import io
+import re
 import signal
 import socket
 import threading
@@ -45,6 +55,23 @@ HUB = "ludolog.hub"
 """The environ key ``Dispatcher`` sets: the hub of the greenlet that writes the response."""
 
 SOCKETS = ("ludolog.socket", "gunicorn.sock")
+
+QUICK = re.compile(r"POST /games/[0-9a-f-]{36}/commands|GET /games/[0-9a-f-]{36}(/legal-commands)?")
+"""The requests that run in the connection's greenlet on a SQLite store: method and path."""
+
+
+def quick_request(environ: dict[str, Any]) -> bool:
+    """Whether a request is one of ``QUICK``."""
+    return QUICK.fullmatch(f"{environ.get('REQUEST_METHOD')} {environ.get('PATH_INFO')}") is not None
+
+
+def quick_requests_for(config: Any) -> Callable[[dict[str, Any]], bool] | None:
+    """``quick_request`` for an app on a SQLite store (a file or ``:memory:``); ``None`` (every request in
+    the pool) on PostgreSQL."""
+    from domain.keeping.store import is_postgres
+
+    store = str(config.get("LUDOLOG_DATABASE_URL") or "")
+    return None if is_postgres(store) else quick_request
 
 
 
@@ -110,10 +137,11 @@ def on_hang_up(environ: dict[str, Any], callback: Callable[[], None]) -> Callabl
 
 class Dispatcher:
     """WSGI middleware for gevent's server: each request's app call in a native thread pool (see the
-    module's docstring); a body is read in the greenlet first, up to ``max_body`` bytes."""
+    module's docstring), or in the greenlet itself when ``quick`` says it is quick; a body is read in the
+    greenlet first, up to ``max_body`` bytes."""
 
-    def __init__(self, app: Any, threads: int) -> None:
-        self.app, self.threads = app, threads
+    def __init__(self, app: Any, threads: int, quick: Callable[[dict[str, Any]], bool] | None = None) -> None:
+        self.app, self.threads, self.quick = app, threads, quick
         self._pool: gevent.threadpool.ThreadPool | None = None
         config = getattr(app, "config", {})
         self.max_body: int | None = config.get("MAX_CONTENT_LENGTH")
@@ -135,12 +163,16 @@ class Dispatcher:
             answer[:] = [status, headers, exc_info]
             return _no_write
 
-        body = self._pool.apply(self._call, (environ, keep))
+        if self.quick is not None and self.quick(environ):
+            body = self._call(environ, keep)
+        else:
+            body = self._pool.apply(self._call, (environ, keep))
         start_response(*answer)
         return body
 
     def _call(self, environ: dict[str, Any], keep: Callable[..., Any]) -> Iterable[bytes]:
-        """In a pool thread: the app's answer, whole unless it is a stream."""
+        """The app's answer (in a pool thread, or in the greenlet for a quick request), whole unless it
+        is a stream."""
         result = self.app(environ, keep)
         if environ.get(STREAM):
             return result
@@ -210,7 +242,7 @@ def serve(app: Any, listener: socket.socket, threads: int, pool: int) -> None:
     """Serve ``app`` on the bound ``listener`` in this process until interrupted."""
     guarded = type("Handler", (Handler,), {"guard": connections.ConnectionGuard.from_config(app.config)})
     server = pywsgi.WSGIServer(
-        gevent.socket.socket(fileno=listener.detach()), Dispatcher(app, threads),
+        gevent.socket.socket(fileno=listener.detach()), Dispatcher(app, threads, quick_requests_for(app.config)),
         spawn=gevent.pool.Pool(pool), handler_class=guarded, log=None)
     # SIGTERM (a service manager's stop, a test's terminate) ends the server as Ctrl-C does, so that the
     # process exits through its atexit hooks: the bot workers' pool is closed, no worker left behind.

@@ -14,7 +14,7 @@ import gevent.socket
 from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler
 
 from api.connections import ConnectionGuard, Guarded
-from api.serving import Dispatcher, no_delay
+from api.serving import Dispatcher, no_delay, quick_requests_for
 
 
 class Handler(Guarded, PyWSGIHandler):
@@ -39,4 +39,4 @@ class Worker(GeventPyWSGIWorker):
         super().load_wsgi()
         guard = ConnectionGuard.from_config(getattr(self.wsgi, "config", {}))
         self.wsgi_handler = type("Handler", (Handler,), {"guard": guard})
-        self.wsgi = Dispatcher(self.wsgi, max(1, self.cfg.threads))
+        self.wsgi = Dispatcher(self.wsgi, max(1, self.cfg.threads), quick_requests_for(getattr(self.wsgi, "config", {})))

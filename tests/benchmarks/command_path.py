@@ -111,7 +111,7 @@ def service_row(kind: str, store: str, commands: int) -> list[str]:
         service = GameService(env=store_env(store))  # in the block: its connections are traced from the first
         game_id, sent = None, 0
         while sent < commands:
-            if game_id is None or service.game(game_id).outcome is not None:
+            if game_id is None or service.game(game_id).outcome() is not None:
                 game_id = service.create_game("correction", ["Ann", "Ben"], seed=f"path-{sent}", salt="5eed" * 8)
             game = service.game(game_id)
             seat = game.rules.to_act(game.state)[0]
@@ -137,7 +137,7 @@ class Correction:
 
     def next(self) -> tuple[Any, int, dict[str, Any], str]:
         """The next command to send: the game, the seat, the command, the seat's token."""
-        if self.game_id is None or self.service.game(self.game_id).outcome is not None:
+        if self.game_id is None or self.service.game(self.game_id).outcome() is not None:
             self.game_id = self.service.create_game("correction", ["Ann", "Ben"], seed=f"layers-{self.chooser.random()}",
                                                     salt="5eed" * 8)
             self.tokens = self.service.issue_tokens(self.game_id)
