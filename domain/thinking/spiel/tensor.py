@@ -71,7 +71,7 @@ def layout_of(rules: Ruleset, seats: Sequence[str], options: dict[str, Any]) -> 
         return None
     centres = [_centre(space) for space in spaces]
     columns, rows = _lines([x for x, _ in centres]), _lines([y for _, y in centres])
-    cells = {space["id"]: (_line_of(rows, y), _line_of(columns, x)) for space, (x, y) in zip(spaces, centres)}
+    cells = {space["id"]: (_line_of(rows, y), _line_of(columns, x)) for space, (x, y) in zip(spaces, centres, strict=True)}
     if len(set(cells.values())) < len(cells):  # two spaces share a cell: one row of spaces, as drawn
         rows, columns = [0.0], [float(n) for n in range(len(spaces))]
         cells = {space["id"]: (0, n) for n, space in enumerate(spaces)}
