@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from eventsourcing.application import AggregateNotFoundError
@@ -274,10 +274,17 @@ class GameService(GameListing, SeatTokens, BotPlay, BotSeats, GameForking, GameS
     def _get(self, aggregate_id: uuid.UUID) -> Any:
         """An aggregate from the repository, one thread at a time per aggregate: the repository's cache
         brings its cached copy up to date in place and then deep-copies it, which must not overlap."""
+        return self._read(aggregate_id, None)
+
+    def _read(self, aggregate_id: uuid.UUID, read: Callable[[Any], Any] | None) -> Any:
+        """``read`` of the aggregate as the repository's cache holds it, up to date and not copied, under the
+        same lock (for a look that changes nothing); with ``read`` ``None``, a copy of the aggregate."""
         lock = self._locks[aggregate_id.int % len(self._locks)]
         try:
             with lock:
-                return self.repository.get(aggregate_id, projector_func=apply_events)
+                if read is None:
+                    return self.repository.get(aggregate_id, projector_func=apply_events)
+                return read(self.repository.get(aggregate_id, projector_func=apply_events, deepcopy_from_cache=False))
         except AggregateNotFoundError:
             raise UnknownGame(f"no game {aggregate_id}") from None
         except PersistenceError as error:

@@ -10,11 +10,7 @@
    command sends to the store (counted from the driver), and its p50 and p99 milliseconds. Beside them, one
    durable commit alone (a one-row insert, 300 times) with the server's ``synchronous_commit`` as it is
    set and with it off: on a virtual disk a durable commit is most of a PostgreSQL command.
-3. The layers of a command through HTTP on a SQLite file, each row one more layer over the same kind of
-   commands (``--commands`` a row, the p50 and the mean): the service's ``submit``; with the token's check
-   before it (``holder``); the Flask app through its test client (the route, its schemas and its answer, no
-   server); and ``ludolog serve`` on one kept-alive loopback connection. Each layer's cost is its row less
-   the row before; the target (HTTP ÷ service ≥ 0.6) is the first row's mean over the last's.
+3. The layers of a command through HTTP on a SQLite file, and the floor under them (``http_layers.py``).
 
 Nothing here asserts on a time.
 """
@@ -39,9 +35,10 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
-from report import markdown_table, postgres_schema  # noqa: E402
+from http_layers import layers_table
+from report import markdown_table, postgres_schema
 
-from cli.main import COMMANDS  # noqa: E402
+from cli.main import COMMANDS
 
 
 def help_ms(args: list[str], runs: int) -> float:
@@ -106,7 +103,7 @@ def service_row(kind: str, store: str, commands: int) -> list[str]:
     from domain.keeping.service import GameService
     from domain.keeping.store import store_env
 
-    chooser, timings = random.Random(1), []
+    chooser, timings, totals = random.Random(1), [], Counter[str]()
     with counting(kind) as counts:
         service = GameService(env=store_env(store))  # in the block: its connections are traced from the first
         game_id, sent = None, 0
@@ -120,90 +117,13 @@ def service_row(kind: str, store: str, commands: int) -> list[str]:
             start = time.perf_counter()
             service.submit(game_id, seat, command)
             timings.append((time.perf_counter() - start) * 1000)
-            totals = totals + counts if sent else Counter(counts)
+            totals.update(counts)
             sent += 1
     service.close()
     ordered = sorted(timings)
     said = ", ".join(f"{word} {count / commands:.1f}" for word, count in sorted(totals.items(), key=lambda kv: -kv[1]))
     return ["SQLite" if kind == "sqlite" else "PostgreSQL", said,
             f"{ordered[len(ordered) // 2]:.2f}", f"{ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]:.2f}"]
-
-
-class Correction:
-    """Random commands of Correction games made in ``service``'s store, each game with its tokens."""
-
-    def __init__(self, service: Any) -> None:
-        self.service, self.chooser, self.game_id, self.tokens = service, random.Random(2), None, None
-
-    def next(self) -> tuple[Any, int, dict[str, Any], str]:
-        """The next command to send: the game, the seat, the command, the seat's token."""
-        if self.game_id is None or self.service.game(self.game_id).outcome() is not None:
-            self.game_id = self.service.create_game("correction", ["Ann", "Ben"], seed=f"layers-{self.chooser.random()}",
-                                                    salt="5eed" * 8)
-            self.tokens = self.service.issue_tokens(self.game_id)
-        game = self.service.game(self.game_id)
-        seat = game.rules.to_act(game.state)[0]
-        return self.game_id, seat, self.chooser.choice(game.rules.legal_commands(game.state, seat)), self.tokens.seats[seat - 1]
-
-
-def timed_commands(commands: int, send: Any, games: Correction) -> list[float]:
-    """The milliseconds of ``commands`` sends, the next command chosen outside the timing."""
-    timings = []
-    for _ in range(commands):
-        game_id, seat, command, token = games.next()
-        start = time.perf_counter()
-        send(game_id, seat, command, token)
-        timings.append((time.perf_counter() - start) * 1000)
-    return timings
-
-
-def layers_table(commands: int) -> str:
-    """Each layer of an HTTP command on a SQLite file, one more a row: p50 and mean milliseconds."""
-    import http.client
-    import json
-
-    from api import create_app
-    from report import Server
-
-    rows: list[list[str]] = []
-    with tempfile.TemporaryDirectory() as folder:
-        store = str(Path(folder) / "games.sqlite3")
-        settings = {"LUDOLOG_DATABASE_URL": store, "LUDOLOG_RATE_LIMIT_PER_TOKEN": "off", "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "off"}
-        app = create_app(settings)
-        service, client = app.extensions["ludolog"], app.test_client()
-        games = Correction(service)
-
-        def routed(game_id: Any, seat: int, command: Any, token: str) -> None:
-            answer = client.post(f"/games/{game_id}/commands", json={"command": command}, headers={"Authorization": f"Bearer {token}"})
-            assert answer.status_code == 201, answer.get_data()
-
-        with Server(store, Path(folder)) as server:
-            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
-
-            def served(game_id: Any, seat: int, command: Any, token: str) -> None:
-                connection.request("POST", f"/games/{game_id}/commands", body=json.dumps({"command": command}),
-                                   headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
-                answer = connection.getresponse()
-                body = answer.read()
-                assert answer.status == 201, body
-
-            layers = [
-                ("`GameService.submit`", lambda game_id, seat, command, token: service.submit(game_id, seat, command)),
-                ("+ the token's check (`holder`)", lambda game_id, seat, command, token: (
-                    service.holder(game_id, token), service.submit(game_id, seat, command))),
-                ("+ Flask: route, schemas, answer (test client)", routed),
-                ("+ the server: `ludolog serve`, loopback", served),
-            ]
-            timed_commands(min(50, commands), routed, games)  # warm every path once
-            for label, send in layers:
-                ordered = sorted(timed_commands(commands, send, games))
-                rows.append([label, f"{ordered[len(ordered) // 2]:.2f}", f"{statistics.fmean(ordered):.2f}"])
-            connection.close()
-    means = [float(row[2]) for row in rows]
-    for row, before in zip(rows, [None, *means[:-1]]):
-        row.append("—" if before is None else f"{float(row[2]) - before:+.2f}")
-    rows.append(["HTTP ÷ service (commands/s, the means)", "", f"{means[0] / means[-1]:.2f}", "target ≥ 0.6"])
-    return markdown_table(["layers", "p50 ms", "mean ms", "this layer's mean"], rows)
 
 
 def commit_ms(base_url: str, synchronous: str | None) -> tuple[str, float]:
@@ -221,7 +141,7 @@ def commit_ms(base_url: str, synchronous: str | None) -> tuple[str, float]:
             start = time.perf_counter()
             for number in range(300):
                 with connection.transaction():
-                    connection.execute(f"INSERT INTO {table} VALUES (%s)", (number,))  # noqa: S608 -- our own name
+                    connection.execute(f"INSERT INTO {table} VALUES (%s)", (number,))
             return setting, (time.perf_counter() - start) / 300 * 1000
         finally:
             connection.execute(f"DROP TABLE {table}")
@@ -249,7 +169,7 @@ def main() -> None:
             rows.append(service_row("postgres", url, commands))
     print(markdown_table(["store", "statements and commits a command", "p50 ms", "p99 ms"], rows))
     print("\n## The layers of an HTTP command\n")
-    print(f"A SQLite file, {commands} random commands of Correction games a row; each row adds a layer.\n")
+    print(f"A SQLite file, {commands} random commands of Correction games a row; each row adds a layer; then the floor.\n")
     print(layers_table(commands))
     if given.postgres and not given.no_postgres:
         print("\n## A PostgreSQL commit alone\n")

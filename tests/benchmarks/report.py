@@ -357,8 +357,9 @@ def service_submitter(service: GameService) -> Submit:
 class Server:
     """``ludolog serve`` in a child process on a free loopback port, stopped on leaving."""
 
-    def __init__(self, store: str, folder: Path, workers: int = 1) -> None:
+    def __init__(self, store: str, folder: Path, workers: int = 1, env: dict[str, str] | None = None) -> None:
         self.store, self.folder, self.workers = store, folder, workers
+        self.env = {**SERVER_ENV, **(env or {})}
         self.port = 0
         self.lines: list[str] = []
 
@@ -366,7 +367,7 @@ class Server:
         command = [*LUDOLOG, "serve", "--host", "127.0.0.1", "--port", "0", "--threads", str(SERVER_THREADS),
                    "--workers", str(self.workers), "--db", self.store]
         self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                        text=True, cwd=self.folder, env={**os.environ, **SERVER_ENV})
+                                        text=True, cwd=self.folder, env={**os.environ, **self.env})
         ready: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read_log, args=(ready,), daemon=True).start()
         deadline = time.monotonic() + 60
