@@ -24,6 +24,7 @@ from api import (
     connections,
     cors,
     costly,
+    ending,
     events,
     forks,
     games,
@@ -169,7 +170,7 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     limits.install(app)
     costly.install(app)
     cors.install(app)
-    for module in (rulesets, kits, games, forks, events, history, boards, notes, bots, reviews, joining, health, web):
+    for module in (rulesets, kits, games, forks, ending, events, history, boards, notes, bots, reviews, joining, health, web):
         app.register_blueprint(module.blueprint)
     app.after_request(auth.keep_private)
     return app

@@ -22,6 +22,7 @@ class Outcome(Schema):
     winners = fields.List(fields.Integer())
     reason = fields.String()
     at_limit = fields.Boolean()
+    ended_by = fields.String()
 
 
 class Head(Schema):
@@ -79,6 +80,7 @@ class BotThinking(Schema):
 
 
 class GameState(GameSummary):
+    draw_offer = fields.List(fields.Integer())
     players = fields.List(fields.Nested(SeatPlayer))
     thinking = fields.Nested(BotThinking, allow_none=True)
     viewer = fields.Raw()

@@ -171,7 +171,8 @@ def seat_bots(bot: str, seat_bot: tuple[str, ...], players: int) -> tuple[str, .
 
 
 def paper_games(service: Any, ruleset: str, players: int) -> list[dict[str, Any]]:
-    """The store's finished table games of the ruleset with that many players."""
+    """The store's finished table games of the ruleset with that many players, each saying what ended it
+    (``ended_by``: its rules, or a resignation, an agreed draw or an abort, which ``table_games`` leaves out)."""
     from domain.thinking.balance.study import ending_of
 
     found = []
@@ -181,7 +182,8 @@ def paper_games(service: Any, ruleset: str, players: int) -> list[dict[str, Any]
         game = service.game(uuid.UUID(str(listed["id"])))
         outcome = game.outcome()
         if outcome is not None:
-            found.append({"turns": game.rules.turn_number(game.state), **ending_of(outcome, game.seats)})
+            found.append({"turns": game.rules.turn_number(game.state), **ending_of(outcome, game.seats),
+                          "ended_by": outcome.ended_by})
     return found
 
 

@@ -36,6 +36,7 @@ COMMANDS = {
                    "exit 1 at the first problem."),
     "balance": Entry("cli.balance:balance", "Play seeded bot games of RULESET and report its balance."),
     "bot": Entry("cli.bots:bot", "Let a bot play seats until the game ends or waits for another seat."),
+    "end": Entry("cli.ending:end", "A seat resigns, offers or declines a draw, or aborts the game: ended so, a game is over and its seed revealed."),
     "export": Entry("cli.history:export", "Export a game: ndjson (lossless, importable), json, csv, md "
                     "(a design diary with charts), html (a replay page), diary (the design diary as an HTML document)."),
     "fork": Entry("cli.forks:fork", "Fork GAME at step N: a new game that starts where GAME stood after event N; prints its id."),

@@ -235,7 +235,9 @@ def format_standing(status: dict[str, Any]) -> list[str]:
         thinking = [f"{status['thinking']['sentence']}."] if status.get("thinking") else []
         return [*played, f"To act: {', '.join(seat_label(names, s, roles) for s in status['to_act'])}", *thinking]
     winners = " and ".join(seat_label(names, s, roles) for s in outcome["winners"]) or "nobody"
-    if outcome.get("at_limit"):
+    if outcome.get("ended_by") == "abort":
+        lines = [f"Game over. Aborted, with no result: {outcome['reason']}."]
+    elif outcome.get("at_limit"):
         lines = [f"Game over. Stopped at its limit, not by a win the rules name; ahead: {winners}: {outcome['reason']}."]
     else:
         lines = [f"Game over. Winner: {winners}: {outcome['reason']}."]

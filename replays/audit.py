@@ -4,7 +4,8 @@ Checks, each reporting the first problem in words: the hash chain (an edited, re
 event, or an edited time, breaks it), the seed and salt against the commitment published at creation,
 and re-deciding every command on the state before it, with the randomness it had then (a table game's: the
 outcomes the table supplied, recorded with its setup and each command), under the ruleset this service has, comparing the facts with the recorded ones. A game recorded under another
-version of the rules is re-decided under this one; the report says so.
+version of the rules is re-decided under this one; the report says so. A seat's resignation, draw offers and abort (``domain.engine.early_endings``)
+are decided again in their place among the commands, and no command may follow a game they ended.
 
 The game's log must reach the head the store recorded for it beside its rows (``domain.keeping.heads``): a
 tail cut at a command boundary leaves a whole chain, but not that. A fork must start from its trunk's
@@ -18,7 +19,7 @@ import json
 import uuid
 from typing import Any
 
-from domain.engine import registry
+from domain.engine import early_endings, registry
 from domain.engine.chain import first_broken_link
 from domain.engine.chance import chance, decided
 from domain.engine.errors import LudologError
@@ -129,10 +130,17 @@ def _walk(rules: Any, created: Any, stored: list[Any], report: Audit) -> None:
     state = _set_up(rules, created, stored, report, key)
     if state is None:
         return
+    early = early_endings.Rehearsal(rules, seats, getattr(created, "players", None))
     for first, cause, events in _commands(stored):
+        if cause is None:  # a seat's resignation, draw offer or abort
+            problem = early.check(events[0], rules.outcome(state) is not None)
+            if problem is not None:
+                report.problems.append(f"event {first}: {problem}")
+                return
+            continue
         seat, command = cause["seat"], cause["command"]
         facts_recorded = [e for e in events if isinstance(e, Game.FactRecorded)]
-        if rules.outcome(state) is not None:
+        if rules.outcome(state) is not None or early.ending is not None:
             report.problems.append(f"event {first}: a command was recorded after the game was over")
             return
         try:
@@ -150,7 +158,8 @@ def _walk(rules: Any, created: Any, stored: list[Any], report: Audit) -> None:
             return
         for fact in expected:
             state = rules.evolve(state, fact)
-    over = rules.outcome(state) is not None
+        early.played(seat)
+    over = rules.outcome(state) is not None or early.ending is not None
     revealed = any(isinstance(e, Game.SeedRevealed) for e in stored)
     if over and not revealed:
         report.problems.append(f"event {len(stored)}: the game is over but its seed was never revealed")
@@ -179,10 +188,14 @@ def _set_up(rules: Any, created: Any, stored: list[Any], report: Audit, key: str
 
 
 def _commands(stored: list[Any]) -> list[tuple[int, dict[str, Any], list[Any]]]:
-    """The recorded commands in order: (number of their first event, cause, their events)."""
-    groups: list[tuple[int, dict[str, Any], list[Any]]] = []
+    """The recorded commands in order: (number of their first event, cause, their events); a seat's act of
+    ``domain.engine.early_endings`` in its place among them, as (its number, ``None``, [it])."""
+    groups: list[tuple[int, Any, list[Any]]] = []
     for event in stored[1:]:
         cause = getattr(event, "cause", None)
+        if isinstance(event, early_endings.EarlyEvent):
+            groups.append((event.originator_version, None, [event]))
+            continue
         if not cause:
             continue
         if groups and groups[-1][1] == cause and groups[-1][2][-1].originator_version == event.originator_version - 1:

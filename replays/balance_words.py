@@ -251,6 +251,9 @@ def versus(found: dict[str, Any]) -> Section:
 
 def table(found: dict[str, Any]) -> Section:
     lines = [f"{found['games']} games transcribed from paper playtests (table games), {found['decided']} of them won by one seat:"]
+    if found.get("not_by_rules"):
+        lines.insert(0, f"{found['not_by_rules']} more ended by a resignation, an agreed draw or an abort, not by the rules: "
+                        "left out.")
     for row in found["seats"]:
         told = "can't be told from chance yet" if row["low"] <= 0 <= row["high"] else "a real difference"
         lines.append(f"At the table Seat {row['seat']} won {row['table']['count']} of {found['decided']} ({span(row['table'])}); "

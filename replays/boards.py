@@ -25,7 +25,7 @@ from replays.seat_colours import board_colours
 def seen(game: Game, viewer: Viewer) -> dict[str, Any]:
     """What ``viewer`` sees of the game as it stands."""
     rules = game.rules
-    if viewer == OWNER or rules.outcome(game.state) is not None:
+    if viewer == OWNER or game.outcome() is not None:
         return rules.owner_view(game.state)
     return rules.view(game.state, viewer if isinstance(viewer, int) else None)
 

@@ -11,6 +11,8 @@ Steps are numbered like the events: step 1 is the game's creation, step ``total`
 creation holds the state it starts from). ``with_trunk`` puts a fork's trunk before it: the trunk's
 steps up to the one the fork parts at (``parted``), as the eye it was forked as saw them, then the fork's
 creation and its own events, numbered on from there.
+A game a seat's act ended (``domain.engine.early_endings``: a resignation, an agreed draw, an abort) is over
+from that act's step on, though its rules' state did not change there.
 A step's event (as the viewer saw it) and view are worked out when first read, not at every move:
 a sweep that reads only states and turns (the diary) never builds them.
 
@@ -32,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.engine import registry
+from domain.engine import early_endings, registry
 from domain.engine.errors import UnknownGame
 from domain.engine.facts import Fact
 from domain.engine.game import Game
@@ -88,6 +90,9 @@ class Cursor:
             self.parted, self.eye = game.fork["step"], game.fork["eye"]
             self.stored = self._trunk_events(service, game.fork) + self.stored
         self.total = len(self.stored)
+        self.ended_at = next((n for n, event in enumerate(self.stored, 1) if n > self.parted and isinstance(event, early_endings.Ended)),
+                             self.total + 1)
+        """The step a seat's act ended the game at (past the last step when none did)."""
         self.applied = 0
         self._checkpoints: dict[int, Any] = {}
         state: Any = None
@@ -153,7 +158,7 @@ class Cursor:
         for number in range(begin + 1, self.total + 1):
             state = self._apply(state, number)
             viewer = self.viewer_at(number)
-            over = viewer == OWNER or self.rules.outcome(state) is not None
+            over = viewer == OWNER or self.over_at(state, number)
             event = describe_event(self.stored[number - 1], self.rules, self.seats, viewer, over=over)
             if wanted in event.sentence.lower():
                 return number
@@ -174,7 +179,7 @@ class Cursor:
     @property
     def step(self) -> Step:
         state = self._state
-        over = self.rules.outcome(state) is not None
+        over = self.over_at(state, self.position)
         stored = self.stored[self.position - 1]
         viewer = self.viewer_at(self.position)
         return Step(
@@ -184,7 +189,7 @@ class Cursor:
             turn=self.rules.turn_number(state),
             over=over,
             _event=functools.partial(describe_event, stored, self.rules, self.seats, viewer, over=over or viewer == OWNER),
-            _view=functools.partial(self.view_of, state, viewer),
+            _view=functools.partial(self.view_of, state, viewer, over),
         )
 
     @property
@@ -195,28 +200,35 @@ class Cursor:
         """The state after event ``number``, without moving the cursor."""
         return self._state_at(max(1, min(self.total, number)), moving=False)
 
-    def view_of(self, state: Any, viewer: Viewer) -> dict[str, Any]:
-        """What ``viewer`` saw of ``state``: everything for the owner and once the game was over."""
-        if viewer == OWNER or self.rules.outcome(state) is not None:
+    def over_at(self, state: Any, number: int) -> bool:
+        """Whether the game was over after step ``number`` (whose state is ``state``)."""
+        return number >= self.ended_at or self.rules.outcome(state) is not None
+
+    def view_of(self, state: Any, viewer: Viewer, over: bool | None = None) -> dict[str, Any]:
+        """What ``viewer`` saw of ``state``: everything for the owner and once the game was over (``over``: by
+        default, whether its rules say so; a step a seat's act ended the game at says it with ``over_at``)."""
+        if viewer == OWNER or over or (over is None and self.rules.outcome(state) is not None):
             return self.rules.owner_view(state)
         return self.rules.view(state, viewer if isinstance(viewer, int) else None)
 
     def views(self) -> dict[int, dict[str, Any]]:
         """Every seat's view here."""
         shown = self.position > self.parted or self.eye is None
-        return {seat: self.view_of(self._state, seat if shown or seat == self.eye else None) for seat in range(1, len(self.seats) + 1)}
+        over = self.over_at(self._state, self.position)
+        return {seat: self.view_of(self._state, seat if shown or seat == self.eye else None, over) for seat in range(1, len(self.seats) + 1)}
 
     def event(self, number: int) -> GameEvent:
         """Event ``number`` as the viewer saw it when it happened (redacted unless the game was over then)."""
         stored = self.stored[number - 1]
         viewer = self.viewer_at(number)
-        over = self.rules.outcome(self.state_at(number)) is not None if viewer != OWNER else True
+        over = self.over_at(self.state_at(number), number) if viewer != OWNER else True
         return describe_event(stored, self.rules, self.seats, viewer, over=over)
 
     def render(self, number: int | None = None) -> str:
         """The board as the viewer saw it after event ``number`` (default: here)."""
         number = self.position if number is None else max(1, min(self.total, number))
-        return self.rules.render(self.view_of(self.state_at(number), self.viewer_at(number)), self.seats)
+        state = self.state_at(number)
+        return self.rules.render(self.view_of(state, self.viewer_at(number), self.over_at(state, number)), self.seats)
 
     # -- internals ---------------------------------------------------------------------------
 

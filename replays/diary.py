@@ -92,6 +92,8 @@ def outcome_text(outcome: dict[str, Any] | None, seats: list[str], to_act: list[
         return f"Still being played: waiting for {waiting}."
     winners = [seats[s - 1] for s in outcome["winners"]]
     named = ", ".join(winners[:-1]) + " and " + winners[-1] if len(winners) > 1 else "".join(winners)
+    if outcome.get("ended_by") == "abort":  # no result (``domain.engine.early_endings``)
+        return f"Aborted, with no result: {outcome['reason']}."
     if outcome.get("at_limit"):  # not a finished game: time ran out
         return f"Stopped at its limit, {named + ' ahead' if winners else 'level'}: {outcome['reason']}."
     if not winners:

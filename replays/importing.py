@@ -1,8 +1,8 @@
 """Importing an owner's NDJSON export (``replays.records`` describes the format) back into a store.
 
 The file's lines are read and counted against its header (events, note events, the last event's hash);
-the game is re-created under the same id by replaying the recorded commands with the same seed, salt
-and event times, and every event it produced is checked against the file, chain hash included; the
+the game is re-created under the same id by replaying the recorded commands (and a seat's resignation,
+draw offers or abort: ``domain.engine.early_endings``) with the same seed, salt and event times, and every event it produced is checked against the file, chain hash included; the
 notes' history is checked as ``Notebook.restore`` checks it, each author a seat of the game or its
 owner. Only then are the game and its notes recorded, in one transaction: a file refused for any
 reason leaves nothing behind.
@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
-from domain.engine import registry
+from domain.engine import early_endings, registry
 from domain.engine.chain import CHAIN_VERSION, covered
 from domain.engine.errors import (
     InvalidNote,
@@ -273,7 +273,9 @@ def _recreate(begin: Callable[[Iterator[datetime]], Game], records: list[dict[st
         played = set()
         for record in records:
             command_id = record.get("command_id")
-            if record.get("command") is not None and command_id not in played:
+            if record.get("topic") in early_endings.ACTION_OF_TOPIC:  # a seat's resignation, draw offer or abort
+                early_endings.act(game, early_endings.ACTION_OF_TOPIC[record["topic"]], record["seat"], timestamps=stamps)
+            elif record.get("command") is not None and command_id not in played:
                 played.add(command_id)
                 game.play(record["seat"], record["command"], command_id, timestamps=stamps, outcomes=record.get("outcomes"))
     except StopIteration:

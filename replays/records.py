@@ -127,7 +127,7 @@ def described(service: GameService, game: Game, viewer: Viewer) -> Iterator[tupl
     """The game's stored events up to its version, each with what the viewer may see of it now
     (``GameService.read_events``'s rule: redacted while the game goes on)."""
     rules, seats = game.rules, game.seats
-    over = rules.outcome(game.state) is not None
+    over = game.outcome() is not None  # by its rules or a seat's act (``domain.engine.early_endings``)
     for raw in service.events.get(game.id, lte=game.version):
         yield raw, describe_event(raw, rules, seats, viewer, over=over)
 

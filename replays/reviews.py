@@ -36,7 +36,7 @@ WHAT = {"mistake": "Mistake", "blunder": "Blunder", "lucky": "Lucky", "unlucky":
 
 def review_eye(game: Game, viewer: Viewer) -> int | None:
     """Who a review sees as: everything (``None``) for a finished game or the owner, a seat its own."""
-    if game.rules.outcome(game.state) is not None or viewer == OWNER:
+    if game.outcome() is not None or viewer == OWNER:
         return None
     if isinstance(viewer, int):
         return viewer

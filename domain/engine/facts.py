@@ -47,12 +47,16 @@ def _fresh(value: Any) -> Any:
 
 @dataclasses.dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winning seats (none for a draw), why, in words, and whether it stopped at its
-    turn or round limit (``at_limit``: the winners lead when time ran out; no win the rules name was reached)."""
+    """How a game ended: the winning seats (none for a draw), why, in words, whether it stopped at its
+    turn or round limit (``at_limit``: the winners lead when time ran out; no win the rules name was reached),
+    and what ended it (``ended_by``): ``"rules"``, or the players' own choice (``domain.engine.early_endings``):
+    ``"resignation"``, ``"agreement"`` (a draw agreed) or ``"abort"`` (no result). Only an ending by the rules
+    is a win or a draw by the rules."""
 
     winners: list[int]
     reason: str
     at_limit: bool = False
+    ended_by: str = "rules"
 
     def to_data(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "reason": self.reason, "at_limit": self.at_limit}
+        return {"winners": list(self.winners), "reason": self.reason, "at_limit": self.at_limit, "ended_by": self.ended_by}

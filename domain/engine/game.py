@@ -12,6 +12,8 @@ Stored events and their fixed topics (a contract: never rename, version instead)
   carrying the fact's data, its cause (seat, command, command id) and the hash chain (the classes are
   made for each ruleset by ``domain.engine.fact_events``);
 - ``ludolog:Game.SeedRevealed`` — recorded when the game ends, with the seed and its salt;
+- ``ludolog:Game.Resigned``, ``DrawOffered``, ``DrawDeclined``, ``DrawAgreed``, ``Aborted`` — a seat's act that
+  ends the game (or offers to) without its rules (``domain.engine.early_endings``, where they are defined);
 - ``ludolog:Game.Forked`` — the creation of a fork (``domain.keeping.forking``): what ``Game.Created`` holds, with
   its trunk (game id, step, the trunk's chain hash at that step, the eye it was forked as) and the state it
   starts from (class version 2: version 1 had no players; a fork's seats are people's).
@@ -33,7 +35,7 @@ from typing import Any, ClassVar
 
 from eventsourcing.domain import Aggregate
 
-from domain.engine import fact_events, registry
+from domain.engine import early_endings, fact_events, registry
 from domain.engine.answers import Answers, RemembersAnswers
 from domain.engine.chain import (
     CHAIN_VERSION,
@@ -151,6 +153,8 @@ class Game(RemembersAnswers, Aggregate):
             game.state = game.rules.evolve(game.state, self.as_fact())
             game.chain = self.chain
             game.note_answer(self.cause, self.originator_version)
+            if game.unplayed or game.draw_offer is not None:  # only in a game's opening or while a draw is offered
+                early_endings.after_command(game, self.cause)
 
     class SeedRevealed(Event):
         TOPIC = "ludolog:Game.SeedRevealed"
@@ -198,6 +202,12 @@ class Game(RemembersAnswers, Aggregate):
     """Who plays each seat (``Created``); ``None``, as for a snapshot taken before bot seats: people."""
     fork: dict[str, Any] | None = None
     """A fork's trunk: ``{"game", "step", "hash", "eye"}`` (``domain.keeping.forking``); ``None`` for a game started afresh."""
+    ending: dict[str, Any] | None = None
+    """How a seat's act ended the game, ``{"winners", "reason", "ended_by"}`` (``domain.engine.early_endings``)."""
+    draw_offer: list[int] | None = None
+    """The seats agreed to the draw offer standing, if one does."""
+    unplayed: Any = ()
+    """The seats that have played no command yet (the game may be aborted while one has not)."""
 
     def __init__(
         self,
@@ -232,6 +242,7 @@ class Game(RemembersAnswers, Aggregate):
         self.seed_revealed = False
         self.chain = chain
         self.fork = dict(fork) if fork else None
+        self.unplayed = list(range(1, len(seats) + 1))
         self.state = self.rules.new_state(len(seats), self.options) if start is None else start
         self.answers = Answers()
 
@@ -312,10 +323,13 @@ class Game(RemembersAnswers, Aggregate):
         return registry.get(self.ruleset, self.ruleset_version)
 
     def outcome(self) -> Outcome | None:
+        """How the game ended, by its rules or by a seat's act (``domain.engine.early_endings``); ``None`` while it goes on."""
+        if self.ending is not None:
+            return early_endings.outcome_of(self.ending)
         return self.rules.outcome(self.state)
 
     def to_act(self) -> list[int]:
-        return self.rules.to_act(self.state)
+        return [] if self.ending is not None else self.rules.to_act(self.state)
 
     def player(self, seat: int) -> dict[str, Any]:
         """Who plays the seat: ``{"kind": "person"}`` or a bot's entry (``Created``)."""
@@ -338,7 +352,7 @@ class Game(RemembersAnswers, Aggregate):
         command = rules.check_command(command)
         if outcomes and not self.table:
             raise MalformedCommand("outcomes are for table games: this game takes its chance from its seed")
-        if rules.outcome(self.state) is not None:
+        if self.ending is not None or rules.outcome(self.state) is not None:
             raise GameOver("the game is over: it takes no more commands")
         waiting = rules.to_act(self.state)
         if seat not in waiting:
@@ -351,21 +365,28 @@ class Game(RemembersAnswers, Aggregate):
         if self.table:
             cause["outcomes"] = list(outcomes or [])
         self._record(facts, cause, timestamps)
-        if rules.outcome(self.state) is not None and not self.seed_revealed:
-            payload = {"seed": self.seed, "salt": self.salt, "cause": cause}
-            timestamp = event_time(timestamps)
-            chain = self._next_chain(self.SeedRevealed.TOPIC, timestamp, self.SeedRevealed.hashed(payload, self.chain_version))
-            self.trigger_event(self.SeedRevealed, chain=chain, timestamp=timestamp, **payload)
+        if rules.outcome(self.state) is not None:
+            self.reveal_seed(cause, timestamps)
+
+    def reveal_seed(self, cause: dict[str, Any] | None, timestamps: Iterator[datetime] | None = None) -> None:
+        """Record the seed and salt, once, when the game has ended (``cause``: what ended it, if a command)."""
+        if self.seed_revealed:
+            return
+        payload = {"seed": self.seed, "salt": self.salt, "cause": cause}
+        timestamp = event_time(timestamps)
+        chain = self.next_chain(self.SeedRevealed.TOPIC, timestamp, self.SeedRevealed.hashed(payload, self.chain_version))
+        self.trigger_event(self.SeedRevealed, chain=chain, timestamp=timestamp, **payload)
 
     def _record(self, facts: list[Fact], cause: dict[str, Any] | None, timestamps: Iterator[datetime] | None = None) -> None:
         for fact in facts:
             event_class = fact_events.fact_event_class(Game.FactRecorded, self.rules, type(fact))
             payload = {"fact": fact.to_data(), "cause": cause}
             timestamp = event_time(timestamps)
-            chain = self._next_chain(event_class.TOPIC, timestamp, event_class.hashed(payload, self.chain_version))
+            chain = self.next_chain(event_class.TOPIC, timestamp, event_class.hashed(payload, self.chain_version))
             self.trigger_event(event_class, chain=chain, timestamp=timestamp, **payload)
 
-    def _next_chain(self, topic: str, timestamp: datetime, payload: dict[str, Any]) -> str:
+    def next_chain(self, topic: str, timestamp: datetime, payload: dict[str, Any]) -> str:
+        """The chain hash of the game's next event, of this topic, time and content."""
         return chain_hash(self.chain_version, self.salt, self.chain, self.version + 1, topic, timestamp, payload)
 
 

@@ -43,7 +43,11 @@ def player_number_roles(order: Sequence[int]) -> dict[int, str]:
 
 GAME_CREATED, GAME_FORKED, SEED_REVEALED = "GameCreated", "GameForked", "SeedRevealed"
 """The types of a game's events that are the game's own, not a ruleset's facts: its creation, its start as a
-fork of another game, and its seed shown at its end (``domain.engine.viewing`` names events so)."""
+fork of another game, and its seed shown at its end (``domain.engine.viewing`` names events so); a seat's
+resignation, draw offers and abort are the game's own too (``domain.engine.early_endings.EVENT_TYPES``)."""
+
+EARLY_EVENT_TYPES = ("Resigned", "DrawOffered", "DrawDeclined", "DrawAgreed", "Aborted")
+"""The types of the events of ``domain.engine.early_endings`` (which checks it names them all)."""
 
 
 class Ruleset(ReportHooks, ABC):
@@ -69,6 +73,12 @@ class Ruleset(ReportHooks, ABC):
     variants: ClassVar[dict[str, dict[str, Any]]] = {}
     """Named rule sets besides the default, as the options that make them (``{"v0.5": {"rules": "v0.5"}}``):
     the rules a designer played at another stage, which every test of the rules runs too."""
+    draws_agreed: ClassVar[bool] = True
+    """Whether the seats may end a game drawn by agreeing to a draw (``domain.engine.early_endings``): a ruling
+    the designer changes to ``False`` for a game whose rules decide every ending."""
+    resignation: ClassVar[str] = "others win"
+    """Who wins when a seat resigns (``domain.engine.early_endings``), a ruling the designer may change:
+    ``"others win"`` (every other seat, together) or ``"nobody wins"`` (for seats that win or lose together)."""
     private_hands: ClassVar[bool] = False
     """Whether each seat holds something the other seats may not see (a hand of cards): hot-seat
     play then hides the screen before handing the keyboard to the next seat."""
@@ -96,8 +106,9 @@ class Ruleset(ReportHooks, ABC):
 
     def event_types(self) -> list[str]:
         """The types a game's events may have (an event's ``type``): the game's own (``GAME_CREATED``,
-        ``GAME_FORKED``, ``SEED_REVEALED``) and each of the rules' facts."""
-        return [GAME_CREATED, GAME_FORKED, *dict.fromkeys(fact.__name__ for fact in self.facts), SEED_REVEALED]
+        ``GAME_FORKED``, ``SEED_REVEALED``, ``EARLY_EVENT_TYPES``) and each of the rules' facts."""
+        return [GAME_CREATED, GAME_FORKED, *dict.fromkeys(fact.__name__ for fact in self.facts), *EARLY_EVENT_TYPES,
+                SEED_REVEALED]
 
     def game_title(self, options: dict[str, Any]) -> str:
         """The title of a game played with these (resolved) options: the ruleset's, unless the options

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from domain.engine import early_endings
 from domain.engine.chain import CREATED_FIELDS
 from domain.engine.game import SECRET_FIELDS, Game
 from domain.engine.ruleset import GAME_CREATED, GAME_FORKED, SEED_REVEALED, Ruleset
@@ -53,10 +54,11 @@ def public_link(fork: dict[str, Any]) -> dict[str, Any]:
 def summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
     """A game's envelope without its view: id, name, ruleset, seats, options, whether it is a table game (its
     chance outcomes supplied by the people at a table: a paper game transcribed), version, status, to_act,
-    outcome, seed commitment, seed and salt (once revealed), head (the receipt of its last event), and for a
-    fork its trunk (``{"game", "step", "hash", "eye"}``: ``domain.keeping.forking``)."""
+    outcome, seed commitment, seed and salt (once revealed), head (the receipt of its last event), the seats
+    agreed to a standing draw offer (``draw_offer``, empty when none stands: ``domain.engine.early_endings``), and
+    for a fork its trunk (``{"game", "step", "hash", "eye"}``: ``domain.keeping.forking``)."""
     rules = game.rules
-    outcome = rules.outcome(game.state)
+    outcome = game.outcome()
     roles = rules.seat_roles(game.state)
     return {
         "id": str(game.id),
@@ -69,8 +71,9 @@ def summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
         "table": game.table,
         "version": game.version,
         "status": "over" if outcome is not None else "active",
-        "to_act": rules.to_act(game.state),
+        "to_act": game.to_act(),
         "outcome": None if outcome is None else outcome.to_data(),
+        "draw_offer": list(game.draw_offer or []),
         "seed_commitment": game.seed_commitment,
         "seed": game.seed if game.seed_revealed else None,
         "seed_salt": game.salt if game.seed_revealed else None,
@@ -98,7 +101,7 @@ def head_seen(game: Game, number: int, chain: str, viewer: Viewer) -> dict[str, 
 
 def as_game_event(event: Any, game: Game, viewer: Viewer) -> GameEvent:
     """A stored event as the viewer may see it now; secrets are redacted while the game goes on."""
-    return describe_event(event, game.rules, game.seats, viewer, over=game.rules.outcome(game.state) is not None)
+    return describe_event(event, game.rules, game.seats, viewer, over=game.outcome() is not None)
 
 
 def fork_sentence(event: Any, seats: Sequence[str]) -> str:
@@ -131,6 +134,9 @@ def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Vie
                     f"{', '.join(event.seats)}" + (": played on paper and transcribed, its dice and draws told by the people "
                                                    "at the table." if event.table else "."))
         return GameEvent(number, GAME_CREATED, event.timestamp, None, None, sentence, data)
+    if isinstance(event, early_endings.EarlyEvent):  # a seat's resignation, draw offer or abort: nothing secret
+        sentence = early_endings.sentence(event, seats)
+        return GameEvent(number, type(event).__name__, event.timestamp, event.seat, None, sentence, early_endings.event_data(event))
     cause = event.cause or {}
     seat, command_id = cause.get("seat"), cause.get("command_id")
     if isinstance(event, Game.SeedRevealed):

@@ -88,7 +88,7 @@ def trunk_key(trunk: Any) -> str:
 def check_step(trunk_at_step: Game, step: int) -> None:
     """Refuse a step a fork could not be played on from (``InvalidSetup``)."""
     rules = trunk_at_step.rules
-    if rules.outcome(trunk_at_step.state) is not None:
+    if trunk_at_step.outcome() is not None:  # by its rules or a seat's act (``domain.engine.early_endings``)
         raise InvalidSetup(f"the game is over at step {step}: fork it at an earlier step")
     if not rules.to_act(trunk_at_step.state):
         raise InvalidSetup(f"no seat acts at step {step} (the table is still being set up): fork it at a later step")
@@ -191,7 +191,7 @@ class GameForking:
         if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= trunk.version:
             raise InvalidSetup(f"step {step} is not in this game: its steps are 1 to {trunk.version}")
         rules = registry.get(trunk.ruleset, trunk.ruleset_version)
-        eye = forking_eye(viewer, rules.outcome(trunk.state) is not None)
+        eye = forking_eye(viewer, trunk.outcome() is not None)
         at_step = self.game_at(trunk_id, step)
         check_step(at_step, step)
         seed = new_seed() if seed is None else str(seed)

@@ -118,7 +118,12 @@ def paired(first: Sequence[bool], second: Sequence[bool]) -> dict[str, Any]:
 
 def table_games(played: Sequence[dict[str, Any]], bots: dict[str, Any], players: int) -> dict[str, Any]:
     """Finished paper playtests (``{"winners", "turns", "ending"}`` each) beside the bots' fairness figures:
-    each seat's share of the games one seat won at the table, its interval, and the difference from the bots'."""
+    each seat's share of the games one seat won at the table, its interval, and the difference from the bots'.
+    Only games their rules ended count: one a seat resigned, the seats agreed to draw or a seat aborted
+    (``ended_by``, ``domain.engine.early_endings``) says nothing of the rules' balance, and is counted apart
+    (``not_by_rules``)."""
+    everything = list(played)
+    played = [g for g in everything if g.get("ended_by", "rules") == "rules"]
     decided = sum(1 for g in played if len(g["winners"]) == 1)
     seats = []
     for row in bots["fairness"]["seats"]:
@@ -127,7 +132,7 @@ def table_games(played: Sequence[dict[str, Any]], bots: dict[str, Any], players:
         diff, low, high = newcombe(wins, decided, row["count"], row["of"])
         seats.append({"seat": seat, "table": rate(wins, decided), "bots": row["rate"], "bots_low": row["low"],
                       "bots_high": row["high"], "difference": diff, "low": low, "high": high})
-    return {"games": len(played), "decided": decided, "seats": seats,
+    return {"games": len(played), "decided": decided, "seats": seats, "not_by_rules": len(everything) - len(played),
             "turns": percentile([g["turns"] for g in played], 0.5) if played else None,
             "bots_turns": bots["length"]["turns"]["median"],
             "endings": sorted({g["ending"] for g in played})}
