@@ -37,8 +37,11 @@ from api import (
     notes,
     problems,
     reviews,
+    revalidation,
     rulesets,
+    spec_pages,
     thinking,
+    turns,
     web,
 )
 from api.feed import EventFeed
@@ -170,7 +173,8 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     limits.install(app)
     costly.install(app)
     cors.install(app)
-    for module in (rulesets, kits, games, forks, ending, events, history, boards, notes, bots, reviews, joining, health, web):
+    revalidation.install(app)
+    for module in (rulesets, kits, games, forks, ending, events, history, boards, notes, bots, reviews, joining, turns, health, spec_pages, web):
         app.register_blueprint(module.blueprint)
     app.after_request(auth.keep_private)
     return app

@@ -5,8 +5,10 @@ A stream sends what its client missed, then what the process's one event feed (`
 it; under ``api.serving``'s server it waits in a greenlet, not a thread, and ends as soon as its
 client hangs up. An address or a token past its limit of open streams gets 429 ``too-many-streams``,
 a process holding all it may 503 ``server-busy``, both with ``Retry-After``. Each event is sent unnamed
-(its type is in its data), so a plain ``EventSource.onmessage`` hears every one; a finished game's stream
-with nothing left to send answers 204, which ends an ``EventSource`` instead of its reconnecting."""
+(its type is in its data), so a plain ``EventSource.onmessage`` hears every one, with the game's ``status``
+and ``to_act`` as they stand when it is sent (once per batch of events: who is to act is public at the
+table), so a bot knows its turn from the stream alone; a finished game's stream with nothing left to send
+answers 204, which ends an ``EventSource`` instead of its reconnecting."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request, url_for
+from marshmallow import fields
 
 from api import answers, schemas
 from api.auth import bearer, token_key, viewer
@@ -25,8 +28,18 @@ from api.problems import InvalidRequest, problem
 from api.serving import STREAM, on_hang_up, signal_for
 from domain.engine.errors import Unauthorized
 from domain.engine.viewing import GameEvent
+from domain.keeping.service import next_to_act
 
 blueprint = Blueprint("events", __name__)
+
+class StreamedEvent(answers.Event):
+    """An event as the stream sends it: the event, and the game's ``status`` and ``to_act`` as they stand."""
+
+    status = fields.String()
+    to_act = fields.List(fields.Integer())
+
+
+STREAMED_EVENT = StreamedEvent()
 
 RETRY_SECONDS = 10
 """What a refused stream is told to wait (``Retry-After``) before it tries again."""
@@ -68,6 +81,9 @@ def stream_events(game_id: str) -> Response:
             raise Unauthorized("the token is not one of this game's")
         game = game_service.game(found)
         missed = game_service.read_events(found, after=after, viewer=holder)
+        if missed and missed[-1].number > game.version:  # written in between: the game as of the last one
+            game = game_service.game(found)
+        turn = next_to_act(game)  # who acts now, sent with what was missed
         watcher.deliver([], max(game.version, missed[-1].number if missed else 0), game.outcome() is not None)
     except BaseException:
         events_feed.unwatch(watcher)
@@ -83,7 +99,7 @@ def stream_events(game_id: str) -> Response:
             yield f"retry: {RECONNECT_MILLISECONDS}\n\n"
             for event in missed:
                 last = event.number
-                yield events_feed.frame(event)
+                yield events_feed.frame(event, turn)
             while not watcher.gone and not watcher.ends_after(last):
                 while watcher.pending and not watcher.gone:
                     number, text = watcher.pending.popleft()
@@ -111,13 +127,14 @@ def stream_events(game_id: str) -> Response:
     return response
 
 
-def framer(app: Flask) -> Callable[[GameEvent], str]:
-    """How the app words an event as a Server-Sent Events frame (no app context needed: the feed
-    thread words them too)."""
+def framer(app: Flask) -> Callable[[GameEvent, dict[str, Any]], str]:
+    """How the app words an event as a Server-Sent Events frame, with the game's ``status`` and
+    ``to_act`` (``turn``) as they stand (no app context needed: the feed thread words them too)."""
     dumps = app.json.dumps
 
-    def frame(event: GameEvent) -> str:
-        return f"id: {event.number}\ndata: {dumps(answers.EVENT.dump(event.to_data()))}\n\n"  # no name: onmessage hears it
+    def frame(event: GameEvent, turn: dict[str, Any]) -> str:
+        data = dumps(STREAMED_EVENT.dump({**event.to_data(), **turn}))
+        return f"id: {event.number}\ndata: {data}\n\n"  # no name: onmessage hears it
 
     return frame
 

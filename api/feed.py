@@ -11,8 +11,9 @@ process learns of new events once, for all of them:
   (``GameService.on_save``).
 
 For each game that has watchers, the feed reads the game once, words each new event once per kind
-of viewer (a seat, the owner, a spectator) exactly as ``GET /games/{id}/events`` would, and hands
-each watcher the frames it may see; the watcher's ``signal`` wakes the stream, in whatever thread
+of viewer (a seat, the owner, a spectator) exactly as ``GET /games/{id}/events`` would, with who is to
+act now and whether the game goes on (``status`` and ``to_act``, public at the table, worked out once for
+the whole batch from the game as read), and hands each watcher the frames it may see; the watcher's ``signal`` wakes the stream, in whatever thread
 or greenlet it waits (``api.serving``). The store's load grows with the events written, not with the
 number of streams. With no stream open the thread stops.
 
@@ -39,7 +40,7 @@ from typing import Any, Protocol
 from domain.engine.errors import Unauthorized
 from domain.engine.viewing import GameEvent, as_game_event
 from domain.keeping.access import GameAccess
-from domain.keeping.service import GameService, Viewer
+from domain.keeping.service import GameService, Viewer, next_to_act
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +107,7 @@ class Watcher:
 class EventFeed:
     """The app's one feed of new events (see the module's docstring)."""
 
-    def __init__(self, service: GameService, frame: Callable[[GameEvent], str], poll_seconds: float,
+    def __init__(self, service: GameService, frame: Callable[[GameEvent, dict[str, Any]], str], poll_seconds: float,
                  most: int, per_address: int | None, per_token: int | None) -> None:
         self.service, self.frame, self.poll_seconds = service, frame, poll_seconds
         self.most, self.per_address, self.per_token = most, per_address, per_token
@@ -274,13 +275,13 @@ class EventFeed:
             over = game.rules.outcome(game.state) is not None
             events = [self.service.mapper.to_domain_event(n) for n in stored]
             version = max(game.version, events[-1].originator_version)
+            turn = next_to_act(game)  # once for the batch, the same for every viewer
             worded: dict[Viewer, list[tuple[int, str]]] = {}
             for watcher in watchers:
                 if watcher.viewer not in worded:
                     worded[watcher.viewer] = [
-                        (e.originator_version, self.frame(as_game_event(e, game, watcher.viewer))) for e in events]
+                        (e.originator_version, self.frame(as_game_event(e, game, watcher.viewer), turn)) for e in events]
                 watcher.deliver(worded[watcher.viewer], version, over)
-
 
     def _end_reissued(self, game_id: uuid.UUID) -> None:
         """The game's tokens changed: end each of its streams whose token no longer names its viewer."""

@@ -37,6 +37,16 @@ requests at once meets the per-second limit. (A loop slower than that is no dang
 Windows are fixed (Flask-Limiter's ``fixed-window``, from a budget's first request): across the end
 of a window a client may briefly get up to twice a limit. ``Retry-After`` says when the window ends.
 
+**What a client is told.** Every counted answer, 429 included, says what is left of each budget it was
+counted in, in the fields of the IETF draft "RateLimit header fields for HTTP"
+(draft-ietf-httpapi-ratelimit-headers-11): ``RateLimit-Policy`` lists the budgets (a name, ``q`` the
+quota, ``w`` the window in seconds) and ``RateLimit`` what is left of each (``r`` requests, ``t`` seconds
+until the window ends), e.g. ``RateLimit-Policy: "token-per-second";q=500;w=1, "token-per-minute";q=6000;w=60``
+and ``RateLimit: "token-per-second";r=499;t=1, "token-per-minute";r=5873;t=41``; a bot slows down before it
+meets a 429. It costs no read of where counts live: the count is what the budget's increment answered
+(``CountedFixedWindow``), and a window's end is known from the request that began it (one read of the
+window's expiry in a process that did not see it begin: another worker's window, on Redis).
+
 **Where counts live.** ``memory://`` (the default) counts in each worker process: with
 ``--workers N`` every worker counts on its own, so a client may get up to N times the limits.
 ``redis://host:port`` shares the counts between every worker and server (the ``redis`` extra
@@ -53,12 +63,13 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_limiter import ApplicationLimit, Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse_many
 from limits.errors import ConfigurationError
 from limits.storage import MemoryStorage, storage_from_string
+from limits.strategies import STRATEGIES, FixedWindowRateLimiter
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from api import health
@@ -127,6 +138,43 @@ class ThreadSafeMemory(MemoryStorage):
             pass
 
 
+class CountedFixedWindow(FixedWindowRateLimiter):
+    """The library's fixed windows, keeping what each increment answered in the request (``g``) and
+    when each window ends, so that the answer can say what is left without reading the counts again.
+    Registered as the strategy ``ludolog-fixed-window`` (as ``ThreadSafeMemory`` is a storage)."""
+
+    def hit(self, item: RateLimitItem, *identifiers: str, cost: int = 1) -> bool:
+        key = item.key_for(*identifiers)
+        count = self.storage.incr(key, item.get_expiry(), amount=cost)
+        ends: dict[str, float] = self.__dict__.setdefault("ends", {})
+        now = time.time()
+        if count == cost:  # this request began the window (the increment set its expiry)
+            ends[key] = now + item.get_expiry()
+            if len(ends) > MOST_WINDOWS:
+                for old in [known for known, end in ends.items() if end <= now]:
+                    ends.pop(old, None)
+        elif ends.get(key, 0.0) <= now:  # begun where this process did not see it (another worker, on Redis)
+            ends[key] = self.storage.get_expiry(key)
+        counted = g.setdefault(COUNTED, {})
+        counted[key] = (count, ends[key])
+        return count <= item.amount
+
+
+STRATEGIES["ludolog-fixed-window"] = CountedFixedWindow  # type: ignore[assignment]
+
+MOST_WINDOWS = 100_000
+"""How many windows' ends a process keeps before it forgets those already over."""
+
+COUNTED = "ludolog_rate_counts"
+"""Where in ``g`` a request's counts are: each budget's key, the count and the window's end."""
+
+
+def policy_name(scope: str, item: RateLimitItem) -> str:
+    """A budget's name in the RateLimit fields: ``token-per-second``, ``address-per-10-minutes``."""
+    unit = item.GRANULARITY.name
+    return f"{scope}-per-{unit}" if item.multiples == 1 else f"{scope}-per-{item.multiples}-{unit}s"
+
+
 def storage_uri(configured: str) -> str:
     """Where counts live: ``memory://`` is this process's ``ThreadSafeMemory``."""
     return "ludolog-memory://" if configured == "memory://" else configured
@@ -152,7 +200,7 @@ def _count(app: Flask, budgets: list[ApplicationLimit]) -> None:
             app=app,
             application_limits=list(budgets),  # a new list: list[ApplicationLimit] is not the type it takes
             storage_uri=storage_uri(app.config[STORAGE]),
-            strategy="fixed-window",
+            strategy="ludolog-fixed-window",
             key_prefix="ludolog",
             in_memory_fallback_enabled=True,  # the storage down: count in this process until it is back
         )
@@ -164,11 +212,39 @@ def _count(app: Flask, budgets: list[ApplicationLimit]) -> None:
     @app.errorhandler(RateLimitExceeded)
     def rate_limited(error: RateLimitExceeded) -> Response:
         breached = limiter.current_limit  # the budget this request found used up
-        retry = max(1, math.ceil(breached.window.reset_time - time.time())) if breached else 1
+        counted = g.get(COUNTED, {}).get(breached.key) if breached else None
+        end = counted[1] if counted else breached.window.reset_time if breached else time.time()
+        retry = max(1, math.ceil(end - time.time()))
         who = WHO.get(str(error.limit.scope), "")
         detail = f"more than {error.limit.limit} {who}; retry in {retry} second{'s' if retry != 1 else ''}"
         response = problem("rate-limited", detail)
         response.headers["Retry-After"] = str(retry)
+        return response
+
+    policies: dict[tuple[Any, ...], tuple[str, str]] = {}  # by scope and budget: its name and its RateLimit-Policy item
+
+    @app.after_request
+    def tell_what_is_left(response: Response) -> Response:
+        """``RateLimit-Policy`` and ``RateLimit`` on every counted answer (see the module's docstring)."""
+        counted = g.get(COUNTED)
+        if not counted:  # not counted: the health check, a preflight, both limits off
+            return response
+        now, declared, left = time.time(), [], []
+        for budget in limiter.current_limits:
+            if budget.key not in counted:
+                continue
+            count, end = counted[budget.key]
+            item = budget.limit
+            known = (budget.request_args[-1], item.amount, item.multiples, item.GRANULARITY.name)
+            policy = policies.get(known)
+            if policy is None:  # each budget worded once
+                name = policy_name(str(known[0]), item)
+                policy = policies[known] = (name, f'"{name}";q={item.amount};w={item.get_expiry()}')
+            declared.append(policy[1])
+            left.append(f'"{policy[0]}";r={max(0, item.amount - count)};t={max(0, math.ceil(end - now))}')
+        if left:
+            response.headers["RateLimit-Policy"] = ", ".join(declared)
+            response.headers["RateLimit"] = ", ".join(left)
         return response
 
 

@@ -27,7 +27,7 @@ def test_the_state_after_event_n_is_the_game_as_it_stood_then(client, new_game):
     client.post(f"{game.url}/commands", json={"command": {"type": "end"}}, headers=game.seat[seat])
     now = client.get(game.url, headers=game.owner).get_json()
     then = client.get(f"{game.url}/state?at=3", headers=game.owner)
-    assert then.status_code == 200 and then.headers["ETag"] == '"3"'
+    assert then.status_code == 200 and then.headers["ETag"].startswith('W/"')
     body = then.get_json()
     assert body["version"] == 3 and now["version"] > 3
     assert body["view"] != now["view"] and body["to_act"] == [seat]

@@ -81,7 +81,8 @@ def post(client, game, command, headers, **extra_headers):
 
 
 def parse_sse(text: str) -> list[dict]:
-    """The frames of an event stream that carry an event: id, event name and parsed data."""
+    """The frames of an event stream that carry an event: id, event name, the event (``data``) and the
+    game's ``status`` and ``to_act`` sent with it (``turn``)."""
     frames = []
     for block in text.split("\n\n"):
         fields: dict[str, str] = {}
@@ -91,7 +92,9 @@ def parse_sse(text: str) -> list[dict]:
             name, _, value = line.partition(":")
             fields[name] = value.removeprefix(" ")
         if "data" in fields:
-            frames.append({"id": int(fields["id"]), "event": fields.get("event"), "data": json.loads(fields["data"])})
+            data = json.loads(fields["data"])
+            turn = {"status": data.pop("status"), "to_act": data.pop("to_act")}
+            frames.append({"id": int(fields["id"]), "event": fields.get("event"), "data": data, "turn": turn})
     return frames
 
 

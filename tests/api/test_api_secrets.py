@@ -81,7 +81,9 @@ def read_stream(client, url: str, headers: dict, version: int) -> tuple[list[dic
             for block in blocks:
                 fields = dict(line.split(": ", 1) for line in block.split("\n") if line and not line.startswith(":"))
                 if "data" in fields:
-                    frames.append({"id": int(fields["id"]), "event": fields.get("event"), "data": json.loads(fields["data"])})
+                    data = json.loads(fields["data"])
+                    turn = {"status": data.pop("status"), "to_act": data.pop("to_act")}  # public at the table
+                    frames.append({"id": int(fields["id"]), "event": fields.get("event"), "data": data, "turn": turn})
             if frames and frames[-1]["id"] >= version:
                 break
     finally:

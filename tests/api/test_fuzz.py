@@ -83,7 +83,7 @@ def refusal_documented(ctx: Any, response: Any, case: schemathesis.Case) -> bool
 @schemathesis.check
 def body_conforms(ctx: Any, response: Any, case: schemathesis.Case) -> bool | None:
     """The body matches the documented schema; for the event stream (a text stream in the spec), each event
-    read from its fields matches ``StreamedEvent`` and its data ``Event``. (Schemathesis reads a 3.1 spec's
+    read from its fields matches ``StreamedEvent`` and its data ``StreamedEventData``. (Schemathesis reads a 3.1 spec's
     stream schema as each event's, which a text schema is not: generated clients need the text.)"""
     if not any(value.startswith("text/event-stream") for value in response.headers.get("content-type", [])):
         return response_schema_conformance(ctx, response, case)
@@ -91,7 +91,7 @@ def body_conforms(ctx: Any, response: Any, case: schemathesis.Case) -> bool | No
         fields = dict(line.split(": ", 1) for line in block.split("\n") if line and not line.startswith(":"))
         if "data" in fields:
             validate_instance(fields, "/components/schemas/StreamedEvent", "a streamed event")
-            validate_instance(json.loads(fields["data"]), "/components/schemas/Event", "a streamed event's data")
+            validate_instance(json.loads(fields["data"]), "/components/schemas/StreamedEventData", "a streamed event's data")
     return None
 
 

@@ -228,6 +228,7 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_not
     assert body_operations() == [
         ("PATCH", "/games/{game_id}/notes/{note_id}"),
         ("POST", "/games"),
+        ("POST", "/games/to-act"),
         ("POST", "/games/{game_id}/bot-move"),
         ("POST", "/games/{game_id}/commands"),
         ("POST", "/games/{game_id}/forks"),
@@ -245,7 +246,7 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_not
     version, games = service.game(game_id).version, len(service.list_games())
     paths = {"/games": "/games", "/games/{game_id}/commands": f"{url}/commands", "/games/{game_id}/notes": f"{url}/notes",
              "/games/{game_id}/notes/{note_id}": f"{url}/notes/1", "/games/{game_id}/bot-move": f"{url}/bot-move", "/kits": "/kits",
-             "/games/{game_id}/forks": f"{url}/forks", "/join/{code}": "/join/no-such-code"}
+             "/games/{game_id}/forks": f"{url}/forks", "/join/{code}": "/join/no-such-code", "/games/to-act": "/games/to-act"}
     big = {"ruleset": "project-assassination", "seats": ["Ana", "Ben"], "command": {"type": "end"}, "seed": "x" * 2000}
     tries = [
         (method, paths[path], headers, body)
