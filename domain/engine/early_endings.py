@@ -248,11 +248,6 @@ def sentence(event: EarlyEvent, seats: Sequence[str]) -> str:
     return f"{name} aborted the game before every seat had played: it ends with no result."
 
 
-def event_data(event: EarlyEvent) -> dict[str, Any]:
-    """The event's data as event lists show it (nothing in it is secret)."""
-    return event.payload()
-
-
 ACTION_OF = {Resigned: RESIGN, DrawOffered: OFFER_DRAW, DrawAgreed: OFFER_DRAW, DrawDeclined: DECLINE_DRAW, Aborted: ABORT}
 """The action each stored event records."""
 

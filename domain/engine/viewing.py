@@ -136,7 +136,7 @@ def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Vie
         return GameEvent(number, GAME_CREATED, event.timestamp, None, None, sentence, data)
     if isinstance(event, early_endings.EarlyEvent):  # a seat's resignation, draw offer or abort: nothing secret
         sentence = early_endings.sentence(event, seats)
-        return GameEvent(number, type(event).__name__, event.timestamp, event.seat, None, sentence, early_endings.event_data(event))
+        return GameEvent(number, type(event).__name__, event.timestamp, event.seat, None, sentence, event.payload())
     cause = event.cause or {}
     seat, command_id = cause.get("seat"), cause.get("command_id")
     if isinstance(event, Game.SeedRevealed):

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -136,6 +137,16 @@ def test_the_export_holds_the_acts_and_a_seat_sees_the_seed_only_at_the_end(clie
     after = client.get(f"{game.url}/export?format=json", headers=game.seat[2]).get_json()
     assert after["game"]["seed"] == "7"
     assert [e["type"] for e in after["events"]][-3:] == ["DrawOffered", "Resigned", "SeedRevealed"]
+
+
+def test_a_stream_of_a_resigned_game_holds_the_acts_and_ends(client, new_game):
+    game = new_game()
+    act(client, game, "POST", "draw-offers", seat=1)
+    act(client, game, "POST", "resign", seat=2)
+    body = client.get(f"{game.url}/events/stream", headers=game.seat[1]).get_data(as_text=True)  # ends: the game is over
+    frames = [json.loads(line.removeprefix("data: ")) for line in body.splitlines() if line.startswith("data: ")]
+    assert [frame["type"] for frame in frames][-3:] == ["DrawOffered", "Resigned", "SeedRevealed"]
+    assert frames[-2]["sentence"] == "Ben resigned; Ana won."
 
 
 # -- every documented status, provoked ---------------------------------------------------------------
