@@ -6,7 +6,8 @@ being served.
 ``Content-Length`` before the route runs (before any token check or store read, so nothing is
 written); one sent without a length is cut off at the limit as it is read.
 
-**Rates.** Flask-Limiter counts every request (but ``/healthz`` and CORS preflights) in two budgets shared by all
+**Rates.** Every request (but ``/healthz`` and CORS preflights) is counted (``api.rate_budgets``, with the
+``limits`` library) in two budgets shared by all
 routes: one per bearer token, one per client address; a request without a token counts only per
 address. A token is counted under a hash of it: the token itself is never kept. A limit is a string
 like ``500/second;6000/minute``, or ``off``. Budgets are checked shortest window first, a token's
@@ -34,7 +35,7 @@ A runaway loop never stops: at full speed it uses up its minute in about 25 seco
 until the minute is over, so over time it gets at most 100 requests a second; one that sends many
 requests at once meets the per-second limit. (A loop slower than that is no danger to the server.)
 
-Windows are fixed (Flask-Limiter's ``fixed-window``, from a budget's first request): across the end
+Windows are fixed (the library's fixed windows, from a budget's first request): across the end
 of a window a client may briefly get up to twice a limit. ``Retry-After`` says when the window ends.
 
 **What a client is told.** Every counted answer, 429 included, says what is left of each budget it was
@@ -64,17 +65,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, Response, current_app, g, request
-from flask_limiter import ApplicationLimit, Limiter, RateLimitExceeded
-from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse_many
 from limits.errors import ConfigurationError
 from limits.storage import MemoryStorage, storage_from_string
-from limits.strategies import STRATEGIES, FixedWindowRateLimiter
-from werkzeug.exceptions import RequestEntityTooLarge
+from limits.strategies import FixedWindowRateLimiter
+from werkzeug.exceptions import RequestEntityTooLarge, TooManyRequests
 
 from api import health
 from api.auth import token_key
 from api.problems import problem
+from api.rate_budgets import Breach, Budget, Budgets
 
 PER_TOKEN = "LUDOLOG_RATE_LIMIT_PER_TOKEN"
 PER_ADDRESS = "LUDOLOG_RATE_LIMIT_PER_ADDRESS"
@@ -115,21 +115,36 @@ def check(settings: Mapping[str, Any]) -> None:
 
 
 class ThreadSafeMemory(MemoryStorage):
-    """``memory://``, the library's storage, with its expiry timer made safe for the threads that serve
-    requests. In limits 5.8 two requests at once may start the same timer twice, and one expiry run may
-    look up a key another run has just dropped: each leaves a traceback in the server's log (the counts
-    stay right). Fixed upstream (limits pull request 352) in a release not yet published; until then a
-    lock keeps one timer starting at a time, and a key already gone is skipped."""
+    """``memory://``, the library's storage, its expired counts dropped without a timer thread.
+
+    In limits 5.8 every increment starts a new 10 ms ``threading.Timer`` unless one is running, and each
+    timer walks every key: a client waiting for each answer (a bot) starts a thread for almost every
+    request, which cost a command through HTTP about a third of its time. Nothing needs the timer to
+    count right: the library drops a key that has expired whenever it reads it (``get``, which every
+    increment calls first). So here expired keys are only swept to free their memory, at most once a
+    ``SWEEP_SECONDS``, in the request that comes due (one walk of the keys; a request that finds another
+    thread sweeping goes on). This also removes the two races of the library's timer (two requests at once
+    starting it twice; one run looking up a key another just dropped), each of which left a traceback in
+    the server's log."""
 
     STORAGE_SCHEME = ["ludolog-memory"]
+    SWEEP_SECONDS = 1.0
 
     def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: str) -> None:
-        self._timer_lock = threading.Lock()
+        self._sweeping = threading.Lock()
+        self._next_sweep = 0.0
         super().__init__(uri, wrap_exceptions, **options)
+        self.timer.cancel()  # the one the library starts with the storage
 
     def _MemoryStorage__schedule_expiry(self) -> None:
-        with self._timer_lock:
-            MemoryStorage._MemoryStorage__schedule_expiry(self)  # type: ignore[attr-defined]
+        now = time.monotonic()
+        if now < self._next_sweep or not self._sweeping.acquire(blocking=False):
+            return
+        try:
+            self._next_sweep = now + self.SWEEP_SECONDS
+            self._MemoryStorage__expire_events()
+        finally:
+            self._sweeping.release()
 
     def _MemoryStorage__expire_events(self) -> None:
         try:
@@ -140,8 +155,7 @@ class ThreadSafeMemory(MemoryStorage):
 
 class CountedFixedWindow(FixedWindowRateLimiter):
     """The library's fixed windows, keeping what each increment answered in the request (``g``) and
-    when each window ends, so that the answer can say what is left without reading the counts again.
-    Registered as the strategy ``ludolog-fixed-window`` (as ``ThreadSafeMemory`` is a storage)."""
+    when each window ends, so that the answer can say what is left without reading the counts again."""
 
     def hit(self, item: RateLimitItem, *identifiers: str, cost: int = 1) -> bool:
         key = item.key_for(*identifiers)
@@ -159,8 +173,6 @@ class CountedFixedWindow(FixedWindowRateLimiter):
         counted[key] = (count, ends[key])
         return count <= item.amount
 
-
-STRATEGIES["ludolog-fixed-window"] = CountedFixedWindow  # type: ignore[assignment]
 
 MOST_WINDOWS = 100_000
 """How many windows' ends a process keeps before it forgets those already over."""
@@ -182,66 +194,76 @@ def storage_uri(configured: str) -> str:
 
 def install(app: Flask) -> None:
     """Count requests (unless both limits are ``off``), then refuse bodies over the limit."""
-    budgets = []
-    if parse(PER_TOKEN, app.config[PER_TOKEN]):
-        budgets.append(ApplicationLimit(app.config[PER_TOKEN], key_function=_token_key, scope="token",
-                                        exempt_when=lambda: _token() is None))
-    if parse(PER_ADDRESS, app.config[PER_ADDRESS]):
-        budgets.append(ApplicationLimit(app.config[PER_ADDRESS], key_function=get_remote_address, scope="address"))
+    budgets = [Budget("token", item) for item in parse(PER_TOKEN, app.config[PER_TOKEN])]
+    budgets += [Budget("address", item) for item in parse(PER_ADDRESS, app.config[PER_ADDRESS])]
     if budgets:
         _count(app, budgets)
     app.before_request(_refuse_large_body)
 
 
-def _count(app: Flask, budgets: list[ApplicationLimit]) -> None:
+class RateLimited(TooManyRequests):
+    """A request refused by the budget it found used up."""
+
+    def __init__(self, breach: Breach) -> None:
+        super().__init__()
+        self.breach = breach
+
+
+RATE_BUDGETS = "ludolog-rate-budgets"
+"""Where in ``app.extensions`` the app's ``Budgets`` are."""
+
+SEEN = "ludolog_rate_budgets_seen"
+"""Where in ``g`` the budgets a request was counted in are, each with its key."""
+
+
+def _count(app: Flask, budgets: list[Budget]) -> None:
     try:
-        limiter = Limiter(
-            get_remote_address,
-            app=app,
-            application_limits=list(budgets),  # a new list: list[ApplicationLimit] is not the type it takes
-            storage_uri=storage_uri(app.config[STORAGE]),
-            strategy="ludolog-fixed-window",
-            key_prefix="ludolog",
-            in_memory_fallback_enabled=True,  # the storage down: count in this process until it is back
-        )
+        shared_storage = storage_from_string(storage_uri(app.config[STORAGE]))
     except ConfigurationError as error:
         raise ValueError(f"{STORAGE}={app.config[STORAGE]!r}: {error}") from None
-    limiter.exempt(health.blueprint)
-    limiter.request_filter(_is_preflight)
+    shared = CountedFixedWindow(shared_storage)
+    local = shared if isinstance(shared_storage, MemoryStorage) else CountedFixedWindow(ThreadSafeMemory())
+    counting = app.extensions[RATE_BUDGETS] = Budgets(budgets, shared, local)
 
-    @app.errorhandler(RateLimitExceeded)
-    def rate_limited(error: RateLimitExceeded) -> Response:
-        breached = limiter.current_limit  # the budget this request found used up
-        counted = g.get(COUNTED, {}).get(breached.key) if breached else None
-        end = counted[1] if counted else breached.window.reset_time if breached else time.time()
+    @app.before_request
+    def count_request() -> None:
+        """Count the request in its budgets; the first one used up refuses it (429). The health check and
+        CORS preflights are not counted."""
+        if request.method == "OPTIONS" or request.blueprint == health.blueprint.name:
+            return
+        token = _token()
+        holders = {"token": token_key(token, "rate-limit") if token else None, "address": request.remote_addr or "127.0.0.1"}
+        seen: list[tuple[Budget, str]] = []
+        g.setdefault(SEEN, seen)
+        breach = counting.count(holders, lambda budget, key: seen.append((budget, key)))
+        if breach is not None:
+            raise RateLimited(breach)
+
+    @app.errorhandler(RateLimited)
+    def rate_limited(error: RateLimited) -> Response:
+        budget, key = error.breach.budget, error.breach.key
+        counted = g.get(COUNTED, {}).get(key)
+        end = counted[1] if counted else time.time() + budget.limit.get_expiry()
         retry = max(1, math.ceil(end - time.time()))
-        who = WHO.get(str(error.limit.scope), "")
-        detail = f"more than {error.limit.limit} {who}; retry in {retry} second{'s' if retry != 1 else ''}"
+        detail = f"more than {budget.limit} {WHO[budget.scope]}; retry in {retry} second{'s' if retry != 1 else ''}"
         response = problem("rate-limited", detail)
         response.headers["Retry-After"] = str(retry)
         return response
 
-    policies: dict[tuple[Any, ...], tuple[str, str]] = {}  # by scope and budget: its name and its RateLimit-Policy item
-
     @app.after_request
     def tell_what_is_left(response: Response) -> Response:
         """``RateLimit-Policy`` and ``RateLimit`` on every counted answer (see the module's docstring)."""
-        counted = g.get(COUNTED)
-        if not counted:  # not counted: the health check, a preflight, both limits off
+        seen, counted = g.get(SEEN), g.get(COUNTED)
+        if not seen or not counted:  # not counted: the health check, a preflight, both limits off
             return response
         now, declared, left = time.time(), [], []
-        for budget in limiter.current_limits:
-            if budget.key not in counted:
+        for budget, key in seen:
+            if key not in counted:
                 continue
-            count, end = counted[budget.key]
-            item = budget.limit
-            known = (budget.request_args[-1], item.amount, item.multiples, item.GRANULARITY.name)
-            policy = policies.get(known)
-            if policy is None:  # each budget worded once
-                name = policy_name(str(known[0]), item)
-                policy = policies[known] = (name, f'"{name}";q={item.amount};w={item.get_expiry()}')
-            declared.append(policy[1])
-            left.append(f'"{policy[0]}";r={max(0, item.amount - count)};t={max(0, math.ceil(end - now))}')
+            count, end = counted[key]
+            name = policy_name(budget.scope, budget.limit)
+            declared.append(f'"{name}";q={budget.limit.amount};w={budget.limit.get_expiry()}')
+            left.append(f'"{name}";r={max(0, budget.limit.amount - count)};t={max(0, math.ceil(end - now))}')
         if left:
             response.headers["RateLimit-Policy"] = ", ".join(declared)
             response.headers["RateLimit"] = ", ".join(left)

@@ -1,7 +1,10 @@
-"""``memory://`` counts in ``ThreadSafeMemory``: the library's memory storage with its expiry timer safe for
-the threads that serve requests (two races of limits 5.8 that leave tracebacks in the server's log)."""
+"""``memory://`` counts in ``ThreadSafeMemory``: the library's memory storage with its expired keys swept
+without a timer thread (limits 5.8 starts a thread for almost every request a waiting client sends) and
+without the two races of the library's timer that leave tracebacks in the server's log."""
 
 from __future__ import annotations
+
+import threading
 
 import pytest
 from limits.storage import MemoryStorage, storage_from_string
@@ -35,10 +38,46 @@ def test_an_expiry_run_skips_a_key_another_run_dropped_where_the_librarys_raises
         storage.expirations = {}
 
 
-def test_one_timer_is_scheduled_at_a_time(monkeypatch):
+def test_counting_starts_no_thread_where_the_librarys_starts_one_a_request(monkeypatch):
+    started: list[threading.Thread] = []
+    real_start = threading.Thread.start
+
+    def counted_start(thread):
+        started.append(thread)
+        real_start(thread)
+
+    threads_started = {}
+    for storage in (MemoryStorage(), ThreadSafeMemory()):
+        storage.timer.join()
+        monkeypatch.setattr(threading.Thread, "start", counted_start)
+        for number in range(3):
+            storage.incr(f"LIMITER/ludolog/{number}/1/second", 1)
+            storage.timer.join()  # the library's timer is over before the next request, as between a bot's requests
+        monkeypatch.setattr(threading.Thread, "start", real_start)
+        threads_started[type(storage)] = len(started)
+        started.clear()
+    assert threads_started == {MemoryStorage: 3, ThreadSafeMemory: 0}
+
+
+def test_counts_are_right_and_expired_keys_are_swept_by_a_later_request(monkeypatch):
     safe = ThreadSafeMemory()
-    held = []
-    monkeypatch.setattr(MemoryStorage, "_MemoryStorage__schedule_expiry", lambda self: held.append(self._timer_lock.locked()))
-    safe.incr("LIMITER/ludolog/b/1/second", 1)
-    assert held == [True]
-    assert not safe._timer_lock.locked()
+    clock = [1000.0]
+    monkeypatch.setattr("time.time", lambda: clock[0])
+    monkeypatch.setattr("time.monotonic", lambda: clock[0])
+    assert [safe.incr("LIMITER/ludolog/a/1/second", 1) for _ in range(3)] == [1, 2, 3]
+    safe.incr("LIMITER/ludolog/b/1/minute", 60)
+    clock[0] += 2  # a's window is over; b's is not; a sweep is due
+    assert safe.incr("LIMITER/ludolog/c/1/second", 1) == 1  # this request sweeps
+    assert "LIMITER/ludolog/a/1/second" not in safe.storage  # freed without being read again
+    assert safe.storage["LIMITER/ludolog/b/1/minute"] == 1
+    assert safe.incr("LIMITER/ludolog/a/1/second", 1) == 1  # a new window
+
+
+def test_a_request_that_finds_a_sweep_under_way_goes_on(monkeypatch):
+    safe = ThreadSafeMemory()
+    safe._sweeping.acquire()  # another thread sweeps
+    try:
+        monkeypatch.setattr(ThreadSafeMemory, "_MemoryStorage__expire_events", lambda self: pytest.fail("swept twice at once"))
+        assert safe.incr("LIMITER/ludolog/d/1/second", 1) == 1
+    finally:
+        safe._sweeping.release()
