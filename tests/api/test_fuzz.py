@@ -6,7 +6,7 @@ derandomized so that a run is reproducible. Every response must be no server err
 documented status code, content type and headers, and a body that matches the documented schema
 (for the event stream, each event); a request the spec describes is never refused as malformed
 (schemathesis' positive-data acceptance: it may be refused 401, 403, 404, 409, 412, 422 or 429, by the
-token, the game's state or its ruleset, never 400); and every refusal's problem kind is named in the
+token, the game's state or its ruleset, never 400, or answered 304 to an ``If-None-Match`` that matches); and every refusal's problem kind is named in the
 spec's response for its status on that operation (``refusal_documented``).
 
 Random ids name no game, so the cases are aimed in turn (``Table.aim``) at real games of each
@@ -116,7 +116,7 @@ ACTING = {"seat", "owner-as-seat", "play", "owner-play"}
 
 schema = schemathesis.openapi.from_path(SPEC_PATH)
 schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(
-    expected_statuses=["2xx", "401", "403", "404", "409", "412", "422", "429"]
+    expected_statuses=["2xx", "304", "401", "403", "404", "409", "412", "422", "429"]
 )
 
 
