@@ -223,9 +223,7 @@ def act(game: Any, action: str, seat: int, timestamps: Iterator[datetime] | None
 
 
 def _trigger(game: Any, event_class: type[EarlyEvent], timestamps: Iterator[datetime] | None, **fields: Any) -> None:
-    from domain.engine.game import event_time
-
-    timestamp = event_time(timestamps)
+    timestamp = next(timestamps) if timestamps is not None else event_class.create_timestamp()  # as ``game.event_time``
     payload = event_class.hashed(fields)
     chain = game.next_chain(event_class.TOPIC, timestamp, payload)
     game.trigger_event(event_class, chain=chain, timestamp=timestamp, **fields)
