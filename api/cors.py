@@ -3,8 +3,9 @@
 Off by default: a page on another origin cannot read the API's answers. ``LUDOLOG_CORS_ORIGINS``
 lists the origins whose pages may (``https://games.example.org,http://localhost:5173``: scheme,
 host and port, comma-separated), or ``*`` for any page. Those pages may send the headers the API
-reads (``Authorization``, ``Content-Type``, ``Idempotency-Key``, ``If-Match``, ``Last-Event-ID``)
-and read the ones it sends (``ETag``, ``Location``, ``Idempotent-Replayed``, ``Retry-After``), on
+reads (``Authorization``, ``Content-Type``, ``Idempotency-Key``, ``If-Match``, ``If-None-Match``,
+``Last-Event-ID``) and read the ones it sends (``ETag``, ``Location``, ``Idempotent-Replayed``,
+``Retry-After``, ``RateLimit``, ``RateLimit-Policy``), on
 answers and on errors alike. No cookies are involved (tokens travel in ``Authorization``), so no
 credentials mode is offered. A browser's preflight (``OPTIONS``) is answered without touching the
 store, is not counted by the rate limits, and may be cached by the browser for ten minutes.
@@ -23,8 +24,8 @@ SETTING = "LUDOLOG_CORS_ORIGINS"
 DEFAULTS: dict[str, Any] = {SETTING: ""}
 """No origin: CORS off."""
 
-ALLOWED_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "If-Match", "Last-Event-ID"]
-EXPOSED_HEADERS = ["ETag", "Location", "Idempotent-Replayed", "Retry-After"]
+ALLOWED_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "If-Match", "If-None-Match", "Last-Event-ID"]
+EXPOSED_HEADERS = ["ETag", "Location", "Idempotent-Replayed", "Retry-After", "RateLimit", "RateLimit-Policy"]
 PREFLIGHT_SECONDS = 600
 
 ORIGIN = re.compile(r"https?://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")

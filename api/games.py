@@ -111,11 +111,10 @@ def get_game(game_id: str) -> Response:
 
 
 def state_response(game_id: uuid.UUID, holder: Any, game: Game | None = None) -> Response:
-    """The game (now, or ``game`` as it stood then) as ``holder`` may see it, with its version as ETag."""
+    """The game (now, or ``game`` as it stood then) as ``holder`` may see it (its ETag, a hash of the body,
+    is ``api.revalidation``'s; the ``version`` in the body is what ``If-Match`` takes)."""
     body = answers.GAME_STATE.dump({**service().status(game_id, holder, game=game), "viewer": holder})
-    response = Response(_json(body), mimetype="application/json")
-    response.headers["ETag"] = f'"{body["version"]}"'
-    return response
+    return Response(_json(body), mimetype="application/json")
 
 
 @blueprint.get("/games/<game_id>/legal-commands")

@@ -67,7 +67,7 @@ def test_a_listed_origin_may_read_answers_and_the_headers_it_needs(make_client):
     assert created.status_code == 201
     assert created.headers[ALLOW_ORIGIN] == PAGE
     exposed = {name.strip() for name in created.headers["Access-Control-Expose-Headers"].split(",")}
-    assert exposed == {"ETag", "Location", "Idempotent-Replayed", "Retry-After"}
+    assert exposed == {"ETag", "Location", "Idempotent-Replayed", "Retry-After", "RateLimit", "RateLimit-Policy"}
     assert "Access-Control-Allow-Credentials" not in created.headers
     assert "Origin" in created.headers.get("Vary", "")
     read = client.get(created.headers["Location"], headers={"Origin": "http://localhost:5173"})
@@ -89,6 +89,9 @@ def test_a_listed_origin_gets_a_preflight_for_a_command_and_nothing_is_written(m
     stream = preflight(client, f"/games/{game['id']}/events/stream", method="GET", headers="authorization, last-event-id")
     assert {"authorization", "last-event-id"} <= {
         name.strip().lower() for name in stream.headers["Access-Control-Allow-Headers"].split(",")}
+    polled = preflight(client, f"/games/{game['id']}", method="GET", headers="authorization, if-none-match")
+    assert {"authorization", "if-none-match"} <= {
+        name.strip().lower() for name in polled.headers["Access-Control-Allow-Headers"].split(",")}
 
 
 def test_an_unlisted_origin_gets_no_cors_headers(make_client):
