@@ -4,8 +4,11 @@ command run with the test virtualenv's scripts first on ``PATH``."""
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,8 @@ import pytest
 CLIENTS = Path(__file__).resolve().parent
 SPEC = CLIENTS.parents[1] / "openapi.yaml"
 NODE_MODULES = CLIENTS / "node_modules"
+LEAST_NODE = (20, 19)
+"""The oldest Node.js the pinned npm tools run on (``engines`` in ``package.json``: Redocly's)."""
 SALT = "5eed" * 8
 """The salt every seeded game here is dealt with: the same seed plays the same game every run."""
 
@@ -22,6 +27,18 @@ def needed(reason: str) -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"{reason} (CI=true: the generated-client tests must run)", pytrace=False)
     pytest.skip(reason)
+
+
+def node_missing(which: Callable[[str], str | None] = shutil.which) -> str | None:
+    """Why the npm tools cannot run here (no node or npm on the ``PATH``, or too old a node), or None."""
+    node, npm = which("node"), which("npm")
+    if node is None or npm is None:
+        return "node and npm are not on the PATH: the TypeScript client and the spec lint need them"
+    shown = subprocess.run([node, "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    version = tuple(int(part) for part in re.findall(r"\d+", shown)[:2])
+    if version < LEAST_NODE:
+        return f"node {shown} is older than the npm tools need ({'.'.join(map(str, LEAST_NODE))} or later)"
+    return None
 
 
 def tool_env() -> dict[str, str]:
@@ -35,6 +52,6 @@ def tool_env() -> dict[str, str]:
 
 def run(command: list[str], cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     """A command's run, its output kept; it must succeed (else the assertion shows what it said)."""
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=tool_env(), timeout=timeout)
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=tool_env(), timeout=timeout, check=False)
     assert done.returncode == 0, f"{' '.join(command)} exited {done.returncode}:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
     return done

@@ -18,7 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ludolog_client import AuthenticatedClient, Client
-from ludolog_client.api.games import create_game, get_game, list_legal_commands, review_chart, submit_command
+from ludolog_client.api.games import (
+    create_game,
+    get_game,
+    list_legal_commands,
+    review_chart,
+    submit_command,
+)
 from ludolog_client.api.history import export_game
 from ludolog_client.api.rulesets import list_rulesets
 from ludolog_client.models import (
