@@ -272,7 +272,7 @@ class EventFeed:
             if not watchers:
                 continue
             game = self.service.game(game_id)
-            over = game.rules.outcome(game.state) is not None
+            over = game.outcome() is not None
             events = [self.service.mapper.to_domain_event(n) for n in stored]
             version = max(game.version, events[-1].originator_version)
             turn = next_to_act(game)  # once for the batch, the same for every viewer

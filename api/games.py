@@ -130,7 +130,7 @@ def legal_commands(game_id: str) -> Any:
     return answers.LEGAL_COMMANDS.dump({
         "seat": seat,
         "version": game.version,
-        "to_act": seat in rules.to_act(game.state),
+        "to_act": seat in game.to_act(),
         "commands": commands,
         "labels": [rules.label_command(game.state, seat, command) for command in commands],
         "refs": [rules.command_refs(game.state, seat, command) for command in commands],

@@ -313,7 +313,7 @@ class GameService(GameListing, SeatTokens, BotPlay, BotSeats, GameForking, GameS
         game = game or self.game(game_id)
         self.schedule_bot_seat(game)  # a bot seat to act that nothing here plays yet (a restarted server) moves
         rules = game.rules
-        if viewer == OWNER or rules.outcome(game.state) is not None:
+        if viewer == OWNER or game.outcome() is not None:
             view = rules.owner_view(game.state)
         else:
             view = rules.view(game.state, viewer if isinstance(viewer, int) else None)

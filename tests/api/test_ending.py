@@ -149,6 +149,18 @@ def test_a_stream_of_a_resigned_game_holds_the_acts_and_ends(client, new_game):
     assert frames[-2]["sentence"] == "Ben resigned; Ana won."
 
 
+def test_once_a_seat_ends_the_game_every_seat_sees_the_whole_table_and_nobody_is_to_act(client, new_game):
+    game = new_game()
+    seat = client.get(game.url).get_json()["to_act"][0]
+    assert client.get(game.url, headers=game.seat[seat]).get_json()["view"] != client.get(game.url, headers=game.owner).get_json()["view"]
+    assert client.get(f"{game.url}/legal-commands", headers=game.seat[seat]).get_json()["to_act"] is True
+    act(client, game, "POST", "resign", seat=3 - seat)
+    whole = client.get(game.url, headers=game.owner).get_json()["view"]
+    assert client.get(game.url, headers=game.seat[seat]).get_json()["view"] == whole  # as at a game its rules ended
+    legal = client.get(f"{game.url}/legal-commands", headers=game.seat[seat]).get_json()
+    assert (legal["to_act"], legal["commands"]) == (False, [])
+
+
 # -- every documented status, provoked ---------------------------------------------------------------
 
 
