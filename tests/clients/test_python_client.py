@@ -35,9 +35,9 @@ stride through the legal commands (the turn limits of ``tests/quick_games.py``; 
 end its game, tic-tac-toe). A ruleset not named here is played from seed 1 with its defaults."""
 SEATS = {"table-kit": 2}
 """Seats other than the ruleset's fewest (the tic-tac-toe kit takes two)."""
-USED = {"GET /rulesets", "POST /games", "GET /games/{game_id}", "GET /games/{game_id}/legal-commands",
-        "POST /games/{game_id}/commands", "GET /games/{game_id}/export", "GET /games/{game_id}/review/chart"}
-"""The operations the bot calls: the generator must leave out none of their answers (it warns when it does)."""
+LEFT_OUT = {"GET /favicon.ico": "the browser's icon, an image/svg+xml file",
+            "GET /openapi.yaml": "this document as YAML (GET /openapi.json is the same document as JSON)"}
+"""The only operations whose answer the generator may leave out (it warns when it does): no bot reads them."""
 CHARTED = "project-assassination"
 """The game whose review chart is read (a review searches every choice: one short game is enough)."""
 
@@ -52,7 +52,7 @@ def generated(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("python-client") / "ludolog-client"
     done = run([str(generator), "generate", "--path", str(SPEC), "--output-path", str(folder)], cwd=folder.parent)
     left_out = {f"{method} {path}" for method, path in re.findall(r"WARNING parsing (\w+) (\S+)", done.stdout + done.stderr)}
-    assert not left_out & USED, done.stdout
+    assert left_out <= set(LEFT_OUT), done.stdout
     assert (folder / "ludolog_client" / "py.typed").exists()
     return folder
 
