@@ -4,7 +4,10 @@
 // each seat, downloads it in every export format and its review chart, and prints what it saw as JSON.
 // tsc --strict compiles it; node runs it (tests/clients/test_typescript_client.py):
 //
-//   node bot.js http://127.0.0.1:8000 project-assassination [seed] [salt]
+//   node bot.js http://127.0.0.1:8000 project-assassination [seed] [salt] [options-json] [seats] [--brief]
+//
+// options-json is laid over the defaults of the ruleset's options; seats is how many (the ruleset's fewest
+// by default); --brief plays and reads the game but leaves out the exports and the review chart.
 import createClient from "openapi-fetch";
 import type { components, paths } from "./ludolog-api.js";
 
@@ -14,9 +17,11 @@ type ExportFormat = NonNullable<paths["/games/{game_id}/export"]["get"]["paramet
 const MOST_COMMANDS = 2000;
 const FORMATS: ExportFormat[] = ["ndjson", "json", "csv", "md", "html", "diary"];
 
-const [baseUrl = "", ruleset = "", seed, salt] = process.argv.slice(2);
+const given = process.argv.slice(2);
+const brief = given.includes("--brief");
+const [baseUrl = "", ruleset = "", seed, salt, optionsJson, seatCount] = given.filter((argument) => argument !== "--brief");
 if (!baseUrl || !ruleset) {
-  console.error("usage: node bot.js URL RULESET [SEED] [SALT]");
+  console.error("usage: node bot.js URL RULESET [SEED] [SALT] [OPTIONS-JSON] [SEATS] [--brief]");
   process.exit(2);
 }
 const client = createClient<paths>({ baseUrl });
@@ -50,7 +55,8 @@ async function main(): Promise<void> {
   for (const [name, option] of Object.entries(properties)) {
     if (option.default !== undefined) options[name] = option.default;
   }
-  const seats = Array.from({ length: shape.min_seats }, (_, index) => `Bot ${index + 1}`);
+  Object.assign(options, optionsJson ? (JSON.parse(optionsJson) as Record<string, unknown>) : {});
+  const seats = Array.from({ length: seatCount ? Number(seatCount) : shape.min_seats }, (_, index) => `Bot ${index + 1}`);
   const created = expect(
     await client.POST("/games", { body: { ruleset, seats, options, ...(seed ? { seed } : {}), ...(salt ? { salt } : {}) } }),
     "POST /games",
@@ -87,13 +93,13 @@ async function main(): Promise<void> {
     views[String(seat)] = { viewer: seen.viewer, view: Object.keys(seen.view) };
   }
   const exports: Record<string, string> = {};
-  for (const format of FORMATS) {
+  for (const format of brief ? [] : FORMATS) {
     exports[format] = expect(
       await client.GET("/games/{game_id}/export", { params: { path: { game_id }, query: { format } }, headers: first, parseAs: "text" }),
       `GET /games/{game_id}/export?format=${format}`,
     );
   }
-  const chart = expect(
+  const chart = brief ? "" : expect(
     await client.GET("/games/{game_id}/review/chart", { params: { path: { game_id }, query: { budget: 1 } }, headers: first, parseAs: "text" }),
     "GET /games/{game_id}/review/chart",
   );

@@ -10,8 +10,10 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 CLIENTS = Path(__file__).resolve().parent
 SPEC = CLIENTS.parents[1] / "openapi.yaml"
@@ -20,6 +22,23 @@ LEAST_NODE = (20, 19)
 """The oldest Node.js the pinned npm tools run on (``engines`` in ``package.json``: Redocly's)."""
 SALT = "5eed" * 8
 """The salt every seeded game here is dealt with: the same seed plays the same game every run."""
+
+TIC_TAC_TOE = SPEC.parent / "domain" / "games" / "table_kit" / "kits" / "tic-tac-toe.yaml"
+PLANS: dict[str, tuple[str, dict[str, Any]]] = {
+    "assassination-le": ("8", {}),
+    "correction": ("1", {}),
+    "infection": ("4", {}),
+    "location-ccg": ("8", {"turn_limit": 10}),
+    "missions": ("4", {}),
+    "project-assassination": ("3", {}),
+    "squad-combat": ("2", {"turn_limit": 6}),
+    "table-kit": ("1", {"kit": yaml.safe_load(TIC_TAC_TOE.read_text(encoding="utf-8"))}),
+}
+"""Each ruleset's seed and options, for a whole game of at most about a hundred commands with the bot's
+stride through the legal commands (the turn limits of ``tests/quick_games.py``; a table kit with rules that
+end its game, tic-tac-toe). A ruleset not named here is played from seed 1 with its defaults."""
+SEATS = {"table-kit": 2}
+"""Seats other than the ruleset's fewest (the tic-tac-toe kit takes two)."""
 
 
 def needed(reason: str) -> None:

@@ -16,25 +16,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-import yaml
-from client_tools import CLIENTS, SALT, SPEC, needed, run
+from client_tools import CLIENTS, PLANS, SALT, SEATS, SPEC, needed, run
 
-TIC_TAC_TOE = SPEC.parent / "domain" / "games" / "table_kit" / "kits" / "tic-tac-toe.yaml"
-PLANS: dict[str, tuple[str, dict[str, Any]]] = {
-    "assassination-le": ("8", {}),
-    "correction": ("1", {}),
-    "infection": ("4", {}),
-    "location-ccg": ("8", {"turn_limit": 10}),
-    "missions": ("4", {}),
-    "project-assassination": ("3", {}),
-    "squad-combat": ("2", {"turn_limit": 6}),
-    "table-kit": ("1", {"kit": yaml.safe_load(TIC_TAC_TOE.read_text(encoding="utf-8"))}),
-}
-"""Each ruleset's seed and options, for a whole game of at most about a hundred commands with the bot's
-stride through the legal commands (the turn limits of ``tests/quick_games.py``; a table kit with rules that
-end its game, tic-tac-toe). A ruleset not named here is played from seed 1 with its defaults."""
-SEATS = {"table-kit": 2}
-"""Seats other than the ruleset's fewest (the tic-tac-toe kit takes two)."""
 LEFT_OUT = {"GET /favicon.ico": "the browser's icon, an image/svg+xml file",
             "GET /openapi.yaml": "this document as YAML (GET /openapi.json is the same document as JSON)"}
 """The only operations whose answer the generator may leave out (it warns when it does): no bot reads them."""

@@ -1,8 +1,8 @@
 """TypeScript types ``openapi-typescript`` generates from ``openapi.yaml`` (no option but the output path) and
 the ``openapi-fetch`` client: a plain bot (``bot.ts``) compiles under ``tsc --strict`` (an option object,
 optional request fields left out, free-form objects read) and, run by node against a real ``ludolog serve``,
-creates a game, plays it to its end choosing legal commands, reads it as each seat and downloads every
-export format and the review chart as text."""
+plays a whole game of every ruleset choosing legal commands and reads it as each seat; one game is also
+downloaded in every export format, with its review chart, as text."""
 
 from __future__ import annotations
 
@@ -10,20 +10,46 @@ import json
 import shutil
 import urllib.request
 
-from client_tools import CLIENTS, SALT, SPEC, run
+from pathlib import Path
+
+import pytest
+from client_tools import CLIENTS, PLANS, SALT, SEATS, SPEC, run
+
+from domain.engine import registry
 
 RULESET, SEED = "project-assassination", "3"
-"""A short whole game (17 commands with the bot's stride through the legal commands)."""
+"""The game also exported and charted: a short whole game (17 commands with the bot's stride through the legal
+commands)."""
 
 
-def test_a_typescript_bot_on_the_generated_types_plays_a_whole_game(npm_bin, server_url, tmp_path):
-    run([str(npm_bin / "openapi-typescript"), str(SPEC), "--output", str(tmp_path / "ludolog-api.ts")], cwd=tmp_path)
+@pytest.fixture(scope="module")
+def compiled(npm_bin, tmp_path_factory) -> Path:
+    """``bot.js``, compiled by ``tsc --strict`` against the types generated from the spec."""
+    folder = tmp_path_factory.mktemp("typescript-client")
+    run([str(npm_bin / "openapi-typescript"), str(SPEC), "--output", str(folder / "ludolog-api.ts")], cwd=folder)
     for name in ("bot.ts", "tsconfig.json"):
-        shutil.copy(CLIENTS / name, tmp_path / name)
-    (tmp_path / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
-    (tmp_path / "node_modules").symlink_to(CLIENTS / "node_modules", target_is_directory=True)
-    run([str(npm_bin / "tsc"), "--strict", "--project", str(tmp_path / "tsconfig.json")], cwd=tmp_path)
-    played = json.loads(run(["node", str(tmp_path / "out" / "bot.js"), server_url, RULESET, SEED, SALT], cwd=tmp_path).stdout)
+        shutil.copy(CLIENTS / name, folder / name)
+    (folder / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
+    (folder / "node_modules").symlink_to(CLIENTS / "node_modules", target_is_directory=True)
+    run([str(npm_bin / "tsc"), "--strict", "--project", str(folder / "tsconfig.json")], cwd=folder)
+    return folder / "out" / "bot.js"
+
+
+@pytest.mark.parametrize("ruleset", sorted(set(registry.names()) - {RULESET}))
+def test_a_typescript_bot_plays_a_whole_game_of_every_ruleset(compiled, server_url, ruleset):
+    seed, options = PLANS.get(ruleset, ("1", {}))
+    arguments = [server_url, ruleset, seed, SALT, json.dumps(options), str(SEATS.get(ruleset, "")), "--brief"]
+    played = json.loads(run(["node", str(compiled), *arguments], cwd=compiled.parent).stdout)
+    with urllib.request.urlopen(f"{server_url}/games/{played['id']}", timeout=60) as answer:
+        stored = json.loads(answer.read())
+    assert (stored["ruleset"], stored["status"], stored["version"]) == (ruleset, "over", played["version"])
+    assert played["commands"] > 0 and played["outcome"] == stored["outcome"]
+    assert [seen["viewer"] for seen in played["views"].values()] == list(range(1, len(played["views"]) + 1))
+    assert all(seen["view"] for seen in played["views"].values())
+
+
+def test_a_typescript_bot_on_the_generated_types_plays_a_whole_game_and_reads_every_export(compiled, server_url):
+    played = json.loads(run(["node", str(compiled), server_url, RULESET, SEED, SALT], cwd=compiled.parent).stdout)
 
     with urllib.request.urlopen(f"{server_url}/games/{played['id']}", timeout=60) as answer:
         stored = json.loads(answer.read())
