@@ -1,5 +1,5 @@
-"""A server stopped with SIGTERM (a service manager's stop, a test's ``terminate``) leaves no process
-behind: before, the worker processes search bots think in outlived it, one per stopped server, still
+"""A server stopped with SIGTERM (a service manager's stop, a test's ``terminate``) or Ctrl-C (SIGINT) leaves
+no process behind: before, the worker processes search bots think in outlived it, one per stopped server, still
 running after the test suite ended. Now SIGTERM ends ``ludolog serve`` as Ctrl-C does, through its exit
 hooks, which close the bot workers' pool."""
 
@@ -8,11 +8,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
+
+import pytest
 
 LUDOLOG = [sys.executable, "-c", "from cli.main import main; main()"]
 
@@ -38,7 +41,8 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-def test_a_server_stopped_with_sigterm_leaves_no_bot_worker_behind(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "ctrl-c"])
+def test_a_server_stopped_leaves_no_bot_worker_behind(tmp_path, stop):
     server = subprocess.Popen([*LUDOLOG, "serve", "--port", "0", "--db", str(tmp_path / "games.sqlite3")],
                               stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[2],
                               env={**os.environ, "LUDOLOG_BOT_PROCESSES": "1"})
@@ -56,7 +60,7 @@ def test_a_server_stopped_with_sigterm_leaves_no_bot_worker_behind(tmp_path):
         workers = children(server.pid)
         assert workers, "the search bot thought in a worker process"
     finally:
-        server.terminate()
+        server.send_signal(stop)
         server.wait(timeout=30)
     deadline = time.monotonic() + 10
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
