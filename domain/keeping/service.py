@@ -27,7 +27,6 @@ from domain.engine.errors import (
     InvalidSetup,
     StoreUnavailable,
     UnknownGame,
-    UnknownSeat,
     VersionConflict,
 )
 from domain.engine.game import Game
@@ -39,19 +38,19 @@ from domain.engine.viewing import (
     as_game_event,
     describe_event,
     head_seen,
-    summary,
 )
 from domain.keeping.access import OWNER, GameAccess, Tokens
 from domain.keeping.application import SNAPSHOT_INTERVAL, GameStore
-from domain.keeping.bot_seats import BotSeats, bot_thinking, bot_to_act
+from domain.keeping.bot_seats import BotSeats, bot_to_act
 from domain.keeping.forking import GameForking
 from domain.keeping.listing import GameListing
+from domain.keeping.reading import GameReading
 from domain.keeping.persistence import DataclassAsDict, apply_events
 from domain.keeping.seat_tokens import SeatTokens
 from domain.keeping.store_health import StoreHealth
 from domain.keeping.store_health import check as check_store
 from domain.thinking.bots import BotPlay
-from domain.thinking.seat_players import check_players, described_players, is_bot, player_phrase
+from domain.thinking.seat_players import check_players, is_bot, player_phrase
 
 __all__ = ["OWNER", "SNAPSHOT_INTERVAL", "DataclassAsDict", "GameEvent", "GameService", "Submission", "Viewer", "describe_event"]
 
@@ -77,9 +76,9 @@ def next_to_act(game: Game) -> dict[str, Any]:
     return {"status": "active" if game.outcome() is None else "over", "to_act": game.to_act()}
 
 
-class GameService(GameListing, SeatTokens, BotPlay, BotSeats, GameForking, GameStore):
-    """Plays and records games; one instance per process, shared by threads. Listing and finding games
-    (``domain.keeping.listing``), the seats' tokens (``domain.keeping.seat_tokens``), bots playing seats
+class GameService(GameReading, GameListing, SeatTokens, BotPlay, BotSeats, GameForking, GameStore):
+    """Plays and records games; one instance per process, shared by threads. Reading a game as a viewer may
+    see it (``domain.keeping.reading``), listing and finding games (``domain.keeping.listing``), the seats' tokens (``domain.keeping.seat_tokens``), bots playing seats
     (``domain.thinking.bots``), the bot seats it plays itself (``domain.keeping.bot_seats``) and forks (``domain.keeping.forking``) are use cases of their own; how
     games are stored is ``GameStore``'s (``domain.keeping.application``)."""
 
@@ -289,44 +288,6 @@ class GameService(GameListing, SeatTokens, BotPlay, BotSeats, GameForking, GameS
             raise UnknownGame(f"no game {aggregate_id}") from None
         except PersistenceError as error:
             raise StoreUnavailable(f"the game store could not be read: {error}") from None
-
-    def game_at(self, game_id: uuid.UUID, version: int) -> Game:
-        """The game as it stood after event ``version``."""
-        try:
-            game: Game = self.repository.get(game_id, version=version, projector_func=apply_events)
-        except AggregateNotFoundError:
-            raise UnknownGame(f"no game {game_id}") from None
-        return game
-
-    def seat_number(self, game: Game, seat: int | str) -> int:
-        """The seat number for a number or a name (``2``, ``"2"`` or ``"Ben"``)."""
-        text = str(seat)
-        if text.isascii() and text.isdigit() and 1 <= int(text) <= len(game.seats):
-            return int(text)
-        if text in game.seats:
-            return game.seats.index(text) + 1
-        listing = ", ".join(f"{n} {name}" for n, name in enumerate(game.seats, 1))
-        raise UnknownSeat(f"no seat {text!r} in this game; seats: {listing}")
-
-    def status(self, game_id: uuid.UUID, viewer: Viewer = None, game: Game | None = None) -> dict[str, Any]:
-        """The game as the viewer may see it: id, ruleset, version, status, to_act, outcome, view."""
-        game = game or self.game(game_id)
-        self.schedule_bot_seat(game)  # a bot seat to act that nothing here plays yet (a restarted server) moves
-        rules = game.rules
-        if viewer == OWNER or game.outcome() is not None:
-            view = rules.owner_view(game.state)
-        else:
-            view = rules.view(game.state, viewer if isinstance(viewer, int) else None)
-        return {**summary(game, viewer), "players": described_players(game.seats, game.players),
-                "thinking": bot_thinking(game), "view": view}
-
-    def read_events(
-        self, game_id: uuid.UUID, after: int = 0, limit: int | None = None, viewer: Viewer = OWNER
-    ) -> list[GameEvent]:
-        """The game's events numbered from 1 (creation), after ``after``, as the viewer may see them."""
-        game = self.game(game_id)
-        stored = self.events.get(game_id, gt=after or None, limit=limit)
-        return [as_game_event(event, game, viewer) for event in stored]
 
     def close(self) -> None:
         """Stop the bot seats' moves scheduled here, then close the store."""
