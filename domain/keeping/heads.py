@@ -131,11 +131,18 @@ class PostgresHeads(KeepsHeads):
                             "ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version WHERE h.version < EXCLUDED.version"
                             ).format(self._table())
             ordered = sorted(heads.items())
-            with cursor.connection.cursor() as other:  # the events' cursor keeps their notification ids to fetch
-                # never prepared: a pipeline that a conflicting insert aborts would drop the PREPARE with it, and
-                # psycopg would go on naming a prepared statement the server never kept
-                other.execute(statement, ([game_id for game_id, _ in ordered], [version for _, version in ordered]),
-                              prepare=False)
+            from psycopg.errors import PipelineAborted
+
+            try:
+                with cursor.connection.cursor() as other:  # the events' cursor keeps their notification ids to fetch
+                    # never prepared: a pipeline that a conflicting insert aborts would drop the PREPARE with it, and
+                    # psycopg would go on naming a prepared statement the server never kept
+                    other.execute(statement, ([game_id for game_id, _ in ordered], [version for _, version in ordered]),
+                                  prepare=False)
+            except PipelineAborted:
+                # an earlier statement of the transaction failed (another worker wrote this version first): that
+                # error, not this one, is raised when the events' results are read, so the conflict is retried
+                pass
 
     def game_head(self, game_id: uuid.UUID) -> int | None:
         from psycopg.sql import SQL
