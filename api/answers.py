@@ -5,6 +5,8 @@ real responses against the spec.
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields
 
 
@@ -278,3 +280,15 @@ KIT_RULESET = KitRuleset()
 KITS = Kits()
 STORED_KIT = StoredKit()
 KIT_ADDED = KitAdded()
+
+
+def submission(answer: Any) -> dict[str, Any]:
+    """The answer to a command or a seat's act (``SUBMISSION``): its events, the head, who acts next."""
+    return SUBMISSION.dump({
+        "version": answer.version,
+        "replayed": answer.replayed,
+        "events": [event.to_data() for event in answer.events],
+        "head": answer.head,
+        "status": answer.status,
+        "to_act": answer.to_act,
+    })

@@ -61,14 +61,7 @@ def _seat(game_id: uuid.UUID, what: str) -> int:
 
 def _answer(game_id: uuid.UUID, answer: Submission) -> Response:
     """The answer to a seat's act on the game: as to a command (``POST /games/{id}/commands``)."""
-    body = answers.SUBMISSION.dump({
-        "version": answer.version,
-        "replayed": answer.replayed,
-        "events": [event.to_data() for event in answer.events],
-        "head": answer.head,
-        "status": answer.status,
-        "to_act": answer.to_act,
-    })
+    body = answers.submission(answer)
     response = Response(json.dumps(body), mimetype="application/json")
     response.headers["ETag"] = f'"{answer.version}"'
     return response

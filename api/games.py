@@ -156,14 +156,7 @@ def submit_command(game_id: str) -> Response:
         if expected is not None:
             raise StaleVersion(str(conflict)) from None
         raise
-    body = answers.SUBMISSION.dump({
-        "version": answer.version,
-        "replayed": answer.replayed,
-        "events": [event.to_data() for event in answer.events],
-        "head": answer.head,
-        "status": answer.status,
-        "to_act": answer.to_act,
-    })
+    body = answers.submission(answer)
     response = Response(_json(body), status=201, mimetype="application/json")
     response.headers["ETag"] = f'"{answer.version}"'
     # the events' URL as url_for("events.list_events", ...) builds it, without routing a URL back on the hot path
