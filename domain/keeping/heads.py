@@ -8,7 +8,7 @@ also records each game's last event number in a table of its own, ``game_heads``
 (``replays.audit``) names a game whose log ends before its recorded head.
 
 The head is raised in the transaction that inserts the events (on PostgreSQL after the events' table is
-locked, pipelined with the insert: no commit and no round trip of its own), so the head and the log
+locked and before the insert, pipelined with it: no commit and no round trip of its own), so the head and the log
 are committed together or not at all. A head is only ever raised. Someone who cuts a tail and lowers the head too is not caught: this raises the bar for an
 edit of the store, it does not replace a receipt (``ludolog audit --head N:HASH``).
 Games recorded before the table existed have no head until their next command.
@@ -122,27 +122,29 @@ class PostgresHeads(KeepsHeads):
         return super(KeepsHeads, self).insert_events(stored_events, **kwargs)  # type: ignore[misc]
 
     def _insert_stored_events(self, cursor: Any, stored_events: Sequence[Any], **kwargs: Any) -> None:
-        super()._insert_stored_events(cursor, stored_events, **kwargs)  # type: ignore[misc]  # lock, notify, insert
         heads = heads_of(stored_events)
-        if heads and self.keeps_heads:
-            from psycopg.sql import SQL
+        if not (heads and self.keeps_heads):
+            super()._insert_stored_events(cursor, stored_events, **kwargs)  # type: ignore[misc]  # lock, notify, insert
+            return
+        from eventsourcing.postgres import PostgresAggregateRecorder
+        from psycopg.sql import SQL
 
-            statement = SQL("INSERT INTO {0} AS h (game_id, version) SELECT * FROM unnest(%s::uuid[], %s::bigint[]) "
-                            "ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version WHERE h.version < EXCLUDED.version"
-                            ).format(self._table())
-            ordered = sorted(heads.items())
-            from psycopg.errors import PipelineAborted
-
-            try:
-                with cursor.connection.cursor() as other:  # the events' cursor keeps their notification ids to fetch
-                    # never prepared: a pipeline that a conflicting insert aborts would drop the PREPARE with it, and
-                    # psycopg would go on naming a prepared statement the server never kept
-                    other.execute(statement, ([game_id for game_id, _ in ordered], [version for _, version in ordered]),
-                                  prepare=False)
-            except PipelineAborted:
-                # an earlier statement of the transaction failed (another worker wrote this version first): that
-                # error, not this one, is raised when the events' results are read, so the conflict is retried
-                pass
+        # The library's order (lock the events' table, notify, insert the events), with the heads raised after
+        # the lock and before the insert: the insert that loses a race for a version must be the pipeline's last
+        # statement. A statement queued after it would be aborted, and psycopg raises that PipelineAborted when
+        # the pipeline ends, in place of the conflict the service retries (a 503 instead of a retry).
+        self._lock_table(cursor)
+        self._notify_channel(cursor)
+        statement = SQL("INSERT INTO {0} AS h (game_id, version) SELECT * FROM unnest(%s::uuid[], %s::bigint[]) "
+                        "ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version WHERE h.version < EXCLUDED.version"
+                        ).format(self._table())
+        ordered = sorted(heads.items())
+        with cursor.connection.cursor() as other:  # the events' cursor must hold the insert's notification ids
+            # never prepared: a pipeline that a conflicting insert aborts would drop the PREPARE with it, and
+            # psycopg would go on naming a prepared statement the server never kept
+            other.execute(statement, ([game_id for game_id, _ in ordered], [version for _, version in ordered]),
+                          prepare=False)
+        PostgresAggregateRecorder._insert_stored_events(self, cursor, stored_events, **kwargs)  # type: ignore[arg-type]
 
     def game_head(self, game_id: uuid.UUID) -> int | None:
         from psycopg.sql import SQL
