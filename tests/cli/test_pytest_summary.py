@@ -19,7 +19,7 @@ def test_a_store_is_named(store):
 def test_the_summary_says_why_postgresql_cases_were_skipped_and_how_to_run_them():
     env = {key: value for key, value in os.environ.items() if key != "LUDOLOG_TEST_POSTGRES"}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
          f"{Path(__file__).relative_to(ROOT)}::test_a_store_is_named"],
         capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
     )
