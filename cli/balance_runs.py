@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import socket
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
 import click
@@ -44,6 +42,8 @@ def run_games(tasks: Sequence[Task], workers: int, scheduler: str | None, label:
                 bar.update(1)
             return records
         chunk = max(1, min(20, len(tasks) // (workers * 8)))
+        from concurrent.futures import ProcessPoolExecutor  # not imported for the command's help
+
         with ProcessPoolExecutor(max_workers=workers) as pool:
             records = []
             for record in pool.map(play_task, tasks, chunksize=chunk):
@@ -73,6 +73,7 @@ def _on_dask(tasks: Sequence[Task], scheduler: str, advance: Callable[[int], Non
 def _refused_at_once(scheduler: str) -> None:
     """Raise ``ConnectionRefusedError`` when nothing listens at a ``tcp://host:port`` address: Dask's client
     would try again for its whole timeout (ten seconds) before saying so."""
+    import socket
     from urllib.parse import urlsplit
 
     parts = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}")

@@ -14,7 +14,9 @@ played to its end; the next command is chosen outside the timing), the p50 and t
 Each layer's cost is its row less the row before. The target (HTTP ÷ service ≥ 0.6) is the first row's
 mean over the last's. Below them, the floor: the same server and client with an app that does nothing
 (a fixed answer), and with a Flask route that only reads the JSON body and answers a fixed JSON, so
-"HTTP ÷ service" can be no better than the service's mean over itself plus that floor.
+"HTTP ÷ service" can be no better than the service's mean over itself plus that floor. Where granian (a
+server written in Rust: ``pip install -e '.[bench]'``) is installed, the same two floors under it, one
+worker and one thread, show what another server would change.
 
     python tests/benchmarks/http_layers.py [--commands 300]
     python tests/benchmarks/http_layers.py --floor bare|flask      # serve a floor app; prints its port
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import importlib.util
 import json
 import random
 import socket
@@ -146,13 +149,39 @@ def floor_app(kind: str) -> Any:
     return app
 
 
-class FloorServer:
-    """A floor app served by ``api.serving.serve`` (as ``ludolog serve`` serves the API) in a child process."""
+def bare_floor() -> Any:
+    """The ``bare`` floor app (a factory, for granian)."""
+    return floor_app("bare")
 
-    def __init__(self, kind: str) -> None:
-        self.kind, self.port = kind, 0
+
+def flask_floor() -> Any:
+    """The ``flask`` floor app (a factory, for granian)."""
+    return floor_app("flask")
+
+
+class FloorServer:
+    """A floor app served in a child process by ``api.serving.serve`` (as ``ludolog serve`` serves the API), or
+    by granian (``server="granian"``)."""
+
+    def __init__(self, kind: str, server: str = "gevent") -> None:
+        self.kind, self.server, self.port = kind, server, 0
 
     def __enter__(self) -> Self:
+        if self.server == "granian":
+            with socket.create_server(("127.0.0.1", 0)) as probe:
+                self.port = probe.getsockname()[1]
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "granian", "--interface", "wsgi", "--host", "127.0.0.1", "--port", str(self.port),
+                 "--workers", "1", "--blocking-threads", "1", "--no-log", "--factory", "--working-dir",
+                 str(Path(__file__).parent), f"http_layers:{self.kind}_floor"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for _ in range(200):  # until it listens
+                try:
+                    socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            return self
         self.process = subprocess.Popen([sys.executable, __file__, "--floor", self.kind], stdout=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         self.port = int(self.process.stdout.readline())
@@ -204,9 +233,13 @@ def layers_table(commands: int) -> str:
     for row, before in zip(rows, [None, *means[:-1]]):
         row.append("—" if before is None else f"{float(row[2]) - before:+.2f}")
     rows.append(["HTTP ÷ service (commands/s, the means)", "", f"{means[0] / means[-1]:.2f}", "target ≥ 0.6"])
-    for kind, label in (("bare", "floor: an app that does nothing, same server and client"),
-                        ("flask", "floor: a Flask route that reads the body and answers a fixed JSON")):
-        with FloorServer(kind) as floor:
+    floors = [("gevent", "bare", "floor: an app that does nothing, same server and client"),
+              ("gevent", "flask", "floor: a Flask route that reads the body and answers a fixed JSON")]
+    if importlib.util.find_spec("granian") is not None:
+        floors += [("granian", "bare", "floor under granian: an app that does nothing"),
+                   ("granian", "flask", "floor under granian: the same Flask route")]
+    for server, kind, label in floors:
+        with FloorServer(kind, server) as floor:
             connection, send_floor = http_sender(floor.port)
             timed(min(50, commands), floor_request, send_floor)
             ordered = sorted(timed(commands, floor_request, send_floor))
