@@ -49,8 +49,11 @@ export function seatLabel(seats, number) {
   return seat ? `${seat.seat} ${seat.name}${seat.role ? ` (${seat.role})` : ""}` : `seat ${number}`;
 }
 
-/** The outcome or whom the game waits for, in words. */
+/** The outcome or whom the game waits for, in words; a game its players ended (`ended_by`: a resignation, a
+ * draw agreed, an abort) says so, so that it never reads as a result of the rules. */
 export function statusText(game) {
+  const ended = game.outcome ? endedEarly(game) : null;
+  if (ended) return ended;
   if (game.outcome) {
     const winners = game.outcome.winners.map((n) => seatLabel(game.seats, n));
     const who = game.outcome.at_limit  // stopped when time ran out: not a finished game
@@ -61,6 +64,18 @@ export function statusText(game) {
   if (game.thinking) return game.thinking.sentence;  // a bot seat to act: the service is choosing its move
   const waiting = game.to_act.map((n) => seatLabel(game.seats, n));
   return waiting.length ? `Waiting for ${waiting.join(", ")}` : "Waiting";
+}
+
+/** How a game its players ended did end, in words, or null for an ending of the rules. */
+function endedEarly(game) {
+  const { winners, reason, ended_by: endedBy } = game.outcome;
+  if (endedBy === "agreement") return `Drawn by agreement: ${reason}`;
+  if (endedBy === "abort") return `Aborted, no result: ${reason}`;
+  if (endedBy !== "resignation") return null;
+  const won = winners.map((n) => seatLabel(game.seats, n)).join(" and ");
+  const left = game.seats.filter((s) => !winners.includes(s.seat));  // every other seat won: the one left resigned
+  const who = winners.length && left.length === 1 ? `${seatLabel(game.seats, left[0].seat)} resigned` : reason;
+  return `Ended by resignation: ${who}, ${winners.length ? `so ${won} ${winners.length > 1 ? "win" : "wins"}` : "and nobody wins"}`;
 }
 
 export function shortId(id) {

@@ -3,7 +3,8 @@
 // live by the game's event stream. The tab that created the game also plays its bot seats. A table
 // game (played on paper) is transcribed with the owner's token: the page acts for the seat to act and
 // asks for each chance outcome the table saw. On a phone a tap on the board selects the move and a
-// second tap (or Confirm) plays it (taps.js).
+// second tap (or Confirm) plays it (taps.js). A seat resigns, offers or answers a draw, or aborts beside
+// the commands (concede.js).
 
 import { api, allEvents, follow, hostOf, tokenFor } from "./net.js";
 import { withOutcomes } from "./chance.js";
@@ -11,6 +12,7 @@ import { explainItems, flatRefs, makeChoosable, makePickable, matching, paintSea
 import { claimPage, el, fill, linkBase, seatLabel, shortId, statusText } from "./dom.js";
 import { confirmBar, enlargeButton, tapsSelect } from "./taps.js";
 import { endForm, newDraft, tableEnd } from "./ending.js";
+import { drawConcede, newConcede, noteEvent, sendAct } from "./concede.js";
 
 export async function showTable(gameId, { spectator }) {
   const show = claimPage();
@@ -22,10 +24,13 @@ export async function showTable(gameId, { spectator }) {
   const boardBox = el("div", { className: "board-box", id: "board" });
   explainItems(boardBox);
   const commandsBox = el("section", { className: "commands", id: "commands", "aria-label": "Your move" });
+  const concedeBox = el("section", { className: "concede", id: "concede", "aria-label": "End the game early" });
   const refusal = el("p", { className: "error", id: "refusal", role: "alert" });
   const log = el("ol", { className: "log", id: "log", "aria-label": "What happened" });
   let svgText = "", game = null, legal = { commands: [], labels: [] }, picked = [], busy = false, lastNumber = 0, pending = null;
   const endDraft = newDraft();  // the end being proposed: kept while the page redraws
+  const concede = newConcede();  // resign, draw, abort: who has played, a resignation being confirmed
+  let drawsAgreed = true;  // whether the ruleset takes draws by agreement (where the API says)
 
   show(
     el("div", { className: "table-head" }, title, status, seatsList,
@@ -33,7 +38,7 @@ export async function showTable(gameId, { spectator }) {
       wayBack(gameId, host, token)),
     el("div", { className: "table" },
       el("div", {}, boardBox),
-      el("div", { className: "side" }, commandsBox, refusal, el("h2", {}, "Log"), log)),
+      el("div", { className: "side" }, commandsBox, concedeBox, refusal, el("h2", {}, "Log"), log)),
   );
 
   let mySeat = null, chosenSeat = null, refreshing = false, again = false;
@@ -78,7 +83,11 @@ export async function showTable(gameId, { spectator }) {
       const [found, drawn, listed] = await Promise.all(asked);
       const before = mySeat;
       game = found;
-      if (!fields) fields = pickFields(await api(`/rulesets/${game.ruleset}`));
+      if (!fields) {
+        const rules = await api(`/rulesets/${game.ruleset}`);
+        fields = pickFields(rules);
+        drawsAgreed = rules.draws_agreed !== false;
+      }
       mySeat = actingSeat(game);
       legal = mySeat && game.status !== "over" && game.to_act.includes(mySeat)
         ? (before === mySeat && listed) || await legalOf(mySeat)
@@ -111,6 +120,8 @@ export async function showTable(gameId, { spectator }) {
     const svg = showBoard(boardBox, svgText);
     paintSeats(seatsList, svg);
     if (!busy) drawCommands(svg, seat);  // not over a question the table is being asked
+    drawConcede(concedeBox, game, own, concede, { drawsAgreed,
+      act: (method, path) => sendAct(concede, gameId, token, method, path, refusal, refresh) });
     boardBox.setAttribute("data-version", String(game.version));
   }
 
@@ -233,6 +244,7 @@ export async function showTable(gameId, { spectator }) {
   function addEvent(event) {
     if (event.number <= lastNumber) return;
     lastNumber = event.number;
+    noteEvent(concede, event);
     log.append(el("li", { value: event.number, "data-number": event.number }, event.sentence));
     log.scrollTop = log.scrollHeight;
   }

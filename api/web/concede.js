@@ -1,0 +1,103 @@
+// Ending a game without its rules, as a seat chooses (the API's /resign, /draw-offers and /abort), shown as
+// Lichess shows it: small buttons beside the board. Resign asks again before it is sent (one stray tap loses
+// nothing); Offer draw shows where draws may be agreed (no bot plays a seat: a bot agrees to none); Abort shows
+// while some seat has not played a command yet (the page counts each seat's commands in the game's events).
+// A draw another seat offered is shown with Accept and Decline; the seat that offered sees its offer stand.
+// How such a game ended is said by dom.js's statusText (the outcome's `ended_by`).
+
+import { api } from "./net.js";
+import { el, fill, seatLabel } from "./dom.js";
+
+/** The types of the events of a seat's own acts here: not a ruleset's commands. */
+const EARLY_EVENTS = new Set(["Resigned", "DrawOffered", "DrawDeclined", "DrawAgreed", "Aborted"]);
+
+/** What the bar keeps across the page's redraws: the seats that have played a command, whether a
+ * resignation waits for its confirmation, and whether a request is under way. */
+export function newConcede() {
+  return { played: new Set(), confirming: false, sending: false };
+}
+
+/** Reads one event of the game: a command's (a seat caused it, with a command id) says its seat has played. */
+export function noteEvent(state, event) {
+  if (typeof event.seat === "number" && event.command_id && !EARLY_EVENTS.has(event.type)) state.played.add(event.seat);
+}
+
+/** Whether the game may still be aborted: some seat has not played a command yet (as far as the page knows;
+ * the API decides, and its refusal shows in the page's refusal area). */
+function abortable(game, state) {
+  return game.seats.some((s) => !state.played.has(s.seat));
+}
+
+/** Seats named and joined: "1 Ann and 2 Ben". */
+function named(game, numbers) {
+  return numbers.map((n) => seatLabel(game.seats, n)).join(" and ");
+}
+
+/**
+ * Draws the bar in `box` for the page of seat `own` (null: a watcher, or the owner, who plays no seat):
+ * the draw offer standing, and this seat's buttons. `drawsAgreed`: whether the ruleset takes draws by
+ * agreement (true where the API does not say); `act(method, path)`: sends the seat's act and looks again.
+ */
+export function drawConcede(box, game, own, state, { drawsAgreed, act }) {
+  if (game.status === "over") {
+    state.confirming = false;
+    return fill(box);  // the status says how the game ended
+  }
+  const offer = game.draw_offer || [];
+  const waiting = game.seats.map((s) => s.seat).filter((n) => !offer.includes(n));
+  const mine = own !== null && offer.includes(own);
+  const button = (id, label, onclick, className = "") =>
+    el("button", { type: "button", id, className, disabled: state.sending, onclick }, label);
+  let standing = null;
+  if (offer.length && own !== null && !mine) {
+    standing = el("div", { className: "draw-offer", id: "draw-offer", role: "status" },
+      el("p", {}, `${named(game, offer)} ${offer.length > 1 ? "offer" : "offers"} a draw.`),
+      el("p", { className: "concede-buttons" },
+        button("draw-accept", "Accept the draw", () => act("POST", "draw-offers"), "primary"), " ",
+        button("draw-decline", "Decline", () => act("DELETE", "draw-offers"))));
+  } else if (mine) {
+    standing = el("div", { className: "draw-offer", id: "draw-offer", role: "status" },
+      el("p", {}, `You ${offer.length > 1 ? "agreed to the draw offered" : "offered a draw"}: `
+        + `it stands until ${named(game, waiting)} ${waiting.length > 1 ? "agree" : "agrees"} or declines, or a command is played.`),
+      el("p", { className: "concede-buttons" }, button("draw-withdraw", "Withdraw the offer", () => act("DELETE", "draw-offers"))));
+  } else if (offer.length) {
+    standing = el("p", { className: "draw-offer", id: "draw-offer", role: "status" },
+      `${named(game, offer)} offered a draw; it waits for ${named(game, waiting)}.`);
+  }
+  if (own === null) return fill(box, standing);
+  const bots = (game.players || []).some((player) => player.kind === "bot");
+  if (state.confirming) {
+    return fill(box, standing, el("div", { className: "resign-confirm", id: "resign-ask", role: "alertdialog",
+      "aria-label": "Resign this game?" },
+    el("p", {}, "Resign this game? It ends at once and cannot be taken back."),
+    el("p", { className: "concede-buttons" },
+      button("resign-confirm", "Yes, resign", () => act("POST", "resign"), "danger"), " ",
+      button("resign-cancel", "Cancel", () => { state.confirming = false; drawConcede(box, game, own, state, { drawsAgreed, act }); }))));
+  }
+  const ask = () => {  // the question, its safe answer focused
+    state.confirming = true;
+    drawConcede(box, game, own, state, { drawsAgreed, act });
+    box.querySelector("#resign-cancel").focus();
+  };
+  return fill(box, standing, el("p", { className: "concede-buttons" },
+    button("resign", "Resign…", ask),
+    drawsAgreed && !bots && !offer.length ? button("offer-draw", "Offer a draw", () => act("POST", "draw-offers")) : null,
+    abortable(game, state) ? button("abort", "Abort the game", () => act("POST", "abort")) : null));
+}
+
+/** Sends the seat's act (`path` under the game: resign, draw-offers, abort); a refusal shows in `refusal`;
+ * then `after()` (the page looks again). */
+export async function sendAct(state, gameId, token, method, path, refusal, after) {
+  if (state.sending) return;
+  state.sending = true;
+  refusal.textContent = "";
+  try {
+    await api(`/games/${gameId}/${path}`, { method, token });
+    state.confirming = false;
+  } catch (problem) {
+    refusal.textContent = problem.message;
+  } finally {
+    state.sending = false;
+  }
+  await after();
+}
