@@ -1,6 +1,7 @@
 """Infection: the six tiles, death and the killer's discard, healing, carrying and bringing cures
-home, and winning; then properties of whole random games (cures and cards are never lost, HP stays in
-bounds) and of the rules' two halves (the commands listed are exactly the commands accepted).
+home, and winning (or a resignation, an agreed draw, an abort); then properties of whole random games
+(cures and cards are never lost, HP stays in bounds) and of the rules' two halves (the commands listed
+are exactly the commands accepted).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from domain.games.infection.facts import (
     VillagerHealed,
     WeaponUsed,
 )
+from domain.keeping.ending import Endings
 from domain.thinking.bots import play_random_game
 
 
@@ -329,3 +331,25 @@ def test_the_commands_listed_as_legal_are_exactly_those_the_rules_accept(seed):
             accepted.append(command)
         assert accepted == [c for c in EVERY_COMMAND if c in RULES.legal_commands(state, seat)]
         assert len(accepted) == len(RULES.legal_commands(state, seat))
+
+
+# -- Ending by the players' choice (ruling 22) --------------------------------------------------
+
+
+def test_ruling_22_a_player_may_resign_and_the_other_team_wins_agree_a_draw_or_abort_before_both_have_played(service):
+    endings = Endings(service)
+    resigned, drawn, aborted = (service.create_game(RULES.name, ["Ana", "Ben"], seed=f"end-{n}", salt=SALT) for n in range(3))
+    endings.resign(resigned, 1)  # Blue, on its own villager's turn
+    assert service.game(resigned).outcome().to_data() == {
+        "winners": [2], "reason": "Ana resigned", "at_limit": False, "ended_by": "resignation"}
+    endings.offer_draw(drawn, 2)
+    assert service.game(drawn).outcome() is None
+    endings.offer_draw(drawn, 1)
+    outcome = service.game(drawn).outcome()
+    assert (outcome.winners, outcome.ended_by) == ([], "agreement")
+    game = service.game(aborted)
+    seat = game.to_act()[0]
+    service.submit(aborted, seat, RULES.legal_commands(game.state, seat)[0])
+    endings.abort(aborted, seat)
+    outcome = service.game(aborted).outcome()
+    assert (outcome.winners, outcome.ended_by) == ([], "abort")
