@@ -1,11 +1,12 @@
 """Location CCG: the end of a mission and winning — the skill check (LC-57, rulings 18 and 28), victory
 point tokens and won locations (LC-58, ruling 29), the majority of the locations that wins the game
-(LC-59), and the characters that stay at the location until their owner's next begin phase (ruling 18)."""
+(LC-59), the characters that stay at the location until their owner's next begin phase (ruling 18), and the
+endings the players choose (ruling 40)."""
 
 from __future__ import annotations
 
 import pytest
-from location_table import CASINO, DOCKS, DOWNTOWN, act, refuse, table
+from location_table import CASINO, DOCKS, DOWNTOWN, SEATS, act, refuse, table
 
 from domain.engine.errors import IllegalCommand
 from domain.games.location_ccg import RULESET as RULES
@@ -22,6 +23,7 @@ from domain.games.location_ccg.facts import (
     TurnEnded,
     VictoryTokenPlaced,
 )
+from domain.keeping.ending import Endings
 
 PASS = {"type": "pass"}
 
@@ -158,3 +160,25 @@ def test_rule_lc_59_one_location_each_is_no_majority():
     assert facts[-3:] == [LocationWon(seat=1, location=DOWNTOWN), MissionEnded(location=DOWNTOWN),
                           PhaseBegan(phase="deploy", seat=1)]
     assert state.phase == "deploy" and state.winners == []
+
+
+# -- ending by the players' choice (ruling 40) ------------------------------------------------------
+
+
+def test_ruling_40_a_player_may_resign_and_the_other_wins_agree_a_draw_or_abort_before_both_have_played(service):
+    endings = Endings(service)
+    resigned, drawn, aborted = (service.create_game(RULES.name, SEATS, seed=f"end-{n}", salt="5eed" * 8) for n in range(3))
+    endings.resign(resigned, 1)
+    assert service.game(resigned).outcome().to_data() == {
+        "winners": [2], "reason": "Ann resigned", "at_limit": False, "ended_by": "resignation"}
+    endings.offer_draw(drawn, 2)
+    assert service.game(drawn).outcome() is None
+    endings.offer_draw(drawn, 1)
+    outcome = service.game(drawn).outcome()
+    assert (outcome.winners, outcome.ended_by) == ([], "agreement")
+    game = service.game(aborted)
+    seat = game.to_act()[0]
+    service.submit(aborted, seat, RULES.legal_commands(game.state, seat)[0])  # a location placed
+    endings.abort(aborted, seat)
+    outcome = service.game(aborted).outcome()
+    assert (outcome.winners, outcome.ended_by) == ([], "abort")
