@@ -1,5 +1,5 @@
-"""Missions: how the game ends (the target, the round limit), the diary's stages as options, and
-whole games played with purpose that end the ways the text says."""
+"""Missions: how the game ends (the target, the round limit, or the players' choice), the diary's stages as
+options, and whole games played with purpose that end the ways the text says."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from domain.engine.game import Game
 from domain.games.missions.cards import LEVEL_OF, money, needed, value
 from domain.games.missions.facts import CardsTraded, GameWon, RoundLimitReached
 from domain.games.missions.rules import STAGES
+from domain.keeping.ending import Endings
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""
@@ -100,6 +101,26 @@ def test_ruling_the_round_limit_default_is_far_beyond_a_sensible_game():
             for seed in range(20):
                 game = play_with_purpose(seats, {"stage": stage}, f"limit-{seed}")
                 assert game.state.round < limit and game.outcome().reason.startswith("reached"), f"{stage}, seed {seed}"
+
+
+def test_ruling_23_a_resignation_gives_every_other_player_the_game_a_draw_needs_everyone_an_abort_has_no_result(service):
+    endings = Endings(service)
+    resigned, drawn, aborted = (service.create_game(RULES.name, SEATS[:3], seed=f"end-{n}", salt=SALT) for n in range(3))
+    endings.resign(resigned, BEN)
+    assert service.game(resigned).outcome().to_data() == {
+        "winners": [ANN, 3], "reason": "Ben resigned", "at_limit": False, "ended_by": "resignation"}
+    endings.offer_draw(drawn, ANN)
+    endings.offer_draw(drawn, 3)
+    assert service.game(drawn).outcome() is None  # Ben has not agreed yet
+    endings.offer_draw(drawn, BEN)
+    outcome = service.game(drawn).outcome()
+    assert (outcome.winners, outcome.ended_by) == ([], "agreement")
+    game = service.game(aborted)
+    seat = game.to_act()[0]
+    service.submit(aborted, seat, RULES.legal_commands(game.state, seat)[0])
+    endings.abort(aborted, seat)
+    outcome = service.game(aborted).outcome()
+    assert (outcome.winners, outcome.ended_by) == ([], "abort")
 
 
 # -- stages ----------------------------------------------------------------------------------------
