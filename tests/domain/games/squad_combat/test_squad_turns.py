@@ -1,12 +1,15 @@
 """Squad Combat: turns and action phases, passing, the end of the turn (recharge, discards, draws,
-reshuffles), who opens each turn, and the turn limit — one test per rule of the text and per ruling."""
+reshuffles), who opens each turn, the turn limit and the endings the players choose — one test per rule of the
+text and per ruling."""
 
 from __future__ import annotations
 
 import pytest
-from squad_table import act, kinds, refuse, table
+from squad_table import SEATS, act, kinds, refuse, table
 
+from domain.engine import early_endings
 from domain.engine.errors import IllegalCommand
+from domain.engine.game import Game
 from domain.games.squad_combat import RULESET as RULES
 from domain.games.squad_combat.facts import (
     CardsDiscarded,
@@ -17,6 +20,7 @@ from domain.games.squad_combat.facts import (
     PlayerPassed,
     TurnEnded,
 )
+from domain.keeping.ending import Endings
 
 PASS = {"type": "pass"}
 KEEP = {"type": "discard", "cards": []}
@@ -258,3 +262,32 @@ def test_ruling_the_default_turn_limit_ends_the_game_at_the_end_of_that_turn_and
     state = table(turn=limit, hands=_full_hands(2))
     facts, state = _all_pass(state, 1, 2)
     assert kinds(facts) == ["PlayerPassed", "TurnEnded", "GameEnded"] and state.phase == "over"
+
+
+# -- Ending by the players' choice (ruling 23) ------------------------------------------------------
+
+
+def test_ruling_23_a_resignation_gives_every_other_player_the_game_a_draw_needs_everyone_an_abort_has_no_result(service):
+    endings = Endings(service)
+    seats = SEATS[:3]
+    resigned, drawn, aborted = (service.create_game(RULES.name, seats, seed=f"end-{n}", salt="5eed" * 8) for n in range(3))
+    endings.resign(resigned, 2)
+    assert service.game(resigned).outcome().to_data() == {
+        "winners": [1, 3], "reason": "Ben resigned", "at_limit": False, "ended_by": "resignation"}
+    endings.offer_draw(drawn, 1)
+    endings.offer_draw(drawn, 3)
+    assert service.game(drawn).outcome() is None  # Ben has not agreed yet
+    endings.offer_draw(drawn, 2)
+    outcome = service.game(drawn).outcome()
+    assert (outcome.winners, outcome.ended_by) == ([], "agreement")
+    game = service.game(aborted)
+    seat = game.to_act()[0]
+    service.submit(aborted, seat, RULES.legal_commands(game.state, seat)[0])
+    endings.abort(aborted, seat)
+    outcome = service.game(aborted).outcome()
+    assert (outcome.winners, outcome.ended_by) == ([], "abort")
+    # the note for the designer: a player already out wins with the others, as the engine reads seats, not characters
+    game = Game.start(RULES, seats, RULES.resolve_options({}), "end-out", salt="5eed" * 8)
+    game.state = table(3, dead=[(3, 1), (3, 2), (3, 3)], out=[3])
+    early_endings.act(game, early_endings.RESIGN, 2)
+    assert game.outcome().winners == [1, 3]
