@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from domain.engine import registry
+from domain.engine import early_endings, registry
 from domain.engine.errors import IllegalCommand, InvalidSetup, OutcomeNotYours
 from domain.engine.game import Game
 from domain.engine.randomness import Rng, TableRng
@@ -322,6 +322,26 @@ def test_alone_at_the_table_an_end_ends_at_once():
     play(game, 1, {"type": "end", "winners": []})
     assert game.outcome() is not None and game.outcome().winners == []
 
+
+
+def test_ruling_19_in_every_kit_a_seat_may_resign_and_the_others_win_agree_a_draw_or_abort():
+    resigned, drawn, aborted = (start(seed=f"end-{n}") for n in range(3))
+    early_endings.act(resigned, early_endings.RESIGN, 2)
+    assert resigned.outcome().to_data() == {"winners": [1, 3], "reason": "Ben resigned", "at_limit": False,
+                                            "ended_by": "resignation"}
+    for seat in (1, 3, 2):
+        assert drawn.outcome() is None
+        early_endings.act(drawn, early_endings.OFFER_DRAW, seat)
+    assert (drawn.outcome().winners, drawn.outcome().ended_by) == ([], "agreement")
+    play(aborted, 1, {"type": "roll", "die": "d6"})
+    early_endings.act(aborted, early_endings.ABORT, 1)
+    assert (aborted.outcome().winners, aborted.outcome().ended_by) == ([], "abort")
+    ruled = start(shipped_kit("tic-tac-toe"), seats=["Ann", "Ben"], seed="end-ruled")
+    with pytest.raises(IllegalCommand, match="this kit's rules say what is played"):  # no proposed end (ruling 11) ...
+        play(ruled, 1, {"type": "end", "winners": []})
+    for seat in (2, 1):  # ... but its seats may still agree a draw
+        early_endings.act(ruled, early_endings.OFFER_DRAW, seat)
+    assert (ruled.outcome().winners, ruled.outcome().ended_by) == ([], "agreement")
 
 def test_a_bots_imagined_table_keeps_what_the_seat_sees_and_each_card_with_its_deck():
     game = start()
