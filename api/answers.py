@@ -189,6 +189,8 @@ class Ruleset(Schema):
     options = fields.Dict()
     commands = fields.List(fields.Nested(CommandShape))
     event_types = fields.List(fields.String())
+    draws_agreed = fields.Boolean()
+    resignation = fields.String()
 
 
 class KitVersion(Schema):

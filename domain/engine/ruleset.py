@@ -91,7 +91,8 @@ class Ruleset(ReportHooks, ABC):
 
     def to_data(self) -> dict[str, Any]:
         """The ruleset as data, for listings (the API's ``/rulesets``, ``ludolog rulesets --json``):
-        name, title, summary, seats, version, options schema, each command's shape and the events' types."""
+        name, title, summary, seats, version, options schema, each command's shape, the events' types, and
+        its rulings on endings the players choose (``draws_agreed``, ``resignation``)."""
         return {
             "name": self.name,
             "title": self.title,
@@ -102,6 +103,8 @@ class Ruleset(ReportHooks, ABC):
             "options": self.describe_options(),
             "commands": [{"type": s.type, "summary": s.summary, "schema": s.json_schema()} for s in self.command_shapes],
             "event_types": self.event_types(),
+            "draws_agreed": self.draws_agreed,
+            "resignation": self.resignation,
         }
 
     def event_types(self) -> list[str]:

@@ -233,3 +233,10 @@ def test_the_spec_documents_exactly_the_statuses_provoked_here():
     provoked = {str(status) for status, _ in CASES}
     for method, route in ROUTES:
         assert set(oas.spec()["paths"][f"/games/{{game_id}}/{route}"][method.lower()]["responses"]) == provoked
+
+
+def test_each_ruleset_says_whether_draws_may_be_agreed_and_who_wins_a_resignation(client):
+    listed = {ruleset["name"]: ruleset for ruleset in client.get("/rulesets").get_json()["rulesets"]}
+    for rules in registry.all_rulesets():
+        for answer in (listed[rules.name], client.get(f"/rulesets/{rules.name}").get_json()):
+            assert (answer["draws_agreed"], answer["resignation"]) == (rules.draws_agreed, rules.resignation)
