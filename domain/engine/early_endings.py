@@ -21,7 +21,7 @@ How Lichess and boardgame.io have it, and what is decided here where they differ
   a seat resigns at any time, on its turn or not; in a game of two seats the other seat wins. In a game of
   more seats the rules of none of the rulesets say how to go on without a seat, so the game ends; who wins
   is ``Ruleset.resignation``, a ruling its designer can change: ``"others win"`` (the default: every other
-  seat wins, together, as a two-seat game reads) or ``"nobody wins"`` (the game is abandoned; for a game
+  seat still in the game wins, together, as a two-seat game reads; ``Ruleset.seats_in_play`` names who is) or ``"nobody wins"`` (the game is abandoned; for a game
   whose seats win or lose together).
 - **Draw offer.** Lichess: a player offers, the other accepts or declines, and a move declines it; an offer
   made when the other player has offered is an acceptance. boardgame.io has none. Here an offer stands until
@@ -204,7 +204,8 @@ def act(game: Any, action: str, seat: int, timestamps: Iterator[datetime] | None
         raise problem
     names = game.seats
     if action == RESIGN:
-        others = [s for s in range(1, len(names) + 1) if s != seat]
+        standing = rules.seats_in_play(game.state) or range(1, len(names) + 1)
+        others = [s for s in standing if s != seat]
         winners = others if rules.resignation == OTHERS_WIN else []
         _trigger(game, Resigned, timestamps, seat=seat, winners=winners, reason=f"{names[seat - 1]} resigned")
     elif action == ABORT:

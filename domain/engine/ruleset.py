@@ -250,6 +250,11 @@ class Ruleset(ReportHooks, ABC):
         ruleset's ``command_shapes``."""
         return self.command_shapes
 
+    def seats_in_play(self, state: Any) -> list[int] | None:
+        """The seats still in the game, where a seat can be knocked out of it (``None``: every seat is): the
+        seats that share the win when another resigns (``domain.engine.early_endings``)."""
+        return None
+
     def seat_count(self, state: Any) -> int:
         """How many seats the game whose state this is seats. Default: the state's ``seat_count``, else the one
         count the game takes."""

@@ -286,8 +286,8 @@ def test_ruling_23_a_resignation_gives_every_other_player_the_game_a_draw_needs_
     endings.abort(aborted, seat)
     outcome = service.game(aborted).outcome()
     assert (outcome.winners, outcome.ended_by) == ([], "abort")
-    # the note for the designer: a player already out wins with the others, as the engine reads seats, not characters
+    # a player already out (every character dead) does not share the win
     game = Game.start(RULES, seats, RULES.resolve_options({}), "end-out", salt="5eed" * 8)
     game.state = table(3, dead=[(3, 1), (3, 2), (3, 3)], out=[3])
     early_endings.act(game, early_endings.RESIGN, 2)
-    assert game.outcome().winners == [1, 3]
+    assert game.outcome().winners == [1]
