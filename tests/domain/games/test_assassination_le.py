@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from scenarios import Loaded as LoadedDie
 
+from chosen_endings import check_chosen_endings
 from domain.engine.errors import IllegalCommand, InvalidSetup
 from domain.games.assassination_le import RULESET as RULES
 from domain.games.assassination_le.board import BASES, SAFE_HOUSE, SQUARES
@@ -21,7 +22,6 @@ from domain.games.assassination_le.facts import (
     VictimCaptured,
 )
 from domain.games.assassination_le.state import State
-from domain.keeping.ending import Endings
 from domain.keeping.service import OWNER
 from replays.cursor import Cursor
 
@@ -413,20 +413,4 @@ def test_commands_are_labelled_in_words_for_a_menu():
 
 
 def test_ruling_14_a_resignation_gives_the_two_others_the_game_a_draw_needs_all_three_an_abort_has_no_result(service):
-    endings = Endings(service)
-    resigned, drawn, aborted = (service.create_game(RULES.name, SEATS, seed=f"end-{n}", salt=SALT) for n in range(3))
-    endings.resign(resigned, 2)  # whoever is the victim, on its turn or not
-    assert service.game(resigned).outcome().to_data() == {
-        "winners": [1, 3], "reason": "Ben resigned", "at_limit": False, "ended_by": "resignation"}
-    endings.offer_draw(drawn, 1)
-    endings.offer_draw(drawn, 3)
-    assert service.game(drawn).outcome() is None  # Ben has not agreed yet
-    endings.offer_draw(drawn, 2)
-    outcome = service.game(drawn).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "agreement")
-    game = service.game(aborted)
-    seat = game.to_act()[0]
-    service.submit(aborted, seat, RULES.legal_commands(game.state, seat)[0])
-    endings.abort(aborted, seat)
-    outcome = service.game(aborted).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "abort")
+    check_chosen_endings(service, RULES.name, SEATS, SALT, resigner=2, winners=[1, 3])

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from correction_table import RULES, landed, move, table
 
+from chosen_endings import check_chosen_endings
 from domain.engine.errors import InvalidSetup
 from domain.games.correction.facts import FACTS, GameEnded, TurnEnded
-from domain.keeping.ending import Endings
 from domain.keeping.service import OWNER, GameService
 from domain.keeping.store import store_env
 from domain.thinking.bots import play_random_game
@@ -52,22 +52,7 @@ def test_ruling_17_two_spearmen_shuffling_sideways_end_in_a_draw():
 
 
 def test_ruling_19_a_player_may_resign_and_the_other_wins_agree_a_draw_or_abort_before_both_have_played(service):
-    endings = Endings(service)
-    resigned, drawn, aborted = (service.create_game(RULES.name, SEATS, seed=f"end-{n}", salt=SALT) for n in range(3))
-    endings.resign(resigned, 2)
-    assert service.game(resigned).outcome().to_data() == {
-        "winners": [1], "reason": "Ben resigned", "at_limit": False, "ended_by": "resignation"}
-    endings.offer_draw(drawn, 2)
-    assert service.game(drawn).outcome() is None
-    endings.offer_draw(drawn, 1)
-    outcome = service.game(drawn).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "agreement")
-    game = service.game(aborted)
-    seat = game.to_act()[0]
-    service.submit(aborted, seat, RULES.legal_commands(game.state, seat)[0])
-    endings.abort(aborted, seat)
-    outcome = service.game(aborted).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "abort")
+    check_chosen_endings(service, RULES.name, SEATS, SALT, resigner=2, winners=[1])
 
 
 def test_random_games_end_with_a_winner_or_at_the_turn_limit():

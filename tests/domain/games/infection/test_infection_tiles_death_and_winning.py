@@ -21,6 +21,7 @@ from infection_table import (
     to_next_turn,
 )
 
+from chosen_endings import check_chosen_endings
 from domain.engine.errors import IllegalCommand
 from domain.engine.game import Game
 from domain.engine.randomness import Rng
@@ -38,7 +39,6 @@ from domain.games.infection.facts import (
     VillagerHealed,
     WeaponUsed,
 )
-from domain.keeping.ending import Endings
 from domain.thinking.bots import play_random_game
 
 
@@ -337,19 +337,4 @@ def test_the_commands_listed_as_legal_are_exactly_those_the_rules_accept(seed):
 
 
 def test_ruling_22_a_player_may_resign_and_the_other_team_wins_agree_a_draw_or_abort_before_both_have_played(service):
-    endings = Endings(service)
-    resigned, drawn, aborted = (service.create_game(RULES.name, ["Ana", "Ben"], seed=f"end-{n}", salt=SALT) for n in range(3))
-    endings.resign(resigned, 1)  # Blue, on its own villager's turn
-    assert service.game(resigned).outcome().to_data() == {
-        "winners": [2], "reason": "Ana resigned", "at_limit": False, "ended_by": "resignation"}
-    endings.offer_draw(drawn, 2)
-    assert service.game(drawn).outcome() is None
-    endings.offer_draw(drawn, 1)
-    outcome = service.game(drawn).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "agreement")
-    game = service.game(aborted)
-    seat = game.to_act()[0]
-    service.submit(aborted, seat, RULES.legal_commands(game.state, seat)[0])
-    endings.abort(aborted, seat)
-    outcome = service.game(aborted).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "abort")
+    check_chosen_endings(service, RULES.name, ["Ana", "Ben"], SALT, resigner=1, winners=[2])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from location_table import CASINO, DOCKS, DOWNTOWN, SEATS, act, refuse, table
 
+from chosen_endings import check_chosen_endings
 from domain.engine.errors import IllegalCommand
 from domain.games.location_ccg import RULESET as RULES
 from domain.games.location_ccg.facts import (
@@ -23,7 +24,6 @@ from domain.games.location_ccg.facts import (
     TurnEnded,
     VictoryTokenPlaced,
 )
-from domain.keeping.ending import Endings
 
 PASS = {"type": "pass"}
 
@@ -166,19 +166,4 @@ def test_rule_lc_59_one_location_each_is_no_majority():
 
 
 def test_ruling_40_a_player_may_resign_and_the_other_wins_agree_a_draw_or_abort_before_both_have_played(service):
-    endings = Endings(service)
-    resigned, drawn, aborted = (service.create_game(RULES.name, SEATS, seed=f"end-{n}", salt="5eed" * 8) for n in range(3))
-    endings.resign(resigned, 1)
-    assert service.game(resigned).outcome().to_data() == {
-        "winners": [2], "reason": "Ann resigned", "at_limit": False, "ended_by": "resignation"}
-    endings.offer_draw(drawn, 2)
-    assert service.game(drawn).outcome() is None
-    endings.offer_draw(drawn, 1)
-    outcome = service.game(drawn).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "agreement")
-    game = service.game(aborted)
-    seat = game.to_act()[0]
-    service.submit(aborted, seat, RULES.legal_commands(game.state, seat)[0])  # a location placed
-    endings.abort(aborted, seat)
-    outcome = service.game(aborted).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "abort")
+    check_chosen_endings(service, RULES.name, SEATS, "5eed" * 8, resigner=1, winners=[2])

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from missions_table import L1, L2, L3, RULES, SEATS, act, kinds, table
 
+from chosen_endings import check_chosen_endings
 from domain.engine.errors import InvalidSetup
 from domain.engine.game import Game
 from domain.games.missions.cards import LEVEL_OF, money, needed, value
 from domain.games.missions.facts import CardsTraded, GameWon, RoundLimitReached
 from domain.games.missions.rules import STAGES
-from domain.keeping.ending import Endings
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""
@@ -104,23 +104,7 @@ def test_ruling_the_round_limit_default_is_far_beyond_a_sensible_game():
 
 
 def test_ruling_23_a_resignation_gives_every_other_player_the_game_a_draw_needs_everyone_an_abort_has_no_result(service):
-    endings = Endings(service)
-    resigned, drawn, aborted = (service.create_game(RULES.name, SEATS[:3], seed=f"end-{n}", salt=SALT) for n in range(3))
-    endings.resign(resigned, BEN)
-    assert service.game(resigned).outcome().to_data() == {
-        "winners": [ANN, 3], "reason": "Ben resigned", "at_limit": False, "ended_by": "resignation"}
-    endings.offer_draw(drawn, ANN)
-    endings.offer_draw(drawn, 3)
-    assert service.game(drawn).outcome() is None  # Ben has not agreed yet
-    endings.offer_draw(drawn, BEN)
-    outcome = service.game(drawn).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "agreement")
-    game = service.game(aborted)
-    seat = game.to_act()[0]
-    service.submit(aborted, seat, RULES.legal_commands(game.state, seat)[0])
-    endings.abort(aborted, seat)
-    outcome = service.game(aborted).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "abort")
+    check_chosen_endings(service, RULES.name, SEATS[:3], SALT, resigner=BEN, winners=[ANN, 3])
 
 
 # -- stages ----------------------------------------------------------------------------------------

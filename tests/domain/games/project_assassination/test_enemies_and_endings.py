@@ -13,6 +13,7 @@ import re
 import pytest
 from table import act, enemy, of_type, refused, table, weapon
 
+from chosen_endings import check_chosen_endings
 from domain.engine.errors import GameOver
 from domain.games.project_assassination import RULESET as RULES
 from domain.games.project_assassination.board import SQUARES
@@ -30,7 +31,6 @@ from domain.games.project_assassination.facts import (
     TurnEnded,
     TurnStarted,
 )
-from domain.keeping.ending import Endings
 from domain.keeping.service import OWNER
 from domain.thinking.bots import play_random_game
 
@@ -562,22 +562,7 @@ def test_ruling_31_with_a_round_limit_of_1_two_idle_players_end_after_round_1(se
 
 
 def test_ruling_34_a_player_may_resign_and_the_other_wins_agree_a_draw_or_abort_before_both_have_played(service):
-    endings = Endings(service)
-    resigned, drawn, aborted = (service.create_game(RULES.name, SEATS, seed=f"end-{n}", salt=SALT) for n in range(3))
-    endings.resign(resigned, 2)
-    assert service.game(resigned).outcome().to_data() == {
-        "winners": [1], "reason": "Ben resigned", "at_limit": False, "ended_by": "resignation"}
-    endings.offer_draw(drawn, 2)
-    assert service.game(drawn).outcome() is None
-    endings.offer_draw(drawn, 1)
-    outcome = service.game(drawn).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "agreement")
-    game = service.game(aborted)
-    seat = game.to_act()[0]
-    service.submit(aborted, seat, RULES.legal_commands(game.state, seat)[0])
-    endings.abort(aborted, seat)
-    outcome = service.game(aborted).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "abort")
+    check_chosen_endings(service, RULES.name, SEATS, SALT, resigner=2, winners=[1])
 
 
 # -- Hidden information: which cards the decks hold (their order under rules v1) ----------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from squad_table import SEATS, act, kinds, refuse, table
 
+from chosen_endings import check_chosen_endings
 from domain.engine import early_endings
 from domain.engine.errors import IllegalCommand
 from domain.engine.game import Game
@@ -20,7 +21,6 @@ from domain.games.squad_combat.facts import (
     PlayerPassed,
     TurnEnded,
 )
-from domain.keeping.ending import Endings
 
 PASS = {"type": "pass"}
 KEEP = {"type": "discard", "cards": []}
@@ -268,24 +268,8 @@ def test_ruling_the_default_turn_limit_ends_the_game_at_the_end_of_that_turn_and
 
 
 def test_ruling_23_a_resignation_gives_every_other_player_the_game_a_draw_needs_everyone_an_abort_has_no_result(service):
-    endings = Endings(service)
     seats = SEATS[:3]
-    resigned, drawn, aborted = (service.create_game(RULES.name, seats, seed=f"end-{n}", salt="5eed" * 8) for n in range(3))
-    endings.resign(resigned, 2)
-    assert service.game(resigned).outcome().to_data() == {
-        "winners": [1, 3], "reason": "Ben resigned", "at_limit": False, "ended_by": "resignation"}
-    endings.offer_draw(drawn, 1)
-    endings.offer_draw(drawn, 3)
-    assert service.game(drawn).outcome() is None  # Ben has not agreed yet
-    endings.offer_draw(drawn, 2)
-    outcome = service.game(drawn).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "agreement")
-    game = service.game(aborted)
-    seat = game.to_act()[0]
-    service.submit(aborted, seat, RULES.legal_commands(game.state, seat)[0])
-    endings.abort(aborted, seat)
-    outcome = service.game(aborted).outcome()
-    assert (outcome.winners, outcome.ended_by) == ([], "abort")
+    check_chosen_endings(service, RULES.name, seats, "5eed" * 8, resigner=2, winners=[1, 3])
     # a player already out (every character dead) does not share the win
     game = Game.start(RULES, seats, RULES.resolve_options({}), "end-out", salt="5eed" * 8)
     game.state = table(3, dead=[(3, 1), (3, 2), (3, 3)], out=[3])
