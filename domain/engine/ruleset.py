@@ -79,6 +79,11 @@ class Ruleset(ReportHooks, ABC):
     resignation: ClassVar[str] = "others win"
     """Who wins when a seat resigns (``domain.engine.early_endings``), a ruling the designer may change:
     ``"others win"`` (every other seat, together) or ``"nobody wins"`` (for seats that win or lose together)."""
+    perfect_information: ClassVar[bool] = False
+    """Whether, once the game is set up, every seat sees the whole state and no command's result is left to
+    chance (``determinize`` gives the state back, ``decide`` asks its rng nothing): the search bot then reads
+    its look-ahead scores as minimax values (``domain.thinking.search``). A test holds each game that says so
+    to it."""
     private_hands: ClassVar[bool] = False
     """Whether each seat holds something the other seats may not see (a hand of cards): hot-seat
     play then hides the screen before handing the keyboard to the next seat."""

@@ -246,3 +246,27 @@ def test_every_option_value_in_the_schema_plays_to_an_outcome(rules, count):
         for value in values:
             played = play_random_game(rules, seats, {key: value}, f"option-{key}", bot_seed=random.Random(key).random())
             assert played.game.outcome() is not None
+
+
+class _AsksNothing:
+    """An rng that fails the test if the rules ask it anything."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"a game of perfect information asked its rng for {name} after setup")
+
+
+@pytest.mark.parametrize("rules", [r for r in RULESETS if r.perfect_information], ids=lambda rules: rules.name)
+def test_a_game_of_perfect_information_hides_nothing_and_leaves_nothing_to_chance_after_setup(rules):
+    """``Ruleset.perfect_information`` (which the search bot reads its look-ahead as minimax values by) holds:
+    at every step of random games, ``determinize`` gives the state back and ``decide`` asks its rng nothing."""
+    for count in sorted({rules.min_seats, rules.max_seats}):
+        for seed in range(5):
+            game = Game.start(rules, [f"P{n}" for n in range(1, count + 1)], rules.resolve_options({}), f"p{seed}", salt=SALT)
+            bot = RandomBot(seed)
+            while game.outcome() is None:
+                for seat in game.to_act():
+                    assert rules.determinize(game.state, seat, _AsksNothing()) == game.state
+                    for command in rules.legal_commands(game.state, seat):
+                        rules.decide(game.state, seat, command, _AsksNothing())
+                seat = game.to_act()[0]
+                game.play(seat, bot.choose(rules, game.state, seat, game.version), "c")

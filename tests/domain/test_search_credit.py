@@ -28,6 +28,9 @@ class TrapRules:
 
     name = "trap"
 
+    def seat_count(self, state: Trap) -> int:
+        return 2
+
     def to_act(self, state: Trap) -> list[int]:
         return [] if state.second else [1 if state.first is None else 2]
 
@@ -57,7 +60,8 @@ class TrapRules:
 
 
 def test_each_seat_s_choices_are_ranked_by_its_own_reward_so_the_search_leaves_the_bait():
-    bot = SearchBot(seed="credit", simulations=200, exploration=3.0)  # explores enough to answer the bait
+    # explores enough to answer the bait; the means alone (no minimax backups, which would read seat 2's reply too)
+    bot = SearchBot(seed="credit", simulations=200, exploration=3.0, minimax_weight=0.0)
     chosen = bot.choose(TrapRules(), Trap(), 1, 0)  # type: ignore[arg-type]
     assert chosen == {"type": "leave"}
     assert bot.last is not None and bot.last.tree is not None

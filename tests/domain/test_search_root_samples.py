@@ -27,6 +27,9 @@ class BetRules:
 
     name = "bet"
 
+    def seat_count(self, state: Bet) -> int:
+        return 1
+
     def to_act(self, state: Bet) -> list[int]:
         return [1]
 

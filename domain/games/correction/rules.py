@@ -62,6 +62,7 @@ class Correction(CorrectionSides, ModularRuleset):
     min_seats = 2
     max_seats = 2
     version = 1
+    perfect_information = True  # the coin at setup is the only chance; nothing is hidden
     facts = f.FACTS
     apply_fact = staticmethod(apply)
     present = present
