@@ -133,7 +133,7 @@ def _walk(rules: Any, created: Any, stored: list[Any], report: Audit) -> None:
     early = early_endings.Rehearsal(rules, seats, getattr(created, "players", None))
     for first, cause, events in _commands(stored):
         if cause is None:  # a seat's resignation, draw offer or abort
-            problem = early.check(events[0], rules.outcome(state) is not None)
+            problem = early.check(events[0], state)
             if problem is not None:
                 report.problems.append(f"event {first}: {problem}")
                 return

@@ -264,15 +264,17 @@ class Rehearsal:
         self.draw_offer: list[int] | None = None
         self.ending: dict[str, Any] | None = None
         self.over_by_rules = False
+        self.state: Any = None
         self.decided: list[tuple[type[EarlyEvent], dict[str, Any]]] = []
 
     def played(self, seat: int) -> None:
         """A command of the seat was recorded."""
         after_command(self, {"seat": seat})
 
-    def check(self, event: EarlyEvent, over_by_rules: bool) -> str | None:
-        """Why the stored act is not what these rules decide (in words), or ``None``; then it is applied."""
-        self.over_by_rules, self.decided = over_by_rules, []
+    def check(self, event: EarlyEvent, state: Any) -> str | None:
+        """Why the stored act is not what these rules decide in the game's ``state`` (in words), or ``None``;
+        then it is applied."""
+        self.state, self.over_by_rules, self.decided = state, self.rules.outcome(state) is not None, []
         action = ACTION_OF[type(event)]
         try:
             act(self, action, event.seat)
