@@ -195,6 +195,7 @@ class SearchBot:
         self.exploration, self.prior_weight, self.playout = exploration, prior_weight, playout
         self.root_samples = root_samples
         self.minimax_weight = minimax_weight
+        self._mixing = 0.0  # the minimax share of the game last searched (``choose`` sets it)
         self.last: Thought | None = None
 
     def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
@@ -323,9 +324,8 @@ class SearchBot:
         visits = child.visits if child else 0
         total = (child.rewards.get(actor, 0.0) if child else 0.0) + node.prior[key] * self.prior_weight
         mean = total / (visits + self.prior_weight)
-        mixing = getattr(self, "_mixing", 0.0)
-        if mixing and key in node.minimax:
-            mean = (1 - mixing) * mean + mixing * node.minimax[key]
+        if self._mixing and key in node.minimax:
+            mean = (1 - self._mixing) * mean + self._mixing * node.minimax[key]
         return mean, visits + self.prior_weight
 
     def _select(self, node: Node, keyed: list[tuple[str, Command, Any]], actor: int) -> tuple[str, Command]:
