@@ -246,7 +246,8 @@ class SearchBot:
             choosers.add(actor)
             keyed = self._look_ahead(rules, world, actor, node, rng, source)
             if node.visits == 0:
-                world = self._play_on(rules, keyed[0][2], rng, source)
+                best = keyed[0][2] if keyed[0][2] is not None else play_out(rules, world, actor, keyed[0][1], rng)
+                world = self._play_on(rules, best, rng, source)
                 break
             key, command = self._select(node, keyed, actor)
             world = play_out(rules, world, actor, command, rng)
@@ -299,7 +300,8 @@ class SearchBot:
     def _look_ahead(self, rules: Ruleset, world: Any, actor: int, node: Node, rng: SimRng,
                     source: random.Random) -> list[tuple[str, Command, Any]]:
         """The actor's legal commands here, best look-ahead first, each with the position it led to in
-        this world (for the first); each command's availability is counted and a new one's prior scored."""
+        this world when its prior was scored now (else ``None``); each command's availability is counted and
+        a new one's prior scored."""
         keyed, best, best_value = [], None, -1.0
         for command in rules.legal_commands(world, actor):
             key = key_of(command)
@@ -314,8 +316,6 @@ class SearchBot:
                 best, best_value = len(keyed), value
             keyed.append((key, command, after))
         keyed.insert(0, keyed.pop(best or 0))
-        if keyed[0][2] is None:
-            keyed[0] = (keyed[0][0], keyed[0][1], play_out(rules, world, actor, keyed[0][1], rng))
         return keyed
 
     def _value(self, node: Node, key: str, actor: int) -> tuple[float, float]:

@@ -20,7 +20,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from domain.games.squad_combat.stalemate import can_hurt
+from domain.games.squad_combat.stalemate import hurting
 from domain.games.squad_combat.state import State
 
 ALIVE = 1.0
@@ -87,7 +87,8 @@ def evaluate(state: State, seat: int) -> float:
     means = 1.0 / (state.seat_count - 1)
     standings = [_standing(state, other, means) for other in range(1, state.seat_count + 1)]
     if state.seat_count > 2 and _harmless_cannot_win(state):  # an enemy that can no longer hurt is no rival
-        standings = [value if other == seat or not value or can_hurt(state, other) else 0.0
+        able = set(hurting(state, [other for other, value in enumerate(standings, 1) if other != seat and value]))
+        standings = [value if other == seat or not value or other in able else 0.0
                      for other, value in enumerate(standings, 1)]
     mine = standings[seat - 1]
     enemies = [value for other, value in enumerate(standings, 1) if other != seat]

@@ -54,7 +54,7 @@ def stalemate_end(state: State) -> tuple[str, list[int]] | None:
     mode = state.options.get("stalemate", "play-on")
     if mode == "play-on":
         return None
-    able = [seat for seat in state.in_play() if can_hurt(state, seat)]
+    able = hurting(state, state.in_play())
     if not able:
         return STALEMATE.format(turn=state.turn), leaders(state)
     if mode == "one-sided" and len(able) == 1:
@@ -66,46 +66,77 @@ def stalemate_end(state: State) -> tuple[str, list[int]] | None:
 
 def stalemated(state: State) -> bool:
     """Whether no player still in the game can ever hurt another's characters again."""
-    return not any(can_hurt(state, seat) for seat in state.in_play())
+    return not hurting(state, state.in_play())
 
 
 def can_hurt(state: State, seat: int) -> bool:
     """Whether one of the seat's living characters could ever perform an attack within its reach that
     deals damage (or to which a Battle Cry within its reach adds damage)."""
-    reach = within_reach(state, seat)
+    return bool(hurting(state, [seat]))
+
+
+def hurting(state: State, seats: list[int]) -> list[int]:
+    """The seats, of those given, that can still hurt (``can_hurt``). The largest wound each seat could
+    heal is found once for all of them: bots ask this of every enemy at every position they score."""
+    heals: dict[int, int] = {}
+    return [seat for seat in seats if _can_hurt(state, seat, heals)]
+
+
+def _can_hurt(state: State, seat: int, heals: dict[int, int]) -> bool:
+    """Whether the seat can still hurt: first from the cards it holds alone, then, if they cannot, from all
+    within its reach. More cards never make an attack unperformable (their effects only add ways to pay and
+    damage), so the cards held alone answer most positions without looking under the enemy's characters."""
+    held = _held(state, seat)
+    if state.attack is not None and state.attack["seat"] == seat:
+        held.append(state.attack["card"])
+    if _hurts_with(state, seat, held):
+        return True
+    reach = within_reach(state, seat, heals)
+    return len(reach) > len(held) and _hurts_with(state, seat, reach)
+
+
+def _hurts_with(state: State, seat: int, reach: list[str]) -> bool:
+    """Whether one of the seat's living characters could ever perform a damaging attack of ``reach``."""
     cards = state.cards.cards
-    cried = any("battle_cry" in cards[card].effect for card in reach)
-    attacks = [cards[card] for card in dict.fromkeys(reach) if cards[card].kind == "attack"]
-    return any((int(card.effect["damage"]) > 0 or cried) and could_perform(state, seat, place, card, reach)
-               for card in attacks for place in state.living(seat))
+    held = [cards[card] for card in dict.fromkeys(reach)]
+    cried = any("battle_cry" in card.effect for card in held)
+    attacks = [card for card in held if card.kind == "attack" and (int(card.effect["damage"]) > 0 or cried)]
+    if not attacks:
+        return False
+    effects = _effects(state, reach)
+    return any(could_perform(state, seat, place, card, effects) for card in attacks for place in state.living(seat))
 
 
-def within_reach(state: State, seat: int) -> list[str]:
+def within_reach(state: State, seat: int, heals: dict[int, int] | None = None) -> list[str]:
     """The seat's cards it holds or could hold again: hand, deck, discard pile (while it comes back), its
-    attack waiting for an answer, and its cards under living enemy characters that could be healed off."""
+    attack waiting for an answer, and its cards under living enemy characters that could be healed off
+    (``heals``: the largest wound each seat could heal, as far as already found; filled in as found)."""
     cards = _held(state, seat)
     if state.attack is not None and state.attack["seat"] == seat:
         cards.append(state.attack["card"])
     if not _recycles(state):
         return cards  # a healed card goes to a discard pile that never comes back
+    heals = {} if heals is None else heals
     for other in state.in_play():
         if other == seat:
             continue
-        heals = _heals(state, other)
-        for place in state.living(other):
-            cards += [wound["card"] for wound in state.character([other, place])["wounds"]
-                      if wound["owner"] == seat and wound["damage"] <= heals]
+        wounds = [wound for place in state.living(other) for wound in state.character([other, place])["wounds"]
+                  if wound["owner"] == seat]
+        if not wounds:
+            continue
+        if other not in heals:
+            heals[other] = _heals(state, other)
+        cards += [wound["card"] for wound in wounds if wound["damage"] <= heals[other]]
     return cards
 
 
-def could_perform(state: State, seat: int, place: int, card: Card, reach: list[str]) -> bool:
+def could_perform(state: State, seat: int, place: int, card: Card, effects: frozenset[str]) -> bool:
     """Whether the seat's living character at ``place`` could ever pay for and perform the card, with the
-    cards ``reach`` (the seat's, within its reach) to help it."""
+    cards within the seat's reach to help it (``effects``: the effects of those cards, ``_effects``)."""
     where = [seat, place]
     stats = state.stats(where)
     if (card.character is not None and card.character != stats.id) or trait_problem(state, card, stats) is not None:
         return False
-    effects = {key for card_id in reach for key in state.cards.cards[card_id].effect}
     recharges = state.v05 or state.options["recharge"] == "end_of_turn" or bool(effects & {"restore", "rally"})
     energy = stats.energy if recharges else state.energy(where)
     cost = card.cost_under(state.options["rules"])
@@ -123,6 +154,12 @@ def could_perform(state: State, seat: int, place: int, card: Card, reach: list[s
     return any(dice_paid(way, cost.dice) is not None for way in ways)
 
 
+def _effects(state: State, reach: list[str]) -> frozenset[str]:
+    """Every effect of the cards ``reach``."""
+    cards = state.cards.cards
+    return frozenset(key for card_id in dict.fromkeys(reach) for key in cards[card_id].effect)
+
+
 def _held(state: State, seat: int) -> list[str]:
     """The seat's hand and deck, and its discard pile while an empty deck takes it back."""
     player = state.player(seat)
@@ -137,6 +174,9 @@ def _heals(state: State, seat: int) -> int:
     """The largest wound the seat could ever heal off one of its characters (0: none)."""
     held = _held(state, seat)
     cards = state.cards.cards
-    return max((int(cards[card].effect["heal"]) for card in dict.fromkeys(held) if "heal" in cards[card].effect
-                and any(could_perform(state, seat, place, cards[card], held) for place in state.living(seat))),
-               default=0)
+    healing = [cards[card] for card in dict.fromkeys(held) if "heal" in cards[card].effect]
+    if not healing:
+        return 0
+    effects = _effects(state, held)
+    return max((int(card.effect["heal"]) for card in healing
+                if any(could_perform(state, seat, place, card, effects) for place in state.living(seat))), default=0)

@@ -192,3 +192,31 @@ def test_ruling_18_recount_the_option_changes_who_wins_exactly_the_one_sided_sta
         assert able.winners == [squad], seed
         changed += standing.winners != able.winners
     assert one_sided >= 3 and changed >= 2  # the seeds hold games of both kinds
+
+
+@pytest.mark.parametrize("reshuffle", ["discard-pile", "never"])
+def test_ruling_18_the_cards_held_alone_answer_as_the_whole_reach_does(reshuffle):
+    """``can_hurt`` asks the seat's own cards first and looks under the enemies' characters only when they
+    cannot hurt: the same answer as from the whole reach at every position of seeded four-player games."""
+    import random
+
+    from domain.engine.randomness import Rng
+    from domain.games.squad_combat.stalemate import _hurts_with, hurting, within_reach
+    from domain.thinking.search import GreedyBot, SimRng, play_out
+
+    checked = 0
+    for seed in range(1):
+        options = RULES.resolve_options({"reshuffle": reshuffle, "stalemate": "play-on", "turn_limit": 10})
+        state = RULES.new_state(4, options)
+        for fact in RULES.setup(state, Rng(f"reach-{seed}", "setup")):
+            state = RULES.evolve(state, fact)
+        bot, rng, version = GreedyBot(seed, samples=1), SimRng(random.Random(seed)), 0
+        while RULES.outcome(state) is None:
+            seats = state.in_play()
+            whole = [seat for seat in seats if _hurts_with(state, seat, within_reach(state, seat))]
+            assert hurting(state, seats) == whole == [seat for seat in seats if can_hurt(state, seat)], (seed, version)
+            checked += 1
+            seat = RULES.to_act(state)[0]
+            state = play_out(RULES, state, seat, bot.choose(RULES, state, seat, version), rng)
+            version += 1
+    assert checked > 80
