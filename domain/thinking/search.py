@@ -40,6 +40,7 @@ from typing import Any, TypeVar
 from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand
 from domain.engine.ruleset import Ruleset
+from domain.thinking.chances import outcomes
 
 T = TypeVar("T")
 
@@ -187,7 +188,7 @@ class SearchBot:
 
     def __init__(self, seed: str | int = 0, simulations: int | None = DEFAULT_SIMULATIONS, milliseconds: float | None = None,
                  exploration: float = 0.7, prior_weight: float = 3.0, playout: int = 0, limit_ms: float | None = None,
-                 root_samples: int = 1, minimax_weight: float = 0.8) -> None:
+                 root_samples: int = 1, minimax_weight: float = 0.8, chance_outcomes: int = 0) -> None:
         self.seed = str(seed)
         self.simulations = simulations if milliseconds is None else None
         self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)
@@ -195,6 +196,7 @@ class SearchBot:
         self.exploration, self.prior_weight, self.playout = exploration, prior_weight, playout
         self.root_samples = root_samples
         self.minimax_weight = minimax_weight
+        self.chance_outcomes = chance_outcomes
         self._mixing = 0.0  # the minimax share of the game last searched (``choose`` sets it)
         self.last: Thought | None = None
 
@@ -284,18 +286,36 @@ class SearchBot:
     def _sharpen(self, rules: Ruleset, state: Any, seat: int, root: Node, keyed: list[tuple[str, Command, Any]],
                  rng: SimRng) -> None:
         """The root's priors averaged over ``root_samples`` worlds, each with its own roll of any chance, as
-        the greedy bot scores its commands: one roll alone ranks a chancy command by its luck."""
-        totals = {key: [root.prior[key], 1] for key, _, _ in keyed}
-        for _ in range(self.root_samples - 1):
+        the greedy bot scores its commands: one roll alone ranks a chancy command by its luck. With
+        ``chance_outcomes``, a command whose chance falls at most that many ways is weighed over every way,
+        each by its probability, in place of the roll (the first world's roll is then left out too)."""
+        exact = self.chance_outcomes > 0
+        totals = {key: [0.0, 0] if exact else [root.prior[key], 1] for key, _, _ in keyed}
+        for _ in range(self.root_samples if exact else self.root_samples - 1):
             world = rules.determinize(state, seat, rng)
             for key, command, _ in keyed:
                 try:
-                    totals[key][0] += score(rules, play_out(rules, world, seat, command, rng), seat)
+                    totals[key][0] += self._expected(rules, world, seat, command, rng)
                     totals[key][1] += 1
                 except IllegalCommand:  # a world the seat cannot tell from the real one should take it
                     pass
         for key, (total, count) in totals.items():
-            root.prior[key] = total / count
+            if count:
+                root.prior[key] = total / count
+
+    def _expected(self, rules: Ruleset, world: Any, seat: int, command: Command, rng: SimRng) -> float:
+        """The seat's score after its command: over every way its chance can fall, each weighed by its
+        probability, when there are at most ``chance_outcomes``; else after one roll of ``rng``."""
+        ways = outcomes(rules, world, seat, command, self.chance_outcomes) if self.chance_outcomes else None
+        if ways is None:
+            return score(rules, play_out(rules, world, seat, command, rng), seat)
+        total = 0.0
+        for chance, facts in ways:
+            after = world
+            for fact in facts:
+                after = rules.evolve(after, fact)
+            total += chance * score(rules, after, seat)
+        return total
 
     def _look_ahead(self, rules: Ruleset, world: Any, actor: int, node: Node, rng: SimRng,
                     source: random.Random) -> list[tuple[str, Command, Any]]:

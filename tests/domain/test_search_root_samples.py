@@ -74,3 +74,23 @@ def test_by_default_the_root_scores_each_command_over_one_world_and_roll():
 def test_three_samples_score_each_command_as_the_greedy_bot_does():
     priors = {root_prior(SearchBot(seed, simulations=1, root_samples=3), seed) for seed in map(str, range(30))}
     assert priors <= {0.0, 1 / 3, 2 / 3, 1.0} and len(priors) > 2
+
+
+def test_with_chance_outcomes_the_root_weighs_every_roll_by_its_probability():
+    for seed in ("a", "b", "c"):
+        assert root_prior(SearchBot(seed, simulations=1, chance_outcomes=6), seed) == 1 / 6  # exactly, whatever the seed
+
+
+def test_a_command_whose_chance_falls_more_ways_than_chance_outcomes_is_rolled():
+    priors = {root_prior(SearchBot(seed, simulations=1, chance_outcomes=5), seed) for seed in map(str, range(30))}
+    assert priors == {0.0, 1.0}  # six faces are more than five: one roll, as without the option
+
+
+def test_chance_outcomes_lists_every_way_a_command_can_fall_with_its_probability():
+    from domain.thinking.chances import outcomes
+
+    ways = outcomes(BetRules(), Bet(), 1, GAMBLE, 6)  # type: ignore[arg-type]
+    assert ways is not None and sorted(facts[0][1] for _, facts in ways) == [1, 2, 3, 4, 5, 6]
+    assert [chance for chance, _ in ways] == [1 / 6] * 6
+    assert outcomes(BetRules(), Bet(), 1, SAFE, 1) == [(1.0, [("safe", 0)])]  # type: ignore[arg-type]
+    assert outcomes(BetRules(), Bet(), 1, GAMBLE, 5) is None  # type: ignore[arg-type]

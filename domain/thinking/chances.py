@@ -1,17 +1,24 @@
-"""A command's chance as OpenSpiel's chance nodes: the rng a ruleset asks, answered from a script.
+"""A command's chance, answered from a script: every way its dice and draws can fall.
 
 A ruleset meets chance only through its rng (``choice``, ``randint``, ``shuffled``), and ``decide`` and
 ``setup`` are pure: deciding the same command with the same answers gives the same facts. So a command
 that meets k questions is decided again with the answers given so far; the first question past them
-stops the run (``ChanceNeeded``, with how many outcomes it has) and becomes a chance node whose outcomes
-are equally likely, as ``Rng.choice`` draws them. A shuffle of n items is n - 1 such questions (the
-Fisher-Yates swaps), so every ordering stays equally likely. A question with one outcome asks nothing.
+stops the run (``ChanceNeeded``, with how many outcomes it has). Its outcomes are equally likely, as
+``Rng.choice`` draws them. A shuffle of n items is n - 1 such questions (the Fisher-Yates swaps), so every
+ordering stays equally likely. A question with one outcome asks nothing.
+
+OpenSpiel's bridge makes each question a chance node; ``outcomes`` lists every way a command can fall, with
+its probability, for a search that weighs a few outcomes exactly rather than sampling one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from domain.engine.commands import Command
+from domain.engine.facts import Fact
+from domain.engine.ruleset import Ruleset
 
 T = TypeVar("T")
 
@@ -51,3 +58,21 @@ class ScriptedRng:
             other = self._next(last + 1)
             result[last], result[other] = result[other], result[last]
         return result
+
+
+def outcomes(rules: Ruleset, state: Any, seat: int, command: Command, most: int) -> list[tuple[float, list[Fact]]] | None:
+    """Every way the seat's command can fall: its facts with each set of answers to its chance questions,
+    and that set's probability (together 1). ``None`` when there are more than ``most``: sample them then."""
+    found: list[tuple[float, list[Fact]]] = []
+    waiting: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
+    while waiting:
+        answers, chance = waiting.pop()
+        try:
+            facts = rules.decide(state, seat, command, ScriptedRng(answers))
+        except ChanceNeeded as needed:
+            if len(found) + len(waiting) + needed.count > most:
+                return None
+            waiting += [((*answers, outcome), chance / needed.count) for outcome in range(needed.count)]
+            continue
+        found.append((chance, facts))
+    return found
