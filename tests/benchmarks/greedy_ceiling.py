@@ -2,7 +2,7 @@
 for the search bot's target against greedy bots with three or four players (the fair share plus 10 points).
 
     python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--simulations 300] [--players n]
-                                              [--quick]
+                                              [--workers 1] [--quick]
 
 The seat under test KNOWS that every other seat plays ``GreedyBot``, and spends far more thinking than a
 bot could at the table: for each of its legal commands it plays ``--simulations`` shared out among them
@@ -34,6 +34,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -115,10 +116,12 @@ class GreedyBestResponse:
         return SimRng(random.Random(f"{self.seed}:{visit}:{moment}"))
 
 
-def one_game(rules: Ruleset, players: int, number: int, simulations: int) -> tuple[float, bool, int, float, float, int, int]:
+def one_game(job: tuple[str, int, int, int]) -> tuple[float, bool, int, float, float, int, int]:
     """One seeded game (``search_strength.py``'s seeds and seats): the seat's reward, whether it ended at
     the turn limit, the seat's moves, its CPU seconds, the greedy seats' CPU seconds a move, the
     imagined games the seat played and the moves where it did not play the greedy bot's command."""
+    name, players, number, simulations = job
+    rules = registry.get(name)
     me = 1 + number % players
     seat = GreedyBestResponse(f"tested-{number}", simulations, players)
     theirs = [0.0, 0.0]
@@ -128,14 +131,15 @@ def one_game(rules: Ruleset, players: int, number: int, simulations: int) -> tup
             theirs[1] / max(theirs[0], 1), seat.games, seat.departures)
 
 
-def row(name: str, players: int, games: int, simulations: int, progress: Callable[[str], None]) -> list[str]:
-    rules = registry.get(name)
+def row(name: str, players: int, games: int, simulations: int, workers: int, progress: Callable[[str], None]) -> list[str]:
     results = []
-    for number in range(games):
-        results.append(one_game(rules, players, number, simulations))
-        if (number + 1) % 10 == 0 or number + 1 == games:
-            so_far = sum(1 for result in results if result[0] == 1.0)
-            progress(f"  {name}: {so_far}/{number + 1} won")
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        played = pool.map(one_game, [(name, players, number, simulations) for number in range(games)])
+        for number, result in enumerate(played):
+            results.append(result)
+            if (number + 1) % 10 == 0 or number + 1 == games:
+                so_far = sum(1 for result in results if result[0] == 1.0)
+                progress(f"  {name}: {so_far}/{number + 1} won")
     wins = sum(1 for result in results if result[0] == 1.0)
     draws = sum(1 for result in results if result[0] not in (0.0, 1.0))
     limits = sum(1 for result in results if result[1])
@@ -151,13 +155,13 @@ def row(name: str, players: int, games: int, simulations: int, progress: Callabl
 
 
 def report(names: Sequence[str], games: int, simulations: int, players: int | None,
-           progress: Callable[[str], None]) -> str:
+           progress: Callable[[str], None], workers: int = 1) -> str:
     rows = []
     for name in names:
         seats = players or registry.get(name).min_seats
         progress(f"{name} {seats} players, {simulations} imagined games a move")
         started = time.perf_counter()
-        rows.append(row(name, seats, games, simulations, progress))
+        rows.append(row(name, seats, games, simulations, workers, progress))
         progress(f"  {' | '.join(rows[-1][2:])} ({time.perf_counter() - started:.0f} s)")
     headers = ["ruleset", "players", "wins", "win rate", "Wilson 95%", "fair share", "draws", "at limit",
                "imagined games a move", "not greedy's move", "ms a move", "greedy ms a move", "target"]
@@ -175,11 +179,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rulesets", default="missions,assassination-le", help="comma-separated ruleset names")
     parser.add_argument("--simulations", type=int, default=300, help="imagined games a move, shared by the commands")
     parser.add_argument("--players", type=int, help="seats a game (default: the fewest each ruleset takes)")
+    parser.add_argument("--workers", type=int, default=1, help="processes for the games (default 1)")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
     given = parser.parse_args(argv)
     games, simulations = (2, 4) if given.quick else (given.games, given.simulations)
     print(report(given.rulesets.split(","), games, simulations, given.players,
-                 lambda text: print(f"... {text}", file=sys.stderr, flush=True)))
+                 lambda text: print(f"... {text}", file=sys.stderr, flush=True), given.workers))
     return 0
 
 

@@ -65,7 +65,7 @@ def test_the_roots_priors_average_as_many_rolls_as_asked():
         assert prior * 40 == round(prior * 40) and 0 < prior < 0.5  # the share of sixes in 40 rolls
 
 
-def test_by_default_the_root_scores_each_command_over_one_world_and_roll():
+def test_by_default_with_two_seats_or_fewer_the_root_scores_each_command_over_one_world_and_roll():
     # three, as the greedy bot scores, is the option's other measured setting (README: search bot against OpenSpiel's)
     priors = {root_prior(SearchBot(seed, simulations=1), seed) for seed in map(str, range(30))}
     assert priors == {0.0, 1.0}
@@ -94,3 +94,17 @@ def test_chance_outcomes_lists_every_way_a_command_can_fall_with_its_probability
     assert [chance for chance, _ in ways] == [1 / 6] * 6
     assert outcomes(BetRules(), Bet(), 1, SAFE, 1) == [(1.0, [("safe", 0)])]  # type: ignore[arg-type]
     assert outcomes(BetRules(), Bet(), 1, GAMBLE, 5) is None  # type: ignore[arg-type]
+
+
+class ThreeSeatBet(BetRules):
+    """The same bet at a table of three (the other two never act)."""
+
+    def seat_count(self, state: Bet) -> int:
+        return 3
+
+
+def test_with_three_seats_the_root_weighs_every_roll_by_default():
+    for seed in ("a", "b"):
+        bot = SearchBot(seed, simulations=1)
+        bot.choose(ThreeSeatBet(), Bet(), 1, 0)  # type: ignore[arg-type]
+        assert bot.last is not None and bot.last.tree is not None and bot.last.tree.prior[key_of(GAMBLE)] == 1 / 6
