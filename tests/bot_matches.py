@@ -10,7 +10,7 @@ from typing import Any
 from domain.engine.game import Game
 from domain.engine.ruleset import Ruleset
 from domain.thinking.bots import RandomBot
-from domain.thinking.search import GreedyBot, SimRng
+from domain.thinking.greedy import GreedyBot, SimRng
 
 SALT = "5eed" * 8
 """The salt of every game here: with it, a seed deals one game, so a test plays the same games every run."""

@@ -26,7 +26,8 @@ from domain.engine.errors import (
 from domain.engine.game import Game
 from domain.engine.randomness import Rng
 from domain.engine.ruleset import Ruleset
-from domain.thinking.search import GreedyBot, SearchBot, Thought
+from domain.thinking.greedy import GreedyBot
+from domain.thinking.search import SearchBot, Thought
 from domain.thinking.strategies import STRATEGIES
 
 

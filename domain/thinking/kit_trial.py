@@ -21,9 +21,9 @@ from typing import Any
 from domain.engine import registry
 from domain.engine.errors import LudologError
 from domain.engine.game import Game
-from domain.thinking.bots import RandomBot
 from domain.games.table_kit.kit_rules import NO_ACTION
-from domain.thinking.search import SimRng
+from domain.thinking.bots import RandomBot
+from domain.thinking.greedy import SimRng
 
 TRIAL_GAMES = 100
 MOST_COMMANDS = 5_000

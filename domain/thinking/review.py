@@ -36,7 +36,8 @@ from domain.engine.commands import Command
 from domain.engine.errors import LudologError
 from domain.engine.randomness import Rng
 from domain.engine.ruleset import Ruleset
-from domain.thinking.search import SearchBot, SimRng, best_look_ahead, play_out, score
+from domain.thinking.greedy import SimRng, best_look_ahead, play_out, score
+from domain.thinking.search import SearchBot
 
 DEFAULT_BUDGET = 100
 """The search bot's simulations for each choice a review judges."""

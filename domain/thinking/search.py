@@ -14,7 +14,8 @@ tree over the commands played from the root, each simulation on a new determiniz
 statistics count only the simulations in which it was legal (availability), and each node keeps every
 seat's reward, so each seat picks by its own interest (max^n, for games of three or four). Each command
 starts with the greedy look-ahead as its prior (counted as ``prior_weight`` simulations; at the root
-averaged over ``root_samples`` worlds and rolls, as the greedy bot scores its own), and a simulation
+averaged over ``root_samples`` worlds, and with three or more seats over every way a command's dice and
+draws can fall, each weighed by its probability: ``chance_outcomes``), and a simulation
 ends at the first new position, scored by what its actor's best look-ahead leads to: no random playout
 drowns the evaluation, and the opponents' replies are a greedy player's from the first simulation on.
 Means are scaled to their spread at each position before the exploration term is added, so a game whose
@@ -29,20 +30,25 @@ simulations (deterministic for a given seed) or milliseconds per move.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand
 from domain.engine.ruleset import Ruleset
 from domain.thinking.chances import outcomes
-
-T = TypeVar("T")
+from domain.thinking.greedy import (
+    SimRng,
+    best_look_ahead,
+    key_of,
+    paired_rng,
+    play_out,
+    score,
+    thinking_rng,
+)
 
 DEFAULT_SIMULATIONS = 200
 """A search bot's budget for one move unless told otherwise."""
@@ -53,100 +59,11 @@ MANY_SEATS_CHANCE_OUTCOMES = 100
 more seats (none with two: one roll a world). Every Missions command falls at most 90 ways."""
 
 
-class SimRng:
-    """The bots' own randomness for imagined games: the rng interface the rules ask, on one seeded
-    ``random.Random`` (cheap to use thousands of times a move)."""
-
-    def __init__(self, source: random.Random) -> None:
-        self.source = source
-
-    def choice(self, options: Sequence[T], ask: str = "", seat: int | None = None, secret: bool = False) -> T:
-        return options[self.source.randrange(len(options))]
-
-    def randint(self, low: int, high: int, ask: str = "", seat: int | None = None) -> int:
-        return self.source.randint(low, high)
-
-    def shuffled(self, items: Sequence[T]) -> list[T]:
-        result = list(items)
-        self.source.shuffle(result)
-        return result
-
-
-def thinking_rng(seed: str, version: int, seat: int) -> random.Random:
-    """The seeded source of one move's thinking: the same seed, game version and seat think alike."""
-    return random.Random(f"ludolog-bot:{seed}:{version}:{seat}")
-
-
-def paired_rng(seed: str, version: int, seat: int, visit: int) -> random.Random:
-    """The source of a search's simulation by the ``visit``-th time it tries one of its commands: the k-th
-    try of every command meets the same hidden cards and the same dice (common random numbers), so two
-    commands are compared on the same luck and their difference is not drowned by it."""
-    return random.Random(f"ludolog-bot:{seed}:{version}:{seat}:{visit}")
-
-
-def key_of(command: Command) -> str:
-    return json.dumps(command, sort_keys=True, separators=(",", ":"))
-
-
-def play_out(rules: Ruleset, state: Any, seat: int, command: Command, rng: SimRng) -> Any:
-    """The state after the seat's command, its chance answered by ``rng``."""
-    for fact in rules.decide(state, seat, command, rng):
-        state = rules.evolve(state, fact)
-    return state
-
-
-def score(rules: Ruleset, state: Any, seat: int) -> float:
-    """A seat's score of a state: 1 a win, 0 a loss, ½ a draw, else the rules' evaluation."""
-    outcome = rules.outcome(state)
-    if outcome is not None:
-        return 1.0 if seat in outcome.winners else (0.5 if not outcome.winners else 0.0)
-    return rules.evaluate(state, seat)
-
-
-def best_look_ahead(rules: Ruleset, world: Any, rng: SimRng, source: random.Random) -> Any:
-    """The state after the actor's command whose result it scores best (one sample of its chance; ties
-    go the ``source``'s way)."""
-    actor = rules.to_act(world)[0]
-    best, best_value = world, -1.0
-    for command in rules.legal_commands(world, actor):
-        after = play_out(rules, world, actor, command, rng)
-        value = score(rules, after, actor) + source.random() * 1e-9
-        if value > best_value:
-            best, best_value = after, value
-    return best
-
-
 def _seats(rules: Ruleset, state: Any) -> int | None:
     try:
         return rules.seat_count(state)
     except NotImplementedError:
         return None
-
-
-class GreedyBot:
-    """Plays the command whose result its seat's evaluation likes best (one command ahead)."""
-
-    def __init__(self, seed: str | int = 0, samples: int = 3) -> None:
-        self.seed, self.samples = str(seed), samples
-
-    def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
-        source = thinking_rng(self.seed, version, seat)
-        legal = rules.legal_commands(state, seat)
-        if not legal:
-            raise IllegalCommand(f"seat {seat} has no legal command")
-        if len(legal) == 1:
-            return legal[0]
-        rng = SimRng(source)
-        best, best_score = legal[0], -1.0
-        for command in legal:
-            total = 0.0
-            for _ in range(self.samples):
-                world = rules.determinize(state, seat, rng)
-                total += score(rules, play_out(rules, world, seat, command, rng), seat)
-            mean = total / self.samples + source.random() * 1e-9  # ties go the seed's way
-            if mean > best_score:
-                best, best_score = command, mean
-        return best
 
 
 @dataclass

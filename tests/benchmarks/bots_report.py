@@ -35,7 +35,8 @@ from domain.engine import registry  # noqa: E402
 from domain.engine.ruleset import Ruleset  # noqa: E402
 from domain.thinking.balance.stats import wilson  # noqa: E402
 from domain.thinking.bots import RandomBot  # noqa: E402
-from domain.thinking.search import GreedyBot, SearchBot, SimRng  # noqa: E402
+from domain.thinking.greedy import GreedyBot, SimRng  # noqa: E402
+from domain.thinking.search import SearchBot  # noqa: E402
 
 RULES_TARGET, SIMULATIONS_TARGET = 10_000, 500
 

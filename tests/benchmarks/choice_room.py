@@ -39,7 +39,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).res
 from domain.engine import registry  # noqa: E402
 from domain.engine.randomness import Rng  # noqa: E402
 from domain.engine.ruleset import Ruleset  # noqa: E402
-from domain.thinking.search import GreedyBot, SimRng, key_of, play_out  # noqa: E402
+from domain.thinking.greedy import GreedyBot, SimRng, key_of, play_out  # noqa: E402
 
 LONGEST_FINISH = 5_000
 """Commands a finish may take before it is scored as it stands (a draw): a guard, never reached in the

@@ -47,7 +47,7 @@ from domain.engine.commands import Command  # noqa: E402
 from domain.engine.errors import IllegalCommand  # noqa: E402
 from domain.engine.ruleset import Ruleset  # noqa: E402
 from domain.thinking.balance.stats import wilson  # noqa: E402
-from domain.thinking.search import GreedyBot, SimRng, paired_rng, play_out  # noqa: E402
+from domain.thinking.greedy import GreedyBot, SimRng, paired_rng, play_out  # noqa: E402
 
 LONGEST = 20_000
 """An imagined game stops after this many commands, as the benchmark's games do."""

@@ -25,8 +25,8 @@ from domain.keeping.access import OWNER  # noqa: E402
 from domain.keeping.service import GameService  # noqa: E402
 from domain.keeping.store import store_env  # noqa: E402
 from domain.thinking.bots import RandomBot  # noqa: E402
+from domain.thinking.greedy import GreedyBot  # noqa: E402
 from domain.thinking.review import DEFAULT_BUDGET  # noqa: E402
-from domain.thinking.search import GreedyBot  # noqa: E402
 from replays.reviews import moves_of, review_game  # noqa: E402
 
 RULESETS = ("location-ccg", "squad-combat", "project-assassination", "infection")

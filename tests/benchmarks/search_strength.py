@@ -53,7 +53,8 @@ from seeded_match import play_match  # noqa: E402
 
 from domain.engine import registry  # noqa: E402
 from domain.thinking.balance.stats import wilson  # noqa: E402
-from domain.thinking.search import DEFAULT_SIMULATIONS, GreedyBot, SearchBot  # noqa: E402
+from domain.thinking.greedy import GreedyBot  # noqa: E402
+from domain.thinking.search import DEFAULT_SIMULATIONS, SearchBot  # noqa: E402
 from domain.thinking.spiel.bots import OpenSpielBot  # noqa: E402
 
 

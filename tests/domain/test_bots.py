@@ -15,7 +15,8 @@ from domain.engine import registry
 from domain.engine.errors import InvalidSetup
 from domain.engine.randomness import Rng
 from domain.thinking.bots import RandomBot, make_bot, parse_budget
-from domain.thinking.search import GreedyBot, SearchBot, SimRng
+from domain.thinking.greedy import GreedyBot, SimRng
+from domain.thinking.search import SearchBot
 
 RULESETS = registry.all_rulesets()
 

@@ -21,7 +21,7 @@ from domain.keeping.access import OWNER
 from domain.keeping.forking import fork_chance, fork_seal, fork_start
 from domain.keeping.store import store_env
 from domain.thinking.bots import RandomBot
-from domain.thinking.search import SimRng
+from domain.thinking.greedy import SimRng
 from replays import records
 from replays.audit import audit
 from replays.cursor import Cursor

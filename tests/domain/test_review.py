@@ -19,8 +19,9 @@ from domain.engine.randomness import Rng
 from domain.keeping.access import OWNER
 from domain.keeping.notebook import Notebook
 from domain.thinking.bots import RandomBot
+from domain.thinking.greedy import SimRng, play_out
 from domain.thinking.review import THRESHOLD, Move, review
-from domain.thinking.search import SearchBot, SimRng, play_out
+from domain.thinking.search import SearchBot
 from replays.reviews import bookmark, moves_of, review_game
 
 KNOWN = [rules for rules in registry.all_rulesets() if rules.knows_the_rules]

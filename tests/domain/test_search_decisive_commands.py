@@ -20,7 +20,8 @@ from domain.engine.commands import Command
 from domain.engine.randomness import Rng
 from domain.engine.ruleset import Ruleset
 from domain.thinking.bots import RandomBot
-from domain.thinking.search import SearchBot, SimRng, key_of, play_out
+from domain.thinking.greedy import SimRng, key_of, play_out
+from domain.thinking.search import SearchBot
 
 WORLDS = 4
 """How many determinized worlds and rolls a command must win (or lose) in to count as deciding."""

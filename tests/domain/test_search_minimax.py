@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain.engine.facts import Outcome
-from domain.thinking.search import SearchBot, key_of
+from domain.thinking.greedy import key_of
+from domain.thinking.search import SearchBot
 
 BAIT, SAFE = {"type": "bait"}, {"type": "safe"}
 REFUTE, WAIT = {"type": "refute"}, {"type": "wait"}

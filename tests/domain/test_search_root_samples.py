@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.engine.facts import Outcome
-from domain.thinking.search import SearchBot, key_of
+from domain.thinking.greedy import key_of
+from domain.thinking.search import SearchBot
 
 GAMBLE, SAFE = {"type": "gamble"}, {"type": "safe"}
 

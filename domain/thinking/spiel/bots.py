@@ -29,7 +29,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand
 from domain.engine.ruleset import Ruleset
-from domain.thinking.search import DEFAULT_SIMULATIONS, SimRng, Thought, thinking_rng
+from domain.thinking.greedy import SimRng, thinking_rng
+from domain.thinking.search import DEFAULT_SIMULATIONS, Thought
 from domain.thinking.spiel import game_at
 from domain.thinking.spiel.game import LudologState
 

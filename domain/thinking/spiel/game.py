@@ -29,9 +29,9 @@ import pyspiel
 from domain.engine.commands import Command
 from domain.engine.facts import Fact
 from domain.engine.ruleset import Ruleset
-from domain.thinking.search import SimRng
-from domain.thinking.spiel.actions import ActionNumbering, canonical
 from domain.thinking.chances import ChanceNeeded, ScriptedRng
+from domain.thinking.greedy import SimRng
+from domain.thinking.spiel.actions import ActionNumbering, canonical
 from domain.thinking.spiel.tensor import Layout, fill, layout_of
 
 MAX_CHANCE_OUTCOMES = 1024

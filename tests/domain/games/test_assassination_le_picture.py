@@ -14,7 +14,7 @@ from domain.games.assassination_le import RULESET as RULES
 from domain.games.assassination_le.board import BASES, SAFE_HOUSE
 from domain.games.assassination_le.state import State
 from domain.thinking.bots import RandomBot
-from domain.thinking.search import GreedyBot
+from domain.thinking.greedy import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -17,7 +17,7 @@ from domain.engine import registry
 from domain.engine.game import Game
 from domain.games.table_kit.rules import shipped_kit
 from domain.thinking.bots import RandomBot
-from domain.thinking.search import SimRng
+from domain.thinking.greedy import SimRng
 
 RULES = registry.get("table-kit")
 NAMES = ["Ann", "Ben", "Cy", "Dee"]

@@ -17,7 +17,7 @@ from domain.engine.errors import IllegalCommand
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.loading import read_kit
 from domain.games.table_kit.rules import shipped_kit
-from domain.thinking.search import SimRng
+from domain.thinking.greedy import SimRng
 
 RULES = registry.get("table-kit")
 RPS = shipped_kit("rock-paper-scissors")

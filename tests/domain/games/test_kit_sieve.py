@@ -14,7 +14,7 @@ from domain.games.table_kit.kit_rules import KitRules
 from domain.games.table_kit.kit_scope import FUNCTIONS, Scope
 from domain.games.table_kit.kit_sieve import Sieve
 from domain.games.table_kit.rules import KITS, kit_rules_of, shipped_kit
-from domain.thinking.search import SimRng
+from domain.thinking.greedy import SimRng
 
 RULES = registry.get("table-kit")
 WITH_WHERE = sorted(path.stem for path in KITS.glob("*.yaml")

@@ -16,7 +16,7 @@ from domain.engine.game import Game
 from domain.engine.randomness import Rng, TableRng
 from domain.games.table_kit.kit import Kit, content_hash
 from domain.games.table_kit.rules import shipped_kit
-from domain.thinking.search import SimRng
+from domain.thinking.greedy import SimRng
 
 RULES = registry.get("table-kit")
 SALT = "5eed" * 8

@@ -11,7 +11,7 @@ from picture_checks import by_id, fields_carrying
 from domain.engine.game import Game
 from domain.engine.picture import changed, check, refs
 from domain.thinking.bots import RandomBot
-from domain.thinking.search import GreedyBot
+from domain.thinking.greedy import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -12,7 +12,7 @@ from infection_table import RULES, put, table
 from domain.engine.game import Game
 from domain.engine.ruleset import Ruleset
 from domain.thinking.bots import RandomBot
-from domain.thinking.search import GreedyBot
+from domain.thinking.greedy import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""
@@ -156,7 +156,8 @@ def test_a_bot_never_reads_where_a_v1_games_tiles_lie():
 
     from domain.engine.randomness import Rng
     from domain.games.infection import EARLIER
-    from domain.thinking.search import SearchBot, SimRng
+    from domain.thinking.greedy import SimRng
+    from domain.thinking.search import SearchBot
 
     v1 = EARLIER[0]
     twins = []

@@ -16,7 +16,8 @@ from location_table import CASINO, DOCKS, RULES, table
 from domain.engine.game import Game
 from domain.games.location_ccg.cards import pool
 from domain.thinking.bots import RandomBot, make_bot
-from domain.thinking.search import SearchBot, SimRng
+from domain.thinking.greedy import SimRng
+from domain.thinking.search import SearchBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -22,7 +22,7 @@ from domain.games.location_ccg.cards import pool
 from domain.games.location_ccg.facts import CardsDrawn, PhaseBegan, TableSetUp
 from domain.keeping.service import GameService
 from domain.keeping.store import store_env
-from domain.thinking.search import GreedyBot
+from domain.thinking.greedy import GreedyBot
 
 SALT = "5eed" * 8
 OWN = {"card_pool": designer_pool()}

@@ -13,7 +13,7 @@ from location_table import CASINO, DOCKS, RULES, SEATS, act, table
 from domain.engine.game import Game
 from domain.engine.picture import changed, check, refs
 from domain.thinking.bots import RandomBot
-from domain.thinking.search import GreedyBot
+from domain.thinking.greedy import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

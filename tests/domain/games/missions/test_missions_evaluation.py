@@ -8,7 +8,7 @@ from missions_table import L1, L2, L3, RULES, table
 
 from domain.engine.game import Game
 from domain.thinking.bots import RandomBot
-from domain.thinking.search import GreedyBot
+from domain.thinking.greedy import GreedyBot
 
 SALT = "0" * 32
 """The salt of the games played here: with a seed it decides a game's chance, so each seed plays one game.

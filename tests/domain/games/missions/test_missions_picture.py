@@ -14,7 +14,7 @@ from domain.engine.game import Game
 from domain.engine.picture import changed, check, refs
 from domain.games.missions.cards import ALL_NAMES
 from domain.thinking.bots import RandomBot
-from domain.thinking.search import GreedyBot
+from domain.thinking.greedy import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -8,7 +8,7 @@ from table import RULES, enemy, table, weapon
 
 from domain.engine.game import Game
 from domain.thinking.bots import RandomBot
-from domain.thinking.search import GreedyBot
+from domain.thinking.greedy import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -8,7 +8,8 @@ import random
 
 from domain.engine.randomness import Rng
 from domain.games.project_assassination import EARLIER
-from domain.thinking.search import SearchBot, SimRng
+from domain.thinking.greedy import SimRng
+from domain.thinking.search import SearchBot
 
 V1 = EARLIER[0]
 

@@ -14,7 +14,8 @@ from squad_table import RULES, table
 
 from domain.engine.game import Game
 from domain.thinking.bots import RandomBot
-from domain.thinking.search import GreedyBot, SearchBot, SimRng
+from domain.thinking.greedy import GreedyBot, SimRng
+from domain.thinking.search import SearchBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

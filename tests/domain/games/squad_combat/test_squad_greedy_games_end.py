@@ -12,7 +12,7 @@ import pytest
 from squad_table import RULES, act, table
 
 from domain.engine.game import Game
-from domain.thinking.search import GreedyBot, SimRng
+from domain.thinking.greedy import GreedyBot, SimRng
 
 SALT = "5eed" * 8
 PASS = {"type": "pass"}

@@ -18,7 +18,7 @@ from domain.engine.picture import changed, check, refs, seat_colours
 from domain.games.squad_combat import RULESET as RULES
 from domain.games.squad_combat.cards import canonical, card_set, demo_set_data
 from domain.thinking.bots import RandomBot
-from domain.thinking.search import GreedyBot
+from domain.thinking.greedy import GreedyBot
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""

@@ -164,7 +164,7 @@ def test_ruling_18_an_attack_under_a_living_enemy_counts_while_the_enemy_could_h
 def _played(seed: int, decided: str, commands: list | None = None):
     """A seeded greedy game (``commands`` None) or the same commands played again: its commands, facts and outcome."""
     from domain.engine.game import Game
-    from domain.thinking.search import GreedyBot
+    from domain.thinking.greedy import GreedyBot
 
     game = Game.start(RULES, ["Ann", "Ben"], RULES.resolve_options({"stalemate_winner": decided}), f"recount-{seed}", salt="5eed" * 8)
     bot, played = GreedyBot(seed, samples=1), []
@@ -202,7 +202,7 @@ def test_ruling_18_the_cards_held_alone_answer_as_the_whole_reach_does(reshuffle
 
     from domain.engine.randomness import Rng
     from domain.games.squad_combat.stalemate import _hurts_with, hurting, within_reach
-    from domain.thinking.search import GreedyBot, SimRng, play_out
+    from domain.thinking.greedy import GreedyBot, SimRng, play_out
 
     checked = 0
     for seed in range(1):

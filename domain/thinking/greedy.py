@@ -1,0 +1,110 @@
+"""One command ahead: the greedy bot, and what every bot's imagined games share.
+
+A bot imagines games on its own randomness (``SimRng``, seeded by ``thinking_rng`` from its seed, the
+game's version and its seat, so a stopped bot resumes identically), plays a command out on a state
+(``play_out``) and scores the result for a seat (``score``: a finished game by its outcome, else the rules'
+``evaluate``). ``GreedyBot`` plays the command whose result its seat scores best, averaged over a few
+worlds its seat cannot tell from the real one, each with its own roll of any chance.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from domain.engine.commands import Command
+from domain.engine.errors import IllegalCommand
+from domain.engine.ruleset import Ruleset
+
+T = TypeVar("T")
+
+
+class SimRng:
+    """The bots' own randomness for imagined games: the rng interface the rules ask, on one seeded
+    ``random.Random`` (cheap to use thousands of times a move)."""
+
+    def __init__(self, source: random.Random) -> None:
+        self.source = source
+
+    def choice(self, options: Sequence[T], ask: str = "", seat: int | None = None, secret: bool = False) -> T:
+        return options[self.source.randrange(len(options))]
+
+    def randint(self, low: int, high: int, ask: str = "", seat: int | None = None) -> int:
+        return self.source.randint(low, high)
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        result = list(items)
+        self.source.shuffle(result)
+        return result
+
+
+def thinking_rng(seed: str, version: int, seat: int) -> random.Random:
+    """The seeded source of one move's thinking: the same seed, game version and seat think alike."""
+    return random.Random(f"ludolog-bot:{seed}:{version}:{seat}")
+
+
+def paired_rng(seed: str, version: int, seat: int, visit: int) -> random.Random:
+    """The source of a search's simulation by the ``visit``-th time it tries one of its commands: the k-th
+    try of every command meets the same hidden cards and the same dice (common random numbers), so two
+    commands are compared on the same luck and their difference is not drowned by it."""
+    return random.Random(f"ludolog-bot:{seed}:{version}:{seat}:{visit}")
+
+
+def key_of(command: Command) -> str:
+    return json.dumps(command, sort_keys=True, separators=(",", ":"))
+
+
+def play_out(rules: Ruleset, state: Any, seat: int, command: Command, rng: SimRng) -> Any:
+    """The state after the seat's command, its chance answered by ``rng``."""
+    for fact in rules.decide(state, seat, command, rng):
+        state = rules.evolve(state, fact)
+    return state
+
+
+def score(rules: Ruleset, state: Any, seat: int) -> float:
+    """A seat's score of a state: 1 a win, 0 a loss, ½ a draw, else the rules' evaluation."""
+    outcome = rules.outcome(state)
+    if outcome is not None:
+        return 1.0 if seat in outcome.winners else (0.5 if not outcome.winners else 0.0)
+    return rules.evaluate(state, seat)
+
+
+def best_look_ahead(rules: Ruleset, world: Any, rng: SimRng, source: random.Random) -> Any:
+    """The state after the actor's command whose result it scores best (one sample of its chance; ties
+    go the ``source``'s way)."""
+    actor = rules.to_act(world)[0]
+    best, best_value = world, -1.0
+    for command in rules.legal_commands(world, actor):
+        after = play_out(rules, world, actor, command, rng)
+        value = score(rules, after, actor) + source.random() * 1e-9
+        if value > best_value:
+            best, best_value = after, value
+    return best
+
+
+class GreedyBot:
+    """Plays the command whose result its seat's evaluation likes best (one command ahead)."""
+
+    def __init__(self, seed: str | int = 0, samples: int = 3) -> None:
+        self.seed, self.samples = str(seed), samples
+
+    def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
+        source = thinking_rng(self.seed, version, seat)
+        legal = rules.legal_commands(state, seat)
+        if not legal:
+            raise IllegalCommand(f"seat {seat} has no legal command")
+        if len(legal) == 1:
+            return legal[0]
+        rng = SimRng(source)
+        best, best_score = legal[0], -1.0
+        for command in legal:
+            total = 0.0
+            for _ in range(self.samples):
+                world = rules.determinize(state, seat, rng)
+                total += score(rules, play_out(rules, world, seat, command, rng), seat)
+            mean = total / self.samples + source.random() * 1e-9  # ties go the seed's way
+            if mean > best_score:
+                best, best_score = command, mean
+        return best
