@@ -107,8 +107,8 @@ class SearchBot:
     of 60 games against greedy seats, below that target); with three or more, three worlds and every way up
     to 100 (``MANY_SEATS_*``), where the search looks less far ahead (every other seat moves between two of
     its own) and its first look weighs more: in Missions it lifted one search seat against greedy seats from
-    30% to 47% of 60 games with three players, and against OpenSpiel's ISMCTS from 22% to 31% of 180 with four
-    (the README's rows). ``minimax_weight`` is
+    30% of 60 games to 39% of 240 with three players, and against OpenSpiel's ISMCTS from 22% of 60 to 32% of
+    180 with four (the README's rows). ``minimax_weight`` is
     the share of the implicit minimax value in a command's value with two seats (0 leaves it out; more seats
     always do, their rewards not being one seat's loss): 0.8 won 40 of 60 Correction games against OpenSpiel's
     ISMCTS where the means alone won 36."""
