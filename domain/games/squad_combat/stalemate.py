@@ -86,9 +86,7 @@ def _can_hurt(state: State, seat: int, heals: dict[int, int]) -> bool:
     """Whether the seat can still hurt: first from the cards it holds alone, then, if they cannot, from all
     within its reach. More cards never make an attack unperformable (their effects only add ways to pay and
     damage), so the cards held alone answer most positions without looking under the enemy's characters."""
-    held = _held(state, seat)
-    if state.attack is not None and state.attack["seat"] == seat:
-        held.append(state.attack["card"])
+    held = _own(state, seat)
     if _hurts_with(state, seat, held):
         return True
     reach = within_reach(state, seat, heals)
@@ -111,9 +109,7 @@ def within_reach(state: State, seat: int, heals: dict[int, int] | None = None) -
     """The seat's cards it holds or could hold again: hand, deck, discard pile (while it comes back), its
     attack waiting for an answer, and its cards under living enemy characters that could be healed off
     (``heals``: the largest wound each seat could heal, as far as already found; filled in as found)."""
-    cards = _held(state, seat)
-    if state.attack is not None and state.attack["seat"] == seat:
-        cards.append(state.attack["card"])
+    cards = _own(state, seat)
     if not _recycles(state):
         return cards  # a healed card goes to a discard pile that never comes back
     heals = {} if heals is None else heals
@@ -158,6 +154,14 @@ def _effects(state: State, reach: list[str]) -> frozenset[str]:
     """Every effect of the cards ``reach``."""
     cards = state.cards.cards
     return frozenset(key for card_id in dict.fromkeys(reach) for key in cards[card_id].effect)
+
+
+def _own(state: State, seat: int) -> list[str]:
+    """The cards the seat holds (``_held``) and its attack waiting for an answer."""
+    cards = _held(state, seat)
+    if state.attack is not None and state.attack["seat"] == seat:
+        cards.append(state.attack["card"])
+    return cards
 
 
 def _held(state: State, seat: int) -> list[str]:
