@@ -210,20 +210,35 @@ def test_a_whole_game_is_played_watched_and_replayed_in_the_browser(browser, ser
         context.close()
 
 
+def quick_bot(route) -> None:
+    """The page's new game sent with its bot seats moving 20 ms after each command, not the page's second
+    (the wait is the page's choice of pace, kept for people to follow; the test follows the board)."""
+    if route.request.method != "POST":
+        route.continue_()
+        return
+    body = json.loads(route.request.post_data or "{}")
+    assert body.get("bot_pace_ms") == 1000, body  # the page's own pace, replaced
+    route.continue_(post_data=json.dumps({**body, "bot_pace_ms": 20}))
+
+
 def test_a_game_against_a_bot_is_played_from_one_browser(browser, server):
     context = browser.new_context()
     page = tab(context, server)
+    page.route("**/games", quick_bot)
     rules = registry.get("correction")
     game_id, links = create(page, rules, seed="browser-bot", bots={2: "greedy"})
     assert set(links) == {1}  # the bot's seat gets no link
     page.click("#play-here")
     page.wait_for_selector("#board svg")
     token = links[1].split("/")[-1]
-    for _ in range(MOST_COMMANDS):
-        if finished(page):
-            break
-        if not play_one(page, server, game_id, token):
-            page.wait_for_timeout(50)
+    played = 0
+    while not finished(page):
+        assert played < MOST_COMMANDS, f"no end after {played} commands"
+        before = version(page)
+        if play_one(page, server, game_id, token):
+            played += 1
+        elif not finished(page):  # the bot's seat (or the page's news of it) is awaited: the board's next version
+            expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
     events = call(server, f"/games/{game_id}/events?limit=1000")["events"]
     assert call(server, f"/games/{game_id}")["status"] == "over"
     assert any(event["seat"] == 2 for event in events) and any(event["seat"] == 1 for event in events)
