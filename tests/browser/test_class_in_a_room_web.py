@@ -11,7 +11,7 @@ import re
 import time
 
 import yaml
-from pages import call
+from pages import call, drawn_past
 from playwright.sync_api import expect
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -62,7 +62,7 @@ def test_two_phones_join_from_one_link_and_play_a_game_with_a_bot_seat_to_its_en
         wanted = call(server, f"/games/{game_id}/bot-move", token, {"strategy": "greedy", "play": False, "seed": str(played)})["bot"]["command"]
         offered = [json.loads(button.get_attribute("data-command")) for button in page.locator("button.command[data-command]").all()]
         page.locator("button.command[data-command]").nth(offered.index(wanted)).tap()
-        expect(page.locator("#board")).not_to_have_attribute("data-version", str(status["version"]), timeout=15000)
+        drawn_past(page, status["version"])
         played += 1
     events = call(server, f"/games/{game_id}/events?limit=1000", made["owner_token"])["events"]
     bot_moves = len({event.get("command_id") for event in events if event["seat"] == 3 and event.get("command_id")})

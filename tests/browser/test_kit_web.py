@@ -8,7 +8,16 @@ import json
 import pathlib
 import re
 
-from pages import call, caught_up, fill_end_form, pick_or_press, replay_from_the_start, tab, version
+from pages import (
+    call,
+    caught_up,
+    drawn_past,
+    fill_end_form,
+    pick_or_press,
+    replay_from_the_start,
+    tab,
+    version,
+)
 from playwright.sync_api import expect
 
 KIT = pathlib.Path(__file__).resolve().parents[1] / "kits" / "market.yaml"
@@ -24,7 +33,7 @@ def play(page, server: str, command: dict) -> None:
     offered = [json.loads(button.get_attribute("data-command")) for button in page.locator("button.command[data-command]").all()]
     assert command in offered, (command, offered[:5])
     pick_or_press(page, command, offered)
-    expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
+    drawn_past(page, before)
     assert page.text_content("#refusal") == "", page.text_content("#refusal")
 
 
@@ -36,7 +45,7 @@ def propose_end(page, server: str, winners: list[int], reason: str = "") -> None
     assert not any(json.loads(button.get_attribute("data-command") or "{}").get("type") == "end"
                    for button in page.locator("button.command").all())  # no button proposes an end by itself
     fill_end_form(page, winners, reason)
-    expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
+    drawn_past(page, before)
 
 
 def new_kit_game(page, server: str, kit: pathlib.Path, title: str = "Market", names: list[str] = NAMES) -> tuple[str, dict[int, str]]:
@@ -160,7 +169,7 @@ def test_a_board_kit_is_played_by_clicking_its_squares_to_a_win(browser, server,
         before = version(page)
         assert page.locator("#board g.pickable").count() >= 9 - played  # each empty square offered
         page.locator(f'#board g.pickable[data-ref="{square}"]').last.click()  # one click: the square names the move
-        expect(page.locator("#board")).not_to_have_attribute("data-version", str(before), timeout=15000)
+        drawn_past(page, before)
         assert page.text_content("#refusal") == "", page.text_content("#refusal")
     outcome = call(server, f"/games/{game_id}")
     assert outcome["status"] == "over" and outcome["outcome"]["winners"] == [1], outcome
