@@ -1,8 +1,8 @@
 """How much a seat can win against greedy seats at all: a best response to the greedy policy, as a ceiling
 for the search bot's target against greedy bots with three or four players (the fair share plus 10 points).
 
-    python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--simulations 300] [--players n]
-                                              [--workers 1] [--quick]
+    python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--method rollouts|tree]
+                                              [--simulations N] [--players n] [--workers 1] [--quick]
 
 The seat under test KNOWS that every other seat plays ``GreedyBot``, and spends far more thinking than a
 bot could at the table: for each of its legal commands it plays ``--simulations`` shared out among them
@@ -15,6 +15,11 @@ the same hidden cards, and the same dice at the same moment of the game whatever
 numbers), so commands are compared on the same luck. This is one step of policy improvement over the
 greedy policy (a rollout algorithm) that departs from greedy only on evidence: it plays at least about as
 well as greedy, and better by as much as the better moves it finds.
+
+``--method tree`` plays instead the search bot of ``domain.thinking.search`` told the same thing: in its tree
+every other seat plays its best look-ahead (greedy's command, one roll a command), so all of ``--simulations``
+(default 2000 a move, ten times the search bot's default) go to its own commands under greedy answers. It
+scores by ``evaluate``, as the search bot does, and searches past its own next turn.
 
 Each row plays ``--games`` seeded games, the games and seats of ``search_strength.py`` (the same seeds, the
 seats rotating), and prints the seat's wins with the 95% Wilson interval, the fair share, the target (the
@@ -48,6 +53,7 @@ from domain.engine.errors import IllegalCommand  # noqa: E402
 from domain.engine.ruleset import Ruleset  # noqa: E402
 from domain.thinking.balance.stats import wilson  # noqa: E402
 from domain.thinking.greedy import GreedyBot, SimRng, paired_rng, play_out  # noqa: E402
+from domain.thinking.search import SearchBot  # noqa: E402
 
 LONGEST = 20_000
 """An imagined game stops after this many commands, as the benchmark's games do."""
@@ -116,14 +122,46 @@ class GreedyBestResponse:
         return SimRng(random.Random(f"{self.seed}:{visit}:{moment}"))
 
 
-def one_game(job: tuple[str, int, int, int]) -> tuple[float, bool, int, float, float, int, int]:
+class KnowingSearch(SearchBot):
+    """The search bot (``domain.thinking.search``) told that every other seat plays greedy: in its tree the
+    other seats play their best look-ahead (the greedy bot's command, one roll a command, in the world of
+    the simulation) where the search bot would search their replies too, so every simulation goes to its
+    own commands, under what greedy seats would answer. ``games`` counts its simulations and
+    ``departures`` the moves where it did not play the greedy bot's command."""
+
+    def __init__(self, seed: str | int = 0, simulations: int = 2000, players: int = 3) -> None:
+        super().__init__(seed, simulations=simulations)
+        self.games = self.departures = 0
+        self._me = 0
+
+    def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
+        self._me = seat
+        command = super().choose(rules, state, seat, version)
+        self.games += self.last.simulations if self.last else 0
+        if self.last and self.last.simulations:
+            self.departures += command != GreedyBot(self.seed).choose(rules, state, seat, version)
+        return command
+
+    def _select(self, node: Any, keyed: list[tuple[str, Command, Any]], actor: int) -> tuple[str, Command]:
+        if actor != self._me:
+            return keyed[0][0], keyed[0][1]
+        return super()._select(node, keyed, actor)
+
+
+METHODS = {"rollouts": GreedyBestResponse, "tree": KnowingSearch}
+"""``rollouts``: each command tried in imagined games played to their end by greedy seats, scored by the real
+outcome; ``tree``: the search bot with the other seats known to play greedy, scored by ``evaluate``."""
+
+
+def one_game(job: tuple[str, int, int, int, str]) -> tuple[float, bool, int, float, float, int, int]:
     """One seeded game (``search_strength.py``'s seeds and seats): the seat's reward, whether it ended at
     the turn limit, the seat's moves, its CPU seconds, the greedy seats' CPU seconds a move, the
-    imagined games the seat played and the moves where it did not play the greedy bot's command."""
-    name, players, number, simulations = job
+    imagined games (or the tree's simulations) the seat played and the moves where it did not play the
+    greedy bot's command."""
+    name, players, number, simulations, method = job
     rules = registry.get(name)
     me = 1 + number % players
-    seat = GreedyBestResponse(f"tested-{number}", simulations, players)
+    seat = METHODS[method](f"tested-{number}", simulations, players)
     theirs = [0.0, 0.0]
     state, moves, spent = play_match(rules, players, number, me, seat, GreedyBot(f"opponent-{number}"), theirs)
     outcome = rules.outcome(state)
@@ -131,10 +169,11 @@ def one_game(job: tuple[str, int, int, int]) -> tuple[float, bool, int, float, f
             theirs[1] / max(theirs[0], 1), seat.games, seat.departures)
 
 
-def row(name: str, players: int, games: int, simulations: int, workers: int, progress: Callable[[str], None]) -> list[str]:
+def row(name: str, players: int, games: int, simulations: int, workers: int, progress: Callable[[str], None],
+        method: str = "rollouts") -> list[str]:
     results = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        played = pool.map(one_game, [(name, players, number, simulations) for number in range(games)])
+        played = pool.map(one_game, [(name, players, number, simulations, method) for number in range(games)])
         for number, result in enumerate(played):
             results.append(result)
             if (number + 1) % 10 == 0 or number + 1 == games:
@@ -155,19 +194,20 @@ def row(name: str, players: int, games: int, simulations: int, workers: int, pro
 
 
 def report(names: Sequence[str], games: int, simulations: int, players: int | None,
-           progress: Callable[[str], None], workers: int = 1) -> str:
+           progress: Callable[[str], None], workers: int = 1, method: str = "rollouts") -> str:
     rows = []
+    what = "imagined games" if method == "rollouts" else "simulations of a tree that knows the greedy seats"
     for name in names:
         seats = players or registry.get(name).min_seats
-        progress(f"{name} {seats} players, {simulations} imagined games a move")
+        progress(f"{name} {seats} players, {simulations} {what} a move")
         started = time.perf_counter()
-        rows.append(row(name, seats, games, simulations, workers, progress))
+        rows.append(row(name, seats, games, simulations, workers, progress, method))
         progress(f"  {' | '.join(rows[-1][2:])} ({time.perf_counter() - started:.0f} s)")
     headers = ["ruleset", "players", "wins", "win rate", "Wilson 95%", "fair share", "draws", "at limit",
                "imagined games a move", "not greedy's move", "ms a move", "greedy ms a move", "target"]
     lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)] + ["| " + " | ".join(r) + " |" for r in rows]
     return "\n\n".join([
-        f"# A best response to greedy seats ({games} games a row, seats rotating, {simulations} imagined games a move)",
+        f"# A best response to greedy seats ({games} games a row, seats rotating, {simulations} {what} a move)",
         "## A seat that knows its opponents play greedy, against greedy seats",
         "\n".join(lines),
     ]) + "\n"
@@ -177,14 +217,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games a row (default 200)")
     parser.add_argument("--rulesets", default="missions,assassination-le", help="comma-separated ruleset names")
-    parser.add_argument("--simulations", type=int, default=300, help="imagined games a move, shared by the commands")
+    parser.add_argument("--method", choices=sorted(METHODS), default="rollouts",
+                        help="rollouts: imagined games to the end, real outcomes (default); tree: the search bot knowing the greedy seats")
+    parser.add_argument("--simulations", type=int, help="imagined games a move, shared by the commands (default 300), or "
+                        "the tree's simulations a move (default 2000, ten times the search bot's default)")
     parser.add_argument("--players", type=int, help="seats a game (default: the fewest each ruleset takes)")
     parser.add_argument("--workers", type=int, default=1, help="processes for the games (default 1)")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
     given = parser.parse_args(argv)
-    games, simulations = (2, 4) if given.quick else (given.games, given.simulations)
+    simulations = given.simulations or (300 if given.method == "rollouts" else 2000)
+    games, simulations = (2, 4) if given.quick else (given.games, simulations)
     print(report(given.rulesets.split(","), games, simulations, given.players,
-                 lambda text: print(f"... {text}", file=sys.stderr, flush=True), given.workers))
+                 lambda text: print(f"... {text}", file=sys.stderr, flush=True), given.workers, given.method))
     return 0
 
 
