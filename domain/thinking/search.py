@@ -52,6 +52,8 @@ from domain.thinking.greedy import (
 
 DEFAULT_SIMULATIONS = 200
 """A search bot's budget for one move unless told otherwise."""
+OTHERS = ("search", "look-ahead")
+"""How the tree has the other seats reply: searched by their own interest, or each its best look-ahead."""
 MANY_SEATS_ROOT_SAMPLES = 3
 """The worlds the root's priors average by default with three or more seats (one with two)."""
 MANY_SEATS_CHANCE_OUTCOMES = 100
@@ -111,11 +113,14 @@ class SearchBot:
     180 with four (the README's rows). ``minimax_weight`` is
     the share of the implicit minimax value in a command's value with two seats (0 leaves it out; more seats
     always do, their rewards not being one seat's loss): 0.8 won 40 of 60 Correction games against OpenSpiel's
-    ISMCTS where the means alone won 36."""
+    ISMCTS where the means alone won 36. ``others`` is how the tree has the other seats reply: ``"search"``
+    (each searched by its own interest, max^n) or ``"look-ahead"`` (each plays its best look-ahead, as a greedy
+    seat would: every simulation then goes to the seat's own commands)."""
 
     def __init__(self, seed: str | int = 0, simulations: int | None = DEFAULT_SIMULATIONS, milliseconds: float | None = None,
                  exploration: float = 0.7, prior_weight: float = 3.0, playout: int = 0, limit_ms: float | None = None,
-                 root_samples: int | None = None, minimax_weight: float = 0.8, chance_outcomes: int | None = None) -> None:
+                 root_samples: int | None = None, minimax_weight: float = 0.8, chance_outcomes: int | None = None,
+                 others: str = "search") -> None:
         self.seed = str(seed)
         self.simulations = simulations if milliseconds is None else None
         self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)
@@ -124,6 +129,10 @@ class SearchBot:
         self.root_samples = root_samples
         self.minimax_weight = minimax_weight
         self.chance_outcomes = chance_outcomes
+        if others not in OTHERS:
+            raise ValueError(f"others is one of {', '.join(OTHERS)}, not {others!r}")
+        self.others = others
+        self._me = 0  # the seat searched for (``choose`` sets it)
         self._mixing = 0.0  # the minimax share of the game last searched (``choose`` sets it)
         self._samples, self._outcomes = 1, 0  # root_samples and chance_outcomes for the game last searched
         self.last: Thought | None = None
@@ -135,7 +144,7 @@ class SearchBot:
         if len(legal) == 1:
             self.last = Thought(legal[0], 0, 0.0)
             return legal[0]
-        root, started = Node(actor=seat), time.perf_counter()
+        root, started, self._me = Node(actor=seat), time.perf_counter(), seat
         seats = _seats(rules, state)
         known = getattr(rules, "perfect_information", False) and seats == 2
         self._mixing = self.minimax_weight if known else 0.0
@@ -281,6 +290,8 @@ class SearchBot:
         return mean, visits + self.prior_weight
 
     def _select(self, node: Node, keyed: list[tuple[str, Command, Any]], actor: int) -> tuple[str, Command]:
+        if self.others == "look-ahead" and actor != self._me:  # another seat answers as its best look-ahead
+            return keyed[0][0], keyed[0][1]
         values = [self._value(node, key, actor) for key, _, _ in keyed]
         low, high = min(mean for mean, _ in values), max(mean for mean, _ in values)
         spread = high - low if high > low else 1.0

@@ -123,29 +123,22 @@ class GreedyBestResponse:
 
 
 class KnowingSearch(SearchBot):
-    """The search bot (``domain.thinking.search``) told that every other seat plays greedy: in its tree the
-    other seats play their best look-ahead (the greedy bot's command, one roll a command, in the world of
-    the simulation) where the search bot would search their replies too, so every simulation goes to its
-    own commands, under what greedy seats would answer. ``games`` counts its simulations and
-    ``departures`` the moves where it did not play the greedy bot's command."""
+    """The search bot (``domain.thinking.search``) told that every other seat plays greedy (``others=
+    "look-ahead"``): in its tree the other seats play their best look-ahead (the greedy bot's command, one roll
+    a command, in the world of the simulation) where the search bot searches their replies too, so every
+    simulation goes to its own commands, under what greedy seats would answer. ``games`` counts its
+    simulations and ``departures`` the moves where it did not play the greedy bot's command."""
 
     def __init__(self, seed: str | int = 0, simulations: int = 2000, players: int = 3) -> None:
-        super().__init__(seed, simulations=simulations)
+        super().__init__(seed, simulations=simulations, others="look-ahead")
         self.games = self.departures = 0
-        self._me = 0
 
     def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
-        self._me = seat
         command = super().choose(rules, state, seat, version)
         self.games += self.last.simulations if self.last else 0
         if self.last and self.last.simulations:
             self.departures += command != GreedyBot(self.seed).choose(rules, state, seat, version)
         return command
-
-    def _select(self, node: Any, keyed: list[tuple[str, Command, Any]], actor: int) -> tuple[str, Command]:
-        if actor != self._me:
-            return keyed[0][0], keyed[0][1]
-        return super()._select(node, keyed, actor)
 
 
 METHODS = {"rollouts": GreedyBestResponse, "tree": KnowingSearch}

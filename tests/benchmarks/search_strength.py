@@ -89,7 +89,7 @@ FIRST = [0]
 
 SETTINGS = sorted(set(inspect.signature(SearchBot).parameters) - {"seed", "simulations", "milliseconds", "limit_ms"})
 """The search bot's settings a run may change."""
-SEARCH_OPTIONS: dict[str, float] = {}
+SEARCH_OPTIONS: dict[str, float | str] = {}
 """Settings given to every search bot (``--search-option name=value``): for trying a change."""
 
 
@@ -103,7 +103,7 @@ def make(strategy: str, budget: int | str, seed: str, quick: bool = False) -> An
     return SearchBot(seed, **{**given, **SEARCH_OPTIONS})  # type: ignore[arg-type]
 
 
-def one_game(job: tuple[str, int, int, str, bool, dict[str, float], float]) -> tuple[int, bool, int, float, float]:
+def one_game(job: tuple[str, int, int, str, bool, dict[str, float | str], float]) -> tuple[int, bool, int, float, float]:
     """One seeded game: (outcome for the tested bot: 1 won, 0 lost, -1 drawn; at the turn limit; its
     moves, its CPU seconds; the opponents' CPU seconds a move)."""
     name, players, number, matchup_name, quick, options, milliseconds = job
@@ -200,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for setting in given.search_option:
         key, equals, value = setting.partition("=")
         try:
-            SEARCH_OPTIONS[key] = float(value) if "." in value else int(value)
+            SEARCH_OPTIONS[key] = value if key == "others" else float(value) if "." in value else int(value)
         except ValueError:
             equals = ""
         if key not in SETTINGS or not equals:

@@ -1,0 +1,60 @@
+"""The search bot's ``others``: how its tree has the other seats reply. ``"search"`` (the default) searches
+their replies by their own interest; ``"look-ahead"`` has each play its best look-ahead, as a greedy seat
+would, so no simulation goes to another reply."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.engine import registry
+from domain.engine.game import Game
+from domain.thinking.greedy import GreedyBot
+from domain.thinking.search import Node, SearchBot
+
+
+def replies(tree: Node, seat: int) -> tuple[int, int]:
+    """The other seats' nodes of a tree with replies searched, and those among them where a reply searched is
+    not their best look-ahead (a command whose prior is below the best there)."""
+    nodes = wrong = 0
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children.values())
+        if node.actor not in (None, seat) and node.children:
+            nodes += 1
+            best = max(node.prior.values())
+            wrong += any(node.prior[key] < best - 1e-6 for key in node.children)
+    return nodes, wrong
+
+
+@pytest.fixture(scope="module")
+def position():
+    """A Correction game past its even opening (every first move scores alike), its seat to act with a choice."""
+    rules = registry.get("correction")
+    game = Game.start(rules, ["A", "B"], rules.resolve_options({}), "5")
+    while game.version < 12 or len(rules.legal_commands(game.state, game.to_act()[0])) < 2:
+        seat = game.to_act()[0]
+        game.play(seat, GreedyBot("g").choose(rules, game.state, seat, game.version), f"c{game.version}")
+    return rules, game.state, game.to_act()[0], game.version
+
+
+def test_with_others_as_look_ahead_the_tree_plays_only_the_other_seats_best_look_ahead(position):
+    rules, state, seat, version = position
+    bot = SearchBot("s", simulations=60, others="look-ahead")
+    command = bot.choose(rules, state, seat, version)
+    assert command in rules.legal_commands(state, seat)
+    nodes, wrong = replies(bot.last.tree, seat)
+    assert nodes > 0 and wrong == 0
+
+
+def test_by_default_the_tree_searches_the_other_seats_other_replies_too(position):
+    rules, state, seat, version = position
+    bot = SearchBot("s", simulations=60)
+    assert bot.others == "search"
+    bot.choose(rules, state, seat, version)
+    assert replies(bot.last.tree, seat)[1] > 0
+
+
+def test_an_unknown_way_for_the_others_is_refused():
+    with pytest.raises(ValueError, match="others is one of search, look-ahead, not 'greedy'"):
+        SearchBot("s", others="greedy")
