@@ -244,12 +244,17 @@ def serve(app: Any, listener: socket.socket, threads: int, pool: int) -> None:
     server = pywsgi.WSGIServer(
         gevent.socket.socket(fileno=listener.detach()), Dispatcher(app, threads, quick_requests_for(app.config)),
         spawn=gevent.pool.Pool(pool), handler_class=guarded, log=None)
-    # SIGTERM (a service manager's stop, a test's terminate) ends the server as Ctrl-C does, so that the
-    # process exits through its atexit hooks: the bot workers' pool is closed, no worker left behind.
-    gevent.signal_handler(signal.SIGTERM, lambda: gevent.spawn(server.stop, timeout=1))
+    # SIGTERM (a service manager's stop, a test's terminate) and Ctrl-C (SIGINT) stop the server from a greenlet
+    # of their own, never as an exception raised wherever the process happens to be (a KeyboardInterrupt inside
+    # a lock's acquire can leave the exit waiting for ever), so that the process exits through its atexit hooks:
+    # the bot workers' pool is closed, no worker left behind. An interrupt the process was started ignoring (a
+    # shell's background job) stays ignored.
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        if signal.getsignal(stop) is not signal.SIG_IGN:
+            gevent.signal_handler(stop, lambda: gevent.spawn(server.stop, timeout=1))
     try:
         server.serve_forever()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # an interrupt before the handlers were in place
         server.stop(timeout=1)
 
 
