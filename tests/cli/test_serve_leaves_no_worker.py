@@ -43,9 +43,12 @@ def alive(pid: int) -> bool:
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "ctrl-c"])
 def test_a_server_stopped_leaves_no_bot_worker_behind(tmp_path, stop):
+    # the server as a terminal runs it, Ctrl-C heard: a run started as a shell's background job passes its
+    # children an ignored SIGINT, which a server started so keeps ignoring
     server = subprocess.Popen([*LUDOLOG, "serve", "--port", "0", "--db", str(tmp_path / "games.sqlite3")],
                               stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[2],
-                              env={**os.environ, "LUDOLOG_BOT_PROCESSES": "1"})
+                              env={**os.environ, "LUDOLOG_BOT_PROCESSES": "1"},
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
     try:
         base = re.search(r"on (http://[\d.]+:\d+)", server.stderr.readline()).group(1)
 
