@@ -135,8 +135,8 @@ class KnowingSearch(SearchBot):
 
     def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
         command = super().choose(rules, state, seat, version)
-        self.games += self.last.simulations if self.last else 0
-        if self.last and self.last.simulations:
+        if self.last and self.last.simulations:  # a move with a choice
+            self.games += self.last.simulations
             self.departures += command != GreedyBot(self.seed).choose(rules, state, seat, version)
         return command
 

@@ -54,7 +54,7 @@ from seeded_match import play_match  # noqa: E402
 from domain.engine import registry  # noqa: E402
 from domain.thinking.balance.stats import wilson  # noqa: E402
 from domain.thinking.greedy import GreedyBot  # noqa: E402
-from domain.thinking.search import DEFAULT_SIMULATIONS, SearchBot  # noqa: E402
+from domain.thinking.search import DEFAULT_SIMULATIONS, OTHERS, SearchBot  # noqa: E402
 from domain.thinking.spiel.bots import OpenSpielBot  # noqa: E402
 
 
@@ -203,6 +203,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             SEARCH_OPTIONS[key] = value if key == "others" else float(value) if "." in value else int(value)
         except ValueError:
             equals = ""
+        if key == "others" and value not in OTHERS:
+            parser.error(f"--search-option {setting!r}: others is one of {', '.join(OTHERS)}")
         if key not in SETTINGS or not equals:
             parser.error(f"--search-option {setting!r}: expected NAME=NUMBER, NAME one of {', '.join(SETTINGS)}")
     print(report(names, matchups, games, given.workers, given.quick,

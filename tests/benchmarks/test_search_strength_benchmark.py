@@ -4,7 +4,10 @@ How strong the bot is is not checked here: the benchmark says (and the README sh
 
 from __future__ import annotations
 
+import pathlib
 import re
+import subprocess
+import sys
 
 from benchmarks_tables import printed, sections
 
@@ -20,3 +23,11 @@ def test_the_strength_benchmark_prints_each_matchup_of_each_ruleset_asked_for():
         assert row["target"].endswith(("met", "not met"))
         wins, games = map(int, row["wins"].split("/"))
         assert row["points"] == f"{(wins + int(row['draws']) / int(row['players'])) / games:.0%}"
+
+
+def test_an_unknown_way_for_the_other_seats_is_one_line_and_exit_2():
+    script = pathlib.Path(__file__).with_name("search_strength.py")
+    done = subprocess.run([sys.executable, str(script), "--quick", "--search-option", "others=greedy"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines()[-1].endswith("--search-option 'others=greedy': others is one of search, look-ahead")
