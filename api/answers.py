@@ -83,6 +83,7 @@ class BotThinking(Schema):
 
 class GameState(GameSummary):
     draw_offer = fields.List(fields.Integer())
+    seats_in_play = fields.List(fields.Integer())
     players = fields.List(fields.Nested(SeatPlayer))
     thinking = fields.Nested(BotThinking, allow_none=True)
     viewer = fields.Raw()

@@ -3,6 +3,7 @@
 // nothing); Offer draw shows where draws may be agreed (no bot plays a seat: a bot agrees to none); Abort shows
 // while some seat has not played a command yet (the page counts each seat's commands in the game's events).
 // A draw another seat offered is shown with Accept and Decline; the seat that offered sees its offer stand.
+// A seat knocked out of the game (not in `seats_in_play`) sees an offer as a watcher does: it has no say.
 // How such a game ended is said by dom.js's statusText (the outcome's `ended_by`).
 
 import { api } from "./net.js";
@@ -44,8 +45,10 @@ export function drawConcede(box, game, own, state, { drawsAgreed, act }) {
     return fill(box);  // the status says how the game ended
   }
   const offer = game.draw_offer || [];
-  const waiting = game.seats.map((s) => s.seat).filter((n) => !offer.includes(n));
+  const inPlay = game.seats_in_play || game.seats.map((s) => s.seat);
+  const waiting = inPlay.filter((n) => !offer.includes(n));
   const mine = own !== null && offer.includes(own);
+  if (own !== null && !inPlay.includes(own)) own = null;  // a seat out of the game has no say: it watches
   const button = (id, label, onclick, className = "") =>
     el("button", { type: "button", id, className, disabled: state.sending, onclick }, label);
   let standing = null;

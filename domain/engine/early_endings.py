@@ -166,9 +166,10 @@ def after_command(game: Any, cause: dict[str, Any] | None) -> None:
 
 
 def refusal(action: str, seat: int, rules: Any, seats: Sequence[str], players: Any, over: bool,
-            offer: list[int] | None, unplayed: Sequence[int]) -> LudologError | None:
+            offer: list[int] | None, unplayed: Sequence[int], in_play: Sequence[int] | None = None) -> LudologError | None:
     """Why the seat may not do ``action`` now (an error to raise), or ``None``: the rules of this module,
-    read by ``act`` and by the audit alike."""
+    read by ``act`` and by the audit alike. ``in_play``: the seats still in the game (``None``: every seat);
+    a seat knocked out has nothing left to resign and no say in a draw."""
     if action not in ACTIONS:
         return IllegalCommand(f"unknown action {action!r}: {', '.join(ACTIONS)}")
     if type(seat) is not int or not 1 <= seat <= len(seats):
@@ -178,6 +179,9 @@ def refusal(action: str, seat: int, rules: Any, seats: Sequence[str], players: A
         return Forbidden(f"a bot plays seat {seat} ({name}): the service plays it, a person cannot {action.replace('-', ' ')} for it")
     if over:
         return GameOver("the game is over: it takes no more commands")
+    if in_play is not None and seat not in in_play and action != ABORT:
+        return IllegalCommand(f"{name} is out of the game: only a seat still in it ({_listed(seats, in_play)}) "
+                              f"may {action.replace('-', ' ')}")
     if action == ABORT and not unplayed:
         return IllegalCommand("too late to abort: every seat has played (a game is aborted only before each seat's first command)")
     if action == OFFER_DRAW:
@@ -198,13 +202,14 @@ def act(game: Any, action: str, seat: int, timestamps: Iterator[datetime] | None
     raise and record nothing when it is refused. ``timestamps`` gives the events' times when re-creating a
     game from an export (default: now)."""
     rules = game.rules
-    problem = refusal(action, seat, rules, game.seats, game.players, game.outcome() is not None, game.draw_offer,
-                      game.unplayed)
+    names = game.seats
+    in_play = rules.seats_in_play(game.state) if game.state is not None else None
+    problem = refusal(action, seat, rules, names, game.players, game.outcome() is not None, game.draw_offer,
+                      game.unplayed, in_play)
     if problem is not None:
         raise problem
-    names = game.seats
+    standing = list(in_play) if in_play is not None else list(range(1, len(names) + 1))
     if action == RESIGN:
-        standing = rules.seats_in_play(game.state) or range(1, len(names) + 1)
         others = [s for s in standing if s != seat]
         winners = others if rules.resignation == OTHERS_WIN else []
         _trigger(game, Resigned, timestamps, seat=seat, winners=winners, reason=f"{names[seat - 1]} resigned")
@@ -214,13 +219,19 @@ def act(game: Any, action: str, seat: int, timestamps: Iterator[datetime] | None
         _trigger(game, DrawDeclined, timestamps, seat=seat)
     else:
         offered = sorted({*(game.draw_offer or []), seat})
-        if len(offered) < len(names):
+        if set(standing) - set(offered):  # a draw needs every seat still in the game
             _trigger(game, DrawOffered, timestamps, seat=seat, offered=offered)
         else:
-            agreed = " and ".join(names[s - 1] for s in offered) if len(names) == 2 else "every seat"
+            agreed = " and ".join(names[s - 1] for s in offered) if len(offered) == 2 else \
+                "every seat" if len(offered) == len(names) else "every seat still in the game"
             _trigger(game, DrawAgreed, timestamps, seat=seat, winners=[], reason=f"a draw agreed by {agreed}")
     if game.ending is not None:
         game.reveal_seed(None, timestamps)
+
+
+def _listed(seats: Sequence[str], numbers: Sequence[int]) -> str:
+    """Seats by number and name: "1 Ann, 3 Cy"."""
+    return ", ".join(f"{number} {seats[number - 1]}" for number in numbers) or "none"
 
 
 def _trigger(game: Any, event_class: type[EarlyEvent], timestamps: Iterator[datetime] | None, **fields: Any) -> None:
@@ -230,8 +241,10 @@ def _trigger(game: Any, event_class: type[EarlyEvent], timestamps: Iterator[date
     game.trigger_event(event_class, chain=chain, timestamp=timestamp, **fields)
 
 
-def sentence(event: EarlyEvent, seats: Sequence[str]) -> str:
-    """What the event says, in one sentence, naming seats by ``seats[n - 1]``."""
+def sentence(event: EarlyEvent, seats: Sequence[str], knocks_out: bool = False) -> str:
+    """What the event says, in one sentence, naming seats by ``seats[n - 1]``. ``knocks_out``: the ruleset can
+    knock a seat out of the game (``Ruleset.seats_in_play``), so that a draw offer with three or more seats
+    waits for those still in, whom the event alone does not name."""
     name = seats[event.seat - 1]
     if isinstance(event, Resigned):
         winners = " and ".join(seats[s - 1] for s in event.winners)
@@ -239,6 +252,8 @@ def sentence(event: EarlyEvent, seats: Sequence[str]) -> str:
     if isinstance(event, DrawOffered):
         waiting = [seats[s - 1] for s in range(1, len(seats) + 1) if s not in event.offered]
         said = "offered a draw" if len(event.offered) == 1 else "agreed to the draw offered"
+        if knocks_out and len(seats) > 2:
+            return f"{name} {said}; it waits for every other seat still in the game to agree."
         return f"{name} {said}; it waits for {' and '.join(waiting)} to agree."
     if isinstance(event, DrawDeclined):
         return f"{name} declined the draw offered."

@@ -55,7 +55,8 @@ def summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
     """A game's envelope without its view: id, name, ruleset, seats, options, whether it is a table game (its
     chance outcomes supplied by the people at a table: a paper game transcribed), version, status, to_act,
     outcome, seed commitment, seed and salt (once revealed), head (the receipt of its last event), the seats
-    agreed to a standing draw offer (``draw_offer``, empty when none stands: ``domain.engine.early_endings``), and
+    agreed to a standing draw offer (``draw_offer``, empty when none stands: ``domain.engine.early_endings``), the
+    seats still in the game (``seats_in_play``: a seat knocked out neither resigns nor has a say in a draw), and
     for a fork its trunk (``{"game", "step", "hash", "eye"}``: ``domain.keeping.forking``)."""
     rules = game.rules
     outcome = game.outcome()
@@ -74,6 +75,7 @@ def summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
         "to_act": game.to_act(),
         "outcome": None if outcome is None else outcome.to_data(),
         "draw_offer": list(game.draw_offer or []),
+        "seats_in_play": rules.seats_in_play(game.state) or list(range(1, len(game.seats) + 1)),
         "seed_commitment": game.seed_commitment,
         "seed": game.seed if game.seed_revealed else None,
         "seed_salt": game.salt if game.seed_revealed else None,
@@ -135,7 +137,8 @@ def describe_event(event: Any, rules: Ruleset, seats: Sequence[str], viewer: Vie
                                                    "at the table." if event.table else "."))
         return GameEvent(number, GAME_CREATED, event.timestamp, None, None, sentence, data)
     if isinstance(event, early_endings.EarlyEvent):  # a seat's resignation, draw offer or abort: nothing secret
-        sentence = early_endings.sentence(event, seats)
+        knocks_out = type(rules).seats_in_play is not Ruleset.seats_in_play
+        sentence = early_endings.sentence(event, seats, knocks_out)
         return GameEvent(number, type(event).__name__, event.timestamp, event.seat, None, sentence, event.payload())
     cause = event.cause or {}
     seat, command_id = cause.get("seat"), cause.get("command_id")

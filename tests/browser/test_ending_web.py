@@ -1,7 +1,8 @@
 """A game ended on the play page by its players, not its rules (``api/web/concede.js``): two seats of a game of
 Correction in two browser contexts (seat 2 on a phone-sized touch screen), a watcher in a third. A seat resigns
 after confirming; a draw is offered, shown to the other seat with Accept and Decline, declined, offered again and
-accepted; a game is aborted before every seat has played, and once each has, Abort is no longer offered. Every
+accepted; a game is aborted before every seat has played, and once each has, Abort is no longer offered; a Squad
+Combat seat knocked out sees an offer as a watcher does. Every
 page says how the game ended, as ``GET /games/{id}``'s outcome (``ended_by``) has it."""
 
 from __future__ import annotations
@@ -128,3 +129,40 @@ def test_abort_is_no_longer_offered_once_every_seat_has_played(browser, server):
         problem = error
     assert problem is not None and getattr(problem, "code", None) == 422
     close(contexts, pages)
+
+
+def knocked_out(server: str) -> tuple[dict, dict]:
+    """A game of Squad Combat for Ann, Ben and Cy, played by greedy bots until one squad is out and two play on
+    (the first of a few seeded games where that happens): the game as created and as it stands."""
+    for number in range(10):
+        game = call(server, "/games", body={"ruleset": "squad-combat", "seats": ["Ann", "Ben", "Cy"],
+                                            "seed": f"ending-out-{number}", "salt": SALT})
+        status = call(server, f"/games/{game['id']}")
+        while len(status["seats_in_play"]) == 3 and status["status"] == "active":
+            call(server, f"/games/{game['id']}/bot-move", game["owner_token"], {"strategy": "greedy", "seed": "out"})
+            status = call(server, f"/games/{game['id']}")
+        if status["status"] == "active":
+            return game, status
+    raise AssertionError("no game of ten left a squad out with two playing on")
+
+
+def test_a_seat_knocked_out_sees_a_draw_offer_as_a_watcher_does(browser, server):
+    game, status = knocked_out(server)
+    game_id, tokens = game["id"], {seat["seat"]: seat["token"] for seat in game["seats"]}
+    assert len(status["seats_in_play"]) == 2
+    (out,) = {1, 2, 3} - set(status["seats_in_play"])
+    first, last = status["seats_in_play"]
+    context = browser.new_context()
+    page = tab(context, f"{server}#/play/{game_id}/{tokens[out]}")
+    page.wait_for_selector("#board svg")
+    expect(page.locator("#resign")).to_have_count(0)  # nothing left to resign
+    expect(page.locator("#offer-draw")).to_have_count(0)
+    call(server, f"/games/{game_id}/draw-offers", tokens[first], {}, method="POST")
+    names = {1: "1 Ann", 2: "2 Ben", 3: "3 Cy"}
+    expect(page.locator("#draw-offer")).to_have_text(f"{names[first]} offered a draw; it waits for {names[last]}.",
+                                                     timeout=15000)
+    expect(page.locator("#draw-accept")).to_have_count(0)  # no say in it
+    call(server, f"/games/{game_id}/draw-offers", tokens[last], {}, method="POST")  # the last seat still in agrees
+    expect(page.locator("#status")).to_contain_text("Drawn by agreement", timeout=15000)
+    assert call(server, f"/games/{game_id}")["outcome"]["ended_by"] == "agreement"
+    close([context], [page])

@@ -11,6 +11,8 @@ from chosen_endings import check_chosen_endings
 from domain.engine import early_endings
 from domain.engine.errors import IllegalCommand
 from domain.engine.game import Game
+from domain.engine.viewers import OWNER
+from domain.engine.viewing import describe_event, summary
 from domain.games.squad_combat import RULESET as RULES
 from domain.games.squad_combat.facts import (
     CardsDiscarded,
@@ -275,3 +277,32 @@ def test_ruling_23_a_resignation_gives_every_other_player_the_game_a_draw_needs_
     game.state = table(3, dead=[(3, 1), (3, 2), (3, 3)], out=[3])
     early_endings.act(game, early_endings.RESIGN, 2)
     assert game.outcome().winners == [1]
+
+
+def test_ruling_23_a_player_already_out_may_not_resign_and_has_no_say_in_a_draw():
+    game = Game.start(RULES, SEATS[:3], RULES.resolve_options({}), "end-out", salt="5eed" * 8)
+    game.state = table(3, dead=[(3, 1), (3, 2), (3, 3)], out=[3])
+    assert summary(game)["seats_in_play"] == [1, 2]
+    recorded = len(game.pending_events)
+    for action in (early_endings.RESIGN, early_endings.OFFER_DRAW):
+        with pytest.raises(IllegalCommand, match=r"Cy is out of the game: only a seat still in it \(1 Ann, 2 Ben\)"):
+            early_endings.act(game, action, 3)
+    assert game.ending is None and game.draw_offer is None and len(game.pending_events) == recorded
+    early_endings.act(game, early_endings.OFFER_DRAW, 1)
+    with pytest.raises(IllegalCommand, match="Cy is out of the game"):
+        early_endings.act(game, early_endings.DECLINE_DRAW, 3)
+    assert game.draw_offer == [1]
+    offered = describe_event(game.pending_events[-1], RULES, SEATS[:3], OWNER, over=False)
+    assert offered.sentence == "Ann offered a draw; it waits for every other seat still in the game to agree."
+    early_endings.act(game, early_endings.OFFER_DRAW, 2)  # the last seat still in agrees: the draw is agreed
+    outcome = game.outcome()
+    assert (outcome.winners, outcome.ended_by, outcome.reason) == ([], "agreement", "a draw agreed by Ann and Ben")
+
+
+def test_ruling_23_every_player_is_in_the_game_while_a_character_of_theirs_lives():
+    game = Game.start(RULES, SEATS[:3], RULES.resolve_options({}), "end-in", salt="5eed" * 8)
+    game.state = table(3, dead=[(3, 1), (3, 2)])
+    assert summary(game)["seats_in_play"] == [1, 2, 3]
+    early_endings.act(game, early_endings.OFFER_DRAW, 1)
+    early_endings.act(game, early_endings.OFFER_DRAW, 2)
+    assert game.outcome() is None and game.draw_offer == [1, 2]  # Cy, one character alive, has not agreed
