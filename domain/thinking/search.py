@@ -54,6 +54,9 @@ DEFAULT_SIMULATIONS = 200
 """A search bot's budget for one move unless told otherwise."""
 OTHERS = ("search", "look-ahead")
 """How the tree has the other seats reply: searched by their own interest, or each its best look-ahead."""
+LEAVES = ("look-ahead", "position")
+"""How a new position is scored: by what its actor's best look-ahead leads to (its commands' priors scored then),
+or as it stands (its priors scored when a simulation next passes it)."""
 MANY_SEATS_ROOT_SAMPLES = 3
 """The worlds the root's priors average by default with three or more seats (one with two)."""
 MANY_SEATS_CHANCE_OUTCOMES = 100
@@ -115,12 +118,16 @@ class SearchBot:
     always do, their rewards not being one seat's loss): 0.8 won 40 of 60 Correction games against OpenSpiel's
     ISMCTS where the means alone won 36. ``others`` is how the tree has the other seats reply: ``"search"``
     (each searched by its own interest, max^n) or ``"look-ahead"`` (each plays its best look-ahead, as a greedy
-    seat would: every simulation then goes to the seat's own commands)."""
+    seat would: every simulation then goes to the seat's own commands). ``leaf`` is how a new position is scored:
+    ``"look-ahead"`` (every command there scored at once, the position reached by the actor's best taken) or
+    ``"position"`` (the position as it stands, one score a seat, as OpenSpiel's ISMCTS scores its leaves; the
+    commands there are scored when a simulation next passes it): more simulations in the same time where a
+    position offers many commands."""
 
     def __init__(self, seed: str | int = 0, simulations: int | None = DEFAULT_SIMULATIONS, milliseconds: float | None = None,
                  exploration: float = 0.7, prior_weight: float = 3.0, playout: int = 0, limit_ms: float | None = None,
                  root_samples: int | None = None, minimax_weight: float = 0.8, chance_outcomes: int | None = None,
-                 others: str = "search") -> None:
+                 others: str = "search", leaf: str = "look-ahead") -> None:
         self.seed = str(seed)
         self.simulations = simulations if milliseconds is None else None
         self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)
@@ -132,6 +139,9 @@ class SearchBot:
         if others not in OTHERS:
             raise ValueError(f"others is one of {', '.join(OTHERS)}, not {others!r}")
         self.others = others
+        if leaf not in LEAVES:
+            raise ValueError(f"leaf is one of {', '.join(LEAVES)}, not {leaf!r}")
+        self.leaf = leaf
         self._me = 0  # the seat searched for (``choose`` sets it)
         self._mixing = 0.0  # the minimax share of the game last searched (``choose`` sets it)
         self._samples, self._outcomes = 1, 0  # root_samples and chance_outcomes for the game last searched
@@ -187,6 +197,8 @@ class SearchBot:
             actor = rules.to_act(world)[0]
             node.actor = actor
             choosers.add(actor)
+            if node.visits == 0 and self.leaf == "position":  # scored as it stands: its priors wait for a second visit
+                break
             keyed = self._look_ahead(rules, world, actor, node, rng, source)
             if node.visits == 0:
                 best = keyed[0][2] if keyed[0][2] is not None else play_out(rules, world, actor, keyed[0][1], rng)

@@ -54,7 +54,7 @@ from seeded_match import play_match  # noqa: E402
 from domain.engine import registry  # noqa: E402
 from domain.thinking.balance.stats import wilson  # noqa: E402
 from domain.thinking.greedy import GreedyBot  # noqa: E402
-from domain.thinking.search import DEFAULT_SIMULATIONS, OTHERS, SearchBot  # noqa: E402
+from domain.thinking.search import DEFAULT_SIMULATIONS, LEAVES, OTHERS, SearchBot  # noqa: E402
 from domain.thinking.spiel.bots import OpenSpielBot  # noqa: E402
 
 
@@ -89,6 +89,8 @@ FIRST = [0]
 
 SETTINGS = sorted(set(inspect.signature(SearchBot).parameters) - {"seed", "simulations", "milliseconds", "limit_ms"})
 """The search bot's settings a run may change."""
+WORDS = {"others": OTHERS, "leaf": LEAVES}
+"""The settings given in words, each with the words it takes."""
 SEARCH_OPTIONS: dict[str, float | str] = {}
 """Settings given to every search bot (``--search-option name=value``): for trying a change."""
 
@@ -200,11 +202,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for setting in given.search_option:
         key, equals, value = setting.partition("=")
         try:
-            SEARCH_OPTIONS[key] = value if key == "others" else float(value) if "." in value else int(value)
+            SEARCH_OPTIONS[key] = value if key in WORDS else float(value) if "." in value else int(value)
         except ValueError:
             equals = ""
-        if key == "others" and value not in OTHERS:
-            parser.error(f"--search-option {setting!r}: others is one of {', '.join(OTHERS)}")
+        if key in WORDS and value not in WORDS[key]:
+            parser.error(f"--search-option {setting!r}: {key} is one of {', '.join(WORDS[key])}")
         if key not in SETTINGS or not equals:
             parser.error(f"--search-option {setting!r}: expected NAME=NUMBER, NAME one of {', '.join(SETTINGS)}")
     print(report(names, matchups, games, given.workers, given.quick,
