@@ -39,7 +39,7 @@ from typing import Any, Protocol
 
 from domain.engine.errors import Unauthorized
 from domain.engine.viewing import GameEvent, as_game_event
-from domain.keeping.access import GameAccess
+from domain.keeping.seat_tokens import access_id
 from domain.keeping.service import GameService, Viewer, next_to_act
 
 log = logging.getLogger(__name__)
@@ -113,6 +113,7 @@ class EventFeed:
         self.most, self.per_address, self.per_token = most, per_address, per_token
         self._lock = threading.Lock()
         self._watchers: dict[uuid.UUID, set[Watcher]] = defaultdict(set)
+        self._access: dict[uuid.UUID, uuid.UUID] = {}  # each watched game's GameAccess id: its game
         self._by_address: Counter[str] = Counter()
         self._by_token: Counter[str] = Counter()
         self._held = 0
@@ -149,6 +150,8 @@ class EventFeed:
                 self._thread = threading.Thread(target=self._run, name="ludolog-event-feed", daemon=True)
                 self._thread.start()
             watcher = Watcher(game_id, viewer, address, token, signal, bearer)
+            if game_id not in self._watchers:
+                self._access[access_id(game_id)] = game_id
             self._watchers[game_id].add(watcher)
             self._by_address[address] += 1
             if token is not None:
@@ -165,6 +168,7 @@ class EventFeed:
             watchers.discard(watcher)
             if not watchers:
                 del self._watchers[watcher.game_id]
+                del self._access[access_id(watcher.game_id)]
             self._by_address[watcher.address] -= 1
             if not self._by_address[watcher.address]:
                 del self._by_address[watcher.address]
@@ -260,11 +264,11 @@ class EventFeed:
         """Hand each watched game's new events to its watchers, worded once per kind of viewer."""
         by_game: dict[uuid.UUID, list[Any]] = defaultdict(list)
         with self._lock:
-            access = {GameAccess.id_for(game_id): game_id for game_id in self._watchers}
+            access = {n.originator_id: self._access[n.originator_id] for n in notifications if n.originator_id in self._access}
             for notification in notifications:
                 if notification.originator_id in self._watchers:
                     by_game[notification.originator_id].append(notification)
-        for game_id in {access[n.originator_id] for n in notifications if n.originator_id in access}:
+        for game_id in set(access.values()):
             self._end_reissued(game_id)
         for game_id, stored in by_game.items():
             with self._lock:
