@@ -2,7 +2,7 @@
 for the search bot's target against greedy bots with three or four players (the fair share plus 10 points).
 
     python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--method rollouts|tree]
-                                              [--simulations N] [--players n] [--workers 1] [--quick]
+                                              [--simulations N] [--players n] [--workers 1] [--first n] [--quick]
 
 The seat under test KNOWS that every other seat plays ``GreedyBot``, and spends far more thinking than a
 bot could at the table: for each of its legal commands it plays ``--simulations`` shared out among them
@@ -27,6 +27,9 @@ fair share plus 10 points), draws, the games at the rules' turn limit, the imagi
 its moves where it did not play the greedy bot's command, and the CPU milliseconds a move of the seat and of
 its greedy opponents. If even this seat falls short of the target, the target is out of reach of any
 search that scores by playing on; if it reaches it, there is room the search bot misses.
+
+``--first`` numbers the games from there (the same seeds as a longer run's later games): a row split between
+processes, or games added to it.
 
 ``--quick`` uses tiny sizes: it checks that the runner works and measures nothing useful.
 """
@@ -162,11 +165,16 @@ def one_game(job: tuple[str, int, int, int, str]) -> tuple[float, bool, int, flo
             theirs[1] / max(theirs[0], 1), seat.games, seat.departures)
 
 
+def jobs(name: str, players: int, games: int, simulations: int, method: str, first: int = 0) -> list[tuple]:
+    """The games of a row, numbered from ``first``: each game's seeds and seats follow its number."""
+    return [(name, players, number, simulations, method) for number in range(first, first + games)]
+
+
 def row(name: str, players: int, games: int, simulations: int, workers: int, progress: Callable[[str], None],
-        method: str = "rollouts") -> list[str]:
+        method: str = "rollouts", first: int = 0) -> list[str]:
     results = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        played = pool.map(one_game, [(name, players, number, simulations, method) for number in range(games)])
+        played = pool.map(one_game, jobs(name, players, games, simulations, method, first))
         for number, result in enumerate(played):
             results.append(result)
             if (number + 1) % 10 == 0 or number + 1 == games:
@@ -187,14 +195,14 @@ def row(name: str, players: int, games: int, simulations: int, workers: int, pro
 
 
 def report(names: Sequence[str], games: int, simulations: int, players: int | None,
-           progress: Callable[[str], None], workers: int = 1, method: str = "rollouts") -> str:
+           progress: Callable[[str], None], workers: int = 1, method: str = "rollouts", first: int = 0) -> str:
     rows = []
     what = "imagined games" if method == "rollouts" else "simulations of a tree that knows the greedy seats"
     for name in names:
         seats = players or registry.get(name).min_seats
         progress(f"{name} {seats} players, {simulations} {what} a move")
         started = time.perf_counter()
-        rows.append(row(name, seats, games, simulations, workers, progress, method))
+        rows.append(row(name, seats, games, simulations, workers, progress, method, first))
         progress(f"  {' | '.join(rows[-1][2:])} ({time.perf_counter() - started:.0f} s)")
     headers = ["ruleset", "players", "wins", "win rate", "Wilson 95%", "fair share", "draws", "at limit",
                "imagined games a move", "not greedy's move", "ms a move", "greedy ms a move", "target"]
@@ -216,12 +224,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "the tree's simulations a move (default 2000, ten times the search bot's default)")
     parser.add_argument("--players", type=int, help="seats a game (default: the fewest each ruleset takes)")
     parser.add_argument("--workers", type=int, default=1, help="processes for the games (default 1)")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (default 0): the same seeds as a "
+                        "longer run's later games, to split a row between processes or add games to it")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
     given = parser.parse_args(argv)
     simulations = given.simulations or (300 if given.method == "rollouts" else 2000)
     games, simulations = (2, 4) if given.quick else (given.games, simulations)
     print(report(given.rulesets.split(","), games, simulations, given.players,
-                 lambda text: print(f"... {text}", file=sys.stderr, flush=True), given.workers, given.method))
+                 lambda text: print(f"... {text}", file=sys.stderr, flush=True), given.workers, given.method, given.first))
     return 0
 
 

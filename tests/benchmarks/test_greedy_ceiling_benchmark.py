@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from benchmarks_tables import printed, sections
-from greedy_ceiling import GreedyBestResponse, KnowingSearch
+from greedy_ceiling import GreedyBestResponse, KnowingSearch, jobs
 
 from domain.engine import registry
 from domain.engine.game import Game
@@ -46,3 +46,9 @@ def test_the_tree_that_knows_the_greedy_seats_plays_a_legal_command_the_same_for
         assert KnowingSearch("s", 30).choose(rules, game.state, seat, game.version) == command
         assert bot.others == "look-ahead"
         game.play(seat, command, f"c{game.version}")
+
+
+def test_a_row_split_with_first_plays_the_same_games_as_one_run():
+    whole = jobs("missions", 3, 6, 30, "tree")
+    assert [job[2] for job in whole] == list(range(6))
+    assert jobs("missions", 3, 2, 30, "tree") + jobs("missions", 3, 4, 30, "tree", first=2) == whole
