@@ -255,6 +255,13 @@ class Ruleset(ReportHooks, ABC):
         ruleset's ``command_shapes``."""
         return self.command_shapes
 
+    def search_others(self, seat_count: int) -> str:
+        """How the search bot's tree best has the other seats reply in a game of this many seats
+        (``domain.thinking.search``): ``"search"`` (each searched by its own interest, the default) or
+        ``"look-ahead"`` (each its best look-ahead, so that every simulation goes to the bot's own commands),
+        a hint of the game's as ``evaluate`` is, where benchmarks showed it stronger."""
+        return "search"
+
     def seats_in_play(self, state: Any) -> list[int] | None:
         """The seats still in the game, where a seat can be knocked out of it (``None``: every seat is): the
         seats that share the win when another resigns (``domain.engine.early_endings``)."""

@@ -118,7 +118,8 @@ class SearchBot:
     always do, their rewards not being one seat's loss): 0.8 won 40 of 60 Correction games against OpenSpiel's
     ISMCTS where the means alone won 36. ``others`` is how the tree has the other seats reply: ``"search"``
     (each searched by its own interest, max^n) or ``"look-ahead"`` (each plays its best look-ahead, as a greedy
-    seat would: every simulation then goes to the seat's own commands). ``leaf`` is how a new position is scored:
+    seat would: every simulation then goes to the seat's own commands); by default the game's
+    ``Ruleset.search_others`` for its number of seats (``"search"`` unless the game says otherwise). ``leaf`` is how a new position is scored:
     ``"look-ahead"`` (every command there scored at once, the position reached by the actor's best taken) or
     ``"position"`` (the position as it stands, one score a seat, as OpenSpiel's ISMCTS scores its leaves; the
     commands there are scored when a simulation next passes it): more simulations in the same time where a
@@ -127,7 +128,7 @@ class SearchBot:
     def __init__(self, seed: str | int = 0, simulations: int | None = DEFAULT_SIMULATIONS, milliseconds: float | None = None,
                  exploration: float = 0.7, prior_weight: float = 3.0, playout: int = 0, limit_ms: float | None = None,
                  root_samples: int | None = None, minimax_weight: float = 0.8, chance_outcomes: int | None = None,
-                 others: str = "search", leaf: str = "look-ahead") -> None:
+                 others: str | None = None, leaf: str = "look-ahead") -> None:
         self.seed = str(seed)
         self.simulations = simulations if milliseconds is None else None
         self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)
@@ -136,9 +137,10 @@ class SearchBot:
         self.root_samples = root_samples
         self.minimax_weight = minimax_weight
         self.chance_outcomes = chance_outcomes
-        if others not in OTHERS:
+        if others is not None and others not in OTHERS:
             raise ValueError(f"others is one of {', '.join(OTHERS)}, not {others!r}")
         self.others = others
+        self._others = others or "search"  # how the game last searched has the others reply (``choose`` sets it)
         if leaf not in LEAVES:
             raise ValueError(f"leaf is one of {', '.join(LEAVES)}, not {leaf!r}")
         self.leaf = leaf
@@ -161,6 +163,10 @@ class SearchBot:
         many = seats is not None and seats > 2
         self._samples = self.root_samples if self.root_samples is not None else MANY_SEATS_ROOT_SAMPLES if many else 1
         self._outcomes = self.chance_outcomes if self.chance_outcomes is not None else MANY_SEATS_CHANCE_OUTCOMES if many else 0
+        hint = getattr(rules, "search_others", None)  # a Ruleset's; a stand-in for one may have none
+        self._others = self.others or (hint(seats or 2) if hint else "search")
+        if self._others not in OTHERS:
+            raise ValueError(f"{rules.name}'s search_others is one of {', '.join(OTHERS)}, not {self._others!r}")
         first = SimRng(thinking_rng(self.seed, version, seat))
         keyed = self._look_ahead(rules, rules.determinize(state, seat, first), seat, root, first, first.source)
         self._sharpen(rules, state, seat, root, keyed, first)
@@ -302,7 +308,7 @@ class SearchBot:
         return mean, visits + self.prior_weight
 
     def _select(self, node: Node, keyed: list[tuple[str, Command, Any]], actor: int) -> tuple[str, Command]:
-        if self.others == "look-ahead" and actor != self._me:  # another seat answers as its best look-ahead
+        if self._others == "look-ahead" and actor != self._me:  # another seat answers as its best look-ahead
             return keyed[0][0], keyed[0][1]
         values = [self._value(node, key, actor) for key, _, _ in keyed]
         low, high = min(mean for mean, _ in values), max(mean for mean, _ in values)

@@ -1,6 +1,6 @@
-"""The search bot's ``others``: how its tree has the other seats reply. ``"search"`` (the default) searches
+"""The search bot's ``others``: how its tree has the other seats reply. ``"search"`` searches
 their replies by their own interest; ``"look-ahead"`` has each play its best look-ahead, as a greedy seat
-would, so no simulation goes to another reply."""
+would, so no simulation goes to another reply. By default, the game says which (``Ruleset.search_others``)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,16 @@ def replies(tree: Node, seat: int) -> tuple[int, int]:
     return nodes, wrong
 
 
+def visits(tree: Node) -> list[tuple[str, int]]:
+    """The tree's shape: each node's commands from the root and its visits."""
+    found, stack = [], [("", tree)]
+    while stack:
+        path, node = stack.pop()
+        found.append((path, node.visits))
+        stack.extend((f"{path}/{key}", child) for key, child in node.children.items())
+    return sorted(found)
+
+
 @pytest.fixture(scope="module")
 def position():
     """A Correction game past its even opening (every first move scores alike), its seat to act with a choice."""
@@ -50,7 +60,7 @@ def test_with_others_as_look_ahead_the_tree_plays_only_the_other_seats_best_look
 def test_by_default_the_tree_searches_the_other_seats_other_replies_too(position):
     rules, state, seat, version = position
     bot = SearchBot("s", simulations=60)
-    assert bot.others == "search"
+    assert bot.others is None and rules.search_others(2) == "search"  # the game's: Correction searches them
     bot.choose(rules, state, seat, version)
     assert replies(bot.last.tree, seat)[1] > 0
 
@@ -58,3 +68,29 @@ def test_by_default_the_tree_searches_the_other_seats_other_replies_too(position
 def test_an_unknown_way_for_the_others_is_refused():
     with pytest.raises(ValueError, match="others is one of search, look-ahead, not 'greedy'"):
         SearchBot("s", others="greedy")
+
+
+def test_by_default_the_tree_has_the_others_reply_as_the_game_says():
+    rules = registry.get("squad-combat")
+    assert [rules.search_others(seats) for seats in (2, 3, 4)] == ["search", "look-ahead", "look-ahead"]
+    game = Game.start(rules, ["A", "B", "C"], rules.resolve_options({}), "5", salt="5eed" * 8)  # the same game each run
+    while len(rules.legal_commands(game.state, game.to_act()[0])) < 3:
+        seat = game.to_act()[0]
+        game.play(seat, GreedyBot("g").choose(rules, game.state, seat, game.version), f"c{game.version}")
+    seat = game.to_act()[0]
+    bots = {others: SearchBot("s", simulations=60, others=others) for others in (None, "look-ahead", "search")}
+    for bot in bots.values():
+        bot.choose(rules, game.state, seat, game.version)
+    shape = {others: visits(bot.last.tree) for others, bot in bots.items()}
+    assert shape[None] == shape["look-ahead"] != shape["search"]
+
+
+def test_a_game_that_names_no_known_way_for_the_others_is_told_so(position):
+    rules, state, seat, version = position
+
+    class Odd(type(rules)):
+        def search_others(self, seat_count):
+            return "paranoid"
+
+    with pytest.raises(ValueError, match="correction's search_others is one of search, look-ahead, not 'paranoid'"):
+        SearchBot("s", simulations=5).choose(Odd(), state, seat, version)

@@ -234,6 +234,9 @@ class SquadCombat(SquadSides, ModularRuleset):
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         return bots.determinize(state, seat, rng)
 
+    def search_others(self, seat_count: int) -> str:
+        return bots.search_others(seat_count)
+
     # -- what players see --------------------------------------------------------------------
 
     def redact(self, fact: Fact, seat: int | None) -> Fact:
