@@ -81,9 +81,10 @@ def search_others(seat_count: int) -> str:
     target's reaction: 1.2 commands a seat at a time in greedy games of three squads, where Missions has 2.3),
     and a search move at 100 ms runs about 50 simulations with three squads. With the other squads' replies
     their best look-ahead, one search seat against two of OpenSpiel's ISMCTS seats won 48 of 120 three-squad
-    games of the benchmark (25 of the first 60, where with their replies searched it won 13). With four squads
-    (10 of 60 against three ISMCTS seats, 12 searched) and against greedy seats (21 of 60, 22 searched) the two
-    ways were within luck of each other (the README's rows)."""
+    games of the benchmark (25 of the first 60, where with their replies searched it won 13), and with four
+    squads against three greedy seats 25 of 60 (16 and 18 searched). Four squads against ISMCTS seats (10 of
+    60, 12 searched) and three against greedy seats (21 of 60, 22 searched) showed no difference (the README's
+    rows)."""
     return "look-ahead" if seat_count > 2 else "search"
 
 
