@@ -182,9 +182,10 @@ class SquadCombat(SquadSides, ModularRuleset):
 
     # -- whose turn, and what they may do ----------------------------------------------------
 
-    def seats_in_play(self, state: State) -> list[int]:
-        """The players with a character alive: those who share the win when another resigns."""
-        return state.in_play()
+    def seats_in_play(self, state: State) -> list[int] | None:
+        """The players with a character alive: those who share the win when another resigns (every seat before
+        the squads are dealt: a game shown at its step 0)."""
+        return state.in_play() if state.players else None
 
     def to_act(self, state: State) -> list[int]:
         if state.phase == "action":

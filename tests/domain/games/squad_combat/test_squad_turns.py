@@ -299,6 +299,14 @@ def test_ruling_23_a_player_already_out_may_not_resign_and_has_no_say_in_a_draw(
     assert (outcome.winners, outcome.ended_by, outcome.reason) == ([], "agreement", "a draw agreed by Ann and Ben")
 
 
+def test_ruling_23_every_player_is_in_the_game_before_the_squads_are_dealt(service):
+    assert RULES.seats_in_play(RULES.new_state(3, RULES.resolve_options({}))) is None
+    game_id = service.create_game(RULES.name, SEATS[:3], seed="step-0", salt="5eed" * 8)
+    for step in (1, 2):  # a game shown at its first steps, as a replay or GET /games/{id}/state?at= shows it
+        status = service.status(game_id, game=service.game_at(game_id, step))
+        assert status["seats_in_play"] == [1, 2, 3]
+
+
 def test_ruling_23_every_player_is_in_the_game_while_a_character_of_theirs_lives():
     game = Game.start(RULES, SEATS[:3], RULES.resolve_options({}), "end-in", salt="5eed" * 8)
     game.state = table(3, dead=[(3, 1), (3, 2)])
