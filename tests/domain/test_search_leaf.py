@@ -5,10 +5,10 @@ the position as it stands, and its commands' priors wait for the next simulation
 from __future__ import annotations
 
 import pytest
+from search_positions import correction_position
 
 from domain.engine import registry
 from domain.engine.game import Game
-from domain.thinking.greedy import GreedyBot
 from domain.thinking.search import Node, SearchBot
 
 
@@ -23,13 +23,7 @@ def nodes_below_the_root(tree: Node) -> list[Node]:
 
 @pytest.fixture(scope="module")
 def position():
-    """A Correction game past its even opening, its seat to act with a choice."""
-    rules = registry.get("correction")
-    game = Game.start(rules, ["A", "B"], rules.resolve_options({}), "5", salt="5eed" * 8)
-    while game.version < 12 or len(rules.legal_commands(game.state, game.to_act()[0])) < 2:
-        seat = game.to_act()[0]
-        game.play(seat, GreedyBot("g").choose(rules, game.state, seat, game.version), f"c{game.version}")
-    return rules, game.state, game.to_act()[0], game.version
+    return correction_position()
 
 
 def test_with_leaf_as_position_a_position_seen_once_has_no_priors_and_one_seen_again_has_them(position):

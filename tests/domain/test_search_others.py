@@ -5,6 +5,7 @@ would, so no simulation goes to another reply. By default, the game says which (
 from __future__ import annotations
 
 import pytest
+from search_positions import correction_position
 
 from domain.engine import registry
 from domain.engine.game import Game
@@ -39,13 +40,7 @@ def visits(tree: Node) -> list[tuple[str, int]]:
 
 @pytest.fixture(scope="module")
 def position():
-    """A Correction game past its even opening (every first move scores alike), its seat to act with a choice."""
-    rules = registry.get("correction")
-    game = Game.start(rules, ["A", "B"], rules.resolve_options({}), "5")
-    while game.version < 12 or len(rules.legal_commands(game.state, game.to_act()[0])) < 2:
-        seat = game.to_act()[0]
-        game.play(seat, GreedyBot("g").choose(rules, game.state, seat, game.version), f"c{game.version}")
-    return rules, game.state, game.to_act()[0], game.version
+    return correction_position()
 
 
 def test_with_others_as_look_ahead_the_tree_plays_only_the_other_seats_best_look_ahead(position):
