@@ -208,7 +208,7 @@ def act(game: Any, action: str, seat: int, timestamps: Iterator[datetime] | None
                       game.unplayed, in_play)
     if problem is not None:
         raise problem
-    standing = list(in_play) if in_play is not None else list(range(1, len(names) + 1))
+    standing = seats_still_in(rules, game.state, len(names)) if in_play is None else list(in_play)
     if action == RESIGN:
         others = [s for s in standing if s != seat]
         winners = others if rules.resignation == OTHERS_WIN else []
@@ -227,6 +227,12 @@ def act(game: Any, action: str, seat: int, timestamps: Iterator[datetime] | None
             _trigger(game, DrawAgreed, timestamps, seat=seat, winners=[], reason=f"a draw agreed by {agreed}")
     if game.ending is not None:
         game.reveal_seed(None, timestamps)
+
+
+def seats_still_in(rules: Any, state: Any, seat_count: int) -> list[int]:
+    """The seats still in the game (``Ruleset.seats_in_play``), every seat where the rules knock none out."""
+    found = rules.seats_in_play(state) if state is not None else None
+    return list(found) if found is not None else list(range(1, seat_count + 1))
 
 
 def _listed(seats: Sequence[str], numbers: Sequence[int]) -> str:

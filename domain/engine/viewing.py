@@ -75,7 +75,7 @@ def summary(game: Game, viewer: Viewer = None) -> dict[str, Any]:
         "to_act": game.to_act(),
         "outcome": None if outcome is None else outcome.to_data(),
         "draw_offer": list(game.draw_offer or []),
-        "seats_in_play": rules.seats_in_play(game.state) or list(range(1, len(game.seats) + 1)),
+        "seats_in_play": early_endings.seats_still_in(rules, game.state, len(game.seats)),
         "seed_commitment": game.seed_commitment,
         "seed": game.seed if game.seed_revealed else None,
         "seed_salt": game.salt if game.seed_revealed else None,
