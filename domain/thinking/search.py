@@ -52,8 +52,9 @@ from domain.thinking.greedy import (
 
 DEFAULT_SIMULATIONS = 200
 """A search bot's budget for one move unless told otherwise."""
-OTHERS = ("search", "look-ahead")
-"""How the tree has the other seats reply: searched by their own interest, or each its best look-ahead."""
+OTHERS = ("search", "look-ahead", "weighed-look-ahead")
+"""How the tree has the other seats reply: searched by their own interest, each its best look-ahead, or each
+its best look-ahead with every way its command's chance can fall weighed by its probability (as the root's)."""
 LEAVES = ("look-ahead", "position")
 """How a new position is scored: by what its actor's best look-ahead leads to (its commands' priors scored then),
 or as it stands (its priors scored when a simulation next passes it)."""
@@ -118,7 +119,10 @@ class SearchBot:
     always do, their rewards not being one seat's loss): 0.8 won 40 of 60 Correction games against OpenSpiel's
     ISMCTS where the means alone won 36. ``others`` is how the tree has the other seats reply: ``"search"``
     (each searched by its own interest, max^n) or ``"look-ahead"`` (each plays its best look-ahead, as a greedy
-    seat would: every simulation then goes to the seat's own commands); by default the game's
+    seat would: every simulation then goes to the seat's own commands) or ``"weighed-look-ahead"`` (the same, each
+    of that seat's commands ranked, when a node first meets it, over every way its chance can fall, each by its
+    probability, as the root's are with ``chance_outcomes``, rather than by the one roll of the world it met them
+    in: the greedy bot averages its commands over rolls too); by default the game's
     ``Ruleset.search_others`` for its number of seats (``"search"`` unless the game says otherwise). ``leaf`` is how a new position is scored:
     ``"look-ahead"`` (every command there scored at once, the position reached by the actor's best taken) or
     ``"position"`` (the position as it stands, one score a seat, as OpenSpiel's ISMCTS scores its leaves; the
@@ -282,11 +286,15 @@ class SearchBot:
         this world when its prior was scored now (else ``None``); each command's availability is counted and
         a new one's prior scored."""
         keyed, best, best_value = [], None, -1.0
+        weighed = self._others == "weighed-look-ahead"
         for command in rules.legal_commands(world, actor):
             key = key_of(command)
             node.available[key] = node.available.get(key, 0) + 1
             after = None
-            if key not in node.prior:
+            if key not in node.prior and weighed and actor != self._me:
+                node.prior[key] = self._expected(rules, world, actor, command, rng)
+                node.minimax.setdefault(key, node.prior[key])
+            elif key not in node.prior:
                 after = play_out(rules, world, actor, command, rng)
                 node.prior[key] = score(rules, after, actor)
                 node.minimax.setdefault(key, node.prior[key])
@@ -308,7 +316,7 @@ class SearchBot:
         return mean, visits + self.prior_weight
 
     def _select(self, node: Node, keyed: list[tuple[str, Command, Any]], actor: int) -> tuple[str, Command]:
-        if self._others == "look-ahead" and actor != self._me:  # another seat answers as its best look-ahead
+        if self._others != "search" and actor != self._me:  # another seat answers as its best look-ahead
             return keyed[0][0], keyed[0][1]
         values = [self._value(node, key, actor) for key, _, _ in keyed]
         low, high = min(mean for mean, _ in values), max(mean for mean, _ in values)

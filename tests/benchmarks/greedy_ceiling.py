@@ -19,7 +19,9 @@ well as greedy, and better by as much as the better moves it finds.
 ``--method tree`` plays instead the search bot of ``domain.thinking.search`` told the same thing: in its tree
 every other seat plays its best look-ahead (greedy's command, one roll a command), so all of ``--simulations``
 (default 2000 a move, ten times the search bot's default) go to its own commands under greedy answers. It
-scores by ``evaluate``, as the search bot does, and searches past its own next turn.
+scores by ``evaluate``, as the search bot does, and searches past its own next turn. ``--method tree-weighed``
+is that tree with each greedy seat's commands ranked over every way their dice and draws can fall, each by its
+probability (``others="weighed-look-ahead"``), as the greedy bot averages them over rolls, not by one roll.
 
 Each row plays ``--games`` seeded games, the games and seats of ``search_strength.py`` (the same seeds, the
 seats rotating), and prints the seat's wins with the 95% Wilson interval, the fair share, the target (the
@@ -132,8 +134,10 @@ class KnowingSearch(SearchBot):
     simulation goes to its own commands, under what greedy seats would answer. ``games`` counts its
     simulations and ``departures`` the moves where it did not play the greedy bot's command."""
 
+    others = "look-ahead"
+
     def __init__(self, seed: str | int = 0, simulations: int = 2000, players: int = 3) -> None:
-        super().__init__(seed, simulations=simulations, others="look-ahead")
+        super().__init__(seed, simulations=simulations, others=self.others)
         self.games = self.departures = 0
 
     def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
@@ -144,7 +148,15 @@ class KnowingSearch(SearchBot):
         return command
 
 
-METHODS = {"rollouts": GreedyBestResponse, "tree": KnowingSearch}
+class WeighingSearch(KnowingSearch):
+    """``KnowingSearch`` whose tree has each greedy seat weigh every way its command's dice and draws can fall,
+    each by its probability (``others="weighed-look-ahead"``), as the greedy bot averages its commands over
+    rolls, where ``KnowingSearch`` ranks them by the one roll of the world it first met them in."""
+
+    others = "weighed-look-ahead"
+
+
+METHODS = {"rollouts": GreedyBestResponse, "tree": KnowingSearch, "tree-weighed": WeighingSearch}
 """``rollouts``: each command tried in imagined games played to their end by greedy seats, scored by the real
 outcome; ``tree``: the search bot with the other seats known to play greedy, scored by ``evaluate``."""
 
@@ -219,7 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games a row (default 200)")
     parser.add_argument("--rulesets", default="missions,assassination-le", help="comma-separated ruleset names")
     parser.add_argument("--method", choices=sorted(METHODS), default="rollouts",
-                        help="rollouts: imagined games to the end, real outcomes (default); tree: the search bot knowing the greedy seats")
+                        help="rollouts: imagined games to the end, real outcomes (default); tree: the search bot knowing the greedy "
+                        "seats; tree-weighed: the same, each greedy seat's commands weighed over their chance")
     parser.add_argument("--simulations", type=int, help="imagined games a move, shared by the commands (default 300), or "
                         "the tree's simulations a move (default 2000, ten times the search bot's default)")
     parser.add_argument("--players", type=int, help="seats a game (default: the fewest each ruleset takes)")

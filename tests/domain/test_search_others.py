@@ -1,6 +1,8 @@
 """The search bot's ``others``: how its tree has the other seats reply. ``"search"`` searches
 their replies by their own interest; ``"look-ahead"`` has each play its best look-ahead, as a greedy seat
-would, so no simulation goes to another reply. By default, the game says which (``Ruleset.search_others``)."""
+would, so no simulation goes to another reply; ``"weighed-look-ahead"`` ranks each seat's commands by every
+way their chance can fall, each by its probability, rather than by one roll. By default, the game says which
+(``Ruleset.search_others``)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import pytest
 from search_positions import correction_position
 
 from domain.engine import registry
+from domain.engine.facts import Outcome
 from domain.engine.game import Game
 from domain.thinking.greedy import GreedyBot
 from domain.thinking.search import Node, SearchBot
@@ -61,7 +64,7 @@ def test_by_default_the_tree_searches_the_other_seats_other_replies_too(position
 
 
 def test_an_unknown_way_for_the_others_is_refused():
-    with pytest.raises(ValueError, match="others is one of search, look-ahead, not 'greedy'"):
+    with pytest.raises(ValueError, match="others is one of search, look-ahead, weighed-look-ahead, not 'greedy'"):
         SearchBot("s", others="greedy")
 
 
@@ -87,5 +90,57 @@ def test_a_game_that_names_no_known_way_for_the_others_is_told_so(position):
         def search_others(self, seat_count):
             return "paranoid"
 
-    with pytest.raises(ValueError, match="correction's search_others is one of search, look-ahead, not 'paranoid'"):
+    with pytest.raises(ValueError, match="correction's search_others is one of search, look-ahead, weighed-look-ahead, not 'paranoid'"):
         SearchBot("s", simulations=5).choose(Odd(), state, seat, version)
+
+
+class SafeOrGamble:
+    """A stand-in for a ruleset of three seats, each acting once in turn. Seat 2 chooses between ``safe``
+    (worth 0.6 to it) and ``gamble`` (a coin: worth 1 or 0, 0.5 on average); seats 1 and 3 choose nothing that
+    matters."""
+
+    name = "safe-or-gamble"
+
+    def seat_count(self, state):
+        return 3
+
+    def to_act(self, state):
+        return [len(state["played"]) + 1]
+
+    def legal_commands(self, state, seat):
+        return [{"type": "safe"}, {"type": "gamble"}] if seat == 2 else [{"type": "a"}, {"type": "b"}]
+
+    def decide(self, state, seat, command, rng):
+        worth = {"safe": 0.6, "gamble": float(rng.randint(0, 1))}.get(command["type"], 0.5)
+        return [(seat, command["type"], worth)]
+
+    def evolve(self, state, fact):
+        seat, played, worth = fact
+        return {"played": [*state["played"], played], "worth": {**state["worth"], seat: worth}}
+
+    def outcome(self, state):
+        return Outcome([2], "played") if len(state["played"]) == 3 else None
+
+    def evaluate(self, state, seat):
+        return state["worth"].get(seat, 0.5)
+
+    def determinize(self, state, seat, rng):
+        return state
+
+
+def second_seat_replies(tree: Node) -> set[str]:
+    """The commands the tree's second seat played."""
+    return {key for child in tree.children.values() if child.actor == 2 for key in child.children}
+
+
+def test_with_weighed_look_ahead_the_other_seats_rank_a_chancy_command_by_its_mean_not_one_roll():
+    rules, start = SafeOrGamble(), {"played": [], "worth": {}}
+    weighed = [SearchBot(str(seed), simulations=20, others="weighed-look-ahead") for seed in range(12)]
+    rolled = [SearchBot(str(seed), simulations=20, others="look-ahead") for seed in range(12)]
+    for bot in weighed + rolled:
+        bot.choose(rules, start, 1, 0)
+    for bot in weighed:
+        second = [child for child in bot.last.tree.children.values() if child.actor == 2]
+        assert second and all(child.prior == {'{"type":"safe"}': 0.6, '{"type":"gamble"}': 0.5} for child in second)
+    assert set().union(*(second_seat_replies(bot.last.tree) for bot in weighed)) == {'{"type":"safe"}'}
+    assert '{"type":"gamble"}' in set().union(*(second_seat_replies(bot.last.tree) for bot in rolled))
