@@ -1,7 +1,7 @@
 """How much a seat can win against greedy seats at all: a best response to the greedy policy, as a ceiling
 for the search bot's target against greedy bots with three or four players (the fair share plus 10 points).
 
-    python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--method rollouts|tree]
+    python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--method rollouts|tree|tree-weighed]
                                               [--simulations N] [--players n] [--workers 1] [--first n] [--quick]
 
 The seat under test KNOWS that every other seat plays ``GreedyBot``, and spends far more thinking than a
