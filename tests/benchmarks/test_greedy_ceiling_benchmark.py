@@ -26,7 +26,7 @@ def test_the_ceiling_benchmark_prints_a_row_for_each_ruleset_asked_for():
 
 def test_the_best_response_plays_a_legal_command_the_same_for_the_same_seed():
     rules = registry.get("missions")
-    game = Game.start(rules, ["A", "B", "C"], rules.resolve_options({}), "5")
+    game = Game.start(rules, ["A", "B", "C"], rules.resolve_options({}), "5", salt="5eed" * 8)
     for _ in range(6):
         seat = game.to_act()[0]
         command = GreedyBestResponse("s", 6).choose(rules, game.state, seat, game.version)
@@ -37,7 +37,7 @@ def test_the_best_response_plays_a_legal_command_the_same_for_the_same_seed():
 
 def test_the_tree_that_knows_the_greedy_seats_plays_a_legal_command_the_same_for_the_same_seed():
     rules = registry.get("missions")
-    game = Game.start(rules, ["A", "B", "C"], rules.resolve_options({}), "5")
+    game = Game.start(rules, ["A", "B", "C"], rules.resolve_options({}), "5", salt="5eed" * 8)
     for _ in range(4):
         seat = game.to_act()[0]
         bot = KnowingSearch("s", 30)

@@ -18,7 +18,8 @@ KINDS = ("openspiel-ismcts", "openspiel-mcts")
 
 def started(name: str, seats: int, seed: str = "7", **options):
     rules = registry.get(name)
-    return rules, Game.start(rules, [f"S{n}" for n in range(1, seats + 1)], rules.resolve_options(options), seed)
+    return rules, Game.start(rules, [f"S{n}" for n in range(1, seats + 1)], rules.resolve_options(options), seed,
+                             salt="5eed" * 8)  # the same game on every run
 
 
 @pytest.mark.parametrize("strategy", KINDS)
@@ -84,7 +85,7 @@ def test_an_openspiel_bot_finishes_a_kit_game_against_ludologs_search():
     rules = registry.get("table-kit")
     from domain.games.table_kit.rules import shipped_kit
 
-    game = Game.start(rules, ["A", "B"], rules.resolve_options({"kit": shipped_kit("tic-tac-toe")}), "3")
+    game = Game.start(rules, ["A", "B"], rules.resolve_options({"kit": shipped_kit("tic-tac-toe")}), "3", salt="5eed" * 8)
     bots = {1: make_bot("openspiel-ismcts", "a", "60"), 2: make_bot("search", "b", "60")}
     while game.outcome() is None:
         seat = game.to_act()[0]
