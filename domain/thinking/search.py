@@ -52,9 +52,12 @@ from domain.thinking.greedy import (
 
 DEFAULT_SIMULATIONS = 200
 """A search bot's budget for one move unless told otherwise."""
-OTHERS = ("search", "look-ahead", "weighed-look-ahead")
-"""How the tree has the other seats reply: searched by their own interest, each its best look-ahead, or each
-its best look-ahead with every way its command's chance can fall weighed by its probability (as the root's)."""
+OTHERS = ("search", "look-ahead", "averaged-look-ahead")
+"""How the tree has the other seats reply: searched by their own interest, each its best look-ahead (one roll
+of a command's chance), or each its best look-ahead averaged over ``OTHERS_ROLLS`` rolls, as the greedy bot's."""
+OTHERS_ROLLS = 3
+"""The rolls of its chance an other seat's command is averaged over with ``others="averaged-look-ahead"``: the
+greedy bot's own (``GreedyBot.samples``)."""
 LEAVES = ("look-ahead", "position")
 """How a new position is scored: by what its actor's best look-ahead leads to (its commands' priors scored then),
 or as it stands (its priors scored when a simulation next passes it)."""
@@ -119,10 +122,9 @@ class SearchBot:
     always do, their rewards not being one seat's loss): 0.8 won 40 of 60 Correction games against OpenSpiel's
     ISMCTS where the means alone won 36. ``others`` is how the tree has the other seats reply: ``"search"``
     (each searched by its own interest, max^n) or ``"look-ahead"`` (each plays its best look-ahead, as a greedy
-    seat would: every simulation then goes to the seat's own commands) or ``"weighed-look-ahead"`` (the same, each
-    of that seat's commands ranked, when a node first meets it, over every way its chance can fall, each by its
-    probability, as the root's are with ``chance_outcomes``, rather than by the one roll of the world it met them
-    in: the greedy bot averages its commands over rolls too); by default the game's
+    seat would: every simulation then goes to the seat's own commands) or ``"averaged-look-ahead"`` (the same, each
+    of that seat's commands scored, when a node first meets it, as the mean of ``OTHERS_ROLLS`` rolls of its chance,
+    as the greedy bot scores them, rather than by the one roll of the world it met them in); by default the game's
     ``Ruleset.search_others`` for its number of seats (``"search"`` unless the game says otherwise). ``leaf`` is how a new position is scored:
     ``"look-ahead"`` (every command there scored at once, the position reached by the actor's best taken) or
     ``"position"`` (the position as it stands, one score a seat, as OpenSpiel's ISMCTS scores its leaves; the
@@ -286,17 +288,17 @@ class SearchBot:
         this world when its prior was scored now (else ``None``); each command's availability is counted and
         a new one's prior scored."""
         keyed, best, best_value = [], None, -1.0
-        weighed = self._others == "weighed-look-ahead"
+        averaged = self._others == "averaged-look-ahead" and actor != self._me
         for command in rules.legal_commands(world, actor):
             key = key_of(command)
             node.available[key] = node.available.get(key, 0) + 1
             after = None
-            if key not in node.prior and weighed and actor != self._me:
-                node.prior[key] = self._expected(rules, world, actor, command, rng)
-                node.minimax.setdefault(key, node.prior[key])
-            elif key not in node.prior:
+            if key not in node.prior:
                 after = play_out(rules, world, actor, command, rng)
                 node.prior[key] = score(rules, after, actor)
+                if averaged:  # the greedy bot's mean of a few rolls, not one roll's luck
+                    rolls = [score(rules, play_out(rules, world, actor, command, rng), actor) for _ in range(OTHERS_ROLLS - 1)]
+                    node.prior[key] = (node.prior[key] + sum(rolls)) / OTHERS_ROLLS
                 node.minimax.setdefault(key, node.prior[key])
             value = node.prior[key] + source.random() * 1e-9  # ties go the seed's way
             if value > best_value:

@@ -1,7 +1,7 @@
 """How much a seat can win against greedy seats at all: a best response to the greedy policy, as a ceiling
 for the search bot's target against greedy bots with three or four players (the fair share plus 10 points).
 
-    python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--method rollouts|tree|tree-weighed]
+    python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--method rollouts|tree|tree-averaged]
                                               [--simulations N] [--players n] [--workers 1] [--first n] [--quick]
 
 The seat under test KNOWS that every other seat plays ``GreedyBot``, and spends far more thinking than a
@@ -19,9 +19,9 @@ well as greedy, and better by as much as the better moves it finds.
 ``--method tree`` plays instead the search bot of ``domain.thinking.search`` told the same thing: in its tree
 every other seat plays its best look-ahead (greedy's command, one roll a command), so all of ``--simulations``
 (default 2000 a move, ten times the search bot's default) go to its own commands under greedy answers. It
-scores by ``evaluate``, as the search bot does, and searches past its own next turn. ``--method tree-weighed``
-is that tree with each greedy seat's commands ranked over every way their dice and draws can fall, each by its
-probability (``others="weighed-look-ahead"``), as the greedy bot averages them over rolls, not by one roll.
+scores by ``evaluate``, as the search bot does, and searches past its own next turn. ``--method tree-averaged``
+is that tree with each greedy seat's commands scored as the mean of three rolls of their dice and draws
+(``others="averaged-look-ahead"``), as the greedy bot scores them, not by one roll.
 
 Each row plays ``--games`` seeded games, the games and seats of ``search_strength.py`` (the same seeds, the
 seats rotating), and prints the seat's wins with the 95% Wilson interval, the fair share, the target (the
@@ -148,15 +148,15 @@ class KnowingSearch(SearchBot):
         return command
 
 
-class WeighingSearch(KnowingSearch):
-    """``KnowingSearch`` whose tree has each greedy seat weigh every way its command's dice and draws can fall,
-    each by its probability (``others="weighed-look-ahead"``), as the greedy bot averages its commands over
-    rolls, where ``KnowingSearch`` ranks them by the one roll of the world it first met them in."""
+class AveragingSearch(KnowingSearch):
+    """``KnowingSearch`` whose tree scores each greedy seat's commands as the mean of three rolls of their chance
+    (``others="averaged-look-ahead"``), as the greedy bot does, where ``KnowingSearch`` ranks them by the one
+    roll of the world it first met them in."""
 
-    others = "weighed-look-ahead"
+    others = "averaged-look-ahead"
 
 
-METHODS = {"rollouts": GreedyBestResponse, "tree": KnowingSearch, "tree-weighed": WeighingSearch}
+METHODS = {"rollouts": GreedyBestResponse, "tree": KnowingSearch, "tree-averaged": AveragingSearch}
 """``rollouts``: each command tried in imagined games played to their end by greedy seats, scored by the real
 outcome; ``tree``: the search bot with the other seats known to play greedy, scored by ``evaluate``."""
 
@@ -232,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rulesets", default="missions,assassination-le", help="comma-separated ruleset names")
     parser.add_argument("--method", choices=sorted(METHODS), default="rollouts",
                         help="rollouts: imagined games to the end, real outcomes (default); tree: the search bot knowing the greedy "
-                        "seats; tree-weighed: the same, each greedy seat's commands weighed over their chance")
+                        "seats; tree-averaged: the same, each greedy seat's commands averaged over three rolls")
     parser.add_argument("--simulations", type=int, help="imagined games a move, shared by the commands (default 300), or "
                         "the tree's simulations a move (default 2000, ten times the search bot's default)")
     parser.add_argument("--players", type=int, help="seats a game (default: the fewest each ruleset takes)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from benchmarks_tables import printed, sections
-from greedy_ceiling import METHODS, GreedyBestResponse, KnowingSearch, WeighingSearch, jobs
+from greedy_ceiling import METHODS, GreedyBestResponse, KnowingSearch, AveragingSearch, jobs
 
 from domain.engine import registry
 from domain.engine.game import Game
@@ -48,15 +48,15 @@ def test_the_tree_that_knows_the_greedy_seats_plays_a_legal_command_the_same_for
         game.play(seat, command, f"c{game.version}")
 
 
-def test_the_weighing_tree_has_the_greedy_seats_weigh_their_chance_and_plays_a_legal_command():
-    assert METHODS["tree-weighed"] is WeighingSearch
+def test_the_averaging_tree_has_the_greedy_seats_average_their_chance_and_plays_a_legal_command():
+    assert METHODS["tree-averaged"] is AveragingSearch
     rules = registry.get("missions")
     game = Game.start(rules, ["A", "B", "C", "D"], rules.resolve_options({}), "5", salt="5eed" * 8)
     seat = game.to_act()[0]
-    bot = WeighingSearch("s", 30)
+    bot = AveragingSearch("s", 30)
     command = bot.choose(rules, game.state, seat, game.version)
-    assert bot.others == "weighed-look-ahead" and command in rules.legal_commands(game.state, seat)
-    assert WeighingSearch("s", 30).choose(rules, game.state, seat, game.version) == command
+    assert bot.others == "averaged-look-ahead" and command in rules.legal_commands(game.state, seat)
+    assert AveragingSearch("s", 30).choose(rules, game.state, seat, game.version) == command
 
 
 def test_a_row_split_with_first_plays_the_same_games_as_one_run():
