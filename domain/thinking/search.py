@@ -33,13 +33,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand
 from domain.engine.ruleset import Ruleset
-from domain.thinking.chances import outcomes
 from domain.thinking.greedy import (
     SimRng,
     best_look_ahead,
@@ -49,6 +47,10 @@ from domain.thinking.greedy import (
     score,
     thinking_rng,
 )
+from domain.thinking.root_priors import sharpen
+from domain.thinking.tree import Node, Thought
+
+__all__ = ["DEFAULT_SIMULATIONS", "LEAVES", "OTHERS", "Node", "SearchBot", "Thought"]
 
 DEFAULT_SIMULATIONS = 200
 """A search bot's budget for one move unless told otherwise."""
@@ -73,33 +75,6 @@ def _seats(rules: Ruleset, state: Any) -> int | None:
         return rules.seat_count(state)
     except NotImplementedError:
         return None
-
-
-@dataclass
-class Node:
-    """A position in the open-loop tree, reached by the commands from the root. ``visits`` and ``rewards``
-    (every seat's total, by seat number) are of the simulations that passed through it; for the commands
-    from it, ``children``, how often each was legal (``available``) and its ``prior``: the score, for the
-    seat that chose, of the position it led to the first time it was seen (a one-command look-ahead)."""
-
-    visits: int = 0
-    rewards: dict[int, float] = field(default_factory=dict)
-    children: dict[str, Node] = field(default_factory=dict)
-    available: dict[str, int] = field(default_factory=dict)
-    prior: dict[str, float] = field(default_factory=dict)
-    actor: int | None = None
-    minimax: dict[str, float] = field(default_factory=dict)
-
-
-@dataclass
-class Thought:
-    """What one move's search did: the command chosen, the simulations run, the time taken and the tree
-    (none when there was nothing to choose)."""
-
-    command: Command
-    simulations: int
-    seconds: float
-    tree: Node | None = None
 
 
 class SearchBot:
@@ -175,7 +150,7 @@ class SearchBot:
             raise ValueError(f"{rules.name}'s search_others is one of {', '.join(OTHERS)}, not {self._others!r}")
         first = SimRng(thinking_rng(self.seed, version, seat))
         keyed = self._look_ahead(rules, rules.determinize(state, seat, first), seat, root, first, first.source)
-        self._sharpen(rules, state, seat, root, keyed, first)
+        sharpen(rules, state, seat, root, keyed, first, self._samples, self._outcomes)
         budget_ms = self.milliseconds if self.milliseconds is not None else self.limit_ms
         deadline = started + budget_ms / 1000 if budget_ms is not None else None
         wanted = self.simulations if self.simulations is not None else float("inf")
@@ -247,40 +222,6 @@ class SearchBot:
                 break
             world = best_look_ahead(rules, world, rng, source)
         return world
-
-    def _sharpen(self, rules: Ruleset, state: Any, seat: int, root: Node, keyed: list[tuple[str, Command, Any]],
-                 rng: SimRng) -> None:
-        """The root's priors averaged over ``root_samples`` worlds, each with its own roll of any chance, as
-        the greedy bot scores its commands: one roll alone ranks a chancy command by its luck. With
-        ``chance_outcomes``, a command whose chance falls at most that many ways is weighed over every way,
-        each by its probability, in place of the roll (the first world's roll is then left out too)."""
-        exact = self._outcomes > 0
-        totals = {key: [0.0, 0] if exact else [root.prior[key], 1] for key, _, _ in keyed}
-        for _ in range(self._samples if exact else self._samples - 1):
-            world = rules.determinize(state, seat, rng)
-            for key, command, _ in keyed:
-                try:
-                    totals[key][0] += self._expected(rules, world, seat, command, rng)
-                    totals[key][1] += 1
-                except IllegalCommand:  # a world the seat cannot tell from the real one should take it
-                    pass
-        for key, (total, count) in totals.items():
-            if count:
-                root.prior[key] = total / count
-
-    def _expected(self, rules: Ruleset, world: Any, seat: int, command: Command, rng: SimRng) -> float:
-        """The seat's score after its command: over every way its chance can fall, each weighed by its
-        probability, when there are at most ``chance_outcomes``; else after one roll of ``rng``."""
-        ways = outcomes(rules, world, seat, command, self._outcomes) if self._outcomes else None
-        if ways is None:
-            return score(rules, play_out(rules, world, seat, command, rng), seat)
-        total = 0.0
-        for chance, facts in ways:
-            after = world
-            for fact in facts:
-                after = rules.evolve(after, fact)
-            total += chance * score(rules, after, seat)
-        return total
 
     def _look_ahead(self, rules: Ruleset, world: Any, actor: int, node: Node, rng: SimRng,
                     source: random.Random) -> list[tuple[str, Command, Any]]:
