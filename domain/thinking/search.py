@@ -60,6 +60,9 @@ of a command's chance), or each its best look-ahead averaged over ``OTHERS_ROLLS
 OTHERS_ROLLS = 3
 """The rolls of its chance an other seat's command is averaged over with ``others="averaged-look-ahead"``: the
 greedy bot's own (``GreedyBot.samples``)."""
+SCALES = ("means", "rewards")
+"""What a position's means are scaled by before exploration is added: the spread of its commands' means, or
+the spread of every reward its simulations brought back, where that is wider."""
 LEAVES = ("look-ahead", "position")
 """How a new position is scored: by what its actor's best look-ahead leads to (its commands' priors scored then),
 or as it stands (its priors scored when a simulation next passes it)."""
@@ -109,7 +112,7 @@ class SearchBot:
     def __init__(self, seed: str | int = 0, simulations: int | None = DEFAULT_SIMULATIONS, milliseconds: float | None = None,
                  exploration: float = 0.7, prior_weight: float = 3.0, playout: int = 0, limit_ms: float | None = None,
                  root_samples: int | None = None, minimax_weight: float = 0.8, chance_outcomes: int | None = None,
-                 others: str | None = None, leaf: str = "look-ahead") -> None:
+                 others: str | None = None, leaf: str = "look-ahead", scale: str = "means") -> None:
         self.seed = str(seed)
         self.simulations = simulations if milliseconds is None else None
         self.milliseconds = milliseconds if milliseconds is None or limit_ms is None else min(milliseconds, limit_ms)
@@ -125,6 +128,9 @@ class SearchBot:
         if leaf not in LEAVES:
             raise ValueError(f"leaf is one of {', '.join(LEAVES)}, not {leaf!r}")
         self.leaf = leaf
+        if scale not in SCALES:
+            raise ValueError(f"scale is one of {', '.join(SCALES)}, not {scale!r}")
+        self.scale = scale
         self._me = 0  # the seat searched for (``choose`` sets it)
         self._mixing = 0.0  # the minimax share of the game last searched (``choose`` sets it)
         self._samples, self._outcomes = 1, 0  # root_samples and chance_outcomes for the game last searched
@@ -203,6 +209,9 @@ class SearchBot:
             visited.visits += 1
             for chooser, value in reward.items():
                 visited.rewards[chooser] = visited.rewards.get(chooser, 0.0) + value
+                if self.scale == "rewards":
+                    low, high = visited.reach.get(chooser, (value, value))
+                    visited.reach[chooser] = (min(low, value), max(high, value))
 
     @staticmethod
     def _back_up_minimax(path: list[Node], keys: list[str]) -> None:
@@ -263,6 +272,8 @@ class SearchBot:
             return keyed[0][0], keyed[0][1]
         values = [self._value(node, key, actor) for key, _, _ in keyed]
         low, high = min(mean for mean, _ in values), max(mean for mean, _ in values)
+        if self.scale == "rewards" and actor in node.reach:  # the simulations' own spread, where it is wider
+            high = max(high, low + node.reach[actor][1] - node.reach[actor][0])
         spread = high - low if high > low else 1.0
 
         def bound(index: int) -> float:

@@ -21,6 +21,8 @@ class Node:
     prior: dict[str, float] = field(default_factory=dict)
     actor: int | None = None
     minimax: dict[str, float] = field(default_factory=dict)
+    reach: dict[int, tuple[float, float]] = field(default_factory=dict)
+    """Every seat's lowest and highest reward of the simulations through it (kept with ``scale="rewards"``)."""
 
 
 @dataclass

@@ -54,7 +54,7 @@ from seeded_match import play_match  # noqa: E402
 from domain.engine import registry  # noqa: E402
 from domain.thinking.balance.stats import wilson  # noqa: E402
 from domain.thinking.greedy import GreedyBot  # noqa: E402
-from domain.thinking.search import DEFAULT_SIMULATIONS, LEAVES, OTHERS, SearchBot  # noqa: E402
+from domain.thinking.search import DEFAULT_SIMULATIONS, LEAVES, OTHERS, SCALES, SearchBot  # noqa: E402
 from domain.thinking.spiel.bots import OpenSpielBot  # noqa: E402
 
 
@@ -89,7 +89,7 @@ FIRST = [0]
 
 SETTINGS = sorted(set(inspect.signature(SearchBot).parameters) - {"seed", "simulations", "milliseconds", "limit_ms"})
 """The search bot's settings a run may change."""
-WORDS = {"others": OTHERS, "leaf": LEAVES}
+WORDS = {"others": OTHERS, "leaf": LEAVES, "scale": SCALES}
 """The settings given in words, each with the words it takes."""
 SEARCH_OPTIONS: dict[str, float | str] = {}
 """Settings given to every search bot (``--search-option name=value``): for trying a change."""
