@@ -30,4 +30,4 @@ def test_an_unknown_way_for_the_other_seats_is_one_line_and_exit_2():
     done = subprocess.run([sys.executable, str(script), "--quick", "--search-option", "others=greedy"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.splitlines()[-1].endswith("--search-option 'others=greedy': others is one of search, look-ahead")
+    assert done.stderr.splitlines()[-1].endswith("--search-option 'others=greedy': others is one of search, look-ahead, averaged-look-ahead")
