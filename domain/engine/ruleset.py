@@ -257,9 +257,10 @@ class Ruleset(ReportHooks, ABC):
 
     def search_others(self, seat_count: int) -> str:
         """How the search bot's tree best has the other seats reply in a game of this many seats
-        (``domain.thinking.search``): ``"search"`` (each searched by its own interest, the default) or
-        ``"look-ahead"`` (each its best look-ahead, so that every simulation goes to the bot's own commands),
-        a hint of the game's as ``evaluate`` is, where benchmarks showed it stronger."""
+        (``domain.thinking.search``): ``"search"`` (each searched by its own interest, the default),
+        ``"look-ahead"`` (each its best look-ahead, so that every simulation goes to the bot's own commands) or
+        ``"averaged-look-ahead"`` (the same, each command's look-ahead averaged over three rolls of its chance,
+        as the greedy bot's): a hint of the game's as ``evaluate`` is, where benchmarks showed it stronger."""
         return "search"
 
     def seats_in_play(self, state: Any) -> list[int] | None:
