@@ -129,9 +129,14 @@ def one_game(job: tuple[str, int, int, str, bool, dict[str, float | str], float]
     return (-1 if drawn else won), at_limit, moves, spent, theirs[1] / max(theirs[0], 1)
 
 
-def row(pool: ProcessPoolExecutor, name: str, players: int, games: int, matchup: str, quick: bool) -> list[str]:
+def row(pool: ProcessPoolExecutor, name: str, players: int, games: int, matchup: str, quick: bool,
+        progress: Callable[[str], None] = lambda text: None) -> list[str]:
     jobs = [(name, players, n, matchup, quick, SEARCH_OPTIONS, MILLISECONDS[0]) for n in range(FIRST[0], FIRST[0] + games)]
-    results = list(pool.map(one_game, jobs))
+    results = []
+    for result in pool.map(one_game, jobs):
+        results.append(result)
+        if len(results) % 10 == 0 and len(results) < games:  # an hour's row says how it goes
+            progress(f"  {name}: {sum(1 for won, *_ in results if won == 1)}/{len(results)} won")
     wins = sum(1 for result, *_ in results if result == 1)
     draws = sum(1 for result, *_ in results if result == -1)
     limits = sum(1 for _, at_limit, *_ in results if at_limit)
@@ -169,7 +174,7 @@ def report(names: Sequence[str], matchups: Sequence[str], games: int, workers: i
                 players = PLAYERS[0] if PLAYERS else rules.min_seats
                 progress(f"{name} {players} players, {matchup}")
                 started = time.perf_counter()
-                rows.append(row(pool, name, players, games, matchup, quick))
+                rows.append(row(pool, name, players, games, matchup, quick, progress))
                 progress(f"  {' | '.join(rows[-1][3:])} ({time.perf_counter() - started:.0f} s)")
     return "\n\n".join([
         f"# Search bot strength ({games} games a row, seats rotating, default budget {DEFAULT_SIMULATIONS} simulations, "

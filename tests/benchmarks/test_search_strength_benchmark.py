@@ -31,3 +31,18 @@ def test_an_unknown_way_for_the_other_seats_is_one_line_and_exit_2():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.splitlines()[-1].endswith("--search-option 'others=greedy': others is one of search, look-ahead, averaged-look-ahead")
+
+
+def test_a_long_row_says_how_it_goes_every_ten_games():
+    from search_strength import row
+
+    class InOrder:
+        """A pool that plays the games one after another in this process."""
+
+        map = staticmethod(map)
+
+    said: list[str] = []
+    printed_row = row(InOrder(), "correction", 2, 20, "search-vs-greedy", True, said.append)
+    wins = int(printed_row[3].split("/")[0])
+    assert len(said) == 1 and re.fullmatch(r"  correction: \d+/10 won", said[0])
+    assert int(said[0].split(": ")[1].split("/")[0]) <= wins
