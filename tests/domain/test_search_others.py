@@ -70,17 +70,19 @@ def test_an_unknown_way_for_the_others_is_refused():
 
 def test_by_default_the_tree_has_the_others_reply_as_the_game_says():
     rules = registry.get("squad-combat")
-    assert [rules.search_others(seats) for seats in (2, 3, 4)] == ["search", "look-ahead", "look-ahead"]
+    assert [rules.search_others(seats) for seats in (2, 3, 4)] == ["search", "averaged-look-ahead", "look-ahead"]
     game = Game.start(rules, ["A", "B", "C"], rules.resolve_options({}), "5", salt="5eed" * 8)  # the same game each run
     while len(rules.legal_commands(game.state, game.to_act()[0])) < 3:
         seat = game.to_act()[0]
         game.play(seat, GreedyBot("g").choose(rules, game.state, seat, game.version), f"c{game.version}")
     seat = game.to_act()[0]
-    bots = {others: SearchBot("s", simulations=60, others=others) for others in (None, "look-ahead", "search")}
+    bots = {others: SearchBot("s", simulations=60, others=others)
+            for others in (None, "averaged-look-ahead", "look-ahead", "search")}
     for bot in bots.values():
         bot.choose(rules, game.state, seat, game.version)
     shape = {others: visits(bot.last.tree) for others, bot in bots.items()}
-    assert shape[None] == shape["look-ahead"] != shape["search"]
+    assert shape[None] == shape["averaged-look-ahead"] != shape["search"]
+    assert shape["look-ahead"] != shape["averaged-look-ahead"]
 
 
 def test_a_game_that_names_no_known_way_for_the_others_is_told_so(position):

@@ -76,16 +76,18 @@ def _unseen(state: State, seat: int, needed: int) -> list[str]:
 
 
 def search_others(seat_count: int) -> str:
-    """How the search bot's tree has the other squads reply: each by its best look-ahead with three or four
-    squads, searched with two. The seats take turns at almost every command here (an attack is answered by its
-    target's reaction: 1.2 commands a seat at a time in greedy games of three squads, where Missions has 2.3),
-    and a search move at 100 ms runs about 50 simulations with three squads. With the other squads' replies
-    their best look-ahead, one search seat against two of OpenSpiel's ISMCTS seats won 48 of 120 three-squad
-    games of the benchmark (25 of the first 60, where with their replies searched it won 13), and with four
-    squads against three greedy seats 25 of 60 (16 and 18 searched). Four squads against ISMCTS seats (10 of
-    60, 12 searched) and three against greedy seats (21 of 60, 22 searched) showed no difference (the README's
-    rows)."""
-    return "look-ahead" if seat_count > 2 else "search"
+    """How the search bot's tree has the other squads reply: by their best look-ahead with three or four squads
+    (with three, each command's look-ahead averaged over three rolls, as the greedy bot scores it), searched
+    with two. The seats take turns at almost every command here (an attack is answered by its target's reaction:
+    1.2 commands a seat at a time in greedy games of three squads, where Missions has 2.3), and a search move at
+    100 ms runs about 50 simulations with three squads. In the benchmark (the README's rows), one search seat
+    against two of OpenSpiel's ISMCTS seats won 13 of 60 three-squad games with their replies searched, 48 of
+    120 by one roll's look-ahead and 23 of 60 averaged over three; against two greedy seats 22, 21 and 52 of 120
+    (30 of the first 60). With four squads one roll's look-ahead won 25 of 60 against three greedy seats (16 and
+    18 searched); against three ISMCTS seats no way reached the fair share."""
+    if seat_count == 3:
+        return "averaged-look-ahead"
+    return "look-ahead" if seat_count > 3 else "search"
 
 
 def evaluate(state: State, seat: int) -> float:
