@@ -50,7 +50,7 @@ from domain.thinking.greedy import (
 from domain.thinking.root_priors import sharpen
 from domain.thinking.tree import Node, Thought
 
-__all__ = ["DEFAULT_SIMULATIONS", "LEAVES", "OTHERS", "Node", "SearchBot", "Thought"]
+__all__ = ["DEFAULT_SIMULATIONS", "LEAVES", "OTHERS", "OTHERS_ROLLS", "SCALES", "Node", "SearchBot", "Thought"]
 
 DEFAULT_SIMULATIONS = 200
 """A search bot's budget for one move unless told otherwise."""
