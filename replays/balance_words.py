@@ -125,8 +125,9 @@ def sides(main: dict[str, Any]) -> Section:
              "The game deals the sides itself at setup, so each seat played several sides: a side's edge is told apart from a seat's."]
     for row in found["sides"]:
         froms = ", ".join(f"from Seat {s['seat']} {pct(s['rate'])} ({s['count']} of {s['of']})" for s in row["seats"] if s["of"])
-        lines.append(f"{capital(row['side'])} wins {span(row)} of the {row['of']} games one seat won that it played: "
-                     f"{judged(row, fair)}; {froms}.")
+        played = ("games one seat won that it played" if row.get("seats_a_game", 1) == 1 else
+                  f"seats it held in the games one seat won (up to {row['seats_a_game']} seats a game)")
+        lines.append(f"{capital(row['side'])} wins {span(row)} of the {row['of']} {played}: {judged(row, fair)}; {froms}.")
     told = ("favoured", "handicapped")
     named_sides = "; ".join(f"{row['side']} is {row['verdict']} at {span(row)}" for row in found["sides"] if row["verdict"] in told)
     named_seats = "; ".join(f"Seat {row['seat']} is {row['verdict']} at {span(row)}" for row in main["fairness"]["seats"]
@@ -134,7 +135,8 @@ def sides(main: dict[str, Any]) -> Section:
     lines.append(FOLLOWS[found["follows"]].format(sides=named_sides, seats=named_seats))
     rows = [[row["side"], str(row["of"]), str(row["count"]), pct(row["rate"]), f"{pct(row['low'])}–{pct(row['high'])}", row["verdict"],
              *[f"{pct(s['rate'])} ({s['count']} of {s['of']})" if s["of"] else "" for s in row["seats"]]] for row in found["sides"]]
-    header = ["side", "games one seat won", "wins", "rate", "95% interval", "verdict",
+    shared = any(row.get("seats_a_game", 1) > 1 for row in found["sides"])
+    header = ["side", "seats held in games one seat won" if shared else "games one seat won", "wins", "rate", "95% interval", "verdict",
               *[f"from Seat {seat}" for seat in range(1, main["study"]["players"] + 1)]]
     return {"title": "Sides and seats", "lines": lines, "table": {"header": header, "rows": rows}}
 

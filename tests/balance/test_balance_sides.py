@@ -107,6 +107,22 @@ def test_the_report_says_the_sides_moved_and_which_one_the_advantage_follows(tmp
     assert re.search(r"The red squad wins \d+% \(\d+–\d+%\) of the \d+ games one seat won that it played: favoured", result.output)
 
 
+def test_a_side_two_seats_hold_is_one_row_counting_each_of_its_seats():
+    """Four squads, two red and two blue: each squad is named once, and its count is of the seats that held it."""
+    found = run("squad-combat", "--games", "8", "--players", "4")["findings"]["sides"]
+    assert [row["side"] for row in found["sides"]] == ["the red squad", "the blue squad"]
+    decided = found["decided"]
+    assert [row["of"] for row in found["sides"]] == [2 * decided, 2 * decided]
+    assert [row["seats_a_game"] for row in found["sides"]] == [2, 2]
+    assert sum(row["count"] for row in found["sides"]) == decided  # one winning seat a decided game
+    text = invoke("balance", "squad-combat", "--games", "8", "--players", "4", "--no-keep", "-q", "--skill", "0",
+                  "--bot", "random").output
+    section = text.split("## Sides and seats")[1].split("## ")[0]
+    assert section.count("The red squad wins") == 1 and section.count("| the red squad |") == 1
+    assert f"of the {2 * decided} seats it held in the games one seat won (up to 2 seats a game)" in section
+    assert "| side | seats held in games one seat won |" in section
+
+
 @pytest.mark.parametrize("ruleset", [rules.name for rules in registry.all_rulesets()])
 def test_every_game_names_each_seats_side_and_a_rotation_gives_every_side_every_seat(ruleset):
     rules = registry.get(ruleset)

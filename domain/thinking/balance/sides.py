@@ -3,7 +3,8 @@
 
 ``sides(records, players)`` counts, for each side, the games one seat won in which a seat held that side,
 and how many of them that seat won, in all and from each seat, each rate with its 95% interval against
-the fair share (one over the players). How the sides met the seats decides what can be told:
+the fair share (one over the players). Where several seats of a game hold one side (two red squads of four),
+each of them counts: the side's figure is its seats', and ``seats_a_game`` says how many held it at most. How the sides met the seats decides what can be told:
 
 - ``rotated``: the study moved the sides round the table, game by game (``Study.rotates``);
 - ``dealt``: the game deals them itself at setup (a coin, the dice), so a seat holds different sides;
@@ -29,9 +30,11 @@ def sides(records: Sequence[GameRecord], players: int, seat_rows: Sequence[dict[
     if not held:
         return None
     fair = 1 / players
-    names: list[str] = []
+    names: list[str] = []  # each side once, in the order the seats first held them
     for r in held:
-        names += [side for _, side in sorted(r["sides"].items(), key=lambda item: int(item[0])) if side not in names]
+        for _, side in sorted(r["sides"].items(), key=lambda item: int(item[0])):
+            if side not in names:
+                names.append(side)
     decided = [r for r in held if len(r["winners"]) == 1]
     rows = []
     for side in names:
@@ -41,7 +44,8 @@ def sides(records: Sequence[GameRecord], players: int, seat_rows: Sequence[dict[
         for seat in range(1, players + 1):
             from_seat = [r for r, s in played if s == seat]
             by_seat.append({"seat": seat, **rate(sum(1 for r in from_seat if r["winners"] == [seat]), len(from_seat))})
-        rows.append({"side": side, **won, **verdict(won, fair, len(played)), "seats": by_seat})
+        shared = max((list(r["sides"].values()).count(side) for r in held), default=1)
+        rows.append({"side": side, **won, **verdict(won, fair, len(played)), "seats": by_seat, "seats_a_game": shared})
     layouts = {tuple(sorted(r["sides"].items())) for r in held}
     arrangement = "rotated" if any(r.get("rotation") is not None for r in held) else "fixed" if len(layouts) == 1 else "dealt"
     return {"arrangement": arrangement, "fair_share": fair, "games": len(held), "decided": len(decided), "sides": rows,
