@@ -25,6 +25,8 @@ standing (``standing``, rules v1 and v2), or no one (``draw``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.games.squad_combat.cards import DIE_FACES, Card
 from domain.games.squad_combat.checks import dice_paid, leaders, pool_faces, trait_problem
 from domain.games.squad_combat.state import State
@@ -87,10 +89,37 @@ def _can_hurt(state: State, seat: int, heals: dict[int, int]) -> bool:
     within its reach. More cards never make an attack unperformable (their effects only add ways to pay and
     damage), so the cards held alone answer most positions without looking under the enemy's characters."""
     held = _own(state, seat)
-    if _hurts_with(state, seat, held):
+    if _held_hurts(state, seat, held):
         return True
     reach = within_reach(state, seat, heals)
     return len(reach) > len(held) and _hurts_with(state, seat, reach)
+
+
+HELD_ANSWERS: dict[tuple[Any, ...], bool] = {}
+"""``_held_hurts``'s answers by everything they read (``_held_key``): bots ask it of every squad at every
+position they score, and one command leaves most squads' cards and characters as they were."""
+HELD_ANSWERS_KEPT = 10_000
+"""The answers kept at most: the cache is emptied when it grows past this."""
+
+
+def _held_hurts(state: State, seat: int, held: list[str]) -> bool:
+    """``_hurts_with`` the cards the seat holds, answered once for each such squad (``HELD_ANSWERS``)."""
+    key = _held_key(state, seat, held)
+    answer = HELD_ANSWERS.get(key)
+    if answer is None:
+        if len(HELD_ANSWERS) >= HELD_ANSWERS_KEPT:
+            HELD_ANSWERS.clear()
+        answer = HELD_ANSWERS[key] = _hurts_with(state, seat, held)
+    return answer
+
+
+def _held_key(state: State, seat: int, held: list[str]) -> tuple[Any, ...]:
+    """What ``_hurts_with`` reads of a squad and its cards: the card set, the options ``could_perform`` reads,
+    the cards, and each living character's identity, burden and dice (its energy and pool are its card's)."""
+    options = state.options
+    living = tuple((character["id"], character["burden"], tuple(character["dice"]))
+                   for character in state.player(seat)["characters"] if not character["dead"])
+    return (state.card_set_json, options["rules"], options.get("recharge"), options.get("generic_cards"), tuple(held), living)
 
 
 def _hurts_with(state: State, seat: int, reach: list[str]) -> bool:

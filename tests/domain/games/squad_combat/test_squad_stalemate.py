@@ -139,6 +139,22 @@ def test_ruling_18_energy_spent_for_good_counts_only_without_a_recharge():
     assert not stalemated(never)
 
 
+def test_ruling_18_each_answer_follows_the_squad_as_it_is_now_not_an_answer_given_before():
+    """Bots ask whether a squad can hurt at every position they score, and the answers for the cards a squad holds are
+    kept: the same cards with another burden, other dice or other options are asked afresh."""
+    def bruiser(burden: int, options=None):
+        return _spent({"recharge": "never", **(options or {})}, hands=[["haymaker"], []], dead=[(2, 1), (1, 2), (1, 3)],
+                      burden={(1, 1): burden}, decks=[[], []], discards=[[], []])
+    for burden, able in [(0, True), (6, False), (0, True), (6, False)]:
+        assert can_hurt(bruiser(burden), 1) is able
+    assert can_hurt(bruiser(6, {"recharge": "end_of_turn"}), 1)
+    one = _spent({"recharge": "never"}, hands=[["headshot"], []], dice={(1, 2): [1]}, burden={(1, 2): 4},
+                 decks=[["dodge"], NO_ATTACKS], discards=[[], []])
+    six = _spent({"recharge": "never"}, hands=[["headshot"], []], dice={(1, 2): [6]}, burden={(1, 2): 4},
+                 decks=[["dodge"], NO_ATTACKS], discards=[[], []])
+    assert [can_hurt(one, 1), can_hurt(six, 1), can_hurt(one, 1)] == [False, True, False]
+
+
 def test_ruling_18_dice_count_as_a_refresh_or_a_power_up_could_make_them():
     # Headshot (<4>[6]) and a Marksman showing a 1: a refresh (5 energy, pool 5RR) may roll a 6
     assert can_hurt(_spent(hands=[["headshot"], []], dice={(1, 2): [1]}), 1)
