@@ -101,10 +101,9 @@ def evaluate(state: State, seat: int) -> float:
     its cost."""
     means = 1.0 / (state.seat_count - 1)
     standings = [_standing(state, other, means) for other in range(1, state.seat_count + 1)]
-    if state.seat_count > 2 and _harmless_cannot_win(state):  # an enemy that can no longer hurt is no rival
-        able = set(hurting(state, [other for other, value in enumerate(standings, 1) if other != seat and value]))
-        standings = [value if other == seat or not value or other in able else 0.0
-                     for other, value in enumerate(standings, 1)]
+    if state.seat_count > 2 and _harmless_cannot_win(state):  # a squad that can no longer hurt cannot win
+        able = set(hurting(state, [other for other, value in enumerate(standings, 1) if value]))
+        standings = [value if not value or other in able else 0.0 for other, value in enumerate(standings, 1)]
     mine = standings[seat - 1]
     enemies = [value for other, value in enumerate(standings, 1) if other != seat]
     return 0.5 + 0.5 * math.tanh((mine - sum(enemies) / len(enemies)) / SCALE)
@@ -113,8 +112,10 @@ def evaluate(state: State, seat: int) -> float:
 def _harmless_cannot_win(state: State) -> bool:
     """Whether a squad that can no longer hurt another can no longer win (ruling 18): the game ends when at
     most one squad can still hurt (``stalemate: one-sided``) and that squad wins (``stalemate_winner: able``),
-    as under rules v3's defaults. Then, with three or four players, such an enemy counts as out: hitting it
-    brings the end no nearer, and the bots that kept hitting it played four-player games to the turn limit."""
+    as under rules v3's defaults. Then, with three or four players, such a squad counts as out. An enemy: hitting
+    it brings the end no nearer, and the bots that kept hitting it played four-player games to the turn limit.
+    The seat's own: spending its last attack that could ever be performed leaves it nothing to win with, and
+    the squads that spent theirs soonest lost the one-sided stalemates to those that kept one."""
     options = state.options
     return options.get("stalemate", "play-on") == "one-sided" and options.get("stalemate_winner", "standing") == "able"
 

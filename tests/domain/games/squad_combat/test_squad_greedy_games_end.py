@@ -64,6 +64,18 @@ def test_with_three_players_an_enemy_that_can_no_longer_hurt_counts_as_out_where
     assert RULES.evaluate(table(3, options=standing, **HARMLESS), 1) < RULES.evaluate(harmless, 1)
 
 
+def test_with_three_players_a_seat_that_can_no_longer_hurt_counts_its_own_standing_as_nothing():
+    """Ruling 18: under rules v3's defaults the one-sided stalemate goes to the squad that can still hurt, so a
+    squad with no attack left that it could ever perform can no longer win, and its own evaluation says so."""
+    harmless = table(3, **HARMLESS)
+    assert RULES.evaluate(harmless, 3) == RULES.evaluate(table(3, out=[3], **HARMLESS), 3)
+    assert RULES.evaluate(table(3, wounds={(3, 1): [("strike", 1, 1)]}, **HARMLESS), 3) == RULES.evaluate(harmless, 3)
+    assert RULES.evaluate(harmless, 3) < RULES.evaluate(table(3), 3)
+    # where the standing decides a one-sided stalemate, it may still win: its standing counts as before
+    standing = {"stalemate_winner": "standing"}
+    assert RULES.evaluate(table(3, options=standing, **HARMLESS), 3) > RULES.evaluate(harmless, 3)
+
+
 def test_v05_an_attack_counts_only_when_its_rating_can_beat_the_defenders_best_die():
     state = table(options=V05, hands=[["strike"], []], dice={(1, 1): [3, 5, 6], (2, 1): [5, 1]})
     strike = {"type": "play", "card": "strike", "performer": 1, "target": [2, 1]}  # <3>[3], hit +0
