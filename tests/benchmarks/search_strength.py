@@ -9,8 +9,9 @@ one seat holds the bot under test, the seats rotating from game to game, and the
 every other seat. It prints the test bot's wins with the 95% Wilson interval, the fair share (one over
 the number of players), the target, the games that ended in a draw, the test bot's points (a win 1, a
 draw shared among the players, as chess engines are scored: a bot that draws more is not hidden), the
-games that ended at the rules' turn limit, and the test bot's and its opponents' mean CPU milliseconds a
-move. The targets count wins.
+games that ended at the rules' turn limit and how many of those the test bot won (a game stopped at the limit
+is decided by the rules' limit, not played out: its wins are told apart), and the test bot's and its
+opponents' mean CPU milliseconds a move. The targets count wins.
 
 - ``search-vs-greedy``: the search bot at its default budget against greedy bots. Target: at least 60%
   of the games with the interval's low end above 50% with two players, and the fair share plus 10 points
@@ -140,6 +141,7 @@ def row(pool: ProcessPoolExecutor, name: str, players: int, games: int, matchup:
     wins = sum(1 for result, *_ in results if result == 1)
     draws = sum(1 for result, *_ in results if result == -1)
     limits = sum(1 for _, at_limit, *_ in results if at_limit)
+    won_at_limit = sum(1 for won, at_limit, *_ in results if at_limit and won == 1)
     moves = sum(result[2] for result in results)
     theirs = sum(result[4] for result in results) / games
     low, high = wilson(wins, games)
@@ -155,7 +157,7 @@ def row(pool: ProcessPoolExecutor, name: str, players: int, games: int, matchup:
         met = wins / games >= 0.55 if players == 2 else wins / games > fair
     points = (wins + draws / players) / games
     return [name, str(players), matchup, f"{wins}/{games}", f"{wins / games:.0%}", f"{low:.0%}–{high:.0%}", f"{fair:.0%}",
-            str(draws), f"{points:.0%}", str(limits), f"{sum(result[3] for result in results) / max(moves, 1) * 1000:.0f}",
+            str(draws), f"{points:.0%}", str(limits), str(won_at_limit), f"{sum(result[3] for result in results) / max(moves, 1) * 1000:.0f}",
             f"{theirs * 1000:.0f}", f"{target}: {'met' if met else 'not met'}"]
 
 
@@ -181,7 +183,7 @@ def report(names: Sequence[str], matchups: Sequence[str], games: int, workers: i
         f"{MILLISECONDS[0]:.0f} ms a move at equal CPU)",
         "## The search bot against greedy bots, and against itself on a smaller budget",
         table(["ruleset", "players", "matchup", "wins", "win rate", "Wilson 95%", "fair share", "draws", "points",
-               "at limit", "ms a move", "their ms a move", "target"], rows),
+               "at limit", "won at limit", "ms a move", "their ms a move", "target"], rows),
     ]) + "\n"
 
 

@@ -21,8 +21,29 @@ def test_the_strength_benchmark_prints_each_matchup_of_each_ruleset_asked_for():
         assert re.fullmatch(r"\d+/2", row["wins"]) and re.fullmatch(r"\d+%–\d+%", row["Wilson 95%"])
         assert row["players"] == ("2" if row["ruleset"] == "correction" else "3")
         assert row["target"].endswith(("met", "not met"))
+        assert int(row["won at limit"]) <= min(int(row["at limit"]), int(row["wins"].split("/")[0]))
         wins, games = map(int, row["wins"].split("/"))
         assert row["points"] == f"{(wins + int(row['draws']) / int(row['players'])) / games:.0%}"
+
+
+def test_a_row_tells_the_wins_of_games_stopped_at_the_turn_limit_apart(monkeypatch):
+    import search_strength
+
+    def played(job):
+        """Game n: the tested bot wins the odd ones, every third stops at the limit."""
+        number = job[2]
+        return (1 if number % 2 else 0), number % 3 == 0, 5, 0.1, 0.01
+
+    monkeypatch.setattr(search_strength, "one_game", played)
+
+    class InOrder:
+        map = staticmethod(map)
+
+    headers = ["ruleset", "players", "matchup", "wins", "win rate", "Wilson 95%", "fair share", "draws", "points",
+               "at limit", "won at limit", "ms a move", "their ms a move", "target"]
+    found = dict(zip(headers, search_strength.row(InOrder(), "correction", 2, 12, "search-vs-greedy", True)))
+    assert found["wins"] == "6/12" and found["at limit"] == "4"
+    assert found["won at limit"] == "2"  # games 3 and 9
 
 
 def test_an_unknown_way_for_the_other_seats_is_one_line_and_exit_2():
