@@ -4,7 +4,8 @@
 ``sides(records, players)`` counts, for each side, the games one seat won in which a seat held that side,
 and how many of them that seat won, in all and from each seat, each rate with its 95% interval against
 the fair share (one over the players). Where several seats of a game hold one side (two red squads of four),
-each of them counts: the side's figure is its seats', and ``seats_a_game`` says how many held it at most. How the sides met the seats decides what can be told:
+each of them counts: the side's figure is its seats', and ``seats_a_game`` says how many held it at most.
+How the sides met the seats decides what can be told:
 
 - ``rotated``: the study moved the sides round the table, game by game (``Study.rotates``);
 - ``dealt``: the game deals them itself at setup (a coin, the dice), so a seat holds different sides;
@@ -30,11 +31,7 @@ def sides(records: Sequence[GameRecord], players: int, seat_rows: Sequence[dict[
     if not held:
         return None
     fair = 1 / players
-    names: list[str] = []  # each side once, in the order the seats first held them
-    for r in held:
-        for _, side in sorted(r["sides"].items(), key=lambda item: int(item[0])):
-            if side not in names:
-                names.append(side)
+    names = list(dict.fromkeys(side for r in held for _, side in sorted(r["sides"].items(), key=lambda item: int(item[0]))))
     decided = [r for r in held if len(r["winners"]) == 1]
     rows = []
     for side in names:
