@@ -5,13 +5,17 @@ not checked here: the benchmark says."""
 
 from __future__ import annotations
 
+import random
 import re
+from types import SimpleNamespace
 
 from benchmarks_tables import printed, sections
 from greedy_ceiling import METHODS, GreedyBestResponse, KnowingSearch, AveragingSearch, jobs
+from greedy_expectimax import TwoTurnExpectimax
 
 from domain.engine import registry
 from domain.engine.game import Game
+from domain.thinking.greedy import GreedyBot, SimRng
 
 
 def test_the_ceiling_benchmark_prints_a_row_for_each_ruleset_asked_for():
@@ -63,3 +67,61 @@ def test_a_row_split_with_first_plays_the_same_games_as_one_run():
     whole = jobs("missions", 3, 6, 30, "tree")
     assert [job[2] for job in whole] == list(range(6))
     assert jobs("missions", 3, 2, 30, "tree") + jobs("missions", 3, 4, 30, "tree", first=2) == whole
+
+
+class TwoTurnToy:
+    """Seat 1 plays ``safe`` (scored 0.6 at once) or ``setup`` (0.5); seat 2 passes; then seat 1 rolls a die
+    of two faces and calls it, ``left`` for 1, ``right`` for 2: after ``setup`` a right call wins, else
+    seat 2 wins. The greedy bot plays ``safe``; two turns ahead, each call made after its roll, ``setup``
+    wins every time."""
+
+    def to_act(self, state):
+        return [2] if state["step"] == 1 else [1]
+
+    def legal_commands(self, state, seat):
+        return [[{"type": "safe"}, {"type": "setup"}], [{"type": "pass"}], [{"type": "roll"}],
+                [{"type": "left"}, {"type": "right"}]][state["step"]]
+
+    def decide(self, state, seat, command, rng):
+        if command["type"] == "roll":
+            return [{"rolled": rng.randint(1, 2)}]
+        return [{"played": command["type"]}]
+
+    def evolve(self, state, fact):
+        state = {**state, "step": state["step"] + 1, **fact}
+        if state["step"] == 1:
+            state["setup"] = fact["played"] == "setup"
+        if state["step"] == 4:
+            right = state["played"] == ("left", "right")[state["rolled"] - 1]
+            state["winner"] = 1 if state["setup"] and right else 2
+        return state
+
+    def outcome(self, state):
+        return SimpleNamespace(winners=[state["winner"]]) if "winner" in state else None
+
+    def determinize(self, state, seat, rng):
+        return state
+
+    def evaluate(self, state, seat):
+        mine = 0.6 if state.get("played") == "safe" else 0.5
+        return mine if seat == 1 else 1 - mine
+
+
+def test_the_two_turn_expectimax_looks_past_the_greedy_choice_and_calls_each_roll_as_it_fell():
+    toy, start = TwoTurnToy(), {"step": 0}
+    assert GreedyBot("s").choose(toy, start, 1, 0) == {"type": "safe"}
+    assert TwoTurnExpectimax("s", 1, 2).choose(toy, start, 1, 0) == {"type": "setup"}
+    assert TwoTurnExpectimax("s", 1, 2)._weighed(toy, start, 1, {"type": "setup"}, SimRng(random.Random(0))) == 1.0
+
+
+def test_the_two_turn_expectimax_plays_a_legal_command_the_same_for_the_same_seed():
+    rules = registry.get("missions")
+    game = Game.start(rules, ["A", "B", "C", "D"], rules.resolve_options({}), "5", salt="5eed" * 8)
+    while len(rules.legal_commands(game.state, game.to_act()[0])) == 1:
+        seat = game.to_act()[0]
+        game.play(seat, rules.legal_commands(game.state, seat)[0], f"c{game.version}")
+    seat = game.to_act()[0]
+    command = TwoTurnExpectimax("s").choose(rules, game.state, seat, game.version)
+    assert command in rules.legal_commands(game.state, seat)
+    assert TwoTurnExpectimax("s").choose(rules, game.state, seat, game.version) == command
+    assert METHODS["expectimax"] is TwoTurnExpectimax
