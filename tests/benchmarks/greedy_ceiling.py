@@ -1,7 +1,7 @@
 """How much a seat can win against greedy seats at all: a best response to the greedy policy, as a ceiling
 for the search bot's target against greedy bots with three or four players (the fair share plus 10 points).
 
-    python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--method rollouts|tree|tree-averaged|expectimax]
+    python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--method rollouts|tree|tree-averaged|expectimax|round-expectimax]
                                               [--simulations N] [--players n] [--workers 1] [--first n] [--quick]
 
 The seat under test KNOWS that every other seat plays ``GreedyBot``, and spends far more thinking than a
@@ -24,7 +24,8 @@ is that tree with each greedy seat's commands scored as the mean of three rolls 
 (``others="averaged-look-ahead"``), as the greedy bot scores them, not by one roll. ``--method expectimax``
 (``greedy_expectimax.py``) looks two of its own turns ahead, closed loop, every chance of its own weighed
 exactly and the greedy seats' rounds played on between (``--simulations`` is then the worlds each command is
-weighed in, default 1).
+weighed in, default 1). ``--method round-expectimax`` weighs every way its command falls too, plays the round on
+``--simulations`` times (default 4) and scores each at its own next roll, the same moment for every command.
 
 Each row plays ``--games`` seeded games, the games and seats of ``search_strength.py`` (the same seeds, the
 seats rotating), and prints the seat's wins with the 95% Wilson interval, the fair share, the target (the
@@ -53,7 +54,7 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
-from greedy_expectimax import TwoTurnExpectimax  # noqa: E402
+from greedy_expectimax import OneRoundExpectimax, TwoTurnExpectimax  # noqa: E402
 from seeded_match import play_match  # noqa: E402
 
 from domain.engine import registry  # noqa: E402
@@ -161,10 +162,11 @@ class AveragingSearch(KnowingSearch):
 
 
 METHODS = {"rollouts": GreedyBestResponse, "tree": KnowingSearch, "tree-averaged": AveragingSearch,
-           "expectimax": TwoTurnExpectimax}
+           "expectimax": TwoTurnExpectimax, "round-expectimax": OneRoundExpectimax}
 """``rollouts``: each command tried in imagined games played to their end by greedy seats, scored by the real
 outcome; ``tree``: the search bot with the other seats known to play greedy, scored by ``evaluate``;
-``expectimax``: two of the seat's own turns, every chance of its own weighed, the greedy rounds between played on."""
+``expectimax``: two of the seat's own turns, every chance of its own weighed, the greedy rounds between played on;
+``round-expectimax``: every chance of its command weighed, the round played on, scored at its next roll."""
 
 
 def one_game(job: tuple[str, int, int, int, str]) -> tuple[float, bool, int, float, float, int, int]:
@@ -215,7 +217,8 @@ def row(name: str, players: int, games: int, simulations: int, workers: int, pro
 def report(names: Sequence[str], games: int, simulations: int, players: int | None,
            progress: Callable[[str], None], workers: int = 1, method: str = "rollouts", first: int = 0) -> str:
     rows = []
-    what = {"rollouts": "imagined games", "expectimax": "worlds of a two-turn expectimax"}.get(
+    what = {"rollouts": "imagined games", "expectimax": "worlds of a two-turn expectimax",
+            "round-expectimax": "rounds a way of a one-round expectimax"}.get(
         method, "simulations of a tree that knows the greedy seats")
     for name in names:
         seats = players or registry.get(name).min_seats
@@ -240,17 +243,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--method", choices=sorted(METHODS), default="rollouts",
                         help="rollouts: imagined games to the end, real outcomes (default); tree: the search bot knowing the greedy "
                         "seats; tree-averaged: the same, each greedy seat's commands averaged over three rolls; expectimax: two of "
-                        "its own turns ahead, every chance of its own weighed")
+                        "its own turns ahead, every chance of its own weighed; round-expectimax: its command's every chance weighed, "
+                        "the round played on, scored at its next roll")
     parser.add_argument("--simulations", type=int, help="imagined games a move, shared by the commands (default 300), or "
                         "the tree's simulations a move (default 2000, ten times the search bot's default), or the worlds "
-                        "the expectimax weighs each command in (default 1)")
+                        "the expectimax weighs each command in (default 1), or the rounds the round-expectimax plays on "
+                        "after each way (default 4)")
     parser.add_argument("--players", type=int, help="seats a game (default: the fewest each ruleset takes)")
     parser.add_argument("--workers", type=int, default=1, help="processes for the games (default 1)")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (default 0): the same seeds as a "
                         "longer run's later games, to split a row between processes or add games to it")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
     given = parser.parse_args(argv)
-    simulations = given.simulations or {"rollouts": 300, "expectimax": 1}.get(given.method, 2000)
+    simulations = given.simulations or {"rollouts": 300, "expectimax": 1, "round-expectimax": 4}.get(given.method, 2000)
     games, simulations = (2, 4) if given.quick else (given.games, simulations)
     print(report(given.rulesets.split(","), games, simulations, given.players,
                  lambda text: print(f"... {text}", file=sys.stderr, flush=True), given.workers, given.method, given.first))

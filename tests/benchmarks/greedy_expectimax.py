@@ -68,9 +68,13 @@ class TwoTurnExpectimax:
         total = 0.0
         for index, (chance, after) in enumerate(self._ways(rules, world, seat, command, rng)):
             self.games += 1
-            luck = SimRng(random.Random(f"expectimax:{self.seed}:{version}:{index}"))
-            total += chance * self._next_turn(rules, self._round(rules, after, seat, luck, version), seat, luck)
+            total += chance * self._on_from(rules, after, seat, version, index)
         return total
+
+    def _on_from(self, rules: Ruleset, after: Any, seat: int, version: int, index: int) -> float:
+        """What the ``index``-th way of a command is worth: the round played on, then the seat's best next turn."""
+        luck = SimRng(random.Random(f"expectimax:{self.seed}:{version}:{index}"))
+        return self._next_turn(rules, self._round(rules, after, seat, luck, version), seat, luck)
 
     def _ways(self, rules: Ruleset, world: Any, seat: int, command: Command, rng: SimRng) -> list[tuple[float, Any]]:
         """Each way the command can fall, with its probability, and the position it leads to."""
@@ -109,3 +113,21 @@ class TwoTurnExpectimax:
         if len(legal) > 1:
             return max(expected(rules, world, seat, command, rng, MOST_WAYS) for command in legal)
         return sum(chance * self._next_turn(rules, after, seat, rng) for chance, after in self._ways(rules, world, seat, legal[0], rng))
+
+
+class OneRoundExpectimax(TwoTurnExpectimax):
+    """Weighs each command over every way its chance falls, as ``TwoTurnExpectimax`` does, and then plays the
+    round on ``rounds`` times (default 4, each with its own dice, the same for the k-th way of every command) up to its
+    own next roll, and scores the position there: every command is then scored at the same moment of the
+    game, the start of the seat's next turn, where the rules' ``evaluate`` has no turn under way to guess."""
+
+    def __init__(self, seed: str | int = 0, rounds: int | None = 4, players: int = 3) -> None:
+        super().__init__(seed, 1, players)
+        self.rounds = max(1, rounds or 4)
+
+    def _on_from(self, rules: Ruleset, after: Any, seat: int, version: int, index: int) -> float:
+        total = 0.0
+        for sample in range(self.rounds):
+            luck = SimRng(random.Random(f"expectimax:{self.seed}:{version}:{index}:{sample}"))
+            total += score(rules, self._round(rules, after, seat, luck, version), seat)
+        return total / self.rounds

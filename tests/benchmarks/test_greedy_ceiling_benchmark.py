@@ -9,9 +9,11 @@ import random
 import re
 from types import SimpleNamespace
 
+import pytest
+
 from benchmarks_tables import printed, sections
 from greedy_ceiling import METHODS, GreedyBestResponse, KnowingSearch, AveragingSearch, jobs
-from greedy_expectimax import TwoTurnExpectimax
+from greedy_expectimax import OneRoundExpectimax, TwoTurnExpectimax
 
 from domain.engine import registry
 from domain.engine.game import Game
@@ -115,13 +117,63 @@ def test_the_two_turn_expectimax_looks_past_the_greedy_choice_and_calls_each_rol
 
 
 def test_the_two_turn_expectimax_plays_a_legal_command_the_same_for_the_same_seed():
+    toy = TwoTurnToy()
+    assert TwoTurnExpectimax("t", 1, 2).choose(toy, {"step": 0}, 1, 3) == TwoTurnExpectimax("t", 1, 2).choose(toy, {"step": 0}, 1, 3)
     rules = registry.get("missions")
     game = Game.start(rules, ["A", "B", "C", "D"], rules.resolve_options({}), "5", salt="5eed" * 8)
     while len(rules.legal_commands(game.state, game.to_act()[0])) == 1:
         seat = game.to_act()[0]
         game.play(seat, rules.legal_commands(game.state, seat)[0], f"c{game.version}")
     seat = game.to_act()[0]
-    command = TwoTurnExpectimax("s").choose(rules, game.state, seat, game.version)
-    assert command in rules.legal_commands(game.state, seat)
-    assert TwoTurnExpectimax("s").choose(rules, game.state, seat, game.version) == command
+    assert TwoTurnExpectimax("s").choose(rules, game.state, seat, game.version) in rules.legal_commands(game.state, seat)
     assert METHODS["expectimax"] is TwoTurnExpectimax
+
+
+class GrabToy:
+    """Seat 1 grabs (scored 0.7 at once) or holds (0.6); seat 2 then takes a grab back (0.4 off) or passes,
+    and it is seat 1's turn again. The greedy bot grabs; scored at its next turn, after seat 2's greedy reply,
+    holding is better."""
+
+    def to_act(self, state):
+        return [2] if state["step"] == 1 else [1]
+
+    def legal_commands(self, state, seat):
+        return [[{"type": "grab"}, {"type": "hold"}], [{"type": "take"}, {"type": "pass"}]][state["step"]] if state["step"] < 2 else [{"type": "wait"}]
+
+    def decide(self, state, seat, command, rng):
+        return [{"played": command["type"]}]
+
+    def evolve(self, state, fact):
+        state = {**state, "step": state["step"] + 1}
+        return {**state, "first": fact["played"]} if state["step"] == 1 else {**state, "taken": state.get("taken") or fact["played"] == "take"}
+
+    def outcome(self, state):
+        return None
+
+    def determinize(self, state, seat, rng):
+        return state
+
+    def evaluate(self, state, seat):
+        mine = {"grab": 0.7, "hold": 0.6}.get(state.get("first"), 0.5) - (0.4 if state.get("taken") and state.get("first") == "grab" else 0.0)
+        return mine if seat == 1 else 1 - mine
+
+
+def test_the_one_round_expectimax_scores_each_command_at_its_next_turn_after_the_greedy_replies():
+    toy, start = GrabToy(), {"step": 0}
+    assert GreedyBot("s").choose(toy, start, 1, 0) == {"type": "grab"}
+    bot = OneRoundExpectimax("s", 2, 2)
+    assert bot.choose(toy, start, 1, 0) == {"type": "hold"} and bot.departures == 1
+    assert OneRoundExpectimax("s", 2, 2)._weighed(toy, start, 1, {"type": "grab"}, SimRng(random.Random(0))) == pytest.approx(0.3)
+
+
+def test_the_one_round_expectimax_plays_a_legal_command_the_same_for_the_same_seed():
+    assert METHODS["round-expectimax"] is OneRoundExpectimax
+    rules = registry.get("missions")
+    game = Game.start(rules, ["A", "B", "C", "D"], rules.resolve_options({}), "5", salt="5eed" * 8)
+    while len(rules.legal_commands(game.state, game.to_act()[0])) == 1:
+        seat = game.to_act()[0]
+        game.play(seat, rules.legal_commands(game.state, seat)[0], f"c{game.version}")
+    seat = game.to_act()[0]
+    command = OneRoundExpectimax("s", 2).choose(rules, game.state, seat, game.version)
+    assert command in rules.legal_commands(game.state, seat)
+    assert OneRoundExpectimax("s", 2).choose(rules, game.state, seat, game.version) == command
