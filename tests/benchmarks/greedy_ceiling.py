@@ -1,8 +1,9 @@
 """How much a seat can win against greedy seats at all: a best response to the greedy policy, as a ceiling
 for the search bot's target against greedy bots with three or four players (the fair share plus 10 points).
 
-    python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--method rollouts|tree|tree-averaged|expectimax|round-expectimax]
-                                              [--simulations N] [--players n] [--workers 1] [--first n] [--quick]
+    python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--simulations N] [--players n]
+        [--method rollouts|tree|tree-averaged|expectimax|round-expectimax|exact-look|greedy]
+        [--workers 1] [--first n] [--quick]
 
 The seat under test KNOWS that every other seat plays ``GreedyBot``, and spends far more thinking than a
 bot could at the table: for each of its legal commands it plays ``--simulations`` shared out among them
@@ -26,6 +27,9 @@ is that tree with each greedy seat's commands scored as the mean of three rolls 
 exactly and the greedy seats' rounds played on between (``--simulations`` is then the worlds each command is
 weighed in, default 1). ``--method round-expectimax`` weighs every way its command falls too, plays the round on
 ``--simulations`` times (default 4) and scores each at its own next roll, the same moment for every command.
+Two yardsticks, not best responses: ``--method greedy`` puts the greedy bot itself in the seat (what the seat
+wins on the same seeds with no response at all), ``--method exact-look`` looks one command ahead as the greedy
+bot does, but over every way each command's chance can fall, where the greedy bot averages three rolls.
 
 Each row plays ``--games`` seeded games, the games and seats of ``search_strength.py`` (the same seeds, the
 seats rotating), and prints the seat's wins with the 95% Wilson interval, the fair share, the target (the
@@ -54,7 +58,7 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
-from greedy_expectimax import OneRoundExpectimax, TwoTurnExpectimax  # noqa: E402
+from greedy_expectimax import ExactLook, GreedySeat, OneRoundExpectimax, TwoTurnExpectimax  # noqa: E402
 from seeded_match import play_match  # noqa: E402
 
 from domain.engine import registry  # noqa: E402
@@ -162,11 +166,13 @@ class AveragingSearch(KnowingSearch):
 
 
 METHODS = {"rollouts": GreedyBestResponse, "tree": KnowingSearch, "tree-averaged": AveragingSearch,
-           "expectimax": TwoTurnExpectimax, "round-expectimax": OneRoundExpectimax}
+           "expectimax": TwoTurnExpectimax, "round-expectimax": OneRoundExpectimax, "exact-look": ExactLook,
+           "greedy": GreedySeat}
 """``rollouts``: each command tried in imagined games played to their end by greedy seats, scored by the real
 outcome; ``tree``: the search bot with the other seats known to play greedy, scored by ``evaluate``;
 ``expectimax``: two of the seat's own turns, every chance of its own weighed, the greedy rounds between played on;
-``round-expectimax``: every chance of its command weighed, the round played on, scored at its next roll."""
+``round-expectimax``: every chance of its command weighed, the round played on, scored at its next roll; and two
+yardsticks: ``exact-look``, one command ahead with every chance weighed, and ``greedy``, the greedy bot itself."""
 
 
 def one_game(job: tuple[str, int, int, int, str]) -> tuple[float, bool, int, float, float, int, int]:
@@ -218,7 +224,8 @@ def report(names: Sequence[str], games: int, simulations: int, players: int | No
            progress: Callable[[str], None], workers: int = 1, method: str = "rollouts", first: int = 0) -> str:
     rows = []
     what = {"rollouts": "imagined games", "expectimax": "worlds of a two-turn expectimax",
-            "round-expectimax": "rounds a way of a one-round expectimax"}.get(
+            "round-expectimax": "rounds a way of a one-round expectimax", "exact-look": "(no budget: one exact look)",
+            "greedy": "(no budget: the greedy bot)"}.get(
         method, "simulations of a tree that knows the greedy seats")
     for name in names:
         seats = players or registry.get(name).min_seats
@@ -244,7 +251,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="rollouts: imagined games to the end, real outcomes (default); tree: the search bot knowing the greedy "
                         "seats; tree-averaged: the same, each greedy seat's commands averaged over three rolls; expectimax: two of "
                         "its own turns ahead, every chance of its own weighed; round-expectimax: its command's every chance weighed, "
-                        "the round played on, scored at its next roll")
+                        "the round played on, scored at its next roll; yardsticks: exact-look (one command ahead, every chance weighed), "
+                        "greedy (the greedy bot itself)")
     parser.add_argument("--simulations", type=int, help="imagined games a move, shared by the commands (default 300), or "
                         "the tree's simulations a move (default 2000, ten times the search bot's default), or the worlds "
                         "the expectimax weighs each command in (default 1), or the rounds the round-expectimax plays on "

@@ -131,3 +131,20 @@ class OneRoundExpectimax(TwoTurnExpectimax):
             luck = SimRng(random.Random(f"expectimax:{self.seed}:{version}:{index}:{sample}"))
             total += score(rules, self._round(rules, after, seat, luck, version), seat)
         return total / self.rounds
+
+
+class ExactLook(TwoTurnExpectimax):
+    """One command ahead, as the greedy bot looks, but each command's dice and draws weighed over every way they
+    can fall, each by its probability, where the greedy bot averages three rolls: no search and no round played
+    on. The yardstick of what the deeper looks add."""
+
+    def _on_from(self, rules: Ruleset, after: Any, seat: int, version: int, index: int) -> float:
+        return score(rules, after, seat)
+
+
+class GreedySeat(GreedyBot):
+    """The greedy bot itself in the seat under test: what the seat wins on the same seeds with no best response."""
+
+    def __init__(self, seed: str | int = 0, simulations: int | None = None, players: int = 3) -> None:
+        super().__init__(seed)
+        self.games = self.departures = 0

@@ -13,7 +13,7 @@ import pytest
 
 from benchmarks_tables import printed, sections
 from greedy_ceiling import METHODS, GreedyBestResponse, KnowingSearch, AveragingSearch, jobs
-from greedy_expectimax import OneRoundExpectimax, TwoTurnExpectimax
+from greedy_expectimax import ExactLook, GreedySeat, OneRoundExpectimax, TwoTurnExpectimax
 
 from domain.engine import registry
 from domain.engine.game import Game
@@ -177,3 +177,38 @@ def test_the_one_round_expectimax_plays_a_legal_command_the_same_for_the_same_se
     command = OneRoundExpectimax("s", 2).choose(rules, game.state, seat, game.version)
     assert command in rules.legal_commands(game.state, seat)
     assert OneRoundExpectimax("s", 2).choose(rules, game.state, seat, game.version) == command
+
+
+class DieToy:
+    """Seat 1 bets on a six (a win on a six) or low (a win on one or two), and a die decides at once."""
+
+    def to_act(self, state):
+        return [1]
+
+    def legal_commands(self, state, seat):
+        return [{"type": "six"}, {"type": "low"}]
+
+    def decide(self, state, seat, command, rng):
+        face = rng.randint(1, 6)
+        return [{"won": face == 6 if command["type"] == "six" else face <= 2}]
+
+    def evolve(self, state, fact):
+        return {**state, **fact}
+
+    def outcome(self, state):
+        return SimpleNamespace(winners=[1] if state["won"] else [2]) if "won" in state else None
+
+    def determinize(self, state, seat, rng):
+        return state
+
+    def evaluate(self, state, seat):
+        return 0.5
+
+
+def test_the_exact_look_weighs_every_roll_where_the_greedy_bot_averages_three():
+    look, rng = ExactLook("s", 1, 2), SimRng(random.Random(0))
+    assert look._weighed(DieToy(), {}, 1, {"type": "six"}, rng) == pytest.approx(1 / 6)
+    assert look._weighed(DieToy(), {}, 1, {"type": "low"}, rng) == pytest.approx(2 / 6)
+    assert look.choose(DieToy(), {}, 1, 0) == {"type": "low"}
+    assert METHODS["exact-look"] is ExactLook and METHODS["greedy"] is GreedySeat
+    assert ExactLook("s", 1, 2).choose(TwoTurnToy(), {"step": 0}, 1, 0) == {"type": "safe"}  # one command ahead, no further
