@@ -136,7 +136,10 @@ class OneRoundExpectimax(TwoTurnExpectimax):
 class ExactLook(TwoTurnExpectimax):
     """One command ahead, as the greedy bot looks, but each command's dice and draws weighed over every way they
     can fall, each by its probability, where the greedy bot averages three rolls: no search and no round played
-    on. The yardstick of what the deeper looks add."""
+    on. The yardstick of what the deeper looks add. It has no budget: one world, every way once."""
+
+    def __init__(self, seed: str | int = 0, simulations: int | None = None, players: int = 3) -> None:
+        super().__init__(seed, 1, players)
 
     def _on_from(self, rules: Ruleset, after: Any, seat: int, version: int, index: int) -> float:
         return score(rules, after, seat)
