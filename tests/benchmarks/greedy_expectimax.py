@@ -1,13 +1,17 @@
-"""A best response to greedy seats that looks two of its own turns ahead, every chance weighed exactly.
+"""Best responses to greedy seats that weigh every way their own command's dice and draws can fall.
 
 ``TwoTurnExpectimax`` knows every other seat plays ``GreedyBot``. For each command it might play now it
 takes every way the command's dice and draws can fall (``chances.outcomes``, each by its probability), plays
 the rest of the round on as greedy players would (its own rest of the turn included), each from its own
-view, with sampled dice (the k-th way of every command meets the same dice after it), and at its next turn weighs every way that turn's first chance falls and takes, in
-each, its best command there by the exact expectation of what it leads to. It scores the position it reaches
-then by the rules' ``evaluate`` (a finished game by its outcome). Closed loop: its second choice is made in
-the position the dice made, where a tree over commands alone (``--method tree``) shares one choice among
-every roll that reached it. About twenty times the search bot's CPU a move.
+view, with sampled dice (the k-th way of every command meets the same dice after it), and at its next turn
+weighs every way that turn's first chance falls and takes, in each, its best command there by the exact
+expectation of what it leads to, scored by the rules' ``evaluate`` (a finished game by its outcome). Closed
+loop: its second choice is made in the position the dice made, where a tree over commands alone (``--method
+tree``) shares one choice among every roll that reached it. About ten times the search bot's CPU a move.
+
+``OneRoundExpectimax`` stops at its own next roll instead, the same moment for every command; ``ExactLook``
+looks one command ahead, every way weighed; ``GreedySeat`` is the greedy bot itself. The last two are
+yardsticks: what the deeper looks add over an exact first look, and what the seat wins with no response.
 """
 
 from __future__ import annotations
@@ -35,8 +39,8 @@ LONGEST = 400
 class TwoTurnExpectimax:
     """Plays, among its commands, the one whose two-turn expectation is best (see the module). ``worlds``
     is how many worlds its seat cannot tell from the real one each command is weighed in (default 1).
-    ``games`` counts the ways its commands fell, each a round played on, ``departures`` the moves where it did not play the greedy
-    bot's command."""
+    ``games`` counts the ways its commands fell, each a round played on, ``departures`` the moves where it did
+    not play the greedy bot's command."""
 
     def __init__(self, seed: str | int = 0, worlds: int | None = 1, players: int = 3) -> None:
         self.seed, self.worlds, self.players = str(seed), max(1, worlds or 1), players
@@ -53,7 +57,8 @@ class TwoTurnExpectimax:
         worlds = [rules.determinize(state, seat, rng) for _ in range(self.worlds)]
         candidates = legal
         if len(legal) > WIDEST + 1:
-            first = {id(command): sum(expected(rules, world, seat, command, rng, MOST_WAYS) for world in worlds) for command in legal}
+            first = {id(command): sum(expected(rules, world, seat, command, rng, MOST_WAYS) for world in worlds)
+                     for command in legal}
             candidates = sorted(legal, key=lambda command: -first[id(command)])[:WIDEST]
             candidates += [greedy] if greedy not in candidates else []
         values = [sum(self._weighed(rules, world, seat, command, rng, version) for world in worlds) for command in candidates]
@@ -112,7 +117,8 @@ class TwoTurnExpectimax:
         legal = rules.legal_commands(world, seat)
         if len(legal) > 1:
             return max(expected(rules, world, seat, command, rng, MOST_WAYS) for command in legal)
-        return sum(chance * self._next_turn(rules, after, seat, rng) for chance, after in self._ways(rules, world, seat, legal[0], rng))
+        ways = self._ways(rules, world, seat, legal[0], rng)
+        return sum(chance * self._next_turn(rules, after, seat, rng) for chance, after in ways)
 
 
 class OneRoundExpectimax(TwoTurnExpectimax):

@@ -118,7 +118,8 @@ def test_the_two_turn_expectimax_looks_past_the_greedy_choice_and_calls_each_rol
 
 def test_the_two_turn_expectimax_plays_a_legal_command_the_same_for_the_same_seed():
     toy = TwoTurnToy()
-    assert TwoTurnExpectimax("t", 1, 2).choose(toy, {"step": 0}, 1, 3) == TwoTurnExpectimax("t", 1, 2).choose(toy, {"step": 0}, 1, 3)
+    first = TwoTurnExpectimax("t", 1, 2).choose(toy, {"step": 0}, 1, 3)
+    assert TwoTurnExpectimax("t", 1, 2).choose(toy, {"step": 0}, 1, 3) == first
     rules = registry.get("missions")
     game = Game.start(rules, ["A", "B", "C", "D"], rules.resolve_options({}), "5", salt="5eed" * 8)
     while len(rules.legal_commands(game.state, game.to_act()[0])) == 1:
@@ -138,14 +139,18 @@ class GrabToy:
         return [2] if state["step"] == 1 else [1]
 
     def legal_commands(self, state, seat):
-        return [[{"type": "grab"}, {"type": "hold"}], [{"type": "take"}, {"type": "pass"}]][state["step"]] if state["step"] < 2 else [{"type": "wait"}]
+        if state["step"] >= 2:
+            return [{"type": "wait"}]
+        return [[{"type": "grab"}, {"type": "hold"}], [{"type": "take"}, {"type": "pass"}]][state["step"]]
 
     def decide(self, state, seat, command, rng):
         return [{"played": command["type"]}]
 
     def evolve(self, state, fact):
         state = {**state, "step": state["step"] + 1}
-        return {**state, "first": fact["played"]} if state["step"] == 1 else {**state, "taken": state.get("taken") or fact["played"] == "take"}
+        if state["step"] == 1:
+            return {**state, "first": fact["played"]}
+        return {**state, "taken": state.get("taken") or fact["played"] == "take"}
 
     def outcome(self, state):
         return None
@@ -154,7 +159,9 @@ class GrabToy:
         return state
 
     def evaluate(self, state, seat):
-        mine = {"grab": 0.7, "hold": 0.6}.get(state.get("first"), 0.5) - (0.4 if state.get("taken") and state.get("first") == "grab" else 0.0)
+        mine = {"grab": 0.7, "hold": 0.6}.get(state.get("first"), 0.5)
+        if state.get("taken") and state.get("first") == "grab":
+            mine -= 0.4
         return mine if seat == 1 else 1 - mine
 
 
