@@ -116,16 +116,21 @@ def test_the_two_turn_expectimax_looks_past_the_greedy_choice_and_calls_each_rol
     assert TwoTurnExpectimax("s", 1, 2)._weighed(toy, start, 1, {"type": "setup"}, SimRng(random.Random(0))) == 1.0
 
 
-def test_the_two_turn_expectimax_plays_a_legal_command_the_same_for_the_same_seed():
-    toy = TwoTurnToy()
-    first = TwoTurnExpectimax("t", 1, 2).choose(toy, {"step": 0}, 1, 3)
-    assert TwoTurnExpectimax("t", 1, 2).choose(toy, {"step": 0}, 1, 3) == first
+def first_choice_of_four_missions_seats():
+    """A four-seat Missions game played on to the first position where its seat has a choice."""
     rules = registry.get("missions")
     game = Game.start(rules, ["A", "B", "C", "D"], rules.resolve_options({}), "5", salt="5eed" * 8)
     while len(rules.legal_commands(game.state, game.to_act()[0])) == 1:
         seat = game.to_act()[0]
         game.play(seat, rules.legal_commands(game.state, seat)[0], f"c{game.version}")
-    seat = game.to_act()[0]
+    return rules, game, game.to_act()[0]
+
+
+def test_the_two_turn_expectimax_plays_a_legal_command_the_same_for_the_same_seed():
+    toy = TwoTurnToy()
+    first = TwoTurnExpectimax("t", 1, 2).choose(toy, {"step": 0}, 1, 3)
+    assert TwoTurnExpectimax("t", 1, 2).choose(toy, {"step": 0}, 1, 3) == first
+    rules, game, seat = first_choice_of_four_missions_seats()
     assert TwoTurnExpectimax("s").choose(rules, game.state, seat, game.version) in rules.legal_commands(game.state, seat)
     assert METHODS["expectimax"] is TwoTurnExpectimax
 
@@ -175,12 +180,7 @@ def test_the_one_round_expectimax_scores_each_command_at_its_next_turn_after_the
 
 def test_the_one_round_expectimax_plays_a_legal_command_the_same_for_the_same_seed():
     assert METHODS["round-expectimax"] is OneRoundExpectimax
-    rules = registry.get("missions")
-    game = Game.start(rules, ["A", "B", "C", "D"], rules.resolve_options({}), "5", salt="5eed" * 8)
-    while len(rules.legal_commands(game.state, game.to_act()[0])) == 1:
-        seat = game.to_act()[0]
-        game.play(seat, rules.legal_commands(game.state, seat)[0], f"c{game.version}")
-    seat = game.to_act()[0]
+    rules, game, seat = first_choice_of_four_missions_seats()
     command = OneRoundExpectimax("s", 2).choose(rules, game.state, seat, game.version)
     assert command in rules.legal_commands(game.state, seat)
     assert OneRoundExpectimax("s", 2).choose(rules, game.state, seat, game.version) == command
