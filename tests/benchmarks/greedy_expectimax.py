@@ -45,6 +45,7 @@ class TwoTurnExpectimax:
     def __init__(self, seed: str | int = 0, worlds: int | None = 1, players: int = 3) -> None:
         self.seed, self.worlds, self.players = str(seed), max(1, worlds or 1), players
         self.games = self.departures = 0
+        self.imagined = GreedyBot(f"{self.seed}:imagined")  # every seat of the imagined rounds
 
     def choose(self, rules: Ruleset, state: Any, seat: int, version: int) -> Command:
         legal = rules.legal_commands(state, seat)
@@ -105,7 +106,7 @@ class TwoTurnExpectimax:
             if actor == seat and others_acted:
                 break
             others_acted = others_acted or actor != seat
-            command = GreedyBot(f"{self.seed}:imagined").choose(rules, world, actor, moment)
+            command = self.imagined.choose(rules, world, actor, moment)
             world = play_out(rules, world, actor, command, rng)
         return world
 
