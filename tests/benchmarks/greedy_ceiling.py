@@ -2,7 +2,8 @@
 for the search bot's target against greedy bots with three or four players (the fair share plus 10 points).
 
     python tests/benchmarks/greedy_ceiling.py [--games 200] [--rulesets a,b] [--simulations N] [--players n]
-        [--method rollouts|tree|tree-averaged|expectimax|round-expectimax|exact-look|greedy]
+        [--method rollouts|tree|tree-averaged|expectimax|round-expectimax|fitted-look|fitted-round-expectimax|
+                  exact-look|greedy]
         [--workers 1] [--first n] [--quick]
 
 The seat under test KNOWS that every other seat plays ``GreedyBot``, and spends far more thinking than a
@@ -27,6 +28,8 @@ is that tree with each greedy seat's commands scored as the mean of three rolls 
 exactly and the greedy seats' rounds played on between (``--simulations`` is then the worlds each command is
 weighed in, default 1). ``--method round-expectimax`` weighs every way its command falls too, plays the round on
 ``--simulations`` times (default 4) and scores each at its own next roll, the same moment for every command.
+``--method fitted-look`` and ``--method fitted-round-expectimax`` (``fitted_value.py``) are the exact look and the
+one-round expectimax scoring by another evaluator: a value fitted to who won 4,000 greedy games of other seeds.
 Two yardsticks, not best responses: ``--method greedy`` puts the greedy bot itself in the seat (what the seat
 wins on the same seeds with no response at all), ``--method exact-look`` looks one command ahead as the greedy
 bot does, but over every way each command's chance can fall, where the greedy bot averages three rolls.
@@ -58,6 +61,7 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
+from fitted_value import FittedLook, FittedRoundExpectimax  # noqa: E402
 from greedy_expectimax import ExactLook, GreedySeat, OneRoundExpectimax, TwoTurnExpectimax  # noqa: E402
 from seeded_match import play_match  # noqa: E402
 
@@ -167,12 +171,14 @@ class AveragingSearch(KnowingSearch):
 
 METHODS = {"rollouts": GreedyBestResponse, "tree": KnowingSearch, "tree-averaged": AveragingSearch,
            "expectimax": TwoTurnExpectimax, "round-expectimax": OneRoundExpectimax, "exact-look": ExactLook,
-           "greedy": GreedySeat}
+           "greedy": GreedySeat, "fitted-look": FittedLook, "fitted-round-expectimax": FittedRoundExpectimax}
 """``rollouts``: each command tried in imagined games played to their end by greedy seats, scored by the real
 outcome; ``tree``: the search bot with the other seats known to play greedy, scored by ``evaluate``;
 ``expectimax``: two of the seat's own turns, every chance of its own weighed, the greedy rounds between played on;
 ``round-expectimax``: every chance of its command weighed, the round played on, scored at its next roll; and two
-yardsticks: ``exact-look``, one command ahead with every chance weighed, and ``greedy``, the greedy bot itself."""
+yardsticks: ``exact-look``, one command ahead with every chance weighed, and ``greedy``, the greedy bot itself;
+``fitted-look`` and ``fitted-round-expectimax``: the exact look and the round-expectimax scored by a value fitted to
+who won greedy games, not by ``evaluate``."""
 
 
 def one_game(job: tuple[str, int, int, int, str]) -> tuple[float, bool, int, float, float, int, int]:
@@ -184,6 +190,8 @@ def one_game(job: tuple[str, int, int, int, str]) -> tuple[float, bool, int, flo
     rules = registry.get(name)
     me = 1 + number % players
     seat = METHODS[method](f"tested-{number}", simulations, players)
+    if hasattr(seat, "prepare"):  # a fitted value is fitted once a process, outside the seat's thinking time
+        seat.prepare(rules)
     theirs = [0.0, 0.0]
     state, moves, spent = play_match(rules, players, number, me, seat, GreedyBot(f"opponent-{number}"), theirs)
     outcome = rules.outcome(state)
@@ -225,7 +233,8 @@ def report(names: Sequence[str], games: int, simulations: int, players: int | No
     rows = []
     what = {"rollouts": "imagined games", "expectimax": "worlds of a two-turn expectimax",
             "round-expectimax": "rounds a way of a one-round expectimax", "exact-look": "(no budget: one exact look)",
-            "greedy": "(no budget: the greedy bot)"}.get(
+            "greedy": "(no budget: the greedy bot)", "fitted-look": "(no budget: one exact look, the fitted value)",
+            "fitted-round-expectimax": "rounds a way of a one-round expectimax scored by the fitted value"}.get(
         method, "simulations of a tree that knows the greedy seats")
     for name in names:
         seats = players or registry.get(name).min_seats
@@ -251,19 +260,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="rollouts: imagined games to the end, real outcomes (default); tree: the search bot knowing the greedy "
                         "seats; tree-averaged: the same, each greedy seat's commands averaged over three rolls; expectimax: two of "
                         "its own turns ahead, every chance of its own weighed; round-expectimax: its command's every chance weighed, "
-                        "the round played on, scored at its next roll; yardsticks: exact-look (one command ahead, every chance weighed), "
+                        "the round played on, scored at its next roll; fitted-look, fitted-round-expectimax: the exact look and the "
+                        "round-expectimax scored by a value fitted to who won greedy games; yardsticks: exact-look (one command ahead, every chance weighed), "
                         "greedy (the greedy bot itself)")
     parser.add_argument("--simulations", type=int, help="imagined games a move, shared by the commands (default 300), or "
                         "the tree's simulations a move (default 2000, ten times the search bot's default), or the worlds "
-                        "the expectimax weighs each command in (default 1), or the rounds the round-expectimax plays on "
-                        "after each way (default 4)")
+                        "the expectimax weighs each command in (default 1), or the rounds the round-expectimax (fitted or "
+                        "not) plays on after each way (default 4)")
     parser.add_argument("--players", type=int, help="seats a game (default: the fewest each ruleset takes)")
     parser.add_argument("--workers", type=int, default=1, help="processes for the games (default 1)")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (default 0): the same seeds as a "
                         "longer run's later games, to split a row between processes or add games to it")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
     given = parser.parse_args(argv)
-    simulations = given.simulations or {"rollouts": 300, "expectimax": 1, "round-expectimax": 4}.get(given.method, 2000)
+    simulations = given.simulations or {"rollouts": 300, "expectimax": 1, "round-expectimax": 4,
+                                                "fitted-round-expectimax": 4}.get(given.method, 2000)
     games, simulations = (2, 4) if given.quick else (given.games, simulations)
     print(report(given.rulesets.split(","), games, simulations, given.players,
                  lambda text: print(f"... {text}", file=sys.stderr, flush=True), given.workers, given.method, given.first))

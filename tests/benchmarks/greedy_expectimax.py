@@ -12,6 +12,7 @@ tree``) shares one choice among every roll that reached it. About ten times the 
 ``OneRoundExpectimax`` stops at its own next roll instead, the same moment for every command; ``ExactLook``
 looks one command ahead, every way weighed; ``GreedySeat`` is the greedy bot itself. The last two are
 yardsticks: what the deeper looks add over an exact first look, and what the seat wins with no response.
+Each scores a position by its ``value`` (the rules' ``evaluate``); ``fitted_value.py`` gives another.
 """
 
 from __future__ import annotations
@@ -66,6 +67,10 @@ class TwoTurnExpectimax:
         chosen = candidates[max(range(len(candidates)), key=lambda index: values[index])]
         self.departures += chosen != greedy
         return chosen
+
+    def value(self, rules: Ruleset, state: Any, seat: int) -> float:
+        """How a position is scored: the rules' ``evaluate`` (a finished game by its outcome)."""
+        return score(rules, state, seat)
 
     def _weighed(self, rules: Ruleset, world: Any, seat: int, command: Command, rng: SimRng, version: int = 0) -> float:
         """The command's value: over every way its chance falls, the rest of the round played on, then the
@@ -136,7 +141,7 @@ class OneRoundExpectimax(TwoTurnExpectimax):
         total = 0.0
         for sample in range(self.rounds):
             luck = SimRng(random.Random(f"expectimax:{self.seed}:{version}:{index}:{sample}"))
-            total += score(rules, self._round(rules, after, seat, luck, version), seat)
+            total += self.value(rules, self._round(rules, after, seat, luck, version), seat)
         return total / self.rounds
 
 
@@ -149,7 +154,7 @@ class ExactLook(TwoTurnExpectimax):
         super().__init__(seed, 1, players)
 
     def _on_from(self, rules: Ruleset, after: Any, seat: int, version: int, index: int) -> float:
-        return score(rules, after, seat)
+        return self.value(rules, after, seat)
 
 
 class GreedySeat(GreedyBot):
