@@ -1,12 +1,13 @@
 """A value fitted to who won: another evaluator for the best responses to greedy seats.
 
-``fit`` plays seeded games with the greedy bot in every seat (seeds of their own, none of the measured games'),
-and before every command of them notes each seat's features: the log of the rules' ``evaluate``, each of the
-public ``seat_numbers`` (Missions: money, rank, cards) and its square, and how many seats act before it (a
-share of the table). It then fits a conditional logit by maximum likelihood (``scipy.optimize``): a seat's
-chance of winning is ``exp(w·x_seat) / Σ exp(w·x_each)``, its share of the table's fitted strength, to the
-seat that won each game. So the evaluator is what the greedy game's real outcomes say a position is worth,
-where ``evaluate`` is the rules' own reckoning; ``log_loss`` compares the two on games the fit never saw.
+``fitted`` plays seeded games with the greedy bot in every seat (seeds of their own, none of the measured
+games'), and before every command of them notes each seat's features (``greedy_positions``): the log of the
+rules' ``evaluate``, each of the public ``seat_numbers`` (Missions: money, rank, cards) and its square, and how
+many seats act before it (a share of the table). It then fits a conditional logit by maximum likelihood
+(``fit_positions``, ``scipy.optimize``): a seat's chance of winning is ``exp(w·x_seat) / Σ exp(w·x_each)``,
+its share of the table's fitted strength, to the seat that won each game. So the evaluator is what greedy
+games' real outcomes say a position is worth, where ``evaluate`` is the rules' own reckoning; ``log_loss``
+compares the two on games the fit never saw.
 
 ``FittedLook`` and ``FittedRoundExpectimax`` are ``greedy_expectimax.py``'s exact look and one-round expectimax
 scoring their positions by the fitted value: best responses to greedy seats with another evaluator.
