@@ -6,19 +6,12 @@ from __future__ import annotations
 
 import math
 
-import fitted_value
 import numpy as np
 import pytest
+
+import fitted_value
 from benchmarks_tables import printed
-from fitted_value import (
-    Fitted,
-    FittedLook,
-    FittedRoundExpectimax,
-    features,
-    fit_positions,
-    greedy_positions,
-    log_loss,
-)
+from fitted_value import Fitted, FittedLook, FittedRoundExpectimax, features, fit_positions, greedy_positions, log_loss
 from greedy_ceiling import METHODS
 from greedy_expectimax import ExactLook
 from test_greedy_ceiling_benchmark import first_choice_of_four_missions_seats

@@ -9,22 +9,12 @@ import random
 import re
 from types import SimpleNamespace
 
-import greedy_expectimax
 import pytest
+
+import greedy_expectimax
 from benchmarks_tables import printed, sections
-from greedy_ceiling import (
-    METHODS,
-    AveragingSearch,
-    GreedyBestResponse,
-    KnowingSearch,
-    jobs,
-)
-from greedy_expectimax import (
-    ExactLook,
-    GreedySeat,
-    OneRoundExpectimax,
-    TwoTurnExpectimax,
-)
+from greedy_ceiling import METHODS, GreedyBestResponse, KnowingSearch, AveragingSearch, jobs
+from greedy_expectimax import ExactLook, GreedySeat, OneRoundExpectimax, TwoTurnExpectimax
 
 from domain.engine import registry
 from domain.engine.game import Game
