@@ -261,8 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "seats; tree-averaged: the same, each greedy seat's commands averaged over three rolls; expectimax: two of "
                         "its own turns ahead, every chance of its own weighed; round-expectimax: its command's every chance weighed, "
                         "the round played on, scored at its next roll; fitted-look, fitted-round-expectimax: the exact look and the "
-                        "round-expectimax scored by a value fitted to who won greedy games; yardsticks: exact-look (one command ahead, every chance weighed), "
-                        "greedy (the greedy bot itself)")
+                        "round-expectimax scored by a value fitted to who won greedy games; yardsticks: exact-look (one command "
+                        "ahead, every chance weighed), greedy (the greedy bot itself)")
     parser.add_argument("--simulations", type=int, help="imagined games a move, shared by the commands (default 300), or "
                         "the tree's simulations a move (default 2000, ten times the search bot's default), or the worlds "
                         "the expectimax weighs each command in (default 1), or the rounds the round-expectimax (fitted or "
@@ -273,8 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "longer run's later games, to split a row between processes or add games to it")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
     given = parser.parse_args(argv)
-    simulations = given.simulations or {"rollouts": 300, "expectimax": 1, "round-expectimax": 4,
-                                                "fitted-round-expectimax": 4}.get(given.method, 2000)
+    defaults = {"rollouts": 300, "expectimax": 1, "round-expectimax": 4, "fitted-round-expectimax": 4}
+    simulations = given.simulations or defaults.get(given.method, 2000)
     games, simulations = (2, 4) if given.quick else (given.games, simulations)
     print(report(given.rulesets.split(","), games, simulations, given.players,
                  lambda text: print(f"... {text}", file=sys.stderr, flush=True), given.workers, given.method, given.first))
