@@ -176,7 +176,7 @@ class FittedRoundExpectimax(FittedScoring, OneRoundExpectimax):
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--ruleset", default="missions")
+    parser.add_argument("--ruleset", default="missions", choices=registry.names())
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=TRAINING_GAMES,
                         help=f"greedy games fitted to (default {TRAINING_GAMES})")
@@ -184,6 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="greedy games of other seeds it is judged on (default 500)")
     given = parser.parse_args(argv)
     rules = registry.get(given.ruleset)
+    if not rules.min_seats <= given.players <= rules.max_seats:
+        parser.error(f"{given.ruleset} takes {rules.min_seats} to {rules.max_seats} players, not {given.players}")
     names = seat_names(rules, given.players)
     model = fit_positions(*greedy_positions(rules, given.players, range(given.games)), names)
     positions, winners = greedy_positions(rules, given.players, range(HELD_OUT, HELD_OUT + given.held_out))

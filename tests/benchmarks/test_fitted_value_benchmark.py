@@ -120,3 +120,13 @@ def test_the_fitted_value_benchmark_prints_its_log_loss_beside_evaluates():
     text = printed("fitted_value.py", "--games", "20", "--held-out", "5")
     assert "| fitted value |" in text and "| the rules' evaluate |" in text
     assert f"| every seat alike | {math.log(4):.4f} |" in text and "log evaluate" in text
+
+
+@pytest.mark.parametrize("args, said", [(["--ruleset", "nope"], "invalid choice: 'nope'"),
+                                        (["--players", "7"], "missions takes 3 to 4 players, not 7")])
+def test_the_fitted_value_benchmark_refuses_an_unknown_ruleset_or_table_size_in_one_line(args, said, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        fitted_value.main(args)
+    assert stopped.value.code == 2
+    printed_error = capsys.readouterr().err
+    assert said in printed_error.strip().splitlines()[-1] and "Traceback" not in printed_error
