@@ -78,7 +78,8 @@ and why in ``limits.py``): ``LUDOLOG_RATE_LIMIT_PER_TOKEN`` and ``LUDOLOG_RATE_L
 (``500/second;6000/minute`` and ``1000/second;12000/minute``; ``off`` turns one off),
 ``LUDOLOG_COSTLY_PER_TOKEN``, ``LUDOLOG_COSTLY_PER_ADDRESS`` and ``LUDOLOG_COSTLY_MAX``, the
 costly requests (bot moves, exports, boards) one token, one address and the process run at once
-(``api.costly``; 2, 8 and 4; 429 beyond); ``LUDOLOG_RATE_LIMIT_STORAGE`` where the counts live (``memory://``: in each worker process;
+(``api.costly``; 2, 8 and 4; 429 beyond), and the seconds the rules a game's creator wrote (a kit's) may run in
+one request (``LUDOLOG_RULES_SECONDS``, 10; 422 beyond); ``LUDOLOG_RATE_LIMIT_STORAGE`` where the counts live (``memory://``: in each worker process;
 ``redis://host:port``: shared by all workers and servers); ``LUDOLOG_CORS_ORIGINS``, the origins
 whose web pages may call the API (comma-separated, or ``*``; none by default: see ``cors.py``); and what
 one connection may cost the server (``api.connections``): ``LUDOLOG_HEAD_SECONDS`` to send a request's
@@ -98,11 +99,12 @@ ENVIRONMENT = {
     cors.SETTING: cors.SETTING,
     **{name: name for name in COUNTS},
     "LUDOLOG_STREAM_KEEPALIVE_SECONDS": "STREAM_KEEPALIVE_SECONDS",
+    costly.RULES_SECONDS: costly.RULES_SECONDS,
     **{name: name for name in connections.DEFAULTS},
 }
 """The environment variables ``settings_from`` reads, and the settings they set."""
 
-SECONDS = {"STREAM_KEEPALIVE_SECONDS": "LUDOLOG_STREAM_KEEPALIVE_SECONDS",
+SECONDS = {"STREAM_KEEPALIVE_SECONDS": "LUDOLOG_STREAM_KEEPALIVE_SECONDS", costly.RULES_SECONDS: costly.RULES_SECONDS,
            **{name: name for name in connections.SECONDS}}
 """The settings that are a number of seconds above 0, and the variables that set them."""
 

@@ -10,12 +10,18 @@ Here each process lets one token run at most ``LUDOLOG_COSTLY_PER_TOKEN`` (2) of
 address ``LUDOLOG_COSTLY_PER_ADDRESS`` (8), and everyone together ``LUDOLOG_COSTLY_MAX`` (4), so
 that most of the process's threads and time stay with ordinary requests. One more is refused at once
 with 429 ``too-many-at-once`` and ``Retry-After``; it ran nothing. ``off`` lifts a limit.
+
+Reading the legal commands of a game whose rules its creator wrote (a kit's conditions, ``rules_written_in``)
+is costly too: its cost follows the kit's expressions. And however much a request's rules ask for, the rules
+a game's creator wrote run for at most ``LUDOLOG_RULES_SECONDS`` (10) in one request
+(``domain.engine.rule_time``): past that the request is refused as the rules failing (422), nothing written.
 """
 
 from __future__ import annotations
 
 import functools
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -25,10 +31,13 @@ from flask import Flask, Response, current_app, request
 
 from api.auth import bearer, token_key
 from api.problems import problem
+from domain.engine import rule_time
 
 SETTINGS = ("LUDOLOG_COSTLY_PER_TOKEN", "LUDOLOG_COSTLY_PER_ADDRESS", "LUDOLOG_COSTLY_MAX")
+RULES_SECONDS = "LUDOLOG_RULES_SECONDS"
 
-DEFAULTS: dict[str, Any] = {"LUDOLOG_COSTLY_PER_TOKEN": 2, "LUDOLOG_COSTLY_PER_ADDRESS": 8, "LUDOLOG_COSTLY_MAX": 4}
+DEFAULTS: dict[str, Any] = {"LUDOLOG_COSTLY_PER_TOKEN": 2, "LUDOLOG_COSTLY_PER_ADDRESS": 8, "LUDOLOG_COSTLY_MAX": 4,
+                            RULES_SECONDS: 10.0}
 
 RETRY_SECONDS = 1
 """What a refused request is told to wait: a costly request takes a second or two."""
@@ -100,6 +109,14 @@ def costly_now() -> Any:
 
 def install(app: Flask) -> None:
     app.extensions["ludolog-costly"] = Running(*(app.config[name] for name in SETTINGS))
+
+    @app.before_request
+    def rules_deadline() -> None:
+        rule_time.start(float(app.config[RULES_SECONDS]), time.monotonic)
+
+    @app.teardown_request
+    def rules_deadline_over(error: BaseException | None) -> None:
+        rule_time.stop()
 
     @app.errorhandler(TooManyAtOnce)
     def too_many(error: TooManyAtOnce) -> Response:

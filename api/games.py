@@ -16,6 +16,7 @@ from api.auth import viewer
 from api.context import service
 from api.costly import costly_now
 from api.problems import InvalidRequest, StaleVersion
+from api.serving import written_rules
 from domain.engine.errors import Forbidden, Unauthorized, UnknownGame, VersionConflict
 from domain.engine.game import Game
 from domain.engine.viewing import display_name
@@ -126,15 +127,19 @@ def legal_commands(game_id: str) -> Any:
     game = service().game(found)
     seat = service().seat_number(game, seat)
     rules = game.rules
-    commands = rules.legal_commands(game.state, seat) if game.outcome() is None else []
-    return answers.LEGAL_COMMANDS.dump({
-        "seat": seat,
-        "version": game.version,
-        "to_act": seat in game.to_act(),
-        "commands": commands,
-        "labels": [rules.label_command(game.state, seat, command) for command in commands],
-        "refs": [rules.command_refs(game.state, seat, command) for command in commands],
-    })
+    written = rules.rules_written_in(game.options)
+    if written:  # a kit's expressions cost what its author made them cost: never in a stream's greenlet again
+        written_rules.mark(str(found))
+    with costly_now() if written else contextlib.nullcontext():
+        commands = rules.legal_commands(game.state, seat) if game.outcome() is None else []
+        return answers.LEGAL_COMMANDS.dump({
+            "seat": seat,
+            "version": game.version,
+            "to_act": seat in game.to_act(),
+            "commands": commands,
+            "labels": [rules.label_command(game.state, seat, command) for command in commands],
+            "refs": [rules.command_refs(game.state, seat, command) for command in commands],
+        })
 
 
 @blueprint.post("/games/<game_id>/commands")

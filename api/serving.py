@@ -13,7 +13,8 @@ On a SQLite store the few requests a playing client repeats (a command, its game
 hub woken back) costs about as much as Flask's own handling of the request; such a request is short
 CPU work under the GIL plus a local file's read and commit, which the hub would otherwise only wait
 for. Everything else (bot moves, exports, boards, forks, kits...) still runs in the pool, and so does
-every request on PostgreSQL, whose round trips the threads overlap. So:
+every request on PostgreSQL, whose round trips the threads overlap, and every request of a game played by
+rules its creator wrote (``written_rules``: a kit's expressions, whose cost the kit sets). So:
 
 - ordinary requests keep ``threads`` threads of their own whatever the number of open streams;
 - while a quick request runs, this process's streams wait for it (a command on SQLite: about a
@@ -56,13 +57,41 @@ HUB = "ludolog.hub"
 
 SOCKETS = ("ludolog.socket", "gunicorn.sock")
 
-QUICK = re.compile(r"POST /games/[0-9a-f-]{36}/commands|GET /games/[0-9a-f-]{36}(/legal-commands)?")
+QUICK = re.compile(r"POST /games/(?P<game>[0-9a-f-]{36})/commands|GET /games/(?P<read>[0-9a-f-]{36})(/legal-commands)?")
 """The requests that run in the connection's greenlet on a SQLite store: method and path."""
+
+MOST_WRITTEN_RULES = 10_000
+"""The most games ``written_rules`` remembers (the least recently marked forgotten first)."""
+
+
+class WrittenRules:
+    """The games this process has seen played by rules their creator wrote (a kit's conditions and steps):
+    what their requests cost follows the kit's expressions, so none of them runs in the connection's greenlet,
+    where the process's streams would wait for it (``api.games`` marks a game as it reads its legal commands)."""
+
+    def __init__(self, most: int = MOST_WRITTEN_RULES) -> None:
+        self._games: dict[str, None] = {}
+        self._lock = threading.Lock()
+        self._most = most
+
+    def mark(self, game_id: str) -> None:
+        with self._lock:
+            self._games.pop(game_id, None)
+            self._games[game_id] = None
+            while len(self._games) > self._most:
+                del self._games[next(iter(self._games))]
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._games
+
+
+written_rules = WrittenRules()
 
 
 def quick_request(environ: dict[str, Any]) -> bool:
-    """Whether a request is one of ``QUICK``."""
-    return QUICK.fullmatch(f"{environ.get('REQUEST_METHOD')} {environ.get('PATH_INFO')}") is not None
+    """Whether a request is one of ``QUICK``, for a game not played by rules its creator wrote."""
+    found = QUICK.fullmatch(f"{environ.get('REQUEST_METHOD')} {environ.get('PATH_INFO')}")
+    return found is not None and (found.group("game") or found.group("read")) not in written_rules
 
 
 def quick_requests_for(config: Any) -> Callable[[dict[str, Any]], bool] | None:

@@ -1,7 +1,8 @@
 """What reports, replays and bots read of a game besides its rules, each with a default a ruleset overrides
 where its game says more: how turns and seats' numbers run (``turn_number``, ``seat_numbers``), the seats'
 sides and roles, the cards a command plays, the kinds of command and the limit options a balance report
-counts, and whether a game's rules are held at all (``holds_rules``). ``Ruleset`` is built on it."""
+counts, whether a game's rules are held at all (``holds_rules``) and whether its creator wrote them
+(``rules_written_in``). ``Ruleset`` is built on it."""
 
 from __future__ import annotations
 
@@ -29,6 +30,12 @@ class ReportHooks:
         win and a balance study or a review means something. Default: ``knows_the_rules``; a table kit
         holds the rules of a kit that writes them down (kit 2's ``play``)."""
         return self.knows_the_rules
+
+    def rules_written_in(self, options: dict[str, Any]) -> bool:
+        """Whether a game with these options is played by rules its creator wrote (a kit's conditions and
+        steps), not by the ruleset's code: reading its legal commands then costs what the rules' expressions
+        cost, so the API counts such reads as costly requests. Default: no."""
+        return False
 
     def limit_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options that set the game's turn or round limit, with their values (none: no limit): by

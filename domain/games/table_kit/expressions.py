@@ -2,8 +2,11 @@
 (https://cel.dev): ``turn_total > 0``, ``score[seat] + turn_total >= target``, ``die == 1``.
 
 Why CEL: a student's kit is data from anyone, run by the service and by bots millions of times. CEL has no
-loops, no recursion, no side effects and no way out of the values it is given: every expression finishes in
-time linear in its size and the data it reads. It is typed (``"a" + 1`` is an error, not a guess), widely
+loops, no recursion, no side effects and no way out of the values it is given. Its macros can still nest
+(ten numbers walked nine deep are 10^9 steps), and the binding runs an expression to its end holding the
+interpreter's lock, so each expression is priced from its text when the kit is read (``expression_cost``)
+and refused above ``MOST_STEPS``; and the rules one request (or check) runs stop at its deadline
+(``within_deadline``, ``domain.engine.rule_time``). It is typed (``"a" + 1`` is an error, not a guess), widely
 used (Kubernetes, Envoy, Firebase) and well documented for students. Each expression is compiled once, when
 the kit is read; evaluating one takes microseconds (``tests/benchmarks/kit_rules.py``). The binding is
 ``common-expression-language`` (Rust); the pure-Python ``cel-python`` was measured here at about 200 times
@@ -24,6 +27,9 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from domain.engine.rule_time import overdue
+from domain.games.table_kit.expression_cost import MOST_STEPS, CostError, Sizes, cost
 
 MOST_CHARACTERS = 500
 """The longest expression a kit may hold: a rule a student writes is a line, not a program."""
@@ -56,6 +62,19 @@ class ExpressionFailed(ValueError):
     """An expression whose evaluation failed on the values it was given (a division by zero, a type mismatch)."""
 
 
+class OutOfTime(ExpressionFailed):
+    """The expressions of one request, one check or one game ran past their deadline (``domain.engine.rule_time``)."""
+
+
+def within_deadline() -> None:
+    """``OutOfTime`` once the context's deadline has passed (``domain.engine.rule_time``; nothing when it has
+    none). One evaluation runs to its end holding the interpreter's lock and cannot be stopped midway, which is
+    why each is priced when the kit is read (``MOST_STEPS``); the deadline bounds how many run."""
+    seconds = overdue()
+    if seconds is not None:
+        raise OutOfTime(f"the kit's rules took longer than the {seconds:g} s they may take here to be worked out")
+
+
 NATIVE = frozenset({"size", "contains", "startsWith", "endsWith", "matches", "int", "uint", "double", "string", "bytes",
                     "timestamp", "duration", "dyn", "type"})
 """The functions CEL itself gives every expression (besides its operators and macros)."""
@@ -79,11 +98,14 @@ class Expression:
                 found = shortcut if shortcut is not _NAME else scope[self.source]
                 if type(found) in _PLAIN:
                     return found
+            within_deadline()
             variables = {name: scope[name] for name in self.names}
             if not self.functions:
                 return self.program.execute(variables)
             given = {name: scope.function(name) for name in self.functions}  # type: ignore[attr-defined]
             return self.program.execute(cel_library().Context(variables=variables, functions=given))
+        except OutOfTime:
+            raise
         except Exception as error:
             missing = [name for name in self.names if name not in scope]
             if missing:
@@ -117,9 +139,10 @@ class Expression:
         return found
 
 
-def compile_expression(source: Any, known: Collection[str], functions: Collection[str] = ()) -> Expression:
+def compile_expression(source: Any, known: Collection[str], functions: Collection[str] = (), sizes: Sizes | None = None) -> Expression:
     """The expression ``source`` compiled, reading only names in ``known`` and calling only CEL's own
-    functions and those in ``functions``; ``ExpressionError`` otherwise, saying what is wrong in one line."""
+    functions and those in ``functions``, and costing at most ``MOST_STEPS`` for values of ``sizes`` (a kit's:
+    ``expression_cost``; unpriced without them); ``ExpressionError`` otherwise, saying what is wrong in one line."""
     if isinstance(source, bool) or not isinstance(source, (str, int, float)):
         raise ExpressionError(f"an expression is text (or a number), not {type(source).__name__}")
     text = str(source).strip()
@@ -144,7 +167,21 @@ def compile_expression(source: Any, known: Collection[str], functions: Collectio
         offered = ", ".join(sorted(functions)) or "none"
         raise ExpressionError(f"{text!r} calls {', '.join(repr(name) for name in strange)}, which is no function here "
                               f"(this kit's functions: {offered}; and CEL's own: size, int, double, string...)")
+    if sizes is not None:
+        _priced(text, sizes)
     return Expression(text, names, program, tuple(sorted(set(called))))
+
+
+def _priced(text: str, sizes: Sizes) -> None:
+    """``ExpressionError`` where one evaluation of the expression could cost more than ``MOST_STEPS``."""
+    try:
+        steps = cost(text, sizes)
+    except CostError as error:
+        raise ExpressionError(f"{text!r} cannot be priced ({error}): write it with CEL's operators, macros and functions") from None
+    if steps > MOST_STEPS:
+        raise ExpressionError(f"{text!r} may take up to {steps:,} steps to work out, more than the {MOST_STEPS:,} an expression "
+                              f"may: it walks too many entries, one macro (all, exists, map, filter) inside another; "
+                              f"this kit's largest list holds {sizes.largest:,}")
 
 
 CANDIDATES = "__candidates"

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from domain.games.table_kit.expression_cost import Sizes
 from domain.games.table_kit.expressions import (
     Expression,
     ExpressionError,
@@ -37,6 +38,16 @@ class RuleMistake(ValueError):
 
 
 
+def kit_sizes(document: dict[str, Any], geometry: Geometry) -> Sizes:
+    """The most entries a list or map the kit gives an expression can hold: its spaces, its cards (each copy),
+    its pieces, its seats, a card's fields."""
+    seats = int(document["seats"]["most"])
+    cards = [card for deck in document.get("decks", []) for card in deck["cards"]]
+    pieces = sum(int(spec.get("count", 1)) * (seats if spec.get("owner", "each") == "each" else 1) for spec in document.get("pieces", []))
+    return Sizes(max(1, seats, len(geometry.every), pieces, sum(int(card.get("count", 1)) for card in cards),
+                     *(len(card.get("fields", {})) + 1 for card in cards)))
+
+
 class CompiledRules:
     """A kit's ``play`` section compiled: its actions, endings, limit and value, each expression compiled once.
     ``pieces`` lists a table's pieces for a number of seats (``Kit.pieces``; none when only checking)."""
@@ -47,6 +58,8 @@ class CompiledRules:
         self.expressions: list[tuple[Path_, Expression, str]] = []
         """Every expression compiled, at its place, with what its value must be (``_kind``): for ``kit_types``."""
         self.geometry = Geometry.of(document)
+        self.sizes = kit_sizes(document, self.geometry)
+        """How large the values the kit gives its expressions can be: what an expression may cost is priced by it."""
         self.kinds = frozenset(spec["kind"] for spec in document.get("pieces", []))
         self.zones = frozenset(spec["name"] for spec in document.get("zones", []) if not spec.get("each"))
         self.own_zones = frozenset(spec["name"] for spec in document.get("zones", []) if spec.get("each"))
@@ -131,7 +144,7 @@ class CompiledRules:
 
     def _expr(self, source: Any, path: Path_, names: frozenset[str] | None = None) -> Expression:
         try:
-            found = compile_expression(source, self.names if names is None else names, FUNCTIONS)
+            found = compile_expression(source, self.names if names is None else names, FUNCTIONS, self.sizes)
         except ExpressionError as error:
             raise RuleMistake(path, str(error)) from None
         self.expressions.append((path, found, _kind(path)))

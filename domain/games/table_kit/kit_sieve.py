@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-
-from domain.games.table_kit.expressions import CANDIDATES, Expression, ExpressionFailed, cel_library, filtering
+from domain.games.table_kit.expressions import CANDIDATES, Expression, ExpressionFailed, cel_library, filtering, within_deadline
 from domain.games.table_kit.recorded_calls import NONE, Call, Record, names_key, recording, remember, replayed
 
 MARK = "__candidate"
@@ -70,6 +69,7 @@ class Sieve:
             return True
 
         given_functions = {name: recording(name, function, current) for name, function in functions.items()}
+        within_deadline()
         try:
             kept = self.recording.execute(cel_library().Context(variables={**given, CANDIDATES: missed}, functions={**given_functions, MARK: mark}))
         except Exception:  # noqa: BLE001 -- tried again plainly, which fails naming the condition

@@ -109,6 +109,9 @@ class TableKit(Ruleset):
     def holds_rules(self, options: dict[str, Any]) -> bool:
         return _play(options) is not None
 
+    def rules_written_in(self, options: dict[str, Any]) -> bool:
+        return _play(options) is not None
+
     def command_kinds(self, options: dict[str, Any]) -> list[str]:
         """A kit with rules: its actions; else the generic commands."""
         play = _play(options)
