@@ -23,6 +23,7 @@ to be valid CEL (the binding compiles it first): what this parser does not know 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -31,6 +32,9 @@ MOST_STEPS = 50_000
 worst. The costliest expression of a shipped kit is priced at a few thousand; a kit's ``hand.all(a,
 hand.all(b, ...))`` over its 600 cards is 360,000, which is refused."""
 
+PRECEDENCE = {"||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=": 3, "in": 3, "+": 4, "-": 4,
+              "*": 5, "/": 5, "%": 5}
+"""CEL's binary operators, the tightest binding highest."""
 MACROS = frozenset({"all", "exists", "exists_one", "map", "filter"})
 NATIVE_SCANS = frozenset({"contains", "startsWith", "endsWith"})
 LONGEST_TEXT = 200
@@ -85,6 +89,7 @@ def given_shape(sizes: Sizes) -> Shape:
     return Shape(sizes.largest, 2 * sizes.largest + 1, Shape(sizes.longest, 1))
 
 
+@functools.lru_cache(maxsize=4096)
 def cost(source: str, sizes: Sizes) -> int:
     """The most steps one evaluation of ``source`` may take, given values of ``sizes`` (``CostError`` where the
     text is not CEL this reading follows)."""
@@ -104,12 +109,12 @@ class _Reading:
 
     def __init__(self, source: str, sizes: Sizes) -> None:
         self.tokens = [(kind, text) for kind, text in _tokens(source) if kind != "space"]
+        self.texts = [text for _, text in self.tokens]
         self.at, self.sizes, self.given = 0, sizes, given_shape(sizes)
         self.names_read: set[str] = set()
 
-    def peek(self, offset: int = 0) -> str:
-        at = self.at + offset
-        return self.tokens[at][1] if at < len(self.tokens) else ""
+    def peek(self) -> str:
+        return self.texts[self.at] if self.at < len(self.texts) else ""
 
     def take(self, expected: str | None = None) -> str:
         if self.at >= len(self.tokens):
@@ -121,26 +126,25 @@ class _Reading:
         return text
 
     def expression(self, bound: dict[str, Shape]) -> Priced:
-        steps, shape = self.binary(bound, 0)
+        steps, shape = self.binary(bound)
         if self.peek() != "?":
             return steps, shape
         self.take("?")
-        yes = self.binary(bound, 0)
+        yes = self.binary(bound)
         self.take(":")
         no = self.expression(bound)
         return steps + max(yes[0], no[0]) + 1, yes[1].widest(no[1])
 
-    LEVELS = (("||",), ("&&",), ("==", "!=", "<", "<=", ">", ">=", "in"), ("+", "-"), ("*", "/", "%"))
-
-    def binary(self, bound: dict[str, Shape], level: int) -> Priced:
-        if level == len(self.LEVELS):
-            return self.unary(bound)
-        steps, shape = self.binary(bound, level + 1)
-        while self.peek() in self.LEVELS[level] and self.tokens[self.at][0] in ("operator", "name"):
+    def binary(self, bound: dict[str, Shape], least: int = 1) -> Priced:
+        """Operators by precedence climbing: each binds the operands of at least its own precedence."""
+        steps, shape = self.unary(bound)
+        while True:
+            level = PRECEDENCE.get(self.peek(), 0)
+            if level < least:
+                return steps, shape
             operator = self.take()
             more, other = self.binary(bound, level + 1)
             steps, shape = _combined(operator, steps + more, shape, other)
-        return steps, shape
 
     def unary(self, bound: dict[str, Shape]) -> Priced:
         if self.peek() in ("!", "-"):

@@ -41,11 +41,24 @@ BOUND = re.compile(r"\.\s*(?:all|exists|exists_one|map|filter)\s*\(\s*([A-Za-z_]
 
 @functools.cache
 def cel_library() -> Any:
-    """CEL's library, imported when a kit's expression is first compiled: its package also loads a command
-    line of its own (rich, typer, prompt_toolkit), which a process that compiles no expression need not wait for."""
+    """CEL's library, imported when a kit's expression is first compiled. Its package also imports a command
+    line of its own (``cel.cli``: rich, typer, prompt_toolkit, 0.6 s) that nothing here uses: it is stood in
+    for by an empty module, so that the first kit a server process reads does not hold every request of the
+    process for that long (the binding itself loads in 20 ms)."""
+    import sys
+    import types
+
+    sys.modules.setdefault("cel.cli", types.ModuleType("cel.cli"))
     import cel
 
     return cel
+
+
+@functools.lru_cache(maxsize=4096)
+def _compiled(text: str) -> Any:
+    """CEL's program for a text, compiled once a process (kits share expressions, and a kit read again, a
+    game made of it again, compiles nothing again)."""
+    return cel_library().compile(text)
 
 
 _PLAIN = (int, float, str, bool)
@@ -151,7 +164,7 @@ def compile_expression(source: Any, known: Collection[str], functions: Collectio
     if len(text) > MOST_CHARACTERS:
         raise ExpressionError(f"the expression is {len(text)} characters long; at most {MOST_CHARACTERS}")
     try:
-        program = cel_library().compile(text)
+        program = _compiled(text)
     except (ValueError, RuntimeError) as error:
         raise ExpressionError(f"{text!r} is not an expression: {_syntax(error)}") from None
     bound = set(BOUND.findall(text))
