@@ -8,7 +8,9 @@ version of the rules is re-decided under this one; the report says so. A seat's 
 are decided again in their place among the commands, and no command may follow a game they ended.
 
 The game's log must reach the head the store recorded for it beside its rows (``domain.keeping.heads``): a
-tail cut at a command boundary leaves a whole chain, but not that. A fork must start from its trunk's
+tail cut at a command boundary leaves a whole chain, but not that. The head, the snapshots and the events are
+read at one moment (``replays.game_read``), so a game a running service plays on meanwhile is audited as
+read, never taken for a cut one. A fork must start from its trunk's
 state at its step, as its eye knew it (``replays.fork_audit``). Its snapshots, a receipt a client kept and
 the store's global sequence of events are checked by ``replays.store_audit``.
 """
@@ -30,37 +32,39 @@ from domain.keeping.listing import created_games
 from domain.keeping.service import GameService
 from replays.audit_report import Audit as Audit  # where callers have found it
 from replays.fork_audit import fork_note, trunk_problems
+from replays.game_read import GameRead, cut_off, moved_on, read_game
 from replays.store_audit import check_receipt, check_snapshots, sequence_gaps
 
 
 def audit(service: GameService, game_id: uuid.UUID, head: tuple[int, str] | None = None) -> Audit:
     """Audit one game; ``head`` is a receipt ``(event number, hash)`` a client kept, to check against
     the stored chain. Gaps anywhere in the store's global sequence are reported too."""
-    stored = list(service.events.get(game_id))
-    report = Audit(game_id=game_id, events=len(stored))
-    _check_stored(service, game_id, stored, report)
+    read = read_game(service, game_id)
+    report = Audit(game_id=game_id, events=len(read.stored))
+    _check_stored(service, read, report)
     if head is not None:
-        report.problems += check_receipt(stored, head)
+        report.problems += check_receipt(read.stored, head)
     problems, notes = sequence_gaps(service)
     report.problems += [gap for gap, _ in problems]
     report.notes += notes
     return report
 
 
-def _check_stored(service: GameService, game_id: uuid.UUID, stored: list[Any], report: Audit) -> None:
-    """The game's own checks, its snapshots, and its log against the head the store recorded for it."""
+def _check_stored(service: GameService, read: GameRead, report: Audit) -> None:
+    """The game's own checks, its snapshots, and its log against the head the store recorded for it, all
+    on the one read of the game (``replays.game_read``): a game played on meanwhile is audited as read."""
+    stored = read.stored
     _check_game(stored, report)
     if report.clean and isinstance(stored[0], Game.Forked):
         report.problems += trunk_problems(service, stored[0])
         if report.clean:
             report.notes.append(fork_note(service, stored[0]))
     if report.clean:
-        check_snapshots(service, game_id, stored, report)
-    reached = service.recorder.game_head(game_id) if hasattr(service.recorder, "game_head") else None
-    if reached is not None and reached > len(stored):
-        cut = f"event {reached} was" if reached == len(stored) + 1 else f"events {len(stored) + 1} to {reached} were"
-        report.problems.append(f"the store recorded event {reached} of this game, but its log ends at event {len(stored)}: "
-                               f"{cut} cut off")
+        check_snapshots(service, read, report)
+    cut = cut_off(read)
+    report.problems += cut
+    if not cut:
+        report.notes += moved_on(service, read)
 
 
 def _check_game(stored: list[Any], report: Audit) -> None:
@@ -225,9 +229,9 @@ def audit_all(service: GameService) -> list[Audit]:
     either side of it (on the first game when none does)."""
     reports = []
     for game_id in created_games(service.recorder, service.recorder.max_notification_id() or 0):
-        stored = list(service.events.get(game_id))
-        report = Audit(game_id=game_id, events=len(stored))
-        _check_stored(service, game_id, stored, report)
+        read = read_game(service, game_id)
+        report = Audit(game_id=game_id, events=len(read.stored))
+        _check_stored(service, read, report)
         reports.append(report)
     problems, notes = sequence_gaps(service)
     owners = {str(r.game_id): r for r in reports} | {str(GameAccess.id_for(r.game_id)): r for r in reports}

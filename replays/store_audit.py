@@ -2,39 +2,36 @@
 and the store's global sequence of events.
 
 Every snapshot of the game (the game is served from its latest one, and nothing else ties it to the
-chain) must equal the game rebuilt from its events at the snapshot's version. A receipt (an event number
-and its chain hash, as every answer, state read and export carries in ``head``) must match the stored
-chain: a receipt beyond the log's end means events were cut off. And the store's global sequence of events
-(its notification ids) must have no gaps: rows deleted from the middle of the store leave one. On
-PostgreSQL a refused or failed write also uses up a number, so there a gap is only a note.
+chain) must equal the game rebuilt from its events at the snapshot's version; both are read with the
+game at one moment (``replays.game_read``). A receipt (an event number and its chain hash, as every
+answer, state read and export carries in ``head``) must match the stored chain: a receipt beyond the
+log's end means events were cut off. And the store's global sequence of events (its notification ids)
+must have no gaps: rows deleted from the middle of the store leave one. On PostgreSQL a refused or
+failed write also uses up a number, so there a gap is only a note.
 """
 
 from __future__ import annotations
 
 import json
-import uuid
 from typing import Any
-
-from eventsourcing.persistence import MapperDeserialisationError
 
 from domain.engine.game import Game
 from domain.keeping.persistence import apply_events
 from domain.keeping.service import GameService
 from replays.audit_report import Audit
+from replays.game_read import GameRead
 
 SEQUENCE_PAGE = 1000
 
 
-def check_snapshots(service: GameService, game_id: uuid.UUID, stored: list[Any], report: Audit) -> None:
+def check_snapshots(service: GameService, read: GameRead, report: Audit) -> None:
     """Every snapshot of the game must be the game rebuilt from its events at the snapshot's version:
-    the game is served from its snapshots, and nothing else ties them to the chain."""
-    if service.snapshots is None:
-        return
-    try:
-        snapshots = list(service.snapshots.get(game_id))
-    except MapperDeserialisationError:
+    the game is served from its snapshots, and nothing else ties them to the chain. The snapshots were
+    read before the events (``replays.game_read``): one beyond them is no race."""
+    if read.unloadable:
         report.notes.append("a snapshot no longer loads (its ruleset's state changed shape): the game is rebuilt from its events")
         return
+    stored, snapshots = read.stored, read.snapshots or []
     for snapshot in snapshots:
         number = snapshot.originator_version
         if not 1 <= number <= len(stored):

@@ -1,5 +1,6 @@
 """The game stores tests run against: a fresh SQLite file, or a fresh schema of the PostgreSQL
-database that ``LUDOLOG_TEST_POSTGRES`` names (``postgresql://user@host:port/dbname``), dropped after.
+database that ``LUDOLOG_TEST_POSTGRES`` names (``postgresql://user@host:port/dbname``), dropped after;
+and a tail cut from a game in either, as someone holding the store could make it.
 
 Without ``LUDOLOG_TEST_POSTGRES`` the PostgreSQL cases are skipped, saying why.
 """
@@ -7,10 +8,12 @@ Without ``LUDOLOG_TEST_POSTGRES`` the PostgreSQL cases are skipped, saying why.
 from __future__ import annotations
 
 import os
+import sqlite3
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -52,3 +55,18 @@ def fresh_store(kind: str, folder: Path, **postgres_settings: str) -> Iterator[s
     else:
         with postgres_schema(**postgres_settings) as url:
             yield url
+
+
+def cut_tail(store: str, table: str, game_id: uuid.UUID, after: int) -> None:
+    """Delete the game's events after event ``after`` from the store's ``table`` of events, as someone
+    holding the store could."""
+    if store.startswith("postgresql://"):
+        import psycopg
+
+        schema = parse_qs(urlsplit(store).query)["schema"][0]
+        with psycopg.connect(store.split("?")[0], autocommit=True) as connection:
+            connection.execute(f'DELETE FROM "{schema}"."{table}" WHERE originator_id = %s AND originator_version > %s',
+                               (game_id, after))
+    else:
+        with sqlite3.connect(store) as db:
+            db.execute("DELETE FROM stored_events WHERE originator_id = ? AND originator_version > ?", (game_id.hex, after))

@@ -5,8 +5,7 @@ PostgreSQL a gap in the sequence is only a note (refused writes use numbers up t
 
 from __future__ import annotations
 
-import sqlite3
-from urllib.parse import parse_qs, urlsplit
+from stores import cut_tail
 
 from domain.keeping.service import GameService
 from domain.keeping.store import store_env
@@ -14,20 +13,6 @@ from replays.audit import audit, audit_all
 
 SALT = "5eed" * 8
 """The salt of every game here dealt by a chosen seed: with it, the seed deals one game, every run."""
-
-
-def cut_tail(store: str, table: str, game_id, after: int) -> None:
-    """Delete the game's events after event ``after``, as someone holding the store could."""
-    if store.startswith("postgresql://"):
-        import psycopg
-
-        schema = parse_qs(urlsplit(store).query)["schema"][0]
-        with psycopg.connect(store.split("?")[0], autocommit=True) as connection:
-            connection.execute(f'DELETE FROM "{schema}"."{table}" WHERE originator_id = %s AND originator_version > %s',
-                               (game_id, after))
-    else:
-        with sqlite3.connect(store) as db:
-            db.execute("DELETE FROM stored_events WHERE originator_id = ? AND originator_version > ?", (game_id.hex, after))
 
 
 def test_a_tail_cut_at_a_command_boundary_is_caught_without_a_receipt(store):
