@@ -8,10 +8,30 @@ joining; frees a seat (its token stops working). A device sends the code with a 
 404, a closed or replaced one 410, a game with every seat taken 409.
 
 The links begin with ``LUDOLOG_PUBLIC_URL`` (``ludolog serve --class`` sets it to the address students
-open), else with the address the request came to. Joining is rate-limited per address beyond the app's
-limits (``LUDOLOG_JOIN_RATE_LIMIT``, ``10/second;60/minute``: a class of thirty behind one school
-address joins in a minute, while one address cannot take a game's every seat in a burst); it is off
-when the per-address limit is (behind a proxy every request comes from one address).
+open), else with the address the request came to.
+
+**Who may take how many seats.** Two guards, for two settings of a class:
+
+- *A budget of joins per address* (``LUDOLOG_JOIN_RATE_LIMIT``, default ``60/minute;180/hour``), on top
+  of the app's limits, counted before any store read, a join refused or not. A class of thirty behind
+  one school address (NAT) shares one address: all thirty join at once, and each device may join twice
+  (a second press of Join), within the minute; three such classes (or a class joining three games in a lesson) fit in
+  the hour. A script from one address gets at most 60 seats a minute and 180 an hour, across every game
+  of the service: however many games are open, it cannot take every seat of every one. (The budget of
+  ``10/second;60/minute`` before it turned 15 of 25 students joining at once away, and let a script take
+  60 seats a minute without end.) Fixed windows, as the app's: across a window's end an address may get up
+  to twice a limit. It is off when the app's per-address limit is (behind a proxy every request comes from
+  one address), and counts in each worker process unless ``LUDOLOG_RATE_LIMIT_STORAGE`` is shared.
+- *A cap of seats per address in one game*, the owner's choice when opening joining
+  (``{"seats_per_address": 1}``, ``ludolog join-link --seats-per-address 1``). None by default: behind
+  one school address any cap below the game's seats would turn students away, so the default lets a
+  class fill the game. On a classroom network, where each device has its own address, a cap of 1 keeps
+  one device (or a script) from taking the whole table. It is kept and counted in the game's joining
+  record, in the claim's own transaction (``domain.keeping.joining``), so it holds across worker
+  processes and on SQLite and PostgreSQL alike; a join over it is 409 ``seats-per-address-reached``,
+  naming the cap, and claims nothing. Not 429: waiting does not help, only the owner freeing a seat.
+  The owner reads the cap back (``GET``); a joining device learns it only from that refusal. No answer
+  shows an address, and the store keeps none (``domain.keeping.joining_records``).
 """
 
 from __future__ import annotations
@@ -34,20 +54,30 @@ from api.auth import viewer
 from api.context import service
 from api.games import game_id_of, json_body
 from api.problems import InvalidRequest, problem
+from api.schemas import WholeNumber
 from domain.engine.errors import Forbidden, Unauthorized
 from domain.keeping.access import OWNER
-from domain.keeping.joining import Joiners, Joining, JoiningClosed, NoOpenSeat, UnknownJoinCode
+from domain.keeping.joining import (
+    MOST_SEATS_PER_ADDRESS,
+    Joiners,
+    Joining,
+    JoiningClosed,
+    NoOpenSeat,
+    SeatsPerAddressReached,
+    UnknownJoinCode,
+)
 
 blueprint = Blueprint("joining", __name__)
 
 PUBLIC_URL = "LUDOLOG_PUBLIC_URL"
 JOIN_RATE_LIMIT = "LUDOLOG_JOIN_RATE_LIMIT"
-DEFAULTS = {PUBLIC_URL: None, JOIN_RATE_LIMIT: "10/second;60/minute"}
+DEFAULTS = {PUBLIC_URL: None, JOIN_RATE_LIMIT: "60/minute;180/hour"}
 
-STATUS = {"unknown-join-code": 404, "joining-closed": 410, "no-open-seat": 409}
+STATUS = {"unknown-join-code": 404, "joining-closed": 410, "no-open-seat": 409, "seats-per-address-reached": 409}
 """The problem kinds joining adds, and their statuses."""
 TITLES = {"unknown-join-code": "No game is open under this join code", "joining-closed": "Joining this game is closed",
-          "no-open-seat": "Every seat is taken"}
+          "no-open-seat": "Every seat is taken",
+          "seats-per-address-reached": "This address holds as many seats as the game allows one address"}
 
 
 class TooManyJoins(Exception):
@@ -68,6 +98,19 @@ class NewJoiner(Schema):
 
 
 NEW_JOINER = NewJoiner()
+
+
+class JoiningOptions(Schema):
+    """``POST /games/{id}/joining``'s body, which may be left out: the cap of seats one address may hold."""
+
+    class Meta:
+        unknown = RAISE
+
+    seats_per_address = WholeNumber(allow_none=True, load_default=None,
+                                    validate=validate.Range(min=1, max=MOST_SEATS_PER_ADDRESS))
+
+
+JOINING_OPTIONS = JoiningOptions()
 
 
 def public_base() -> str:
@@ -105,14 +148,16 @@ while a shared storage does not answer, as the app's limits are)."""
 @blueprint.errorhandler(UnknownJoinCode)
 @blueprint.errorhandler(JoiningClosed)
 @blueprint.errorhandler(NoOpenSeat)
-def _refused(error: UnknownJoinCode | JoiningClosed | NoOpenSeat) -> Response:
+@blueprint.errorhandler(SeatsPerAddressReached)
+def _refused(error: UnknownJoinCode | JoiningClosed | NoOpenSeat | SeatsPerAddressReached) -> Response:
     return problem(error.kind, str(error), status=STATUS[error.kind], title=TITLES[error.kind])
 
 
 @blueprint.post("/games/<game_id>/joining")
 def open_joining(game_id: str) -> Response:
     found = _as_owner(game_id)
-    code = _joining().open(found)
+    options = JOINING_OPTIONS.load(json_body() if request.get_data(cache=True) else {})  # the body may be left out
+    code = _joining().open(found, options["seats_per_address"])
     link = join_link(public_base(), code)
     body = {"code": code, "link": link, "qr_svg": qr_svg(link), **_listing(found, _joining().joiners(found))}
     response = _answer(body, 201)
@@ -145,7 +190,7 @@ def free_seat(game_id: str, seat: str) -> Response:
 def join(code: str) -> Response:
     given = NEW_JOINER.load(json_body())
     _count_join()
-    claim = _joining().claim(code, given["name"])
+    claim = _joining().claim(code, given["name"], address=request.remote_addr or "")
     seats = service().game(claim.game_id).seats
     body = {"game_id": str(claim.game_id), "seat": claim.seat, "seat_name": seats[claim.seat - 1], "name": claim.name,
             "token": claim.token, "link": play_link(public_base(), claim.game_id, claim.token)}
@@ -192,7 +237,8 @@ def _as_owner(game_id: str) -> uuid.UUID:
 
 
 def _listing(game_id: uuid.UUID, joiners: Joiners) -> dict[str, Any]:
-    return {"game_id": str(game_id), "open": joiners.is_open, "open_seats": joiners.open_seats, "joined": joiners.joined}
+    return {"game_id": str(game_id), "open": joiners.is_open, "open_seats": joiners.open_seats, "joined": joiners.joined,
+            "seats_per_address": joiners.seats_per_address}
 
 
 def _answer(body: dict[str, Any], status: int) -> Response:

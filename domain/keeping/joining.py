@@ -1,29 +1,33 @@
 """Joining a game from one link: its owner opens the game for joining and hands out one code (a link,
 a QR code); each device that sends the code with a name gets one open seat's new token, never another's.
 
-The code is shown once, when issued: the store keeps only its SHA-256 hash. Two aggregates are kept
-beside the game's tokens (their topics begin with ``ludolog:GameAccess``, so the listing and the games'
-heads pass over them, as over the tokens): ``GameJoining`` (its id derived from the game's) says whether
-joining is open, under which code, and who joined which seat; ``JoinCode`` (its id derived from a code's
-hash) says which game a code opens. A claim records the joiner and the seat's new token hash in one
-transaction: two devices claiming at once (in two worker processes) cannot both get a seat, for the
-second one's ``GameJoining`` version is taken and it tries again with the seats left.
+The code is shown once, when issued: the store keeps only its SHA-256 hash, in the records of
+``domain.keeping.joining_records`` (``GameJoining``, ``JoinCode``). A claim records the joiner and the
+seat's new token hash in one transaction: two devices claiming at once (in two worker processes) cannot
+both get a seat, for the second one's ``GameJoining`` version is taken and it tries again with the seats
+left.
 
 A seat claimed gets a new token: a token given out for that seat before stops working. Freeing a seat
 replaces its token with one nobody holds and opens it again; the next claim gets it with a new token.
 
-Stored events and their fixed topics: ``ludolog:GameAccess.Joining.Created``, ``.Opened``, ``.Closed``,
-``.Claimed``, ``.Freed``; ``ludolog:GameAccess.JoinCode.Created``.
+**Seats per address.** The owner may open joining with a cap on the seats one address holds through the
+link (``seats_per_address``); by default there is none beyond the game's seats. That default is for the
+class behind one school address (NAT), where every device shares an address: any cap below the game's
+seats would turn students away. A cap of 1 is for a classroom network where each device has its own
+address, so that no device, and no script, takes the whole table. The cap is checked in the claim's own
+transaction, against the seats the address holds in the stored ``GameJoining`` (a freed seat no longer
+counts): it holds across worker processes and on every store, as the seats themselves do; a claim over
+it is refused (``SeatsPerAddressReached``) and records nothing. Opening joining again starts the count
+afresh with the new code; closing drops the cap. A claim made without an address (``address=None``: not
+from the network) is neither counted nor capped.
 """
 
 from __future__ import annotations
 
-import secrets
 import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
 
 from domain.engine.errors import (
@@ -36,12 +40,17 @@ from domain.engine.errors import (
 )
 from domain.engine.seating import name_problem, printable
 from domain.keeping.access import GameAccess, new_token, token_hash
+from domain.keeping.joining_records import GameJoining, JoinCode, address_key, new_code
 
 if TYPE_CHECKING:
     from domain.keeping.service import GameService
 
-_NAMESPACE = uuid.UUID("0b6f2c7e-93d4-4a51-8e2a-5c1f7d3e9a24")
+__all__ = ["Claim", "GameJoining", "JoinCode", "Joiners", "Joining", "JoiningClosed", "NoOpenSeat",
+           "SeatsPerAddressReached", "UnknownJoinCode", "new_code"]
+
 RETRIES = 5
+MOST_SEATS_PER_ADDRESS = 1000
+"""The largest cap of seats per address an owner may set (any cap at or over the game's seats is none)."""
 
 
 class UnknownJoinCode(LudologError, LookupError):
@@ -62,98 +71,22 @@ class NoOpenSeat(LudologError):
     kind = "no-open-seat"
 
 
-def new_code() -> str:
-    """A fresh unguessable join code (128 bits, URL-safe: 22 characters, short enough for a QR code)."""
-    return secrets.token_urlsafe(16)
+class SeatsPerAddressReached(LudologError):
+    """The claiming address already holds as many of the game's seats as its owner lets one address hold
+    (409); nothing was claimed."""
 
-
-class JoinCode(Aggregate):
-    """Which game a join code opens; its id is derived from the code's hash (the code is not kept)."""
-
-    TOPIC = "ludolog:GameAccess.JoinCode"
-
-    class Created(Aggregate.Created):
-        TOPIC = "ludolog:GameAccess.JoinCode.Created"
-        game_id: uuid.UUID
-
-    def __init__(self, game_id: uuid.UUID) -> None:
-        self.game_id = game_id
-
-    @staticmethod
-    def id_for(code_hash: str) -> uuid.UUID:
-        return uuid.uuid5(_NAMESPACE, f"code:{code_hash}")
-
-    @classmethod
-    def for_code(cls, code_hash: str, game_id: uuid.UUID) -> JoinCode:
-        return cls._create(cls.Created, id=cls.id_for(code_hash), game_id=game_id)
-
-
-class GameJoining(Aggregate):
-    """Whether a game is open for joining, under which code (its hash), and the name that joined each seat."""
-
-    TOPIC = "ludolog:GameAccess.Joining"
-
-    class Created(Aggregate.Created):
-        TOPIC = "ludolog:GameAccess.Joining.Created"
-        game_id: uuid.UUID
-
-    class Opened(Aggregate.Event):
-        TOPIC = "ludolog:GameAccess.Joining.Opened"
-        code: str
-
-        def apply(self, joining: GameJoining) -> None:
-            joining.code = self.code
-
-    class Closed(Aggregate.Event):
-        TOPIC = "ludolog:GameAccess.Joining.Closed"
-
-        def apply(self, joining: GameJoining) -> None:
-            joining.code = None
-
-    class Claimed(Aggregate.Event):
-        TOPIC = "ludolog:GameAccess.Joining.Claimed"
-        seat: int
-        name: str
-
-        def apply(self, joining: GameJoining) -> None:
-            joining.joined[self.seat] = self.name
-
-    class Freed(Aggregate.Event):
-        TOPIC = "ludolog:GameAccess.Joining.Freed"
-        seat: int
-
-        def apply(self, joining: GameJoining) -> None:
-            joining.joined.pop(self.seat, None)
-
-    def __init__(self, game_id: uuid.UUID) -> None:
-        self.game_id = game_id
-        self.code: str | None = None
-        self.joined: dict[int, str] = {}
-
-    @staticmethod
-    def id_for(game_id: uuid.UUID) -> uuid.UUID:
-        return uuid.uuid5(_NAMESPACE, f"game:{game_id}")
-
-    @classmethod
-    def start(cls, game_id: uuid.UUID) -> GameJoining:
-        return cls._create(cls.Created, id=cls.id_for(game_id), game_id=game_id)
-
-    @property
-    def is_open(self) -> bool:
-        return self.code is not None
-
-    def open_seats(self, seat_count: int, bots: frozenset[int] = frozenset()) -> list[int]:
-        """The seats no one has joined, a bot's seats aside (the service plays those)."""
-        return [seat for seat in range(1, seat_count + 1) if seat not in self.joined and seat not in bots]
+    kind = "seats-per-address-reached"
 
 
 @dataclass(frozen=True)
 class Joiners:
-    """What the owner sees of a game's joining: open or not, the open seats, and who joined which seat."""
+    """What the owner sees of a game's joining: open or not, the open seats, who joined which seat, and the
+    cap of seats per address (``None``: none). Never an address or its key."""
 
     is_open: bool
     open_seats: list[int]
     joined: list[dict[str, Any]]
+    seats_per_address: int | None
 
 
 @dataclass(frozen=True)
@@ -173,15 +106,18 @@ class Joining:
     def __init__(self, service: GameService) -> None:
         self.service = service
 
-    def open(self, game_id: uuid.UUID) -> str:
-        """Open the game for joining under a new code (returned in the clear, once); a code given before
-        stops working. The seats already joined stay so."""
+    def open(self, game_id: uuid.UUID, seats_per_address: int | None = None) -> str:
+        """Open the game for joining under a new code (returned in the clear, once), one address holding at
+        most ``seats_per_address`` seats through it (``None``: no cap); a code given before stops working.
+        The seats already joined stay so."""
+        if seats_per_address is not None and not 1 <= seats_per_address <= MOST_SEATS_PER_ADDRESS:
+            raise InvalidSetup(f"seats per address: 1 to {MOST_SEATS_PER_ADDRESS}, not {seats_per_address}")
         self._access(game_id)  # a game with tokens
         code = new_code()
         digest = token_hash(code)
 
         def change(joining: GameJoining, _access: GameAccess) -> list[Any]:
-            joining.trigger_event(GameJoining.Opened, code=digest)
+            joining.trigger_event(GameJoining.Opened, code=digest, seats_per_address=seats_per_address)
             return [JoinCode.for_code(digest, game_id)]
 
         self._change(game_id, change)
@@ -218,10 +154,12 @@ class Joining:
         seats = game.seats
         joining = self._joining(game_id) or GameJoining(game_id)
         joined = [{"seat": seat, "seat_name": seats[seat - 1], "name": name} for seat, name in sorted(joining.joined.items())]
-        return Joiners(is_open=joining.is_open, open_seats=joining.open_seats(len(seats), _bots(game)), joined=joined)
+        return Joiners(is_open=joining.is_open, open_seats=joining.open_seats(len(seats), _bots(game)), joined=joined,
+                       seats_per_address=joining.seats_per_address)
 
-    def claim(self, code: str, name: str) -> Claim:
-        """The first open seat of the game the code opens, claimed under ``name`` with a new token."""
+    def claim(self, code: str, name: str, address: str | None = None) -> Claim:
+        """The first open seat of the game the code opens, claimed under ``name`` with a new token, from
+        ``address`` (counted against the game's cap of seats per address, if its owner set one)."""
         problem = name_problem(name)
         if problem is not None:
             raise InvalidSetup(f"the name {printable(name)} {problem}")
@@ -236,6 +174,7 @@ class Joining:
         game = self.service.game(game_id)
         seat_count, bots = len(game.seats), _bots(game)
         token = new_token()
+        key = None if address is None else address_key(code, address)
         claimed: dict[str, int] = {}
 
         def change(joining: GameJoining, access: GameAccess) -> list[Any]:
@@ -244,9 +183,13 @@ class Joining:
             open_seats = joining.open_seats(seat_count, bots)
             if not open_seats:
                 raise NoOpenSeat("every seat of this game has been taken: ask its owner to free one")
+            cap = joining.seats_per_address
+            counted = None if cap is None else key  # uncapped, nothing derived from an address is kept
+            if cap is not None and counted is not None and joining.seats_held_by(counted) >= cap:
+                raise SeatsPerAddressReached(_over_cap(cap))
             claimed["seat"] = open_seats[0]
             _replace_seat_hash(access, open_seats[0], token_hash(token))
-            joining.trigger_event(GameJoining.Claimed, seat=open_seats[0], name=name)
+            joining.trigger_event(GameJoining.Claimed, seat=open_seats[0], name=name, address_key=counted)
             return []
 
         self._change(game_id, change)
@@ -288,6 +231,12 @@ def _replace_seat_hash(access: GameAccess, seat: int, seat_hash: str) -> None:
     seats = list(access.seats)
     seats[seat - 1] = seat_hash
     access.trigger_event(GameAccess.Reissued, owner=access.owner, seats=seats)
+
+
+def _over_cap(cap: int) -> str:
+    """The refusal's detail: the cap, and what to do."""
+    return (f"one address may hold {cap} seat{'s' * (cap != 1)} of this game through its join link, and this "
+            "address already holds as many: ask the game's owner to free one")
 
 
 def _bots(game: Any) -> frozenset[int]:

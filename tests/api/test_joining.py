@@ -52,7 +52,7 @@ def test_each_device_gets_one_open_seat_whose_token_plays_that_seat_only(client,
     assert client.get(game.url, headers=game.seat[1]).status_code == 401
 
     joined = client.get(f"{game.url}/joining", headers=game.owner).get_json()
-    assert joined == {"game_id": game.id, "open": True, "open_seats": [],
+    assert joined == {"game_id": game.id, "open": True, "open_seats": [], "seats_per_address": None,
                       "joined": [{"seat": 1, "seat_name": "Ana", "name": "Zoé"}, {"seat": 2, "seat_name": "Ben", "name": "Max"}]}
 
 
@@ -142,7 +142,7 @@ def test_a_bad_name_claims_no_seat(client, new_game):
     assert client.get(f"{game.url}/joining", headers=game.owner).get_json()["open_seats"] == [1, 2]
 
 
-def test_one_address_cannot_claim_every_seat_in_a_burst(tmp_path):
+def test_an_address_past_its_join_budget_is_refused_and_another_address_still_joins(tmp_path):
     app = create_app({"LUDOLOG_DATABASE_URL": str(tmp_path / "games.sqlite3"), "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "1000/second",
                       "LUDOLOG_JOIN_RATE_LIMIT": "2/minute"})
     client = app.test_client()

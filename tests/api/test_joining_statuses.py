@@ -67,6 +67,12 @@ class World:
         self.monkeypatch.setattr(self.service, "_save", conflict)
         return request(self.client, self)
 
+    def capped_twice(self) -> Any:
+        """A second claim from one address through a code the owner opened with one seat per address."""
+        code = self.client.post(self.joining, headers=self.game.owner, json={"seats_per_address": 1}).get_json()["code"]
+        assert self.client.post(f"/join/{code}", json={"name": "Zoé"}).status_code == 201
+        return self.client.post(f"/join/{code}", json={"name": "Zoé"})
+
     def full(self) -> Any:
         """A fourth claim on the game's three seats."""
         for name in ("Zoé", "Max", "Kim"):
@@ -109,6 +115,8 @@ def _owners_refusals() -> list[tuple[str, str, int, str, Callable[[World], Any]]
 SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
     *_owners_refusals(),
     ("DELETE", SEAT, 400, "a seat that is no number", lambda w: w.client.delete(f"{w.joining}/seats/two", headers=w.game.owner)),
+    ("POST", J, 400, "a cap of seats per address that is no whole number from 1",
+     lambda w: w.client.post(w.joining, headers=w.game.owner, json={"seats_per_address": 0})),
     ("POST", J, 400, "an Idempotency-Key, which it does not take",
      lambda w: w.client.post(w.joining, headers={**w.game.owner, "Idempotency-Key": "once"})),
     ("DELETE", J, 400, "an Idempotency-Key, which it does not take",
@@ -117,6 +125,7 @@ SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
     ("POST", JOIN, 400, "no name", lambda w: w.client.post(f"/join/{w.code}", json={})),
     ("POST", JOIN, 404, "a code nobody was given", lambda w: w.client.post("/join/nope", json={"name": "Zoé"})),
     ("POST", JOIN, 409, "every seat taken", lambda w: w.full()),
+    ("POST", JOIN, 409, "a second seat for an address at the game's cap", lambda w: w.capped_twice()),
     ("POST", JOIN, 409, "another join always first", lambda w: w.always_second(OPERATIONS[("POST", JOIN)])),
     ("POST", JOIN, 410, "a code replaced by a new one",
      lambda w: (w.client.post(w.joining, headers=w.game.owner), w.client.post(f"/join/{w.code}", json={"name": "Zoé"}))[1]),

@@ -17,7 +17,7 @@ from cli_runs import one_line_error
 
 from api.joining import qr_svg
 from cli import serve
-from domain.keeping.joining import Joining
+from domain.keeping.joining import Joining, SeatsPerAddressReached
 from domain.keeping.service import GameService
 from domain.keeping.store import store_env
 
@@ -120,6 +120,24 @@ def test_join_link_prints_the_link_and_writes_its_qr_code(run, db_path, tmp_path
         assert Joining(service).joiners(game_id).joined == [{"seat": 1, "seat_name": "Ana", "name": "Zoé"}]
     finally:
         service.close()
+
+
+def test_join_link_with_seats_per_address_lets_each_address_hold_that_many_seats(run, db_path):
+    service = GameService(env=store_env(db_path))
+    try:
+        game_id, _ = service.open_game("missions", ["Ana", "Ben", "Cy"])
+        result = run("join-link", str(game_id), "--url", "http://192.168.1.20:8000", "--seats-per-address", "1")
+        assert result.exit_code == 0, result.output
+        assert "One address may hold 1 seat through this link." in result.stderr
+        code = result.stdout.strip().rsplit("/", 1)[1]
+        assert Joining(service).claim(code, "Zoé", address="192.168.1.31").seat == 1
+        with pytest.raises(SeatsPerAddressReached):
+            Joining(service).claim(code, "Zoé", address="192.168.1.31")
+        assert Joining(service).claim(code, "Max", address="192.168.1.32").seat == 2
+        assert Joining(service).joiners(game_id).seats_per_address == 1
+    finally:
+        service.close()
+    assert "is not in the range x>=1" in one_line_error(run("join-link", str(game_id), "--seats-per-address", "0"))
 
 
 def test_join_link_refuses_an_address_that_is_no_url(run, db_path):
