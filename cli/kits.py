@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -82,7 +83,8 @@ def check(files: tuple[str, ...], games: int) -> None:
     """Check kit files: a line for each mistake (FILE:LINE: FIELD: MESSAGE), else what each kit holds; a
     kit with rules has each expression worked out on its table as set up (a type error, a condition that is
     not true or false), then plays random games, and any that fails or does not end, and any action legal in
-    none of them, is named. Exit 1 if any file has a mistake or a game that failed or did not end.
+    none of them, is named; a game stops at 5,000 commands or 5 seconds, the games at 30 seconds in all. Exit 1 if
+    any file has a mistake or a game that failed or did not end.
 
     \b
     Example:
@@ -116,12 +118,14 @@ def _tried(path: str, document: dict[str, Any], games: int) -> bool:
     """Play the kit's random games and say how they went; whether any failed or did not end, or an action was
     legal in none of them."""
     from domain.games.table_kit.checks import Problem
-    from domain.thinking.kit_trial import MOST_COMMANDS, never_offered, trial
+    from domain.thinking import kit_trial
 
-    found = trial(document, games, MOST_COMMANDS)
+    found = kit_trial.trial(document, games, kit_trial.MOST_COMMANDS, clock=time.monotonic)
     seats = sorted({document["seats"]["fewest"], document["seats"]["most"]})
     click.echo(f"  {_counted(found.games, 'random game', 'random games')} at {' and '.join(map(str, seats))} seats: "
                f"{found.ended} ended ({found.at_limit} at the turn limit), a median of {found.median:g} commands")
+    if found.unplayed:
+        click.echo(f"  the trial stopped at {kit_trial.TRIAL_SECONDS:g} seconds: {found.unplayed} of the {games} games were not played")
     declared = "stuck" in document.get("play", {})
     if found.no_action and declared:
         click.echo(f"  {len(found.no_action)} of them ended in a draw when a seat had no action it may take")
@@ -133,13 +137,16 @@ def _tried(path: str, document: dict[str, Any], games: int) -> bool:
         click.echo(f"  game {number} (seed kit-check:{number}, {count} seats) failed {shown(what)}")
     if len(found.failed) > 5:
         click.echo(f"  ... and {len(found.failed) - 5} more games failed")
-    for number, count, what in found.stuck:
-        click.echo(f"  game {number} (seed kit-check:{number}, {count} seats): {what} (the cap is {MOST_COMMANDS:,})")
+    for number, count, what in found.stuck[:5]:
+        click.echo(f"  game {number} (seed kit-check:{number}, {count} seats): {what} (a game stops at "
+                   f"{kit_trial.MOST_COMMANDS:,} commands or {kit_trial.GAME_SECONDS:g} seconds)")
+    if len(found.stuck) > 5:
+        click.echo(f"  ... and {len(found.stuck) - 5} more games did not end")
     for number, count, what in found.telling[:3]:
         click.echo(f"  game {number} (seed kit-check:{number}, {count} seats) tells a secret: {shown(what)}")
     if len(found.telling) > 3:
         click.echo(f"  ... and {len(found.telling) - 3} more games tell a secret")
-    never = never_offered(document, found)
+    never = kit_trial.never_offered(document, found)
     if never:
         for line in _read(path, more=lambda _: [Problem(where, message) for where, message in never])[1]:
             click.echo(f"  {line}")

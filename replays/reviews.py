@@ -95,7 +95,8 @@ def moves_of(service: GameService, game_id: uuid.UUID) -> list[Move]:
 def _move(cursor: Cursor, begun: tuple[int, dict[str, Any]], last: int) -> Move:
     first, cause = begun
     return Move(first=first, step=last, seat=cause["seat"], command=cause["command"],
-                before=cursor.state_at(first - 1), after=cursor.state_at(last))
+                before=cursor.state_at(first - 1), after=cursor.state_at(last),
+                facts=tuple(event.as_fact() for event in cursor.stored[first - 1:last] if hasattr(event, "fact")))
 
 
 def bookmark(service: GameService, game_id: uuid.UUID, found: Review, viewer: Viewer) -> int:

@@ -5,7 +5,11 @@ legal, an ending no one reaches, a rule that fails on a value it meets). The tri
 were ever legal (``offered``): one that never was, in a hundred games, has a condition or choices that may
 never allow it. The trial plays seeded random
 games at the kit's fewest and most seats and counts how each went: ended by the rules, stopped at the turn
-limit, still going at the command cap, or failed (the rule that failed, in its own words). It also watches
+limit, still going at the command cap or at ``GAME_SECONDS`` (commands that each cost much: the game's rules run
+under that deadline, ``domain.engine.rule_time``, so one command cannot outlast it by more than a step), or failed
+(the rule that failed, in its own words); the whole trial stops at ``TRIAL_SECONDS``, the games not yet played
+counted (``unplayed``), so a kit whose games never end is named in seconds. The clock is the caller's (the CLI
+gives ``time.monotonic``; a test its own). It also watches
 for a rule that tells a seat a secret: at every third turn, a table where everything the seat to act cannot
 see is dealt (and rolled) afresh must offer it the same actions; the first that does not, in each game, is
 reported (``telling``).
@@ -15,10 +19,11 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.engine import registry
+from domain.engine import registry, rule_time
 from domain.engine.errors import LudologError
 from domain.engine.game import Game
 from domain.games.table_kit.kit_rules import NO_ACTION
@@ -27,7 +32,14 @@ from domain.thinking.greedy import SimRng
 
 TRIAL_GAMES = 100
 MOST_COMMANDS = 5_000
-"""A trial game still going after this many commands is reported: its rules may never end it."""
+"""A trial game still going after this many commands is reported: its rules may never end it (the shipped kits'
+longest random games take a thousand)."""
+GAME_SECONDS = 5.0
+"""A trial game still going after this many seconds is reported too, however few its commands: the shipped kits'
+longest take about a second; a game whose every command takes a second is no game to play."""
+TRIAL_SECONDS = 30.0
+"""The most seconds the trial plays in all: the games not begun by then are left unplayed and counted, so that
+``kit check`` answers in seconds whatever the kit (a hundred games that each hit the command cap took minutes)."""
 SALT = "4b17" * 8
 """The salt of the trial's games: with their seeds (``kit-check:N``), each is dealt alike every run."""
 
@@ -54,57 +66,101 @@ class Trial:
     """Games ended in a draw because a seat had no action it may take (and no ``stuck`` steps said otherwise)."""
     offered: set[str] = field(default_factory=set)
     """The actions that were legal at least once, in any game."""
+    unplayed: int = 0
+    """The games left unplayed when the trial's ``TRIAL_SECONDS`` ran out (one it cut short among them)."""
 
     @property
     def median(self) -> float:
         return statistics.median(self.lengths) if self.lengths else 0
 
 
-def trial(document: dict[str, Any], games: int = TRIAL_GAMES, most_commands: int = MOST_COMMANDS) -> Trial:
-    """Play ``games`` seeded random games of the kit (half at its fewest seats, half at its most)."""
+@dataclass(frozen=True)
+class Caps:
+    """When a trial game stops: at ``most_commands``, at ``game_seconds`` by ``clock``, or at the trial's ``ends``."""
+
+    most_commands: int
+    game_seconds: float
+    clock: Callable[[], float]
+    ends: float
+
+
+class TrialOver(Exception):
+    """The trial's time ran out (in the middle of a game, or before the next)."""
+
+
+def trial(document: dict[str, Any], games: int = TRIAL_GAMES, most_commands: int = MOST_COMMANDS, *, clock: Callable[[], float]) -> Trial:
+    """Play ``games`` seeded random games of the kit (half at its fewest seats, half at its most), for at most
+    ``TRIAL_SECONDS`` by ``clock`` (seconds, ``time.monotonic``'s or a test's)."""
     rules = registry.get("table-kit")
     options = rules.resolve_options({"kit": document})
     fewest, most = document["seats"]["fewest"], document["seats"]["most"]
+    caps = Caps(most_commands, GAME_SECONDS, clock, clock() + TRIAL_SECONDS)
     found = Trial()
     for number in range(games):
         seats = fewest if number % 2 == 0 or fewest == most else most
+        try:
+            if clock() >= caps.ends:
+                raise TrialOver
+            _play(rules, options, seats, number, caps, found)
+        except TrialOver:
+            found.unplayed = games - number
+            break
         found.games += 1
-        _play(rules, options, seats, number, most_commands, found)
     return found
 
 
-def _play(rules: Any, options: dict[str, Any], seats: int, number: int, most_commands: int, found: Trial) -> None:
+def _play(rules: Any, options: dict[str, Any], seats: int, number: int, caps: Caps, found: Trial) -> None:
+    """One trial game, counted in ``found``; its rules run under the deadline of its seconds (or the trial's end,
+    if sooner: ``TrialOver`` then)."""
     seed = f"kit-check:{number}"
     bot = RandomBot(seed)
     commands = 0
+    began = caps.clock()
     try:
-        game = Game.start(rules, [f"Seat {n}" for n in range(1, seats + 1)], options, seed, salt=SALT)
-        while (outcome := game.outcome()) is None:
-            waiting = game.to_act()
-            if not waiting:
-                found.stuck.append((number, seats, f"no seat is asked to act after {commands} commands"))
-                return
-            if commands >= most_commands:
-                found.stuck.append((number, seats, f"still going after {commands} commands"))
-                return
-            seat = waiting[0]
-            legal = rules.legal_commands(game.state, seat)
-            found.offered.update(command["action"] for command in legal if command["type"] == "act")
-            if not legal:
-                found.stuck.append((number, seats, f"seat {seat} is asked to act after {commands} commands but no action is allowed"))
-                return
-            if commands % 3 == 0 and not any(told[0] == number for told in found.telling):
-                _watch(rules, game.state, seat, legal, (number, seats, commands), found)
-            game.play(seat, bot.choose(rules, game.state, seat, game.version), f"c{commands}")
-            commands += 1
+        with rule_time.deadline(max(0.0, min(caps.game_seconds, caps.ends - began)), caps.clock):
+            game = Game.start(rules, [f"Seat {n}" for n in range(1, seats + 1)], options, seed, salt=SALT)
+            while (outcome := game.outcome()) is None:
+                waiting = game.to_act()
+                if not waiting:
+                    found.stuck.append((number, seats, f"no seat is asked to act after {commands} commands"))
+                    return
+                if commands >= caps.most_commands:
+                    found.stuck.append((number, seats, f"still going after {commands:,} commands"))
+                    return
+                if _out_of_time(caps, began, (number, seats, commands), found):
+                    return
+                seat = waiting[0]
+                legal = rules.legal_commands(game.state, seat)
+                found.offered.update(command["action"] for command in legal if command["type"] == "act")
+                if not legal:
+                    found.stuck.append((number, seats, f"seat {seat} is asked to act after {commands} commands but no action is allowed"))
+                    return
+                if commands % 3 == 0 and not any(told[0] == number for told in found.telling):
+                    _watch(rules, game.state, seat, legal, (number, seats, commands), found)
+                game.play(seat, bot.choose(rules, game.state, seat, game.version), f"c{commands}")
+                commands += 1
     except LudologError as error:
-        found.failed.append((number, seats, f"at command {commands + 1}: {error}"))
+        if not _out_of_time(caps, began, (number, seats, commands), found):  # else the rules stopped at the deadline
+            found.failed.append((number, seats, f"at command {commands + 1}: {error}"))
         return
     found.ended += 1
     found.at_limit += outcome.at_limit
     if outcome.reason.endswith(NO_ACTION):
         found.no_action.append((number, seats, f"{outcome.reason} after {commands} commands: the game ended in a draw"))
     found.lengths.append(commands)
+
+
+def _out_of_time(caps: Caps, began: float, where: tuple[int, int, int], found: Trial) -> bool:
+    """Whether the game begun at ``began`` is past its seconds (then noted as still going); ``TrialOver`` once the
+    trial's time is up."""
+    number, seats, commands = where
+    now = caps.clock()
+    if now - began >= caps.game_seconds:
+        found.stuck.append((number, seats, f"still going after {caps.game_seconds:g} seconds ({commands:,} commands)"))
+        return True
+    if now >= caps.ends:
+        raise TrialOver
+    return False
 
 
 def _watch(rules: Any, state: Any, seat: int, legal: list[dict[str, Any]], where: tuple[int, int, int], found: Trial) -> None:

@@ -19,8 +19,10 @@ commands are played; it cannot say how far the rules' evaluation is from the tru
 
 A review of a game still being played is taken from one seat's eye: every position is first dealt
 afresh from what that seat could see (``rules.determinize``, on the review's own seed), so nothing the
-seat could not see moves it, and only that seat's own commands are judged. A finished game's review
-looks at everything. Pure: the replays layer gives the moves (``replays.reviews``).
+seat could not see moves it (another seat's sealed choice too: one it could have made on the table so dealt),
+and only that seat's own commands are judged. Another seat's command the seat did not see whole is never
+played on that imagined table, nor listed as a swing. A finished game's review looks at everything. Pure: the
+replays layer gives the moves (``replays.reviews``).
 """
 
 from __future__ import annotations
@@ -56,8 +58,8 @@ LEAD = 0.1
 @dataclass(frozen=True)
 class Move:
     """One command of the game as a review reads it: the steps (event numbers) of its first and last
-    events, who played what, the states before and after it, how many commands the seat could have
-    played, and whether its result hung on chance."""
+    events, who played what, the states before and after it, and the facts it caused (by which a seat's
+    review tells whether that seat saw the command: none known, it did not)."""
 
     first: int
     step: int
@@ -65,6 +67,7 @@ class Move:
     command: Command
     before: Any
     after: Any
+    facts: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -155,7 +158,7 @@ def review(rules: Ruleset, moves: Sequence[Move], seats: int, eye: int | None = 
             found.judged += 1
             if judged.lost >= THRESHOLD:
                 found.mistakes.append(judged)
-        if _chancy(rules, before, move):
+        if _known(rules, before, move, eye) and _chancy(rules, before, move):
             label = rules.label_command(before, move.seat, move.command)
             if judged is None and len(rules.legal_commands(before, move.seat)) == 1:
                 found.swings += [Swing(move.step, s, estimated.chance[s] - estimate.chance[s], move.command, label)
@@ -227,6 +230,20 @@ def _judge(rules: Ruleset, before: Any, move: Move, seed: str, budget: int) -> M
         return None
     return Mistake(move.step, move.seat, move.command, preferred, played_value, max(played_value, preferred_value),
                    rules.label_command(before, move.seat, move.command), rules.label_command(before, move.seat, preferred))
+
+
+def _known(rules: Ruleset, before: Any, move: Move, eye: int | None) -> bool:
+    """Whether the review's eye knows the command as it was played: everything is known to a review seeing
+    everything, a seat's own commands to it, and another seat's command where the seat saw every fact it
+    caused as it was and could have played it on the table the eye imagines. Another seat's sealed choice,
+    a card it drew or put away unseen, is not: its result on that table is imagined, so the review neither
+    plays the command there (it could name a card the seat cannot see, which the imagined hand need not hold)
+    nor weighs its luck."""
+    if eye is None or move.seat == eye:
+        return True
+    if not move.facts or any(rules.redact(fact, eye) != fact for fact in move.facts):
+        return False
+    return move.command in rules.legal_commands(before, move.seat)
 
 
 def _chancy(rules: Ruleset, before: Any, move: Move) -> bool:

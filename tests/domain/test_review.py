@@ -113,7 +113,7 @@ def test_a_seats_review_of_a_game_in_play_is_the_same_whatever_the_others_hidden
         for other in range(2):
             source = SimRng(random.Random(other))
             imagined = [Move(m.first, m.step, m.seat, m.command, rules.determinize(m.before, eye, source),
-                             rules.determinize(m.after, eye, source)) for m in moves]
+                             rules.determinize(m.after, eye, source), m.facts) for m in moves]
             assert any(plain(i.before) != plain(m.before) for i, m in zip(imagined, moves))
             theirs = review(rules, imagined, 2, eye=eye, budget=20, seed="s", playouts=6, depth=2)
             assert plain(theirs.estimates) == plain(mine.estimates)

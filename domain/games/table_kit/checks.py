@@ -19,6 +19,7 @@ import fastjsonschema
 import jsonschema
 
 from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
+from domain.games.table_kit.kit_bound_checks import bound_problems
 from domain.games.table_kit.kit_rules import KitRules, RuleMistake
 from domain.games.table_kit.layout import (
     HAND,
@@ -93,7 +94,7 @@ def problems(document: Any) -> list[Problem]:
 
 def rule_problems(document: dict[str, Any]) -> list[Problem]:
     """A kit 2's rules (``kit_rules``): only a kit of version 2 holds them; each parameter's default in its
-    range; then the first mistake compiling them (an unknown name, an expression that is no CEL)."""
+    range; then the first mistake compiling them (an unknown name, a non-CEL expression), else the bounds they cross (``kit_bound_checks``)."""
     ruled = [key for key in ("parameters", "play") if key in document]
     if not ruled:
         return []
@@ -105,10 +106,10 @@ def rule_problems(document: dict[str, Any]) -> list[Problem]:
     if out or "play" not in document:
         return out
     try:
-        KitRules(document)
+        rules = KitRules(document)
     except RuleMistake as mistake:
         return [Problem(mistake.path, mistake.message)]
-    return []
+    return [Problem(path, message) for path, message in bound_problems(document, rules)]
 
 
 MULTILINE = frozenset({"rules", "summary", "text"})

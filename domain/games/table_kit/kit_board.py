@@ -218,3 +218,14 @@ def _alone(seat: int) -> frozenset[int]:
 def _seen(held: frozenset[int], seat: int) -> frozenset[str]:
     """The sorts of a space held by the seats ``held``, as ``seat`` sees it."""
     return frozenset("mine" if owner == seat else "unowned" if owner == 0 else "theirs" for owner in held)
+
+
+def walks(neighbours: dict[str, tuple[str, ...]], origin: str, count: int, open_: frozenset[str]) -> tuple[str, ...]:
+    """The spaces ``count`` orthogonal steps from ``origin`` by paths that never step straight back, each step onto
+    a space of ``open_``, in name order."""
+    if count <= 0:
+        return ()
+    here: set[tuple[str, str]] = {(origin, "")}
+    for _ in range(count):
+        here = {(there, space) for space, before in here for there in neighbours.get(space, ()) if there != before and there in open_}
+    return tuple(sorted({space for space, _ in here}))

@@ -31,7 +31,8 @@ from domain.games.table_kit.expressions import (
     ExpressionFailed,
     filtering,
 )
-from domain.games.table_kit.kit_board import DIRECTIONS, BoardView
+from domain.games.table_kit.kit_board import DIRECTIONS, BoardView, walks
+from domain.games.table_kit.kit_bounds import among_numbers, numbers_offered
 from domain.games.table_kit.kit_scope import Scope
 from domain.games.table_kit.kit_sieve import Sieve
 
@@ -135,9 +136,8 @@ class Choice:
             if hand is None:
                 raise ExpressionFailed(f"{self.of.source!r} is {holder!r}, which is no seat")  # type: ignore[union-attr]
             return list(dict.fromkeys(entry["card"] for entry in hand["cards"]))
-        if self.numbers is not None:
-            least, most = (_number(bound.value(scope), bound) for bound in self.numbers)
-            return list(range(least, most + 1))
+        if self.numbers is not None:  # at most MOST_NUMBERS of them
+            return list(numbers_offered(self.name, *(_number(bound.value(scope), bound) for bound in self.numbers)))
         board, seat = scope.board, scope.seat
         if self.walk is not None:
             return self._walked(scope, board)
@@ -168,7 +168,7 @@ class Choice:
             if len(memo) > 8192:
                 memo.clear()
                 return self._walked(scope, board)
-            found = memo[key] = _walks(memo[""], *key)
+            found = memo[key] = walks(memo[""], *key)
         return list(found)
 
     def _open_spaces(self, scope: Scope, board: BoardView, memo: dict[Any, Any]) -> frozenset[str]:
@@ -238,8 +238,11 @@ class Choice:
         return list(spaces) if len(sorts) == 4 else board.fitting(spaces, sorts, seat)
 
     def allows(self, scope: Scope, value: Any) -> bool:
-        """Whether the choice may take ``value``, given the choices before it."""
-        if not any(candidate == value for candidate in self._values(scope)):
+        """Whether the choice may take ``value``, given the choices before it (a number by its range alone)."""
+        if self.numbers is not None:
+            if not among_numbers(value, *(_number(bound.value(scope), bound) for bound in self.numbers)):
+                return False
+        elif not any(candidate == value for candidate in self._values(scope)):
             return False
         return self.where is None or bool(self._sifted(scope, [value]))
 
@@ -251,17 +254,6 @@ def _frozen(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_frozen(item) for item in value)
     return value
-
-
-def _walks(neighbours: dict[str, tuple[str, ...]], origin: str, count: int, open_: frozenset[str]) -> tuple[str, ...]:
-    """The spaces ``count`` orthogonal steps from ``origin`` by paths that never step straight back, each step onto
-    a space of ``open_``, in name order."""
-    if count <= 0:
-        return ()
-    here: set[tuple[str, str]] = {(origin, "")}
-    for _ in range(count):
-        here = {(there, space) for space, before in here for there in neighbours.get(space, ()) if there != before and there in open_}
-    return tuple(sorted({space for space, _ in here}))
 
 
 def _number(value: Any, bound: Expression) -> int:

@@ -30,6 +30,7 @@ from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
 from domain.games.table_kit.expressions import ExpressionFailed
 from domain.games.table_kit.kit_board import DIRECTIONS, BoardView, compass
+from domain.games.table_kit.kit_bounds import OfferTally, StepBudget
 from domain.games.table_kit.kit_choices import Choice
 from domain.games.table_kit.kit_compile import CompiledRules, RuleMistake
 from domain.games.table_kit.kit_scope import Scope
@@ -123,12 +124,13 @@ class KitRules(CompiledRules):
         return next(iter(self._legal(Scope(self, state, seat), lazy=True)), None) is not None
 
     def _legal(self, scope: Scope, lazy: bool = False) -> Any:
+        """The commands the actions allow, one after another: at most ``MOST_OFFERED`` made at once (``OfferTally``)."""
         try:
-            phase = scope.state.counters.get(PHASE, 0)
+            phase, tally = scope.state.counters.get(PHASE, 0), OfferTally()
             for name, action in self.actions.items():
                 if action["phases"] is not None and phase not in action["phases"]:
                     continue
-                for chosen in _combinations(scope, action["choices"], lazy):
+                for chosen in _combinations(scope, action["choices"], lazy, tally, name):
                     if action["when"] is None or action["when"].holds(scope.with_choice(chosen)):
                         yield {"type": "act", "action": name, **chosen}
         except ExpressionFailed as error:
@@ -162,7 +164,7 @@ class KitRules(CompiledRules):
         before = self.conditions_before(run)
         run.steps(action["effects"])
         self.after_action(run, before)
-        return run.facts + self.unstick(run.state, rng, evolve, table)
+        return run.facts + self.unstick(run.state, rng, evolve, table, run.budget)
 
     def conditions_before(self, run: Run) -> list[bool]:
         """Whether each ``whenever`` rule's condition holds before an action (it is taken when it becomes true)."""
@@ -177,11 +179,13 @@ class KitRules(CompiledRules):
         if run.state.winners is None:
             run.check_endings()
 
-    def unstick(self, state: Any, rng: Rng, evolve: Any, table: Any) -> list[Fact]:
+    def unstick(self, state: Any, rng: Rng, evolve: Any, table: Any, budget: StepBudget | None = None) -> list[Fact]:
         """The facts of what follows an action before anyone acts again: in a turn taken together with every seat
         that could choose done, the reveal (``kit_together``); and the stuck rule, taken for each seat to act that
-        has no action it may take (at most once round the table; then the game ends in a draw)."""
+        has no action it may take (at most once round the table; then the game ends in a draw). Their steps count
+        as the action's (``budget``)."""
         facts: list[Fact] = []
+        budget = budget or StepBudget()
         stuck_turns = 0
         for _ in range(2 * state.seats + 3):  # each reveal is followed by a turn played or a stuck one
             if state.winners is not None or not state.turn:
@@ -190,12 +194,12 @@ class KitRules(CompiledRules):
                 if self.acting(state):
                     break
                 if sealed(state):
-                    revealed, state = reveal(self, state, rng, evolve, table)
+                    revealed, state = reveal(self, state, rng, evolve, table, budget)
                     facts += revealed
                     continue
             elif self.can_act(state, state.turn):
                 break
-            stuck = Run(self, state, state.turn, rng, evolve, table)
+            stuck = Run(self, state, state.turn, rng, evolve, table, budget=budget)
             if self.stuck is None or stuck_turns == state.seats:
                 stuck.end([], f"seat {stuck.seat} {NO_ACTION}")
             else:
@@ -207,10 +211,14 @@ class KitRules(CompiledRules):
         return facts
 
     def set_up(self, state: Any, first: int, rng: Rng, evolve: Any, table: Any) -> list[Fact]:
-        """The facts of the kit's ``setup`` steps, taken as the first seat before its turn begins."""
-        run = Run(self, state, first, rng, evolve, table)
+        """The facts of the kit's ``setup`` steps, taken as the first seat before its turn begins; then its turn
+        passed to it, unless they passed it (to a roll-off's winner); then the stuck rule, for a first seat with no
+        action. All count as one action's steps and facts (``StepBudget``)."""
+        run = Run(self, state, first, rng, evolve, table, budget=StepBudget("the setup"))
         run.steps(self.setup)
-        return run.facts
+        if not any(isinstance(fact, f.TurnPassed) for fact in run.facts):
+            run.emit(f.TurnPassed(None, first))
+        return run.facts + self.unstick(run.state, rng, evolve, table, run.budget)
 
     def _chosen(self, scope: Scope, action: dict[str, Any], command: Command) -> dict[str, Any]:
         """The command's choices, each checked against what the action allows given those before it."""
@@ -245,9 +253,11 @@ class KitRules(CompiledRules):
         return max(0.0, min(1.0, float(found)))
 
 
-def _combinations(scope: Scope, choices: list[Choice], lazy: bool) -> Any:
-    """Every assignment of the choices, in order, each value one its choice allows given those before it."""
+def _combinations(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str) -> Any:
+    """Every assignment of the choices, in order, each value one its choice allows given those before it; each
+    value counted at its choice's level (``tally``: past ``MOST_OFFERED`` at one level, the rules fail)."""
     if not choices:
+        tally.count(0, action)
         yield {}
         return
     last = len(choices) - 1
@@ -257,14 +267,18 @@ def _combinations(scope: Scope, choices: list[Choice], lazy: bool) -> Any:
         values = choice.candidates(scope.with_choice(chosen) if chosen else scope, lazy)
         if depth == last:
             for value in values:
+                tally.count(depth, action)
                 yield {**chosen, choice.name: value}
         elif depth + 1 == last and choices[last].steps_from(choice.name):  # steps from this choice's space: no scope each
             following = choices[last]
             for value in values:
+                tally.count(depth, action)
                 for then in following.stepped(scope, value):
+                    tally.count(last, action)
                     yield {**chosen, choice.name: value, following.name: then}
         else:
             for value in values:
+                tally.count(depth, action)
                 yield from walk({**chosen, choice.name: value}, depth + 1)
 
     yield from walk({}, 0)

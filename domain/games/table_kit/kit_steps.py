@@ -11,7 +11,8 @@ seat's hand; ``pass`` the turn (the kit's ``turn_begins`` steps are then taken f
 ``define``; ``end`` the game; ``if`` a condition holds do some steps, ``else`` others; ``repeat`` some steps ``until`` a condition holds
 (a roll-off until one seat is left). A step the table cannot carry out
 (placing a piece the seat has none of left, moving onto a taken space) refuses the whole action, saying
-which step and why: nothing is recorded.
+which step and why: nothing is recorded. One action takes at most ``MOST_STEPS_TAKEN`` steps, counted across
+every run of steps it sets going (``kit_bounds.StepBudget``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.expressions import Expression, ExpressionFailed
+from domain.games.table_kit.kit_bounds import StepBudget
 from domain.games.table_kit.kit_scope import Scope
 from domain.games.table_kit.layout import ASKER, OFF
 
@@ -40,8 +42,10 @@ class Run:
     """One action being decided: its facts so far, each applied to the table as it is made."""
 
     def __init__(self, rules: Any, state: Any, seat: int, rng: Rng, evolve: Any, table: Any,
-                 chosen: dict[str, Any] | None = None) -> None:
+                 chosen: dict[str, Any] | None = None, budget: StepBudget | None = None) -> None:
         self.rules, self.state, self.seat, self.rng, self.evolve, self.table = rules, state, seat, rng, evolve, table
+        self.budget = budget or StepBudget()
+        """The steps and facts of the action so far, in this run and every other it sets going (the stuck rule's after it)."""
         self.chosen = dict(chosen or {})
         self.landed = ""
         self.drawn = ""
@@ -57,6 +61,7 @@ class Run:
         self.seat, self.chosen, self.landed, self.drawn, self._scope = seat, dict(chosen), "", "", None
 
     def emit(self, fact: Fact) -> None:
+        self.budget.fact()
         self.facts.append(fact)
         self.state = self.evolve(self.state, fact)
 
@@ -75,9 +80,10 @@ class Run:
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None
 
     def steps(self, effects: list[Step]) -> None:
-        for kind, spec, _ in effects:
+        for kind, spec, at in effects:
             if self.state.winners is not None:
                 return
+            self.budget.step(at)
             if kind == "roll":
                 self.roll(*spec)
             elif kind in ("set", "add"):

@@ -7,7 +7,8 @@ action and choices blank in what any other seat sees, and the seat has acted. On
 the choices are revealed (``ChoicesRevealed``) and carried out, each as its seat, in seat order from the seat
 whose turn it is; then the kit's ``revealed`` steps are taken, as that seat (who wins the round, passing the
 turn). A seat with no action it may take does not choose; where none can, the stuck rule is taken as in any
-turn. A bot imagining the table does not know another seat's sealed choice: it imagines one the seat could have made.
+turn. A bot imagining the table does not know another seat's sealed choice: it imagines one the seat could have made
+on the table it imagines, from the hand it imagines that seat holds (``present.determinize``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
 from domain.games.table_kit import facts as f
+from domain.games.table_kit.kit_bounds import StepBudget
 from domain.games.table_kit.kit_steps import Run
 from domain.games.table_kit.layout import PHASE, SEALED
 
@@ -26,16 +28,24 @@ def sealed(state: Any) -> dict[int, dict[str, Any]]:
     return {int(key[len(SEALED):]): faces[0] for key, faces in state.dice.items() if key.startswith(SEALED)}
 
 
-def imagined(rules: Any, state: Any, seat: int, rng: Any) -> dict[str, list[Any]]:
-    """The table's dice and sealed choices as ``seat`` may imagine them: each other seat's sealed choice one of the
-    commands it could have chosen, at random (the seat knows that it has chosen, not what)."""
+def imagined(rules: Any, state: Any, seat: int, rng: Any) -> tuple[dict[str, list[Any]], bool]:
+    """The table's dice and sealed choices as ``seat`` may imagine them on ``state``, a table already dealt as
+    it imagines it: each other seat's sealed choice one of the commands it could have made there, at random
+    (the seat knows that it has chosen, not what); and whether every such seat could have made one (one that
+    could not is left as not having chosen, and the table is better dealt again)."""
     dice = dict(state.dice)
+    whole = True
     for other in sealed(state):
         if other != seat:
-            command = rng.choice(rules.allowed(state, other))
+            allowed = rules.allowed(state, other)
+            if not allowed:
+                del dice[f"{SEALED}{other}"]
+                whole = False
+                continue
+            command = rng.choice(allowed)
             dice[f"{SEALED}{other}"] = [{"action": command["action"],
                                          "choices": {key: value for key, value in command.items() if key not in ("type", "action")}}]
-    return dice
+    return dice, whole
 
 
 def from_turn(state: Any) -> list[int]:
@@ -51,13 +61,14 @@ def taken_together(rules: Any, state: Any) -> bool:
     return phase is None or state.counters.get(PHASE, 0) == phase
 
 
-def reveal(rules: Any, state: Any, rng: Rng, evolve: Any, table: Any) -> tuple[list[Fact], Any]:
+def reveal(rules: Any, state: Any, rng: Rng, evolve: Any, table: Any, budget: StepBudget | None = None) -> tuple[list[Fact], Any]:
     """The facts (and the table after them) of revealing the sealed choices and carrying each out as its seat, in seat order from the seat
-    whose turn it is, then the kit's ``revealed`` steps, its ``whenever`` rules and its endings."""
+    whose turn it is, then the kit's ``revealed`` steps, its ``whenever`` rules and its endings: all counted as the last
+    seat's action's steps (``budget``)."""
     choices = sealed(state)
     lead = state.turn
     order = [seat for seat in from_turn(state) if seat in choices]
-    run = Run(rules, state, lead, rng, evolve, table)
+    run = Run(rules, state, lead, rng, evolve, table, budget=budget)
     before = rules.conditions_before(run)
     run.emit(f.ChoicesRevealed(lead, [{"seat": seat, "action": choices[seat]["action"], "choices": dict(choices[seat]["choices"])}
                                       for seat in order]))

@@ -194,11 +194,35 @@ def _choice(action: str, choices: dict[str, Any]) -> str:
     return command_label({"type": "act", "action": action, **choices})
 
 
+MOST_DEALS = 20
+"""How many tables a bot imagining a turn taken together deals, at most, for one on which each other seat that has
+chosen could have made a choice (a hand that must follow suit may hold no card that does); on the last one dealt, a
+seat that could have made none is imagined not to have chosen yet."""
+
+
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """A table the seat could not tell from this one: every card it cannot see dealt afresh among the
-    places that hold such cards, each card staying with its own deck (a deck's back shows), and every other
-    seat's roll behind a screen rolled afresh. The deal depends only on what the seat sees: a fork dealt by
-    it, its seed revealed, tells nothing of the table it came from."""
+    places that hold such cards, each card staying with its own deck (a deck's back shows), every other
+    seat's roll behind a screen rolled afresh, and in a turn taken together every other seat's sealed choice
+    one it could have made on the table so dealt (never one made on the table as it is, which could name a
+    card in its hand that the imagined hand does not hold). The deal depends only on what the seat sees: a
+    fork dealt by it, its seed revealed, tells nothing of the table it came from."""
+    kit = kit_of(state)
+    table = _dealt(state, seat, rng)
+    if kit.rules is None or kit.rules.together is None:
+        return table
+    dice, whole = imagined(kit.rules, table, seat, rng)
+    for _ in range(MOST_DEALS - 1):
+        if whole:
+            break
+        table = _dealt(state, seat, rng)
+        dice, whole = imagined(kit.rules, table, seat, rng)
+    return replace(table, dice=dice)
+
+
+def _dealt(state: State, seat: int, rng: Rng) -> State:
+    """The table with every card the seat cannot see dealt afresh and every other seat's hidden roll rolled
+    afresh (the sealed choices as they are)."""
     kit = kit_of(state)
     deck_of = {name: index for index, deck in enumerate(kit.decks) for name in (card["name"] for card in deck["cards"])}
     slots: dict[int, list[tuple[str, int]]] = {}
@@ -219,9 +243,9 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
                 zones[name]["pool"][-1 - index] = card
     for zone in zones.values():
         zone["pool"].sort()
-    dice = dict(state.dice) if kit.rules is None or kit.rules.together is None else imagined(kit.rules, state, seat, rng)
+    dice = dict(state.dice)
     for key in sorted(state.dice):
-        if key.startswith(SEALED):  # a secret choice: the seat's own, or one imagined
+        if key.startswith(SEALED):  # a secret choice: imagined once the table is dealt
             continue
         die, _, owner = key.partition(":")
         if owner and int(owner) != seat:

@@ -205,12 +205,7 @@ class TableKit(Ruleset):
         laid = state
         for fact in out:
             laid = evolve(laid, fact)
-        started = kit.rules.set_up(laid, first, rng, evolve, _table)
-        if not any(isinstance(fact, f.TurnPassed) for fact in started):  # setup steps may pass it (to a roll-off's winner)
-            started.append(f.TurnPassed(None, first))
-        for fact in started:
-            laid = evolve(laid, fact)
-        return out + started + kit.rules.unstick(laid, rng, evolve, _table)  # a first seat with no action: the stuck rule
+        return out + kit.rules.set_up(laid, first, rng, evolve, _table)  # the first turn passed, the stuck rule taken
 
     def to_act(self, state: State) -> list[int]:
         if state.proposal is not None:
