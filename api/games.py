@@ -16,7 +16,7 @@ from api.auth import viewer
 from api.context import service
 from api.costly import costly_now
 from api.problems import InvalidRequest, StaleVersion
-from api.serving import written_rules
+from api.written_rules import written_rules
 from domain.engine.errors import Forbidden, Unauthorized, UnknownGame, VersionConflict
 from domain.engine.game import Game
 from domain.engine.viewing import display_name

@@ -47,6 +47,7 @@ import gevent.threadpool
 from gevent import pywsgi
 
 from api import connections
+from api.written_rules import written_rules
 from api.limits import BODY_OVER_LIMIT
 
 STREAM = "ludolog.stream"
@@ -59,34 +60,6 @@ SOCKETS = ("ludolog.socket", "gunicorn.sock")
 
 QUICK = re.compile(r"POST /games/(?P<game>[0-9a-f-]{36})/commands|GET /games/(?P<read>[0-9a-f-]{36})(/legal-commands)?")
 """The requests that run in the connection's greenlet on a SQLite store: method and path."""
-
-MOST_WRITTEN_RULES = 10_000
-"""The most games ``written_rules`` remembers (the least recently marked forgotten first)."""
-
-
-class WrittenRules:
-    """The games this process has seen played by rules their creator wrote (a kit's conditions and steps):
-    what their requests cost follows the kit's expressions, so none of them runs in the connection's greenlet,
-    where the process's streams would wait for it (``api.games`` marks a game as it reads its legal commands)."""
-
-    def __init__(self, most: int = MOST_WRITTEN_RULES) -> None:
-        self._games: dict[str, None] = {}
-        self._lock = threading.Lock()
-        self._most = most
-
-    def mark(self, game_id: str) -> None:
-        with self._lock:
-            self._games.pop(game_id, None)
-            self._games[game_id] = None
-            while len(self._games) > self._most:
-                del self._games[next(iter(self._games))]
-
-    def __contains__(self, game_id: object) -> bool:
-        return game_id in self._games
-
-
-written_rules = WrittenRules()
-
 
 def quick_request(environ: dict[str, Any]) -> bool:
     """Whether a request is one of ``QUICK``, for a game not played by rules its creator wrote."""

@@ -103,3 +103,12 @@ def test_a_kit_games_rules_past_the_requests_deadline_are_refused_and_write_noth
     coded = NewGame(client, "project-assassination", ("Ana", "Ben"), seed="late-coded")  # rules in code: no deadline
     assert client.get(f"{coded.url}/legal-commands", headers=coded.seat[1]).status_code == 200
     service.close()
+
+
+def test_the_games_played_by_written_rules_are_remembered_up_to_a_bound_the_oldest_forgotten_first():
+    from api.written_rules import WrittenRules
+
+    remembered = WrittenRules(most=2)
+    for game in ("a", "b", "a", "c"):  # "a" marked again: "b" is now the oldest
+        remembered.mark(game)
+    assert "a" in remembered and "c" in remembered and "b" not in remembered
