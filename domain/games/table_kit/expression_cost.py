@@ -37,6 +37,11 @@ PRECEDENCE = {"||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=":
 """CEL's binary operators, the tightest binding highest."""
 MACROS = frozenset({"all", "exists", "exists_one", "map", "filter"})
 NATIVE_SCANS = frozenset({"contains", "startsWith", "endsWith"})
+BUILT = 8
+"""What making one value costs, in steps (an entry of a list written out, of a list ``map`` makes, of a list
+``+`` copies): CEL allocates each, about eight times what a step of a macro over values already made takes."""
+CALLED = 16
+"""What a call from CEL into one of the kit's functions costs, in steps, besides making its answer CEL's."""
 LONGEST_TEXT = 200
 """The longest text a name the kit gives holds, for the cost of comparing and matching texts (space, card
 and phase names are at most 30 characters; a parameter's text is short)."""
@@ -60,6 +65,12 @@ class Sizes:
 
     largest: int
     """The most entries a list or map the kit gives holds (spaces, cards, pieces, seats: whichever is most)."""
+    seats: int = 8
+    """The most seats: a seat's counter or hidden die is a map of this many entries."""
+    wide: tuple[tuple[str, int], ...] = ()
+    """The names and functions whose value may hold more entries than that, each with the most it may hold
+    (``free_spaces`` and ``hand(seat)`` the kit's largest list, ``card(name)`` a card's fields); every other
+    name or function gives a number, a text, or a map of one entry a seat."""
     longest: int = LONGEST_TEXT
 
 
@@ -84,9 +95,11 @@ class Shape:
 ONE = Shape(1, 1)
 
 
-def given_shape(sizes: Sizes) -> Shape:
-    """The shape of any value a kit gives: a list or map of its largest size, each entry a text or number."""
-    return Shape(sizes.largest, 2 * sizes.largest + 1, Shape(sizes.longest, 1))
+def given_shape(sizes: Sizes, name: str) -> Shape:
+    """The shape of a value the kit gives by ``name``: a list or map of its largest size for a wide one, else a
+    map of one entry a seat (a number or a text standing in it), each entry a text or a number."""
+    width = dict(sizes.wide).get(name, sizes.seats)
+    return Shape(width, 2 * width + 1, Shape(sizes.longest, 1))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -97,7 +110,8 @@ def cost(source: str, sizes: Sizes) -> int:
     steps, shape = reading.expression({})
     if reading.at < len(reading.tokens):
         raise CostError(f"unexpected {reading.tokens[reading.at][1]!r}")
-    return steps + shape.volume + len(reading.names_read) * sizes.largest
+    converted = sum(given_shape(sizes, name).volume for name in reading.names_read)  # Python's values made CEL's
+    return steps + BUILT * (shape.volume + converted)
 
 
 Priced = tuple[int, Shape]
@@ -110,7 +124,7 @@ class _Reading:
     def __init__(self, source: str, sizes: Sizes) -> None:
         self.tokens = [(kind, text) for kind, text in _tokens(source) if kind != "space"]
         self.texts = [text for _, text in self.tokens]
-        self.at, self.sizes, self.given = 0, sizes, given_shape(sizes)
+        self.at, self.sizes = 0, sizes
         self.names_read: set[str] = set()
 
     def peek(self) -> str:
@@ -185,7 +199,7 @@ class _Reading:
         each = sum(part[0] for part in parts) + 1
         if name == "map":
             made = parts[-1][1]
-            return steps + over.width * (each + made.volume), Shape(over.width, 1 + over.width * made.volume, made)
+            return steps + over.width * (each + BUILT * made.volume), Shape(over.width, 1 + over.width * made.volume, made)
         if name == "filter":
             return steps + over.width * (each + over.entry().volume), over
         return steps + over.width * each, ONE
@@ -212,7 +226,8 @@ class _Reading:
         if name in ("int", "uint", "double", "string", "bytes", "dyn", "type", "timestamp", "duration"):
             made = arguments[0] if arguments else ONE
             return steps + made.volume + 1, Shape(max(made.width, 32), made.volume, made.inner)
-        return steps + self.sizes.largest, self.given  # the kit's own functions: Python over the table
+        made = given_shape(self.sizes, name)  # the kit's own functions: Python over the table, its answer made CEL's
+        return steps + CALLED + BUILT * made.volume, made
 
     def primary(self, bound: dict[str, Shape]) -> Priced:
         kind, text = self.tokens[self.at] if self.at < len(self.tokens) else ("", "")
@@ -239,7 +254,7 @@ class _Reading:
         if text in bound:
             return 1, bound[text]
         self.names_read.add(text)
-        return 1, self.given
+        return 1, given_shape(self.sizes, text)
 
     def literal(self, bound: dict[str, Shape]) -> Priced:
         """A list ``[a, b]``, a map ``{k: v}`` or a message ``T{f: v}``: each entry's cost and shape."""
@@ -258,13 +273,13 @@ class _Reading:
         inner = None
         for shape in shapes:
             inner = shape if inner is None else inner.widest(shape)
-        return steps, Shape(max(1, len(shapes)), 1 + sum(shape.volume for shape in shapes), inner)
+        return steps + BUILT * len(shapes), Shape(max(1, len(shapes)), 1 + sum(shape.volume for shape in shapes), inner)
 
 
 def _combined(operator: str, steps: int, left: Shape, right: Shape) -> Priced:
     """A binary operator's cost beyond its sides', and its value's shape."""
     if operator == "+":  # lists and texts are copied, and grow
-        return steps + left.volume + right.volume, Shape(left.width + right.width, left.volume + right.volume,
+        return steps + BUILT * (left.volume + right.volume), Shape(left.width + right.width, left.volume + right.volume,
                                                          left.widest(right).inner)
     if operator in ("==", "!="):
         return steps + min(left.volume, right.volume) + 1, ONE

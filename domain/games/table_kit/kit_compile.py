@@ -21,7 +21,7 @@ from domain.games.table_kit.expressions import (
 )
 from domain.games.table_kit.kit_board import COMPASS, Geometry
 from domain.games.table_kit.kit_choices import Choice, choice_problems
-from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN
+from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, WIDE
 from domain.games.table_kit.kit_steps import CARD_STEPS, Step
 
 Path_ = tuple[str | int, ...]
@@ -40,12 +40,13 @@ class RuleMistake(ValueError):
 
 def kit_sizes(document: dict[str, Any], geometry: Geometry) -> Sizes:
     """The most entries a list or map the kit gives an expression can hold: its spaces, its cards (each copy),
-    its pieces, its seats, a card's fields."""
+    its pieces, its seats; a card's fields (``card(name)``); a seat's counter, a map of one entry a seat."""
     seats = int(document["seats"]["most"])
     cards = [card for deck in document.get("decks", []) for card in deck["cards"]]
     pieces = sum(int(spec.get("count", 1)) * (seats if spec.get("owner", "each") == "each" else 1) for spec in document.get("pieces", []))
-    return Sizes(max(1, seats, len(geometry.every), pieces, sum(int(card.get("count", 1)) for card in cards),
-                     *(len(card.get("fields", {})) + 1 for card in cards)))
+    fields = max((len(card.get("fields", {})) + 1 for card in cards), default=1)
+    largest = max(1, seats, len(geometry.every), pieces, sum(int(card.get("count", 1)) for card in cards), fields)
+    return Sizes(largest, seats, (*((name, largest) for name in sorted(WIDE)), ("card", fields)))
 
 
 class CompiledRules:

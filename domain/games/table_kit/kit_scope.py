@@ -40,6 +40,10 @@ GIVEN = ("seat", "seats", "turn", "free_spaces", "landed", "drawn", "turn_seat",
 FUNCTIONS = ("owner", "kind", "row", "column", "step", "along", "link", "mark", "spaces", "line", "pieces", "seats_at", "abs",
              "hand", "cards", "card")
 """The functions every expression may call besides CEL's own."""
+WIDE = frozenset({"owners", "spaces", "hand", "cards"})
+"""The names and functions whose value may hold as many entries as the kit's largest list (its spaces, cards,
+pieces; ``card(name)`` holds a card's fields, ``seats_at(s)`` a few seats): what an expression may cost is
+priced by them (``expression_cost``)."""
 
 
 _recent: tuple[Any, Any, int, Any] = (None, None, 0, None)

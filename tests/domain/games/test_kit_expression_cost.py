@@ -49,10 +49,17 @@ def test_a_map_that_builds_a_huge_list_is_refused():
 
 
 def test_nesting_over_the_kits_own_lists_is_priced_by_the_kits_largest_list():
-    source = "hand(seat).all(a, hand(seat).all(b, hand(seat).all(c, a != b || b != c)))"
-    compile_expression(source, {"seat"}, {"hand"}, Sizes(10))  # 10 cards: 1,000 rounds
-    with pytest.raises(ExpressionError, match="this kit.s largest list holds 600"):
-        compile_expression(source, {"seat"}, {"hand"}, Sizes(600))  # 600 cards: 216,000,000 rounds
+    source = "hand(seat).all(a, hand(seat).all(b, a != b))"
+    compile_expression(source, {"seat"}, {"hand"}, Sizes(10, 2, (("hand", 10),)))  # 10 cards: 100 rounds
+    with pytest.raises(ExpressionError, match="this kit's largest list holds 600"):
+        compile_expression(source, {"seat"}, {"hand"}, Sizes(600, 2, (("hand", 600),)))  # 600 cards: 360,000 rounds
+
+
+def test_a_name_or_function_the_kit_gives_is_priced_by_what_it_may_hold():
+    """A seat's counter is a map of one entry a seat; a hand may hold every card of the kit."""
+    sizes = Sizes(600, 4, (("hand", 600),))
+    assert cost("score.all(s, score[s] > 0)", sizes) < cost("hand(seat).all(c, c != seat)", sizes)
+    assert cost("hand(seat).all(c, c != seat)", sizes) > 600 * 2
 
 
 def test_an_expression_is_unpriced_without_sizes():
