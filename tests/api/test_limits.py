@@ -231,6 +231,7 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_not
         ("POST", "/games/{game_id}/bot-move"),
         ("POST", "/games/{game_id}/commands"),
         ("POST", "/games/{game_id}/forks"),
+        ("POST", "/games/{game_id}/joining"),
         ("POST", "/games/{game_id}/notes"),
         ("POST", "/join/{code}"),
         ("POST", "/kits"),
@@ -245,7 +246,8 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_not
     version, games = service.game(game_id).version, len(service.list_games())
     paths = {"/games": "/games", "/games/{game_id}/commands": f"{url}/commands", "/games/{game_id}/notes": f"{url}/notes",
              "/games/{game_id}/notes/{note_id}": f"{url}/notes/1", "/games/{game_id}/bot-move": f"{url}/bot-move", "/kits": "/kits",
-             "/games/{game_id}/forks": f"{url}/forks", "/join/{code}": "/join/no-such-code", "/games/to-act": "/games/to-act"}
+             "/games/{game_id}/forks": f"{url}/forks", "/join/{code}": "/join/no-such-code", "/games/to-act": "/games/to-act",
+             "/games/{game_id}/joining": f"{url}/joining"}
     big = {"ruleset": "project-assassination", "seats": ["Ana", "Ben"], "command": {"type": "end"}, "seed": "x" * 2000}
     tries = [
         (method, paths[path], headers, body)
