@@ -117,6 +117,8 @@ SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
     ("DELETE", SEAT, 400, "a seat that is no number", lambda w: w.client.delete(f"{w.joining}/seats/two", headers=w.game.owner)),
     ("POST", J, 400, "a cap of seats per address that is no whole number from 1",
      lambda w: w.client.post(w.joining, headers=w.game.owner, json={"seats_per_address": 0})),
+    ("POST", J, 413, "a body over the limit",
+     lambda w: w.client.post(w.joining, headers=w.game.owner, json={"seats_per_address": 1, "pad": "x" * 3000})),
     ("POST", J, 400, "an Idempotency-Key, which it does not take",
      lambda w: w.client.post(w.joining, headers={**w.game.owner, "Idempotency-Key": "once"})),
     ("DELETE", J, 400, "an Idempotency-Key, which it does not take",
