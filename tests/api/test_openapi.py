@@ -88,7 +88,7 @@ def test_the_statuses_each_operation_can_give_are_documented():
         ("POST", "/games/{game_id}/bot-move"): {"200", "201", "400", "401", "403", "404", "409", "413", "422", "503", "429"},
         **{(method, f"/games/{{game_id}}/{path}"): {"200", "400", "401", "403", "404", "409", "422", "429", "503"}
            for method, path in (("POST", "resign"), ("POST", "draw-offers"), ("DELETE", "draw-offers"), ("POST", "abort"))},
-        ("POST", "/games/{game_id}/joining"): {"201", "400", "401", "403", "404", "409", "429", "503"},
+        ("POST", "/games/{game_id}/joining"): {"201", "400", "401", "403", "404", "409", "413", "429", "503"},
         ("GET", "/games/{game_id}/joining"): {"200", "401", "403", "404", "429", "503"},
         ("DELETE", "/games/{game_id}/joining"): {"204", "400", "401", "403", "404", "409", "429", "503"},
         ("DELETE", "/games/{game_id}/joining/seats/{seat}"): {"204", "400", "401", "403", "404", "409", "422", "429", "503"},
