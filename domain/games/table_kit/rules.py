@@ -110,7 +110,7 @@ class TableKit(Ruleset):
         return _play(options) is not None
 
     def rules_written_in(self, options: dict[str, Any]) -> bool:
-        return _play(options) is not None
+        return self.holds_rules(options)  # the rules a kit holds are the ones its author wrote
 
     def command_kinds(self, options: dict[str, Any]) -> list[str]:
         """A kit with rules: its actions; else the generic commands."""
