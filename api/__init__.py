@@ -28,6 +28,7 @@ from api import (
     events,
     forks,
     games,
+    guide_site,
     health,
     history,
     idempotency,
@@ -176,7 +177,7 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     costly.install(app)
     cors.install(app)
     revalidation.install(app)
-    for module in (rulesets, kits, games, forks, ending, events, history, boards, notes, bots, reviews, joining, turns, health, spec_pages, web):
+    for module in (rulesets, kits, games, forks, ending, events, history, boards, notes, bots, reviews, joining, turns, health, spec_pages, guide_site, web):
         app.register_blueprint(module.blueprint)
     app.after_request(auth.keep_private)
     return app

@@ -43,6 +43,7 @@ STATUS: dict[str, int] = {
     "too-many-at-once": 429,
     "store-unavailable": 503,
     "server-busy": 503,
+    "guide-unavailable": 503,
 }
 
 TITLES: dict[str, str] = {
@@ -73,6 +74,7 @@ TITLES: dict[str, str] = {
     "too-many-at-once": "Too many costly requests at once",
     "store-unavailable": "The game store is unavailable",
     "server-busy": "The server holds all the event streams it may",
+    "guide-unavailable": "The guide is unavailable",
 }
 
 

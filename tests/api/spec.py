@@ -46,9 +46,13 @@ def operations() -> set[tuple[str, str]]:
 def _templates() -> list[tuple[re.Pattern[str], str]]:
     """The spec's paths as regexes, literal ones first (``/a/b`` wins over ``/a/{x}``)."""
     found = []
-    for path in spec()["paths"]:
+    for path, item in spec()["paths"].items():
+        # a parameter whose pattern takes a slash (a file's path in the guide's site) spans segments
+        spanning = {parameter["name"] for parameter in item.get("parameters", [])
+                    if "/" in parameter.get("schema", {}).get("pattern", "")}
         pattern = "".join(
-            "[^/]+" if part.startswith("{") else re.escape(part) for part in re.split(r"(\{[^}/]+\})", path)
+            (".+" if part[1:-1] in spanning else "[^/]+") if part.startswith("{") else re.escape(part)
+            for part in re.split(r"(\{[^}/]+\})", path)
         )
         found.append((re.compile(f"^{pattern}$"), path))
     return sorted(found, key=lambda item: (item[1].count("{"), item[1]))

@@ -1,7 +1,7 @@
 """Benchmark of balance studies: how long ``ludolog balance`` takes to play and report, per ruleset.
 
     python tests/benchmarks/balance_report.py [--games 1000] [--search-games 20] [--budget 50] [--limit-games 400]
-                                              [--workers N] [--quick]
+                                              [--workers N] [--quick] [--write-guide]
 
 - **Random bots:** ``--games`` seeded games of random bots at the ruleset's fewest players, played on
   ``--workers`` processes (default: every core) as ``ludolog balance`` plays them, and their findings and
@@ -28,6 +28,8 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
+import guide_pages  # noqa: E402
+
 from cli.balance_runs import default_workers, run_games  # noqa: E402
 from domain.engine import registry  # noqa: E402
 from domain.thinking.balance.findings import findings  # noqa: E402
@@ -51,7 +53,31 @@ def studied() -> list:
     return [rules for rules in registry.all_rulesets() if rules.knows_the_rules]
 
 
-def report(games: int, search_games: int, budget: str, workers: int, limit_games: int = 400) -> str:
+def guide_table(rows: Sequence[Sequence[str]], games: int = 1000, budget: str = "50") -> str:
+    """The guide's table, a row a ruleset: the random bots' games and report, their games a second, and the
+    seconds a game of greedy and of search bots."""
+    header = ["ruleset", "players", f"random: {games:,} games and report", "games/s", "greedy: s a game",
+              f"search ({budget} simulations a move): s a game"]
+    return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def limit_table(rows: Sequence[Sequence[str]]) -> str:
+    """The guide's table of greedy Squad Combat games at the turn limit (the printed one without its seconds)."""
+    header = ["ruleset", "players", "games", "turn limit", "at the limit", "share", "95% interval"]
+    return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def guide_headers(argv: Sequence[str] = ()) -> dict[str, list[str]]:
+    """The header row of each table ``--write-guide`` writes, as its function makes it, without measuring, for a run
+    with these arguments (the header names the games and the budget)."""
+    given = arguments().parse_known_args(list(argv))[0]
+    return {"studies": guide_pages.header(guide_table([], given.games, given.budget)), "limit": guide_pages.header(limit_table([]))}
+
+
+def report(games: int, search_games: int, budget: str, workers: int, limit_games: int = 400,
+           guide: dict[str, str] | None = None) -> str:
+    """The printed report; ``guide``, when given, gets the guide's two tables by their markers' names."""
+    studies: dict[str, list[str]] = {}
     lines = [f"## Random bots: {games} games and their report ({workers} workers)", "",
              "| ruleset | players | seconds | games/s | seconds for 1,000 | target | median turns |", "|---|---|---|---|---|---|---|"]
     for rules in studied():
@@ -61,6 +87,7 @@ def report(games: int, search_games: int, budget: str, workers: int, limit_games
         verdict = "met" if per_thousand <= TARGET_SECONDS else "missed"
         lines.append(f"| {rules.name} | {rules.min_seats} | {seconds:.2f} | {games / seconds:,.1f} | {per_thousand:.1f} | "
                      f"≤ {TARGET_SECONDS:.0f} s: {verdict} | {found['length']['turns']['median']:g} |")
+        studies[rules.name] = [f"`{rules.name}`", str(rules.min_seats), f"{seconds:.1f} s", f"{games / seconds:,.1f}", "", ""]
     for bot, extra in (("search", f", {budget} simulations a move"), ("greedy", "")):
         lines += ["", f"## {bot.capitalize()} bots: {search_games} games in every seat{extra} ({workers} workers)", "",
                   "| ruleset | players | seconds | seconds a game | seconds for 1,000 |", "|---|---|---|---|---|"]
@@ -70,7 +97,12 @@ def report(games: int, search_games: int, budget: str, workers: int, limit_games
             seconds, _ = timed_study(study, search_games, workers)
             lines.append(f"| {rules.name} | {rules.min_seats} | {seconds:.2f} | {seconds / search_games:.2f} | "
                          f"{seconds * 1000 / search_games:,.0f} |")
-    return "\n".join(lines + [""] + limit_report(limit_games, workers))
+            studies[rules.name][4 if bot == "greedy" else 5] = f"{seconds / search_games:.2f}"
+    limits = limit_report(limit_games, workers)
+    if guide is not None:
+        guide["studies"] = guide_table(list(studies.values()), games, budget)
+        guide["limit"] = limit_table([limits[-1].strip("| ").split(" | ")[:-1]])
+    return "\n".join(lines + [""] + limits)
 
 
 def limit_report(games: int, workers: int) -> list[str]:
@@ -85,7 +117,7 @@ def limit_report(games: int, workers: int) -> list[str]:
             f"{100 * limits['low']:.1f}–{100 * limits['high']:.1f}% | {seconds:.2f} |"]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--search-games", type=int, default=20)
@@ -93,10 +125,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--limit-games", type=int, default=400)
     parser.add_argument("--workers", type=int, default=default_workers())
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = arguments()
     given = parser.parse_args(argv)
+    if given.write_guide and given.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
     if given.quick:
         given.games, given.search_games, given.budget, given.limit_games = 4, 1, "3", 4
-    print(report(given.games, given.search_games, given.budget, given.workers, given.limit_games))
+    guide: dict[str, str] = {}
+    print(report(given.games, given.search_games, given.budget, given.workers, given.limit_games, guide))
+    if given.write_guide:
+        guide_pages.report_written(guide_pages.write("balance_report.py", guide, argv))
     return 0
 
 

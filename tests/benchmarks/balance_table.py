@@ -1,5 +1,5 @@
-"""The README's table "What the reports say at every ruleset's defaults", made from balance reports written
-as JSON by ``ludolog balance``:
+"""The table "What the reports say at every ruleset's defaults" of the guide's page ``tutorials/balance.md``,
+made from balance reports written as JSON by ``ludolog balance``:
 
     mkdir -p /tmp/balance
     for r in assassination-le correction infection location-ccg missions project-assassination squad-combat; do

@@ -29,6 +29,7 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
+import guide_pages  # noqa: E402
 from seeded_match import play_match  # noqa: E402
 
 from domain.engine import registry  # noqa: E402
@@ -139,7 +140,26 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
 
 
-def report(sizes: Sizes, workers: int, progress: Callable[[str], None]) -> str:
+def rules_table(rows: Sequence[Sequence[str]]) -> str:
+    return table(["ruleset", "commands/s", f"target {RULES_TARGET:,}"], rows)
+
+
+def search_table(rows: Sequence[Sequence[str]]) -> str:
+    return table(["ruleset", "simulations/s", "ms a move", f"target {SIMULATIONS_TARGET}"], rows)
+
+
+def strength_table(rows: Sequence[Sequence[str]]) -> str:
+    return table(["ruleset", "players", "bot", "wins", "win rate", "Wilson 95%", "fair share", "ms a move", "target"], rows)
+
+
+def guide_headers() -> dict[str, list[str]]:
+    """The header row of each table ``--write-guide`` writes, as its function makes it, without measuring."""
+    return {"rules": guide_pages.header(rules_table([])), "search": guide_pages.header(search_table([])),
+            "strength": guide_pages.header(strength_table([]))}
+
+
+def report(sizes: Sizes, workers: int, progress: Callable[[str], None], guide: dict[str, str] | None = None) -> str:
+    """The printed report; ``guide``, when given, gets its three tables by their markers' names."""
     rulesets = [rules for rules in registry.all_rulesets() if rules.knows_the_rules]
     speed_rows, search_rows, strength_rows = [], [], []
     for rules in rulesets:
@@ -155,15 +175,17 @@ def report(sizes: Sizes, workers: int, progress: Callable[[str], None]) -> str:
                 for strategy in ("search", "greedy"):
                     progress(f"strength: {rules.name} {players} players, {strategy}")
                     strength_rows.append(strength(pool, rules.name, players, sizes.games, strategy, sizes.budget))
+    tables = {"rules": rules_table(speed_rows), "search": search_table(search_rows), "strength": strength_table(strength_rows)}
+    if guide is not None:
+        guide.update(tables)
     return "\n\n".join([
         f"# Bots and rules, per ruleset (search budget {sizes.budget} simulations a move)",
         "## Rules: random legal commands per CPU-second (pure functions, one core)",
-        table(["ruleset", "commands/s", f"target {RULES_TARGET:,}"], speed_rows),
+        tables["rules"],
         "## Search bot: simulations per CPU-second",
-        table(["ruleset", "simulations/s", "ms a move", f"target {SIMULATIONS_TARGET}"], search_rows),
+        tables["search"],
         "## Strength against random bots",
-        table(["ruleset", "players", "bot", "wins", "win rate", "Wilson 95%", "fair share", "ms a move", "target"],
-              strength_rows),
+        tables["strength"],
     ]) + "\n"
 
 
@@ -173,10 +195,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--budget", type=int, help="the search bot's simulations a move (default 200)")
     parser.add_argument("--workers", type=int, default=2, help="processes for the games (default 2)")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     given = parser.parse_args(argv)
+    if given.write_guide and given.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
     sizes = QUICK if given.quick else FULL
     sizes = Sizes(sizes.rules_seconds, sizes.search_positions, given.games or sizes.games, given.budget or sizes.budget)
-    print(report(sizes, given.workers, lambda text: print(f"... {text}", file=sys.stderr, flush=True)))
+    guide: dict[str, str] = {}
+    print(report(sizes, given.workers, lambda text: print(f"... {text}", file=sys.stderr, flush=True), guide))
+    if given.write_guide:
+        guide_pages.report_written(guide_pages.write("bots_report.py", guide, argv))
     return 0
 
 

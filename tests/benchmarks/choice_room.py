@@ -36,6 +36,8 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
+import guide_pages  # noqa: E402
+
 from domain.engine import registry  # noqa: E402
 from domain.engine.randomness import Rng  # noqa: E402
 from domain.engine.ruleset import Ruleset  # noqa: E402
@@ -126,7 +128,20 @@ def row(pool: ProcessPoolExecutor, name: str, players: int, games: int, finishes
             str(finishes), f"{seconds:.1f}"]
 
 
-def report(names: Sequence[str], games: int, finishes: int, workers: int, progress: Callable[[str], None]) -> str:
+def table(rows: Sequence[Sequence[str]]) -> str:
+    headers = ["ruleset", "players", "games", "choices", "room a game (points)", "standard error",
+               "commands a choice", "finishes a command", "s a choice"]
+    return "\n".join(["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)] + ["| " + " | ".join(r) + " |" for r in rows])
+
+
+def guide_headers() -> dict[str, list[str]]:
+    """The header row of the table ``--write-guide`` writes, as its function makes it, without measuring."""
+    return {"room": guide_pages.header(table([]))}
+
+
+def report(names: Sequence[str], games: int, finishes: int, workers: int, progress: Callable[[str], None],
+           guide: dict[str, str] | None = None) -> str:
+    """The printed report; ``guide``, when given, gets its table by its marker's name."""
     rows = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for name in names:
@@ -135,13 +150,12 @@ def report(names: Sequence[str], games: int, finishes: int, workers: int, progre
             started = time.perf_counter()
             rows.append(row(pool, name, players, games, finishes))
             progress(f"  {' | '.join(rows[-1][2:])} ({time.perf_counter() - started:.0f} s)")
-    headers = ["ruleset", "players", "games", "choices", "room a game (points)", "standard error",
-               "commands a choice", "finishes a command", "s a choice"]
-    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    if guide is not None:
+        guide["room"] = table(rows)
     return "\n\n".join([
         f"# Room for a better choice than greedy's ({games} games, {finishes} greedy finishes a command)",
         "## Each choice's best-looking command judged on other finishes against the greedy command",
-        "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows]),
+        table(rows),
     ]) + "\n"
 
 
@@ -153,12 +167,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rulesets", default="assassination-le,missions",
                         help="comma-separated ruleset names (default: the three-player ones)")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     given = parser.parse_args(argv)
+    if given.write_guide and given.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
     games, finishes = (2, 2) if given.quick else (given.games, given.finishes)
     if games < 1 or finishes < 2:
         parser.error("--games must be at least 1 and --finishes at least 2")
+    guide: dict[str, str] = {}
     print(report(given.rulesets.split(","), games, finishes, given.workers,
-                 lambda text: print(f"... {text}", file=sys.stderr, flush=True)))
+                 lambda text: print(f"... {text}", file=sys.stderr, flush=True), guide))
+    if given.write_guide:
+        guide_pages.report_written(guide_pages.write("choice_room.py", guide, argv))
     return 0
 
 

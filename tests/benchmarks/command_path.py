@@ -35,6 +35,7 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
+import guide_pages
 from http_layers import layers_table
 from report import markdown_table, postgres_schema
 
@@ -51,13 +52,35 @@ def help_ms(args: list[str], runs: int) -> float:
     return statistics.median(times)
 
 
-def helps_table(runs: int) -> str:
+def help_rows(runs: int) -> list[list[str]]:
+    """``ludolog --help``, then each command's ``-h``: the median milliseconds, beside ``--help``'s."""
     base = help_ms(["--help"], runs)
     rows = [["`ludolog --help`", f"{base:.0f}", "1.00", "—"]]
     for name in sorted(COMMANDS):
         took = help_ms([name, "-h"], runs)
         rows.append([f"`ludolog {name} -h`", f"{took:.0f}", f"{took / base:.2f}", "met" if took <= 1.5 * base else "missed"])
+    return rows
+
+
+def helps_table(rows: list[list[str]]) -> str:
     return markdown_table(["help", "ms (median)", "÷ `--help`", "≤ 1.5×"], rows)
+
+
+def store_table(rows: list[list[str]]) -> str:
+    return markdown_table(["store", "statements and commits a command", "p50 ms", "p99 ms"], rows)
+
+
+def commit_table(found: list[tuple[str, float]]) -> str:
+    """One durable commit alone on PostgreSQL: the server's own ``synchronous_commit`` first, then each set."""
+    rows = [[f"`synchronous_commit = {setting}`" + (" (the server's setting)" if index == 0 else ""), f"{took:.2f}"]
+            for index, (setting, took) in enumerate(found)]
+    return markdown_table(["PostgreSQL: one durable commit alone (a one-row insert, mean of 300)", "ms"], rows)
+
+
+def guide_headers() -> dict[str, list[str]]:
+    """The header row of each table ``--write-guide`` writes, as its function makes it, without measuring."""
+    return {"helps": guide_pages.header(helps_table([])), "store": guide_pages.header(store_table([])),
+            "commit": guide_pages.header(commit_table([]))}
 
 
 @contextlib.contextmanager
@@ -154,11 +177,16 @@ def main() -> None:
     parser.add_argument("--postgres", metavar="URL", default=os.environ.get("LUDOLOG_TEST_POSTGRES", ""))
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP + " (the layers' table: "
+                        "http_layers.py --write-guide)")
     given = parser.parse_args()
+    if given.write_guide and given.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
     runs, commands = (1, 20) if given.quick else (given.runs, given.commands)
+    guide: dict[str, str] = {}
     print("## Each command's help\n")
     print(f"Median of {runs} new process(es) each.\n")
-    print(helps_table(runs))
+    print(guide.setdefault("helps", helps_table(help_rows(runs))))
     print("\n## A command's path to the store\n")
     print(f"`GameService.submit`, {commands} random commands of Correction games; per command: what the driver "
           "was sent, and its milliseconds.\n")
@@ -167,15 +195,15 @@ def main() -> None:
     if given.postgres and not given.no_postgres:
         with postgres_schema(given.postgres) as (url, _):
             rows.append(service_row("postgres", url, commands))
-    print(markdown_table(["store", "statements and commits a command", "p50 ms", "p99 ms"], rows))
+    print(guide.setdefault("store", store_table(rows)))
     print("\n## The layers of an HTTP command\n")
     print(f"A SQLite file, {commands} random commands of Correction games a row; each row adds a layer; then the floor.\n")
     print(layers_table(commands))
     if given.postgres and not given.no_postgres:
         print("\n## A PostgreSQL commit alone\n")
-        print(markdown_table(["synchronous_commit", "ms a commit (mean of 300)"],
-                             [[setting, f"{took:.2f}"] for setting, took in
-                              (commit_ms(given.postgres, None), commit_ms(given.postgres, "off"))]))
+        print(guide.setdefault("commit", commit_table([commit_ms(given.postgres, None), commit_ms(given.postgres, "off")])))
+    if given.write_guide:
+        guide_pages.report_written(guide_pages.write("command_path.py", guide))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
     python tests/benchmarks/costly.py            # 8 looping clients, 20 s a row
     python tests/benchmarks/costly.py --quick    # tiny sizes: a smoke test of the runner (two clients, 1 s a
                                                  # row, hints at 200ms, exports of games of some 20 events)
+    python tests/benchmarks/costly.py --write-guide   # and its table written into the guide's page
 
 ``ludolog serve`` with its defaults but the rate limits (off: the looping clients are the point) on a
 new SQLite store. Eight clients, each with its own game and
@@ -28,6 +29,7 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1] / "load")]
 
+import guide_pages  # noqa: E402
 from harness import ApiClient, ServedApi, game_path  # noqa: E402
 
 OFF = {"LUDOLOG_COSTLY_PER_TOKEN": "off", "LUDOLOG_COSTLY_PER_ADDRESS": "off", "LUDOLOG_COSTLY_MAX": "off"}
@@ -102,21 +104,37 @@ def run(environment: dict[str, str], load: str, seconds: float, quick: bool, log
         server.stop()
 
 
+def table(rows: list[list[str]]) -> str:
+    """The table: its header, and the rows given (none: the header alone, printed before the first row is run)."""
+    header = ["load", "limits on costly requests", "bystander's GET p50 / p99 (ms)", "the looping clients' answers"]
+    return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def guide_headers() -> dict[str, list[str]]:
+    """The header row of the table ``--write-guide`` writes, as its function makes it, without measuring."""
+    return {"costly": guide_pages.header(table([]))}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner, measures nothing")
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     args = parser.parse_args()
+    if args.write_guide and args.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
     seconds = 1.0 if args.quick else args.seconds
     print("# A bystander beside costly requests\n")
     print("## The bystander's reads while eight clients loop on costly requests\n")
-    print("| load | limits on costly requests | bystander's GET p50 / p99 (ms) | the looping clients' answers |")
-    print("|---|---|---|---|")
+    print(table([]))
+    rows = []
     with tempfile.TemporaryDirectory() as folder:
-        print("| " + " | ".join(run({}, "nothing", seconds, args.quick, Path(folder))) + " |", flush=True)
-        for load in ("bot hints", "HTML exports"):
-            for environment in ({}, OFF):
-                print("| " + " | ".join(run(environment, load, seconds, args.quick, Path(folder))) + " |", flush=True)
+        for environment, load in [({}, "nothing")] + [(environment, load) for load in ("bot hints", "HTML exports")
+                                                       for environment in ({}, OFF)]:
+            rows.append(run(environment, load, seconds, args.quick, Path(folder)))
+            print("| " + " | ".join(rows[-1]) + " |", flush=True)
+    if args.write_guide:
+        guide_pages.report_written(guide_pages.write("costly.py", {"costly": table(rows)}))
 
 
 if __name__ == "__main__":

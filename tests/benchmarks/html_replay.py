@@ -30,6 +30,8 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
+import guide_pages  # noqa: E402
+
 from domain.engine import registry  # noqa: E402
 from domain.engine.game import Game  # noqa: E402
 from domain.engine.picture import changed  # noqa: E402
@@ -121,13 +123,36 @@ def in_chromium(pages: list[Path], steps: int) -> list[tuple[float, float]]:
     return found
 
 
+def table(rows: Sequence[Sequence[str]]) -> str:
+    """The table printed: events, the page's seconds, CPU seconds, MB and bytes a step, the page drawn ahead's
+    seconds and MB, the NDJSON export's seconds."""
+    headers = ["events", "seconds", "CPU seconds", "MB", "bytes a step", "drawn ahead: seconds", "drawn ahead: MB", "NDJSON seconds"]
+    return "\n".join(["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)] + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def guide_table(rows: Sequence[Sequence[str]]) -> str:
+    """The guide's table, from the printed table's rows: the page's seconds with its CPU seconds beside them, its
+    MB and bytes a step, and the page drawn ahead's seconds and MB."""
+    headers = ["events", "seconds (CPU)", "MB", "bytes a step", "drawn ahead: seconds", "drawn ahead: MB"]
+    shown = [[events, f"{wall} ({cpu})", mb, size, ahead, ahead_mb] for events, wall, cpu, mb, size, ahead, ahead_mb, _ in rows]
+    return "\n".join(["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)] + ["| " + " | ".join(row) + " |" for row in shown])
+
+
+def guide_headers() -> dict[str, list[str]]:
+    """The header row of the table ``--write-guide`` writes, as its function makes it, without measuring."""
+    return {"page": guide_pages.header(guide_table([]))}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", default=",".join(map(str, SIZES)), help="comma-separated game sizes (default 1000,3000,10000)")
     parser.add_argument("--no-before", action="store_true", help="leave out the page drawn ahead (slow: about 2 ms an event)")
     parser.add_argument("--browser", action="store_true", help="open each page in Chromium (Playwright and a system Chromium)")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     args = parser.parse_args(argv)
+    if args.write_guide and (args.quick or args.no_before):
+        parser.error("--write-guide writes the guide's table, the page drawn ahead beside it: not with --quick or --no-before")
     sizes = QUICK_SIZES if args.quick else tuple(int(size) for size in args.events.split(","))
     rows, pages = [], []
     with tempfile.TemporaryDirectory(prefix="ludolog-html-") as folder:
@@ -145,16 +170,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             pages[-1].write_text(page, encoding="utf-8")
             service.close()
         print("## The HTML replay page of a long game", "", sep="\n")
-        print("| events | seconds | CPU seconds | MB | bytes a step | drawn ahead: seconds | drawn ahead: MB | NDJSON seconds |")
-        print("|---|---|---|---|---|---|---|---|")
-        for row in rows:
-            print("| " + " | ".join(row) + " |")
+        print(table(rows))
         if args.browser:
             print("", "## The page in Chromium at 390 x 844", "", sep="\n")
             print("| events | first board shown (ms) | a step, median (ms) |")
             print("|---|---|---|")
             for row, (opened, step) in zip(rows, in_chromium(pages, 5 if args.quick else 30), strict=True):
                 print(f"| {row[0]} | {opened:.0f} | {step:.1f} |")
+    if args.write_guide:
+        guide_pages.report_written(guide_pages.write("html_replay.py", {"page": guide_table(rows)}, argv))
     return 0
 
 

@@ -18,7 +18,7 @@ mean over the last's. Below them, the floor: the same server and client with an 
 server written in Rust: ``pip install -e '.[bench]'``) is installed, the same two floors under it, one
 worker and one thread, show what another server would change.
 
-    python tests/benchmarks/http_layers.py [--commands 300]
+    python tests/benchmarks/http_layers.py [--commands 300] [--write-guide]
     python tests/benchmarks/http_layers.py --floor bare|flask      # serve a floor app; prints its port
 """
 
@@ -40,6 +40,7 @@ from typing import Any, Self
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
+import guide_pages
 from report import Server, markdown_table
 
 RAISED = {"LUDOLOG_RATE_LIMIT_PER_TOKEN": "1000000/second;60000000/minute",
@@ -201,6 +202,20 @@ def serve_floor(kind: str) -> None:
 
 
 def layers_table(commands: int) -> str:
+    """The rows of the module's docstring, then the floor, measured: the table."""
+    return layers_markdown(layer_rows(commands))
+
+
+def layers_markdown(rows: list[list[str]]) -> str:
+    return markdown_table(["layers", "p50 ms", "mean ms", "this layer's mean"], rows)
+
+
+def guide_headers() -> dict[str, list[str]]:
+    """The header row of the table ``--write-guide`` writes, as its function makes it, without measuring."""
+    return {"layers": guide_pages.header(layers_markdown([]))}
+
+
+def layer_rows(commands: int) -> list[list[str]]:
     """The rows of the module's docstring, then the floor."""
     from api import create_app
 
@@ -247,18 +262,22 @@ def layers_table(commands: int) -> str:
         mean = statistics.fmean(ordered)
         rows.append([label, f"{ordered[len(ordered) // 2]:.2f}", f"{mean:.2f}",
                      f"HTTP ÷ service at best {means[0] / (means[0] + mean):.2f}"])
-    return markdown_table(["layers", "p50 ms", "mean ms", "this layer's mean"], rows)
+    return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--commands", type=int, default=300)
     parser.add_argument("--floor", choices=["bare", "flask"], help=argparse.SUPPRESS)
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     given = parser.parse_args()
     if given.floor:
         serve_floor(given.floor)
         return
-    print(layers_table(given.commands))
+    table = layers_table(given.commands)
+    print(table)
+    if given.write_guide:
+        guide_pages.report_written(guide_pages.write("http_layers.py", {"layers": table}))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ and whether the two intervals overlap (they agree) or not; and the seconds each 
 
     python tests/benchmarks/kit_agreement.py [--games 1000] [--workers N]
     python tests/benchmarks/kit_agreement.py --quick      # 6 games a study: checks the runner
+    python tests/benchmarks/kit_agreement.py --write-guide   # and the guide's table of both written into its page
 
 The two games deal their chances differently (the seeds name different draws), so the figures are two samples
 of the same game: within their intervals they should agree, as two samples of one coin do.
@@ -21,6 +22,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
+
+import guide_pages  # noqa: E402
 
 from cli.balance_runs import default_workers, run_games  # noqa: E402
 from domain.games.table_kit.rules import shipped_kit  # noqa: E402
@@ -40,8 +43,34 @@ PAIRS = (("Missions", "missions", "missions-with-rules", (3, 4)),
 """Each game written twice: its title, the ruleset, the kit and the player counts compared."""
 
 
-def rows(ruleset: str, kit_name: str, players: int, games: int, workers: int) -> tuple[list[str], int]:
-    """The table's rows for one game and player count, and how many of its figures disagree."""
+SEATS = max(count for *_, counts in PAIRS for count in counts)
+"""The most seats a game of ``PAIRS`` is compared at: the guide's table has a column for each."""
+
+
+def guide_table(rows: Sequence[Sequence[str]]) -> str:
+    """The guide's table, a row a game and player count: each seat's share of the wins, the mean turns and the
+    study's seconds, the ruleset's beside the kit's (the intervals are the printed tables')."""
+    header = ["game", "players", "seat 1 wins (ruleset / kit)", *(f"seat {n}" for n in range(2, SEATS + 1)), "mean turns",
+              "seconds (ruleset / kit)"]
+    return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def guide_row(title: str, players: int, coded: dict, kit: dict, coded_time: float, kit_time: float) -> list[str]:
+    seats = [f"{100 * a['rate']:.1f}% / {100 * b['rate']:.1f}%"
+             for a, b in zip(coded["fairness"]["seats"], kit["fairness"]["seats"], strict=True)]
+    return [title, str(players), *seats, *[""] * (SEATS - len(seats)),
+            f"{coded['length']['turns']['mean']:.1f} / {kit['length']['turns']['mean']:.1f}", f"{coded_time:.1f} / {kit_time:.1f}"]
+
+
+def guide_headers() -> dict[str, list[str]]:
+    """The header row of the table ``--write-guide`` writes, as its function makes it, without measuring."""
+    return {"agreement": guide_pages.header(guide_table([]))}
+
+
+def rows(ruleset: str, kit_name: str, players: int, games: int, workers: int,
+         guide: list[list[str]] | None = None, title: str = "") -> tuple[list[str], int]:
+    """The table's rows for one game and player count, and how many of its figures disagree (and, given ``guide``,
+    the guide's row for them added to it)."""
     coded_time, coded = studied(Study(ruleset, players), games, workers)
     kit_time, kit = studied(Study("table-kit", players, options={"kit": shipped_kit(kit_name)}), games, workers)
     figures = [(f"seat {a['seat']} wins", a, b) for a, b in zip(coded["fairness"]["seats"], kit["fairness"]["seats"], strict=True)]
@@ -58,6 +87,8 @@ def rows(ruleset: str, kit_name: str, players: int, games: int, workers: int) ->
     out.append(f"| {players} | mean turns | {a['mean']:.1f} ({a['mean_low']:.1f}–{a['mean_high']:.1f}) | "
                f"{b['mean']:.1f} ({b['mean_low']:.1f}–{b['mean_high']:.1f}) | {'yes' if agree else 'no'} |")
     out.append(f"| {players} | seconds for the study | {coded_time:.1f} | {kit_time:.1f} | |")
+    if guide is not None:
+        guide.append(guide_row(title or ruleset, players, coded, kit, coded_time, kit_time))
     return out, apart
 
 
@@ -66,21 +97,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=default_workers())
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     given = parser.parse_args(argv)
+    if given.write_guide and given.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
     games = 6 if given.quick else given.games
     lines: list[str] = []
+    guide: list[list[str]] = []
     apart = 0
     for title, ruleset, kit_name, counts in PAIRS:
         lines += [f"## {title}: the ruleset and the kit with rules, {games} random games each ({given.workers} workers)", "",
                   "| players | figure | the ruleset (95% interval) | the kit (95% interval) | intervals overlap |", "|---|---|---|---|---|"]
         for players in counts:
             print(f"... {ruleset}, {players} players", file=sys.stderr, flush=True)
-            found, differ = rows(ruleset, kit_name, players, games, given.workers)
+            found, differ = rows(ruleset, kit_name, players, games, given.workers, guide, title)
             lines += found
             apart += differ
         lines.append("")
     lines.append(f"{apart} of the figures' intervals do not overlap.")
     print("\n".join(lines))
+    if given.write_guide:
+        guide_pages.report_written(guide_pages.write("kit_agreement.py", {"agreement": guide_table(guide)}, argv))
     return 0
 
 

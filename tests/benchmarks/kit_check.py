@@ -1,7 +1,7 @@
 """How long checking a kit takes (``ludolog kit check``, ``POST /kits``, a game made from a kit), for the
 largest kit the limits allow.
 
-    python tests/benchmarks/kit_check.py [--runs 5] [--quick]
+    python tests/benchmarks/kit_check.py [--runs 5] [--quick] [--write-guide]
 
 The kit is built at every limit of ``domain.games.table_kit.checks`` at once: graphs listing
 ``MOST_NEIGHBOURS`` neighbours (four graphs of 50 spaces with 10 each), ``MOST_LINKS`` links, ``MOST_CARDS`` cards with
@@ -43,6 +43,8 @@ from domain.games.table_kit.checks import (  # noqa: E402
 from domain.games.table_kit.kit import Kit  # noqa: E402
 from domain.games.table_kit.loading import read_kit  # noqa: E402
 from domain.games.table_kit.rules import KITS  # noqa: E402
+
+import guide_pages  # noqa: E402
 
 SHIPPED_TARGET = 1.0
 """Seconds ``ludolog kit check`` may take for the largest shipped kit with rules, its random games aside."""
@@ -141,19 +143,39 @@ def checked_before_games(path: Path, runs: int) -> tuple[float, float, bool]:
     return times[0], statistics.median(times), playable
 
 
+def limits_table(rows: Sequence[Sequence[str]]) -> str:
+    """The kits at every limit: the header, and the rows given (none: the header alone, printed first)."""
+    header = ["kit", "format", "bytes", "playable", "ms a check"]
+    return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def shipped_table(rows: Sequence[Sequence[str]]) -> str:
+    """The largest shipped kit with rules, checked before its random games, against the target."""
+    header = ["kit", "bytes", "playable", "ms the first check", "ms a check", f"target {SHIPPED_TARGET * 1000:,.0f} ms"]
+    return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def guide_headers() -> dict[str, list[str]]:
+    """The header row of each table ``--write-guide`` writes, as its function makes it, without measuring."""
+    return {"limits": guide_pages.header(limits_table([])), "shipped": guide_pages.header(shipped_table([]))}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     args = parser.parse_args(argv)
+    if args.write_guide and args.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
     runs = 1 if args.quick else args.runs
     kit = largest_kit()
     assert not size_problems(kit)
     broken = copy.deepcopy(kit)
     broken["decks"][-1]["cards"][-1]["fields"]["level"] = [1, 2]  # a field must be a text or a number
     print("## Checking the largest kit the limits allow", "", sep="\n")
-    print("| kit | format | bytes | playable | ms a check |")
-    print("|---|---|---|---|---|")
+    print(limits_table([]))
+    rows = []
     rules = largest_rules()
     assert not size_problems(rules)
     misspelt = copy.deepcopy(rules)
@@ -162,14 +184,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                             ("rules at every limit", rules), ("rules, one mistake, last ending", misspelt)):
         for format, text in (("yaml", yaml.dump(document, Dumper=Unaliased, sort_keys=False)), ("json", json.dumps(document))):
             seconds, playable = timed(text, format, runs)
-            print(f"| {label} | {format} | {len(text.encode()):,} | {'yes' if playable else 'no'} | {1000 * seconds:.0f} |")
+            rows.append([label, format, f"{len(text.encode()):,}", "yes" if playable else "no", f"{1000 * seconds:.0f}"])
+            print("| " + " | ".join(rows[-1]) + " |", flush=True)
     path = largest_shipped()
     first, median, playable = checked_before_games(path, runs)
     print("", "## Checking the largest shipped kit with rules, before its random games", "", sep="\n")
-    print(f"| kit | bytes | playable | ms the first check | ms a check | target {SHIPPED_TARGET * 1000:,.0f} ms |")
-    print("|---|---|---|---|---|---|")
-    print(f"| {path.name} | {path.stat().st_size:,} | {'yes' if playable else 'no'} | {1000 * first:.0f} | {1000 * median:.0f} | "
-          f"{'met' if median < SHIPPED_TARGET else 'not met'} |")
+    shipped = shipped_table([[path.name, f"{path.stat().st_size:,}", "yes" if playable else "no", f"{1000 * first:.0f}",
+                               f"{1000 * median:.0f}", "met" if median < SHIPPED_TARGET else "not met"]])
+    print(shipped)
+    if args.write_guide:
+        guide_pages.report_written(guide_pages.write("kit_check.py", {"limits": limits_table(rows), "shipped": shipped}, argv))
     return 0
 
 

@@ -2,7 +2,7 @@
 ``play`` section, found in the folder, so a kit shipped later is measured too), as ``bots_report.py`` measures
 the seven rulesets; and the cost of one compiled condition.
 
-    python tests/benchmarks/kit_rules.py [--runs 3] [--seconds 3] [--positions 20] [--budget 200] [--quick]
+    python tests/benchmarks/kit_rules.py [--runs 3] [--seconds 3] [--positions 20] [--budget 200] [--quick] [--write-guide]
 
 - **Commands:** random legal commands per CPU-second through the rules alone (legal commands, decide,
   evolve: what a bot's playout and a balance study do), whole seeded random games at the kit's fewest seats,
@@ -35,6 +35,8 @@ from domain.games.table_kit.expressions import compile_expression  # noqa: E402
 from domain.games.table_kit.rules import KITS, shipped_kit  # noqa: E402
 
 from benchmarks.bots_report import SIMULATIONS_TARGET, random_game_states, rules_games, search_speed  # noqa: E402
+
+import guide_pages  # noqa: E402
 
 RULES = registry.get("table-kit")
 COMMANDS_TARGET = 5_000
@@ -93,6 +95,32 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
 
 
+def commands_table(rows: Sequence[Sequence[str]]) -> str:
+    return table(["kit", "seats", "games", "commands a game", "commands per CPU-second", f"target {COMMANDS_TARGET:,}"], rows)
+
+
+def search_table(rows: Sequence[Sequence[str]]) -> str:
+    return table(["kit", "positions", "simulations per CPU-second", "ms a move", f"target {SIMULATIONS_TARGET} (the rulesets')"], rows)
+
+
+def rates_table(played: Sequence[Sequence[str]]) -> str:
+    """The guide's short table beside the rulesets' (``bot-figures.md``): each kit's commands per CPU-second."""
+    return table(["kit", "commands/s", f"target {COMMANDS_TARGET:,}"], [[row[0], row[4], row[5]] for row in played])
+
+
+def simulations_table(searched: Sequence[Sequence[str]]) -> str:
+    """The guide's short table of the search bot's speed through each kit, against the rulesets' target."""
+    rows = [[row[0], "—", "—", "its seat never chooses: nothing to search"] if row[1] == "0" else [row[0], *row[2:]]
+            for row in searched]
+    return table(["kit", "simulations/s", "ms a move", f"the rulesets' {SIMULATIONS_TARGET}"], rows)
+
+
+def guide_headers() -> dict[str, list[str]]:
+    """The header row of each table ``--write-guide`` writes, as its function makes it, without measuring."""
+    return {"commands": guide_pages.header(commands_table([])), "rates": guide_pages.header(rates_table([])),
+            "search": guide_pages.header(simulations_table([]))}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="timed runs a kit, the median shown (default 3)")
@@ -100,7 +128,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=20, help="positions the search bot thinks at (default 20)")
     parser.add_argument("--budget", type=int, default=200, help="the search bot's simulations a move (default 200)")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     args = parser.parse_args(argv)
+    if args.write_guide and args.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
     runs, seconds = (1, 0.05) if args.quick else (args.runs, args.seconds)
     positions, budget = (2, 20) if args.quick else (args.positions, args.budget)
     names = kits_with_rules()
@@ -109,13 +140,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n\n".join([
         "## Kits with rules: random commands through the rules",
         f"Whole seeded random games at each kit's fewest seats; the median of {runs} run(s) of at least {seconds:g} CPU-seconds.",
-        table(["kit", "seats", "games", "commands a game", "commands per CPU-second", f"target {COMMANDS_TARGET:,}"], played),
+        commands_table(played),
         "## Kits with rules: the search bot",
         f"{budget} simulations a move, at every seventh position of seeded random games where the seat has a choice.",
-        table(["kit", "positions", "simulations per CPU-second", "ms a move", f"target {SIMULATIONS_TARGET} (the rulesets')"], searched),
+        search_table(searched),
         f"A compiled condition (`score[seat] + turn_total >= target`): {condition_microseconds(200 if args.quick else 20_000):.1f} "
         "CPU microseconds an evaluation.",
     ]))
+    if args.write_guide:
+        guide_pages.report_written(guide_pages.write("kit_rules.py", {
+            "commands": commands_table(played), "rates": rates_table(played), "search": simulations_table(searched)}, argv))
     return 0
 
 

@@ -1,8 +1,10 @@
-"""Every benchmark of ludolog in one run, printed as Markdown tables (ready for the README).
+"""Every benchmark of ludolog in one run, printed as Markdown tables (ready for the guide's page
+``explanation/benchmarks.md``).
 
     python tests/benchmarks/report.py                      # SQLite, and PostgreSQL if LUDOLOG_TEST_POSTGRES is set
     python tests/benchmarks/report.py --postgres postgresql://postgres@127.0.0.1:5432/test
     python tests/benchmarks/report.py --quick --no-postgres   # tiny sizes: a smoke test of the runner
+    python tests/benchmarks/report.py --write-guide          # and its tables written into the guide's page
 
 What it measures (tables on stdout, progress on stderr):
 
@@ -51,7 +53,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
 
-import peer  # noqa: I001 -- the runner's own modules, beside it
+import guide_pages  # noqa: I001 -- the runner's own modules, beside it
+import peer
 import targets
 from startup import help_seconds
 from targets import Found
@@ -734,6 +737,10 @@ def ruleset_row(rules: Ruleset, players: int, builder: GameService, service: Gam
     ]
 
 
+def targets_table(rows: list[list[str]]) -> str:
+    return markdown_table(["measure", "target", "measured", "verdict"], rows)
+
+
 def rulesets_table(rows: list[list[str]]) -> str:
     headers = ["ruleset", "players", "commands per game (mean)", "random games/s in memory", "random games/s through the service on SQLite",
                "random commands/s through the service on SQLite", "random commands/s through HTTP on SQLite"]
@@ -743,7 +750,19 @@ def rulesets_table(rows: list[list[str]]) -> str:
 # -- the report ------------------------------------------------------------------------------------
 
 
-def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Path) -> str:
+def guide_headers() -> dict[str, list[str]]:
+    """The header row of each table ``--write-guide`` writes (the page's markers name them), as the table
+    functions make them, without measuring: the stores of a run with PostgreSQL."""
+    both = [(Store("SQLite", ""), {}), (Store("PostgreSQL", ""), {})]
+    return {name: guide_pages.header(text) for name, text in {
+        "targets": targets_table([]), "commands": commands_table([]), "replays": replays_table(both),
+        "diary": replays_table(both), "rulesets": rulesets_table([])}.items()}
+
+
+def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Path,
+           guide: dict[str, str] | None = None) -> str:
+    """The whole report; ``guide``, when given, gets each of the guide page's tables by its marker's name (and
+    ``machine``: the machine line without its date)."""
     began = time.perf_counter()
     with ExitStack() as stack:
         stores = [Store("SQLite", str(folder / "games.sqlite3"))]
@@ -772,6 +791,7 @@ def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Pat
     target_rows = targets.table(found, folder, 100 if sizes == QUICK else peer.WINDOWS[-1][1], with_node=sizes != QUICK,
                                 quick=sizes == QUICK)
     mode = "quick sizes (a smoke test, not a measurement)" if sizes == QUICK else "full sizes"
+    pygal_seconds = import_seconds("pygal")
     lines = [
         "# ludolog benchmarks", "",
         machine_line(postgres_version) + f" · {mode}", "",
@@ -783,7 +803,7 @@ def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Pat
         ("Each target of the service's speed beside what this run measured (SQLite; the largest game of the "
          "commands table; the replay and export rows below; the peer ratios on a trivial game, moves 0–100 and "
          "5,000–5,100, each side the median of three runs, the lower window judged)."), "",
-        markdown_table(["measure", "target", "measured", "verdict"], target_rows), "",
+        targets_table(target_rows), "",
         "## Commands through HTTP and through the service", "",
         (f"One command at a time to games of {SIZED_RULES} of about the given number of events "
          f"({sizes.timed_commands} timed commands a row; HTTP: `ludolog serve`, {SERVER_THREADS} threads, one "
@@ -798,7 +818,7 @@ def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Pat
         f"## The design diary of a game of about {DIARY_EVENTS} events", "",
         (f"`GET /games/{{id}}/export?format=md` without HTTP: `to_markdown` with its charts embedded, for "
          f"{sizes.diary_games} random games of {DIARY_RULES}, each built once, then asked for again. Importing "
-         f"pygal, once in a process with its first chart, took {duration(import_seconds('pygal'))} more."), "",
+         f"pygal, once in a process with its first chart, took {duration(pygal_seconds)} more."), "",
         replays_table(diaries), "",
         "## Random games per ruleset", "",
         (f"Random bots in every seat, each ruleset with its fewest and its most players; {sizes.ruleset_commands} timed "
@@ -806,6 +826,16 @@ def report(sizes: Sizes, postgres_url: str | None, skip_reason: str, folder: Pat
         ruleset_table, "",
         f"Measured in {time.perf_counter() - began:.0f} s.",
     ]
+    if guide is not None:
+        guide.update({
+            "machine": machine_line(postgres_version).rsplit(" · ", 1)[0],
+            "targets": targets_table(target_rows),
+            "commands": commands_table(command_rows),
+            "replays": replays_table(replays),
+            "diary": replays_table(diaries) + "\n\nImporting pygal, once in a process with its first chart, took "
+                     f"{duration(pygal_seconds)} more.",
+            "rulesets": ruleset_table + f"\n\nThe whole run took {time.perf_counter() - began:.0f} s.",
+        })
     return "\n".join(lines)
 
 
@@ -816,7 +846,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "(postgresql://user@host:port/dbname; default: $LUDOLOG_TEST_POSTGRES)")
     parser.add_argument("--no-postgres", action="store_true", help="leave PostgreSQL out even when a URL is set")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     options = parser.parse_args(argv)
+    if options.write_guide and options.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
     sizes = QUICK if options.quick else FULL
     postgres_url = None if options.no_postgres else options.postgres or None
     if options.no_postgres:
@@ -824,11 +857,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         skip_reason = "no --postgres URL given and LUDOLOG_TEST_POSTGRES is not set"
     with tempfile.TemporaryDirectory(prefix="ludolog-bench-") as folder:
+        guide: dict[str, str] = {}
         try:
-            print(report(sizes, postgres_url, skip_reason, Path(folder)))
+            print(report(sizes, postgres_url, skip_reason, Path(folder), guide))
         except BenchmarkError as error:
             print(f"benchmark failed: {error}", file=sys.stderr)
             return 1
+    if options.write_guide:
+        on = guide.pop("machine")
+        guide_pages.report_written(guide_pages.write("report.py", guide, argv, on=on))
     return 0
 
 

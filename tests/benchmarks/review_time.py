@@ -1,6 +1,6 @@
 """How long a game's review takes (``ludolog review``, ``GET /games/{id}/review``), at the default budget.
 
-    python tests/benchmarks/review_time.py [--events 300] [--rulesets a,b] [--budget N] [--quick]
+    python tests/benchmarks/review_time.py [--events 300] [--rulesets a,b] [--budget N] [--quick] [--write-guide]
 
 For each ruleset a seeded game is played on an in-memory store by a greedy bot (seat 1) against random
 bots until it ends or reaches ``--events`` events, then reviewed once as its owner through
@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
+
+import guide_pages  # noqa: E402
 
 from domain.engine import registry  # noqa: E402
 from domain.keeping.access import OWNER  # noqa: E402
@@ -44,17 +46,31 @@ def played(service: GameService, ruleset: str, events: int) -> object:
     return game_id
 
 
+def table(rows: Sequence[Sequence[str]]) -> str:
+    """The table: its header, and the rows given (none: the header alone, printed before the first game)."""
+    header = ["ruleset", "events", "commands", "choices judged", "seconds", "ms a command"]
+    return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def guide_headers() -> dict[str, list[str]]:
+    """The header row of the table ``--write-guide`` writes, as its function makes it, without measuring."""
+    return {"review": guide_pages.header(table([]))}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=300, help="the most events a game is played to (default 300)")
     parser.add_argument("--rulesets", default=",".join(RULESETS), help="comma-separated ruleset names")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help=f"the review's budget (default {DEFAULT_BUDGET})")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     args = parser.parse_args(argv)
+    if args.write_guide and args.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
     events, budget = (40, 2) if args.quick else (args.events, args.budget)
     print(f"## A game's review at a budget of {budget} simulations a choice", "", sep="\n")
-    print("| ruleset | events | commands | choices judged | seconds | ms a command |")
-    print("|---|---|---|---|---|---|")
+    print(table([]))
+    rows = []
     for ruleset in args.rulesets.split(","):
         service = GameService(env=store_env(None))
         game_id = played(service, ruleset, events)
@@ -63,8 +79,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         found = review_game(service, game_id, OWNER, budget)
         seconds = time.perf_counter() - started
         total = service.game(game_id).version
-        print(f"| {ruleset} | {total} | {commands} | {found.judged} | {seconds:.1f} | {1000 * seconds / max(1, commands):.0f} |")
+        rows.append([ruleset, str(total), str(commands), str(found.judged), f"{seconds:.1f}", f"{1000 * seconds / max(1, commands):.0f}"])
+        print("| " + " | ".join(rows[-1]) + " |", flush=True)
         service.close()
+    if args.write_guide:
+        guide_pages.report_written(guide_pages.write("review_time.py", {"review": table(rows)}, argv))
     return 0
 
 

@@ -3,6 +3,7 @@
     python tests/benchmarks/streams.py                     # SQLite, and PostgreSQL if LUDOLOG_TEST_POSTGRES is set
     python tests/benchmarks/streams.py --postgres postgresql://postgres@127.0.0.1:5432/test
     python tests/benchmarks/streams.py --quick --no-postgres   # tiny sizes: a smoke test of the runner
+    python tests/benchmarks/streams.py --write-guide           # and its table written into the guide's page
 
 For each store, ``ludolog serve`` with its defaults (16 threads, the stream limits; one process on
 SQLite, ``--workers 3`` on PostgreSQL) but the rate limits, which are off (the one player sends far
@@ -42,6 +43,7 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1] / "load"),
                 str(Path(__file__).resolve().parents[1])]
 
+import guide_pages  # noqa: E402
 import stores  # noqa: E402
 from harness import ApiClient, ServedApi, game_path  # noqa: E402
 from sse import OpenStream, read_all  # noqa: E402
@@ -232,12 +234,26 @@ def measure(kind: str, url: str, sizes: Sizes, log_dir: Path) -> list[list[str]]
     return rows
 
 
+def table(rows: list[list[str]]) -> str:
+    header = ["store", "processes", "streams open", "command p50 / p99 (ms)", "to the last stream p50 / p99 (ms)",
+              "memory per stream (KiB)", "idle: store asked, server CPU"]
+    return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def guide_headers() -> dict[str, list[str]]:
+    """The header row of the table ``--write-guide`` writes, as its function makes it, without measuring."""
+    return {"streams": guide_pages.header(table([]))}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner, measures nothing")
     parser.add_argument("--postgres", default=os.environ.get("LUDOLOG_TEST_POSTGRES", ""), help="a PostgreSQL URL to measure on too")
     parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     args = parser.parse_args()
+    if args.write_guide and args.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
     sizes = QUICK if args.quick else FULL
     stores.POSTGRES_URL = args.postgres
     print("# Live event streams\n")
@@ -254,12 +270,9 @@ def main() -> None:
     if args.no_postgres or not args.postgres:
         print("PostgreSQL not measured: " + ("--no-postgres was given." if args.no_postgres else "no --postgres URL.") + "\n")
     print("## Commands and event delivery with streams open\n")
-    header = ["store", "processes", "streams open", "command p50 / p99 (ms)", "to the last stream p50 / p99 (ms)",
-              "memory per stream (KiB)", "idle: store asked, server CPU"]
-    print("| " + " | ".join(header) + " |")
-    print("|" + "---|" * len(header))
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    print(table(rows))
+    if args.write_guide:
+        guide_pages.report_written(guide_pages.write("streams.py", {"streams": table(rows)}))
 
 
 if __name__ == "__main__":

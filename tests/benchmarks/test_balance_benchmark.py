@@ -30,7 +30,7 @@ def test_the_balance_benchmark_prints_every_ruleset_in_every_table():
     assert 0 <= int(row["at the limit"]) <= 4 and float(row["share"].rstrip("%")) == 100 * int(row["at the limit"]) / 4
 
 
-def test_the_readme_table_script_gives_each_reports_own_figures(tmp_path):
+def test_the_balance_table_script_gives_each_reports_own_figures(tmp_path):
     paths = []
     for ruleset in ("infection", "squad-combat"):
         path = tmp_path / f"{ruleset}.json"

@@ -1,7 +1,7 @@
 """The room-for-a-better-choice study runs: ``python tests/benchmarks/choice_room.py --quick``, run as a real
 process, prints a row for every ruleset asked for; and a choice's room is what the command best on one
 half of the finishes scores on the other half over the greedy command. How much room there is is not
-checked here: the study says (and the README shows its last run)."""
+checked here: the study says (and the guide's page ``explanation/bot-figures.md`` shows its last run)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The search bot's strength benchmark runs: ``python tests/benchmarks/search_strength.py --quick``, run as a
 real process, prints a row for every ruleset and matchup asked for, each figure a count or an interval.
-How strong the bot is is not checked here: the benchmark says (and the README shows its last run)."""
+How strong the bot is is not checked here: the benchmark says (and the guide's page
+``explanation/bot-figures.md`` shows its last run)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Fixtures for the browser client's tests: the API with its web app served as users serve it
 (``ludolog serve`` in a process of its own, its event streams held by greenlets, on a free port and a
-SQLite file of the test's own), and where the run leaves its screenshots; the browser itself is the
-shared ``browser`` fixture (``tests/conftest.py``)."""
+SQLite file of the test's own), and where the run leaves its screenshots, those the guide shows copied into
+the guide when the session ends; the browser itself is the shared ``browser`` fixture (``tests/conftest.py``)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,22 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from guide_images import copy_into_guide, taken
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 SCREENSHOTS = pathlib.Path(__file__).with_name("screenshots") / "latest"
-"""Where a run leaves its screenshots of each page and each ruleset's board, for review."""
+"""Where a run leaves its screenshots of each page and each ruleset's board, for review (not kept in git)."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def guide_screenshots() -> Iterator[None]:
+    """When the session ends, the screenshots it took that the guide's pages show are copied into the guide
+    (``api/guide/docs/images``), so its pictures are the pages as they are now; those it did not take (its
+    tests not run, or failed before their shot) stay as they were."""
+    before = taken(SCREENSHOTS)
+    yield
+    copy_into_guide(SCREENSHOTS, before)
 
 
 @pytest.fixture

@@ -52,7 +52,7 @@ def test_a_reader_forks_a_finished_game_plays_it_on_and_sees_it_beside_the_game(
     page.click("#forward")
     expect(page.locator("#position")).to_contain_text("Step 14 of")
     expect(page.locator("#branch-board")).to_have_attribute("data-step", "14")
-    page.screenshot(path=str(screenshots / "branches.png"), full_page=True)
+    page.screenshot(path=str(screenshots / "branches.jpg"), full_page=True, quality=80)
     page.click("#last")
     expect(page.locator("#position")).to_contain_text(f"Step {max(total, 12 + 9)} of")
     page.goto(f"{server}#/")
@@ -84,5 +84,5 @@ def test_the_replay_page_reviews_the_game_and_jumps_to_its_key_moments(browser, 
     page.click("#bookmark-moments")
     expect(page.locator("#review")).to_contain_text(f"{len(review['key_moments'])} key moment")
     expect(page.locator("#bookmarks button")).to_have_count(len(review["key_moments"]))
-    page.locator("#review").screenshot(path=str(screenshots / "review.png"))
+    page.locator("#review").screenshot(path=str(screenshots / "review.jpg"), quality=80)
     assert page.errors == []

@@ -1,6 +1,7 @@
-"""A table kit in the browser, as a student follows the README: a kit file written (under 100 lines),
-chosen in the new-game form, played by three seats in three browser contexts, ended by agreement,
-replayed step by step, and its design diary downloaded; a kit with mistakes lists them, a line each."""
+"""A table kit in the browser, as a student follows the guide's page "Write your first kit"
+(``tutorials/first-kit.md``): a kit file written (under 100 lines), chosen in the new-game form, played by
+three seats in three browser contexts, ended by agreement, replayed step by step, and its design diary
+downloaded; a kit with mistakes lists them, a line each."""
 
 from __future__ import annotations
 

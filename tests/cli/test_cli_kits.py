@@ -19,6 +19,7 @@ from domain.games.table_kit.rules import KITS, shipped_kit
 from domain.keeping.kit_shelf import KitShelf
 from domain.keeping.service import GameService
 from domain.keeping.store import store_env
+from tests.documentation import page
 
 MISSIONS = KITS / "missions.yaml"
 SNAKES = KITS / "snakes-and-ladders.yaml"
@@ -200,11 +201,12 @@ def test_kit_token_issues_a_new_token_that_the_api_takes_for_a_new_version(db, t
         service.close()
 
 
-def test_the_readmes_snakes_and_ladders_session_is_what_the_kit_plays(db):
-    """The README's session, its commands run as written (``$G`` the game made): each prints the lines the
-    README shows after it, a roll of 4 from the start reaching square 4, its ladder's top 14."""
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    block = readme.split("$ ludolog kit add snakes-and-ladders.yaml\n", 1)[1].split("$ ludolog export", 1)[0]
+def test_the_first_kit_tutorials_snakes_and_ladders_session_is_what_the_kit_plays(db):
+    """The session of the guide's tutorial "Write your first kit", its commands run as written (``$G`` the game
+    made): each prints the lines the page shows after it, a roll of 4 from the start reaching square 4, its
+    ladder's top 14."""
+    tutorial = page("tutorials/first-kit.md")
+    block = tutorial.split("$ ludolog kit add snakes-and-ladders.yaml\n", 1)[1].split("$ ludolog export", 1)[0]
     steps = [part.split("\n", 1) for part in block.split("$ ")[1:]]
     succeeded("kit", "add", str(SNAKES), db=db)
     game = ""

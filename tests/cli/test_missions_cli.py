@@ -1,6 +1,7 @@
-"""Missions from the command line, as the README shows it: a four-player game made, played by the bot
-to its outcome, drawn by ``show`` (the loop board with the pieces, each player's money, rank and
-cards, whose turn), and its replay, audit, diary and HTML page working unchanged."""
+"""Missions from the command line, as the guide's page "The games" (``reference/games.md``) shows it: a
+four-player game made, played by the bot to its outcome, drawn by ``show`` (the loop board with the pieces,
+each player's money, rank and cards, whose turn), and its replay, audit, diary and HTML page working
+unchanged."""
 
 from __future__ import annotations
 

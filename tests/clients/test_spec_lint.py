@@ -1,6 +1,7 @@
 """``openapi.yaml`` passes two public linters with no error: Spectral's OpenAPI ruleset (``spectral:oas``,
 ``.spectral.yaml`` here) and Redocly's recommended rules (``redocly lint --extends recommended``). Warnings
-may remain (the README's "Generated clients" says which and why); each run prints them."""
+may remain (the guide's page ``how-to/bot-over-http.md``, "Generated clients", says which and why); each run
+prints them."""
 
 from __future__ import annotations
 

@@ -11,7 +11,6 @@ import os
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pyspiel  # open-spiel, in the test extras
 import pytest
@@ -23,7 +22,10 @@ from domain.games.table_kit.rules import shipped_kit
 from domain.thinking import spiel
 from domain.thinking.spiel.actions import DENSE_LIMIT, ActionNumbering, canonical
 from domain.thinking.spiel.game import returns_of
+from tests.documentation import page
 
+OPENSPIEL_PAGE = "how-to/openspiel.md"
+"""The guide's page whose examples use these games from OpenSpiel."""
 SHORT = {"correction": {"turn_limit": 40}, "infection": {"round_limit": 12}, "location-ccg": {"turn_limit": 6},
          "squad-combat": {}, "missions": {}, "assassination-le": {}, "project-assassination": {}}
 """Options that keep a random game short where a ruleset has a limit."""
@@ -170,10 +172,9 @@ def test_the_winners_gain_one_and_the_others_lose_one_and_a_limit_is_nobodys_win
     assert returns_of(rules, rules.new_state(2, rules.resolve_options({})), 2) == [0.0, 0.0]
 
 
-def test_the_readmes_openspiel_example_runs_as_printed(capsys):
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("#### Every game an OpenSpiel game", 1)[1]
-    code = section.split("```python\n", 1)[1].split("```", 1)[0]
-    exec(compile(code, "README.md", "exec"), {})
+def test_the_guides_openspiel_example_runs_as_printed(capsys):
+    how_to = page(OPENSPIEL_PAGE)
+    code = next(code for code in (block.split("```", 1)[0] for block in how_to.split("```python\n")[1:]) if "CFRSolver" in code)
+    exec(compile(code, OPENSPIEL_PAGE, "exec"), {})
     printed = capsys.readouterr().out.strip()
-    assert printed == code.rsplit("# ", 1)[1].split(",", 1)[0]  # the figure the README prints
+    assert printed == code.rsplit("# ", 1)[1].split(",", 1)[0]  # the figure the page prints

@@ -7,7 +7,6 @@ holds nothing of the game sees the same tensor all game); the games without a bo
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import numpy as np
 import pyspiel  # open-spiel, in the test extras
@@ -18,7 +17,10 @@ from domain.engine import registry
 from domain.games.table_kit.rules import shipped_kit
 from domain.thinking import spiel
 from domain.thinking.spiel.tensor import number_in
+from tests.documentation import page
 
+OPENSPIEL_PAGE = "how-to/openspiel.md"
+"""The guide's page whose examples use these games from OpenSpiel."""
 SHORT = {"correction": {"turn_limit": 40}, "infection": {"round_limit": 12}}
 """Options that keep a random game short where a ruleset has a limit."""
 
@@ -181,11 +183,10 @@ def test_a_tensor_holds_only_what_its_seats_view_holds():
     assert len(blind) == 1 and len(seeing) > 2
 
 
-def test_the_readmes_tensor_example_runs_as_printed(capsys):
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("#### Every game an OpenSpiel game", 1)[1].split("\n#### ", 1)[0]
-    code = next(code for code in (block.split("```", 1)[0] for block in section.split("```python\n")[1:]) if "observation_tensor" in code)
-    exec(compile(code, "README.md", "exec"), {})
+def test_the_guides_tensor_example_runs_as_printed(capsys):
+    how_to = page(OPENSPIEL_PAGE)
+    code = next(code for code in (block.split("```", 1)[0] for block in how_to.split("```python\n")[1:]) if "observation_tensor" in code)
+    exec(compile(code, OPENSPIEL_PAGE, "exec"), {})
     printed = capsys.readouterr().out.strip().splitlines()
     expected = [line.rsplit("# ", 1)[1].split(":", 1)[0].strip() for line in code.splitlines() if "print(" in line]
     assert printed == expected

@@ -67,7 +67,8 @@ def test_the_roots_priors_average_as_many_rolls_as_asked():
 
 
 def test_by_default_with_two_seats_or_fewer_the_root_scores_each_command_over_one_world_and_roll():
-    # three, as the greedy bot scores, is the option's other measured setting (README: search bot against OpenSpiel's)
+    # three, as the greedy bot scores, is the option's other measured setting (the guide's page
+    # explanation/bot-figures.md, "Search bot against OpenSpiel's")
     priors = {root_prior(SearchBot(seed, simulations=1), seed) for seed in map(str, range(30))}
     assert priors == {0.0, 1.0}
 

@@ -1,8 +1,8 @@
 """Squad Combat's evaluation, which greedy bots play by, finishes the games that ran to the turn limit (ruling
 18): with three or four players a hit on any enemy counts (the seat's standing against the mean of the others',
 not the strongest one's alone) and is worth its cost, and a squad that can no longer hurt, an enemy or the seat's own, counts as out; under v0.5 an attack counts only when its rating can beat
-the defender's best die. Two-player v1 play is as ruling 18 and the README counted it. A few seeded greedy games
-show the games ending by themselves."""
+the defender's best die. Two-player v1 play is as ruling 18 and the guide's page ``explanation/benchmarks.md``
+counted it. A few seeded greedy games show the games ending by themselves."""
 
 from __future__ import annotations
 

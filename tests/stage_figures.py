@@ -1,0 +1,94 @@
+"""The figures of the test stages, written by the run that measures them.
+
+``.ci/run`` runs each stage with ``--junitxml=build/stages/STAGE.xml``. Then
+
+    python tests/stage_figures.py build/stages/*.xml
+
+rewrites the table between the markers of the guide's page ``reference/tests.md``: for each stage, its
+command, how many tests ran, passed and were skipped, and its time, with the day, the machine (processor
+and cores) and the commit measured. No one types these figures: a page that disagrees with its markers'
+table format, or names a stage ``.ci/run`` does not run, fails ``tests/test_stage_figures.py``."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "api" / "guide" / "docs" / "reference" / "tests.md"
+CI = ROOT / ".ci" / "run"
+BEGIN, END = "<!-- stage figures: written by tests/stage_figures.py -->", "<!-- end of stage figures -->"
+HEADER = "| stage | command | tests | passed | skipped | failed | time |"
+
+
+def stage_commands() -> dict[str, str]:
+    """Each stage ``.ci/run`` runs, by name, and its command as a reader types it."""
+    found = {}
+    for line in CI.read_text(encoding="utf-8").splitlines():
+        match = re.match(r"\s*\.venv/bin/python -m pytest(.*?)--junitxml=build/stages/([\w-]+)\.xml(.*)$", line)
+        if match:
+            found[match.group(2)] = " ".join(f"python -m pytest {match.group(1)} {match.group(3)}".split())
+    return found
+
+
+def figures(report: Path) -> dict[str, float]:
+    """What one stage's JUnit report counts: tests, failed (failures and errors), skipped, and seconds."""
+    root = ElementTree.parse(report).getroot()
+    suites = [root] if root.tag == "testsuite" else list(root)
+    total = {name: sum(float(suite.get(name, 0)) for suite in suites) for name in ("tests", "failures", "errors", "skipped", "time")}
+    return {"tests": total["tests"], "failed": total["failures"] + total["errors"], "skipped": total["skipped"], "time": total["time"]}
+
+
+def minutes(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole // 60} min {whole % 60:02d} s"
+
+
+def table(reports: list[Path], commit: str, machine: str, day: str) -> str:
+    """The stages' table, a row per report in ``.ci/run``'s order, under its provenance line."""
+    commands = stage_commands()
+    rows = []
+    for name in commands:
+        report = next((path for path in reports if path.stem == name), None)
+        if report is None:
+            continue
+        count = figures(report)
+        passed = count["tests"] - count["failed"] - count["skipped"]
+        rows.append(f"| {name} | `{commands[name]}` | {count['tests']:,.0f} | {passed:,.0f} | {count['skipped']:,.0f} | "
+                    f"{count['failed']:,.0f} | {minutes(count['time'])} |")
+    provenance = f"Measured on {day} on {machine}, commit {commit}, by `python tests/stage_figures.py` from the run's reports."
+    return "\n".join([BEGIN, provenance, "", HEADER, "|---|---|---|---|---|---|---|", *rows, END])
+
+
+def this_machine() -> str:
+    processor = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            names = [line.split(":", 1)[1].strip() for line in info if line.startswith("model name")]
+        processor = names[0] if names else processor
+    except OSError:
+        pass
+    return f"{processor}, {len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()} cores"
+
+
+def write(reports: list[Path]) -> None:
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    text = PAGE.read_text(encoding="utf-8")
+    start, end = text.index(BEGIN), text.index(END) + len(END)
+    PAGE.write_text(text[:start] + table(reports, commit or "unknown", this_machine(), datetime.date.today().isoformat()) + text[end:],
+                    encoding="utf-8")
+
+
+if __name__ == "__main__":
+    given = [Path(argument) for argument in sys.argv[1:]]
+    missing = [str(path) for path in given if not path.is_file()]
+    if not given or missing:
+        sys.exit(f"usage: python tests/stage_figures.py build/stages/*.xml ({'missing: ' + ', '.join(missing) if missing else 'no report given'})")
+    write(given)
+    print(f"wrote the stage figures of {', '.join(path.stem for path in given)} into {PAGE.relative_to(ROOT)}")
