@@ -8,7 +8,13 @@ that runs out takes tests from the end of the longest queue. Every test's store 
 file under the worker's ``tmp_path``, a PostgreSQL schema with a random name) and servers listen on
 ports the system picks, so no two workers share either. A module-scoped fixture is made once in each
 worker that runs a test of the module. A run that selects the load tests (``-m load``) stays in one
-process, one test after the other: they measure servers that use every CPU themselves."""
+process, one test after the other: they measure servers that use every CPU themselves.
+
+A test run on each store for each ruleset (a ``store`` or ``module_store_service`` case crossed with a
+``rules`` or ``ruleset`` case) runs each ruleset on one store in the default stage, the rulesets taking the
+stores in turn, so that each store and each ruleset is still tested; the rest of the matrix is marked slow
+(``pytest -m slow`` runs it). Without PostgreSQL (its cases skipped) every SQLite case stays in the default
+stage."""
 
 from __future__ import annotations
 
@@ -21,8 +27,9 @@ from browser_needed import missing
 from chromium_path import chromium_missing_reason, find_chromium
 from eventsourcing.persistence import DatetimeAsISO, JSONTranscoder
 from freezegun.api import FakeDatetime
-from stores import SKIP_REASON, STORES, fresh_store
+from stores import POSTGRES_URL, SKIP_REASON, STORES, fresh_store
 
+from domain.engine import registry
 from domain.keeping.service import GameService
 from domain.keeping.store import store_env
 
@@ -84,6 +91,41 @@ def module_store_service(request, tmp_path_factory) -> Iterator[GameService]:
         service = TestService(env=store_env(location))
         yield service
         service.close()
+
+
+STORE_PARAMS = ("store", "module_store_service")
+RULESET_PARAMS = ("rules", "ruleset")
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The store-by-ruleset matrices: in each test function crossed with both, the i-th of its rulesets (in
+    the registry's order) runs in the default stage on SQLite if i is even, on PostgreSQL if odd; its case on
+    the other store is marked slow. Only when PostgreSQL is there to run its half."""
+    if not POSTGRES_URL:
+        return
+    order = [rules.name for rules in registry.all_rulesets()]
+    cases: dict[object, list[tuple[pytest.Item, str, str]]] = {}
+    for item in items:
+        crossed = _store_and_ruleset(item, order)
+        if crossed is not None:
+            cases.setdefault(getattr(item, "function", item), []).append((item, *crossed))
+    for crossed in cases.values():
+        rulesets = sorted({ruleset for _, _, ruleset in crossed}, key=order.index)
+        if len(rulesets) < 2:  # one ruleset: both stores stay
+            continue
+        for item, store, ruleset in crossed:
+            if store != STORES[rulesets.index(ruleset) % len(STORES)]:
+                item.add_marker(pytest.mark.slow)
+
+
+def _store_and_ruleset(item: pytest.Item, rulesets: list[str]) -> tuple[str, str] | None:
+    """The store and the ruleset's name of a case crossed with both (``None`` for any other)."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    stores = [params[key] for key in STORE_PARAMS if params.get(key) in STORES]
+    named = [getattr(params[key], "name", params[key]) for key in RULESET_PARAMS if key in params]
+    names = [name for name in named if isinstance(name, str) and name in rulesets]
+    return (stores[0], names[0]) if stores and names else None
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook

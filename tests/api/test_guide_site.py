@@ -103,6 +103,17 @@ def test_a_file_the_guide_lacks_is_not_found(client, path):
     assert response.status_code == 404 and response.json["type"].endswith(":not-found")
 
 
+def test_too_many_requests_for_the_guide_are_refused_as_for_any_route(site, tmp_path):
+    guide_site.site_folder(str(tmp_path)).symlink_to(site, target_is_directory=True)
+    app = create_app({"LUDOLOG_DATABASE_URL": ":memory:", "LUDOLOG_GUIDE_DIR": str(tmp_path),
+                      "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "2/minute", "LUDOLOG_RATE_LIMIT_PER_TOKEN": "off"})
+    client = app.test_client()
+    answers = [client.get(path) for path in ("/guide", "/guide/index.html", "/guide", "/guide/index.html")]
+    assert [answer.status_code for answer in answers] == [302, 200, 429, 429]
+    for path, answer in zip(("/guide", "/guide/index.html", "/guide", "/guide/index.html"), answers):
+        validate_response("GET", path, answer)
+
+
 def test_a_guide_that_cannot_be_built_is_a_clear_503_and_leaves_nothing_behind(tmp_path, monkeypatch):
     broken = tmp_path / "broken"
     broken.mkdir()

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from benchmarks_tables import printed, sections
 from cli_runs import invoke
 
 from domain.engine import registry
 
 
+@pytest.mark.slow
 def test_the_balance_benchmark_prints_every_ruleset_in_every_table():
     found = sections(printed("balance_report.py", "--quick", "--workers", "2"))
     names = sorted(rules.name for rules in registry.all_rulesets() if rules.knows_the_rules)  # balance refuses table kits

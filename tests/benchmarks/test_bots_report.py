@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from benchmarks_tables import printed, sections
 
 from domain.engine import registry
+
+pytestmark = pytest.mark.slow
 
 
 def test_the_bots_report_prints_every_ruleset_in_every_table():

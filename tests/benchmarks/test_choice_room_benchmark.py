@@ -12,6 +12,7 @@ from benchmarks_tables import printed, sections
 from choice_room import room
 
 
+@pytest.mark.slow
 def test_the_study_prints_a_row_for_each_ruleset_asked_for():
     found = sections(printed("choice_room.py", "--quick", "--workers", "1", "--rulesets", "missions,correction"))
     rows = found["Each choice's best-looking command judged on other finishes against the greedy command"]

@@ -14,6 +14,8 @@ from benchmarks_tables import printed, sections
 
 from cli.main import COMMANDS
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def found():

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from benchmarks_tables import printed, sections
+
+pytestmark = pytest.mark.slow
 
 
 def test_the_costly_benchmark_prints_the_bystander_beside_each_load():

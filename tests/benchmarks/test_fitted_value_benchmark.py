@@ -116,6 +116,7 @@ def test_the_fitted_best_responses_play_a_legal_command_on_missions_the_same_for
         fitted_value.fitted.cache_clear()
 
 
+@pytest.mark.slow
 def test_the_fitted_value_benchmark_prints_its_log_loss_beside_evaluates():
     text = printed("fitted_value.py", "--games", "20", "--held-out", "5")
     assert "| fitted value |" in text and "| the rules' evaluate |" in text

@@ -21,6 +21,7 @@ from domain.engine.game import Game
 from domain.thinking.greedy import GreedyBot, SimRng
 
 
+@pytest.mark.slow
 def test_the_ceiling_benchmark_prints_a_row_for_each_ruleset_asked_for():
     found = sections(printed("greedy_ceiling.py", "--quick", "--rulesets", "missions,assassination-le"))
     rows = found["A seat that knows its opponents play greedy, against greedy seats"]

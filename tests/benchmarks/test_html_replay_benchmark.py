@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from benchmarks_tables import printed, sections
 
 
+@pytest.mark.slow
 def test_the_html_replay_benchmark_prints_a_row_per_game_size():
     (rows,) = sections(printed("html_replay.py", "--quick")).values()
     assert len(rows) == 2 and int(rows[0]["events"]) < int(rows[1]["events"].replace(",", ""))

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from benchmarks_tables import printed, sections
+
+pytestmark = pytest.mark.slow
 
 
 def test_the_kit_agreement_benchmark_prints_each_figure_both_ways():

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import yaml
 from benchmarks_tables import printed, sections
 
 from domain.games.table_kit.rules import KITS
+
+pytestmark = pytest.mark.slow
 
 
 def test_the_kit_check_benchmark_prints_the_largest_kit_the_limits_allow():

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import yaml
 from benchmarks_tables import printed, sections
 
 from domain.games.table_kit.rules import KITS
+
+pytestmark = pytest.mark.slow
 
 
 def test_the_kit_rules_benchmark_prints_every_shipped_kit_with_rules():

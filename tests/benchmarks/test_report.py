@@ -12,6 +12,8 @@ from benchmarks_tables import sections
 
 from domain.engine import registry
 
+pytestmark = pytest.mark.slow
+
 QUICK_GAME_SIZES = ("10", "100", "300")  # report.QUICK.game_sizes
 EXPORTS = ("ndjson", "json", "csv", "md", "html")
 

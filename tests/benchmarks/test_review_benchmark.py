@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from benchmarks_tables import printed, sections
+
+pytestmark = pytest.mark.slow
 
 
 def test_the_review_benchmark_prints_a_row_per_ruleset():

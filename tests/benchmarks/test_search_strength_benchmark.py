@@ -10,9 +10,11 @@ import re
 import subprocess
 import sys
 
+import pytest
 from benchmarks_tables import printed, sections
 
 
+@pytest.mark.slow
 def test_the_strength_benchmark_prints_each_matchup_of_each_ruleset_asked_for():
     found = sections(printed("search_strength.py", "--quick", "--workers", "1", "--rulesets", "correction,missions"))
     rows = found["The search bot against greedy bots, and against itself on a smaller budget"]
@@ -55,6 +57,7 @@ def test_an_unknown_way_for_the_other_seats_is_one_line_and_exit_2():
     assert done.stderr.splitlines()[-1].endswith("--search-option 'others=greedy': others is one of search, look-ahead, averaged-look-ahead")
 
 
+@pytest.mark.slow
 def test_a_long_row_says_how_it_goes_every_ten_games():
     from search_strength import row
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from benchmarks_tables import printed, sections
+
+pytestmark = pytest.mark.slow
 
 
 def test_the_streams_benchmark_prints_a_row_for_each_number_of_open_streams():

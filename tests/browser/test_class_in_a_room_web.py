@@ -10,9 +10,12 @@ import pathlib
 import re
 import time
 
+import pytest
 import yaml
 from pages import call, drawn_past
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.slow
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 PIG = yaml.safe_load((pathlib.Path(__file__).resolve().parents[2] / "domain" / "games" / "table_kit" / "kits" / "pig.yaml")

@@ -5,6 +5,7 @@ lead changes, jumps to each key moment and bookmarks them all in one click."""
 
 from __future__ import annotations
 
+import pytest
 from pages import call, tab
 from playwright.sync_api import expect
 
@@ -60,6 +61,7 @@ def test_a_reader_forks_a_finished_game_plays_it_on_and_sees_it_beside_the_game(
     assert page.errors == []
 
 
+@pytest.mark.slow
 def test_the_replay_page_reviews_the_game_and_jumps_to_its_key_moments(browser, server, screenshots):
     game = finished_game(server)
     seat = next(s for s in game["seats"] if s["seat"] == 1)

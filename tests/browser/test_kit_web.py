@@ -9,6 +9,7 @@ import json
 import pathlib
 import re
 
+import pytest
 from pages import (
     call,
     caught_up,
@@ -67,6 +68,7 @@ def new_kit_game(page, server: str, kit: pathlib.Path, title: str = "Market", na
     return links[1].split("#/play/")[1].split("/")[0], links
 
 
+@pytest.mark.slow
 def test_a_kit_file_is_played_by_three_seats_replayed_and_its_diary_downloaded(browser, server, screenshots, tmp_path):
     kit = tmp_path / "market.yaml"
     kit.write_text(KIT.read_text(encoding="utf-8"), encoding="utf-8")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from cli_runs import invoke
 from pages import call, drawn_past, tab
 from paper_games import paper_game
@@ -15,6 +16,8 @@ from playwright.sync_api import expect
 from domain.engine import registry
 from domain.keeping.service import GameService
 from domain.keeping.store import store_env
+
+pytestmark = pytest.mark.slow
 
 SEATS = ["Ann", "Ben", "Cy"]
 SCRIPT_SEED = "browser-paper-2"

@@ -138,6 +138,7 @@ GUIDE_SHOWN = "correction"
 """The ruleset whose new-game form and games list the guide shows."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda rules: rules.name)
 def test_a_whole_game_is_played_watched_and_replayed_in_the_browser(browser, server, screenshots, rules):
     contexts = [browser.new_context() for _ in range(max(2, rules.min_seats) + 1)]
@@ -235,6 +236,7 @@ def quick_bot(route) -> None:
     route.continue_(post_data=json.dumps({**body, "bot_pace_ms": 20}))
 
 
+@pytest.mark.slow
 def test_a_game_against_a_bot_is_played_from_one_browser(browser, server):
     context = browser.new_context()
     page = tab(context, server)

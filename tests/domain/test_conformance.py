@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+from game_counts import counts
 
 from domain.engine import registry
 from domain.engine.errors import (
@@ -27,10 +28,11 @@ RULESETS = registry.all_rulesets()
 SALT = "5eed" * 8
 """The salt of games that must play alike: a game's chance comes from its seed and salt together."""
 GAMES_PER_RULESET = 100
-COMMANDS_PER_RULESET = 10_000
-"""Random games stop at 100 games or, for rulesets whose games are long, once this many commands were
-played (and at least 20 games), for each ruleset with its fewest and its most players and each of its
-named variants."""
+COMMANDS_PER_GAME = 100
+"""Random games stop at 100 games or, for rulesets whose games are long, once 100 commands a game were played
+(10,000, and at least a fifth of the games: 20), for each ruleset with its fewest and its most players and each
+of its named variants. The default stage plays 20 of them (2,000 commands, at least 4 games); the slow stage
+all 100 (``game_counts``)."""
 
 
 CASES = [
@@ -64,10 +66,11 @@ def variant(case):
     return dict(case[0].variants.get(case[2], {}))
 
 
-def test_seeded_random_games_reach_an_outcome(rules, seats, variant):
+@pytest.mark.parametrize("games", counts(20, GAMES_PER_RULESET))
+def test_seeded_random_games_reach_an_outcome(rules, seats, variant, games):
     lengths = []
-    for seed in range(GAMES_PER_RULESET):
-        if seed >= 20 and sum(lengths) >= COMMANDS_PER_RULESET:
+    for seed in range(games):
+        if seed >= games // 5 and sum(lengths) >= COMMANDS_PER_GAME * games:
             break
         played = play_random_game(rules, seats, variant, f"seed-{seed}", bot_seed=seed)
         outcome = played.game.outcome()
@@ -79,10 +82,11 @@ def test_seeded_random_games_reach_an_outcome(rules, seats, variant):
     assert len(set(lengths)) > 1, "different seeds should give different games"
 
 
-def test_every_seat_asked_to_act_has_a_legal_command_and_every_listed_command_is_accepted(rules, seats, variant):
+@pytest.mark.parametrize("seeds", counts(5, 25, "seeds"))
+def test_every_seat_asked_to_act_has_a_legal_command_and_every_listed_command_is_accepted(rules, seats, variant, seeds):
     checked = 0
-    for seed in range(25):
-        if seed >= 5 and checked >= 2_000:  # positions whose every legal command was decided
+    for seed in range(seeds):
+        if seed >= seeds // 5 and checked >= 80 * seeds:  # positions whose every legal command was decided: 2,000 of 25 seeds
             break
         game = Game.start(rules, seats, rules.resolve_options(variant), f"s{seed}", salt=SALT)
         bot = RandomBot(seed)
@@ -115,11 +119,12 @@ def test_evolve_never_changes_the_state_it_is_given(rules, seats, variant):
         game = event.mutate(game)
 
 
-def test_rebuilding_from_stored_events_equals_the_live_state_at_every_step(rules, seats, variant):
+@pytest.mark.parametrize("seeds", counts(3, 10, "seeds"))
+def test_rebuilding_from_stored_events_equals_the_live_state_at_every_step(rules, seats, variant, seeds):
     service = GameService(env=store_env(None))
     events = 0
-    for seed in range(10):
-        if seed >= 3 and events >= 3_000:  # long games: fewer of them
+    for seed in range(seeds):
+        if seed >= seeds // 3 and events >= 300 * seeds:  # long games: fewer of them (3,000 events of 10 seeds)
             break
         game_id = service.create_game(rules.name, seats, seed=f"rebuild-{seed}", options=variant, salt=SALT)
         live = {}

@@ -1,5 +1,6 @@
 """Tic-tac-toe, Connect Four and Breakthrough written as kits (``kits/*.yaml``) against OpenSpiel's own games,
-an outside implementation: at every step of 300 random games each, the seat to act and its legal commands
+an outside implementation: at every step of 300 random games each (60 in the default stage, the 300 in the slow
+one: ``game_counts``), the seat to act and its legal commands
 correspond one to one to OpenSpiel's player and legal actions under the mapping written beside each game,
 and both games end at the same step with the same winners (none for a draw).
 
@@ -14,6 +15,7 @@ import random
 
 import pyspiel  # open-spiel, in the test extras
 import pytest
+from game_counts import counts
 
 from domain.engine import registry
 from domain.engine.randomness import TableRng
@@ -54,12 +56,13 @@ def key(command: dict) -> tuple:
     return tuple(sorted(command.items()))
 
 
+@pytest.mark.parametrize("games", counts(60, GAMES))
 @pytest.mark.parametrize("kit", sorted(CASES))
-def test_a_board_game_as_a_kit_plays_as_openspiels_step_by_step(kit):
+def test_a_board_game_as_a_kit_plays_as_openspiels_step_by_step(kit, games):
     name, mapping = CASES[kit]
     game = pyspiel.load_game(name)
     steps, ends = 0, {"won": 0, "drawn": 0}
-    for number in range(GAMES):
+    for number in range(games):
         choose = random.Random(number)
         theirs, ours = game.new_initial_state(), kit_table(kit)
         while not theirs.is_terminal():
@@ -79,4 +82,4 @@ def test_a_board_game_as_a_kit_plays_as_openspiels_step_by_step(kit):
         winners = [player + 1 for player, value in enumerate(returns) if value > 0]
         assert RULES.outcome(ours).winners == winners and not RULES.outcome(ours).at_limit, number
         ends["won" if winners else "drawn"] += 1
-    assert steps > GAMES * 5 and ends["won"] > 0  # games long enough, and wins among them, to mean something
+    assert steps > games * 5 and ends["won"] > 0  # games long enough, and wins among them, to mean something

@@ -208,6 +208,7 @@ def test_evaluation_is_one_for_the_winner_zero_for_the_loser_and_between_meanwhi
 # -- purposeful play ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_search_bot_beats_random_play_in_quick_games():
     wins = 0
     for seed in range(20):
