@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -30,7 +31,7 @@ def run_games(tasks: Sequence[Task], workers: int, scheduler: str | None, label:
     """Every task's record, in the tasks' order, with a progress bar on stderr (unless ``quiet``)."""
     if not tasks:
         return []
-    bar_or_none = None if quiet else click.progressbar(length=len(tasks), label=label, file=click.get_text_stream("stderr"),
+    bar_or_none = None if quiet else click.progressbar(length=len(tasks), label=label, file=sys.stderr,
                                                        show_pos=True, show_eta=True)
     with bar_or_none or contextlib.nullcontext(_Silent()) as bar:
         if scheduler:
