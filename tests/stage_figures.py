@@ -4,7 +4,8 @@
 
     python tests/stage_figures.py build/stages/*.xml
 
-rewrites the table between the markers of the guide's page ``reference/tests.md``: for each stage, its
+rewrites the table between the markers of the guide's page ``reference/tests.md``, and the README's line of
+what each stage took: for each stage, its
 command, how many tests ran, passed and were skipped, and its time, with the day, the machine (processor
 and cores) and the commit measured. No one types these figures: a page that disagrees with its markers'
 table format, or names a stage ``.ci/run`` does not run, fails ``tests/test_stage_figures.py``."""
@@ -24,6 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "api" / "guide" / "docs" / "reference" / "tests.md"
 CI = ROOT / ".ci" / "run"
 BEGIN, END = "<!-- stage figures: written by tests/stage_figures.py -->", "<!-- end of stage figures -->"
+README = ROOT / "README.md"
+TIMES_BEGIN, TIMES_END = "<!-- stage times: written by tests/stage_figures.py -->", "<!-- end of stage times -->"
 HEADER = "| stage | command | tests | passed | skipped | failed | time |"
 
 
@@ -66,6 +69,17 @@ def table(reports: list[Path], commit: str, machine: str, day: str) -> str:
     return "\n".join([BEGIN, provenance, "", HEADER, "|---|---|---|---|---|---|---|", *rows, END])
 
 
+def times_line(reports: list[Path], commit: str, machine: str, day: str) -> str:
+    """The README's line of what each stage took, the same run's figures as the table's."""
+    took = [f"{path.stem} {minutes(figures(path)['time'])}" for name in stage_commands() for path in reports if path.stem == name]
+    return "\n".join([TIMES_BEGIN, f"The last run took {', '.join(took)} ({day}, {machine}, commit {commit}).", TIMES_END])
+
+
+def replaced(text: str, begin: str, end: str, region: str) -> str:
+    start, stop = text.index(begin), text.index(end) + len(end)
+    return text[:start] + region + text[stop:]
+
+
 def this_machine() -> str:
     processor = platform.processor() or platform.machine()
     try:
@@ -79,10 +93,10 @@ def this_machine() -> str:
 
 def write(reports: list[Path]) -> None:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    text = PAGE.read_text(encoding="utf-8")
-    start, end = text.index(BEGIN), text.index(END) + len(END)
-    PAGE.write_text(text[:start] + table(reports, commit or "unknown", this_machine(), datetime.date.today().isoformat()) + text[end:],
-                    encoding="utf-8")
+    measured = (commit or "unknown", this_machine(), datetime.date.today().isoformat())
+    PAGE.write_text(replaced(PAGE.read_text(encoding="utf-8"), BEGIN, END, table(reports, *measured)), encoding="utf-8")
+    README.write_text(replaced(README.read_text(encoding="utf-8"), TIMES_BEGIN, TIMES_END, times_line(reports, *measured)),
+                      encoding="utf-8")
 
 
 if __name__ == "__main__":
@@ -91,4 +105,4 @@ if __name__ == "__main__":
     if not given or missing:
         sys.exit(f"usage: python tests/stage_figures.py build/stages/*.xml ({'missing: ' + ', '.join(missing) if missing else 'no report given'})")
     write(given)
-    print(f"wrote the stage figures of {', '.join(path.stem for path in given)} into {PAGE.relative_to(ROOT)}")
+    print(f"wrote the stage figures of {', '.join(path.stem for path in given)} into {PAGE.relative_to(ROOT)} and README.md")

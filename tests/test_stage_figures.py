@@ -44,3 +44,13 @@ def test_the_table_is_made_from_the_runs_reports(tmp_path):
     table = stage_figures.table([report], "abc1234", "a test machine, 2 cores", "2026-01-02")
     assert "| default | `python -m pytest` | 10 | 5 | 3 | 2 | 2 min 05 s |" in table
     assert "Measured on 2026-01-02 on a test machine, 2 cores, commit abc1234" in table
+
+
+def test_the_readme_says_what_each_stage_took_as_the_table_does():
+    readme = page("README.md")
+    line = readme[readme.index(stage_figures.TIMES_BEGIN):readme.index(stage_figures.TIMES_END)]
+    rows = {row.split(" | ")[0].removeprefix("| "): row.split(" | ")[6].removesuffix(" |")
+            for row in stage_table().splitlines() if row.startswith("| ") and " | `" in row}
+    assert rows and all(f"{name} {took}" in line for name, took in rows.items()), (line, rows)
+    commit = re.search(r"commit ([0-9a-f]{7,40})", stage_table()).group(1)
+    assert f"commit {commit})" in line
