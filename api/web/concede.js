@@ -1,6 +1,6 @@
 // Ending a game without its rules, as a seat chooses (the API's /resign, /draw-offers and /abort), shown as
-// Lichess shows it: small buttons beside the board. Resign asks again before it is sent (one stray tap loses
-// nothing); Offer draw shows where draws may be agreed (no bot plays a seat: a bot agrees to none); Abort shows
+// Lichess shows it: small buttons beside the board. Resign and Abort each ask again before they are sent (one
+// stray tap on a phone ends nothing); Offer draw shows where draws may be agreed (no bot plays a seat: a bot agrees to none); Abort shows
 // while some seat has not played a command yet (the page counts each seat's commands in the game's events).
 // A draw another seat offered is shown with Accept and Decline; the seat that offered sees its offer stand.
 // A seat knocked out of the game (not in `seats_in_play`) sees an offer as a watcher does: it has no say.
@@ -12,11 +12,18 @@ import { el, fill, seatLabel } from "./dom.js";
 /** The types of the events of a seat's own acts here: not a ruleset's commands. */
 const EARLY_EVENTS = new Set(["Resigned", "DrawOffered", "DrawDeclined", "DrawAgreed", "Aborted"]);
 
-/** What the bar keeps across the page's redraws: the seats that have played a command, whether a
- * resignation waits for its confirmation, and whether a request is under way. */
+/** What the bar keeps across the page's redraws: the seats that have played a command, which act waits for
+ * its confirmation (null, "resign" or "abort"), and whether a request is under way. */
 export function newConcede() {
-  return { played: new Set(), confirming: false, sending: false };
+  return { played: new Set(), confirming: null, sending: false };
 }
+
+/** The question each act asks before it is sent, and the words of its confirming button. */
+const QUESTIONS = {
+  resign: { question: "Resign this game?", says: "It ends at once and cannot be taken back.", yes: "Yes, resign" },
+  abort: { question: "Abort this game?", says: "It ends at once with no result, for every seat, and cannot be taken back.",
+    yes: "Yes, abort" },
+};
 
 /** Reads one event of the game: a command's (a seat caused it, with a command id) says its seat has played. */
 export function noteEvent(state, event) {
@@ -41,7 +48,7 @@ function named(game, numbers) {
  */
 export function drawConcede(box, game, own, state, { drawsAgreed, act }) {
   if (game.status === "over") {
-    state.confirming = false;
+    state.confirming = null;
     return fill(box);  // the status says how the game ended
   }
   const offer = game.draw_offer || [];
@@ -69,23 +76,27 @@ export function drawConcede(box, game, own, state, { drawsAgreed, act }) {
   }
   if (own === null) return fill(box, standing);
   const bots = (game.players || []).some((player) => player.kind === "bot");
+  const redraw = () => drawConcede(box, game, own, state, { drawsAgreed, act });
+  if (state.confirming === "abort" && !abortable(game, state)) state.confirming = null;  // too late now: no question
   if (state.confirming) {
-    return fill(box, standing, el("div", { className: "resign-confirm", id: "resign-ask", role: "alertdialog",
-      "aria-label": "Resign this game?" },
-    el("p", {}, "Resign this game? It ends at once and cannot be taken back."),
+    const kind = state.confirming;
+    const { question, says, yes } = QUESTIONS[kind];
+    return fill(box, standing, el("div", { className: "resign-confirm", id: `${kind}-ask`, role: "alertdialog",
+      "aria-label": question },
+    el("p", {}, `${question} ${says}`),
     el("p", { className: "concede-buttons" },
-      button("resign-confirm", "Yes, resign", () => act("POST", "resign"), "danger"), " ",
-      button("resign-cancel", "Cancel", () => { state.confirming = false; drawConcede(box, game, own, state, { drawsAgreed, act }); }))));
+      button(`${kind}-confirm`, yes, () => act("POST", kind), "danger"), " ",
+      button(`${kind}-cancel`, "Cancel", () => { state.confirming = null; redraw(); }))));
   }
-  const ask = () => {  // the question, its safe answer focused
-    state.confirming = true;
-    drawConcede(box, game, own, state, { drawsAgreed, act });
-    box.querySelector("#resign-cancel").focus();
+  const ask = (kind) => () => {  // the question, its safe answer focused
+    state.confirming = kind;
+    redraw();
+    box.querySelector(`#${kind}-cancel`).focus();
   };
   return fill(box, standing, el("p", { className: "concede-buttons" },
-    button("resign", "Resign…", ask),
+    button("resign", "Resign…", ask("resign")),
     drawsAgreed && !bots && !offer.length ? button("offer-draw", "Offer a draw", () => act("POST", "draw-offers")) : null,
-    abortable(game, state) ? button("abort", "Abort the game", () => act("POST", "abort")) : null));
+    abortable(game, state) ? button("abort", "Abort…", ask("abort")) : null));
 }
 
 /** Sends the seat's act (`path` under the game: resign, draw-offers, abort); a refusal shows in `refusal`;
@@ -96,7 +107,7 @@ export async function sendAct(state, gameId, token, method, path, refusal, after
   refusal.textContent = "";
   try {
     await api(`/games/${gameId}/${path}`, { method, token });
-    state.confirming = false;
+    state.confirming = null;
   } catch (problem) {
     refusal.textContent = problem.message;
   } finally {

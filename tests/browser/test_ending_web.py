@@ -1,7 +1,7 @@
 """A game ended on the play page by its players, not its rules (``api/web/concede.js``): two seats of a game of
 Correction in two browser contexts (seat 2 on a phone-sized touch screen), a watcher in a third. A seat resigns
 after confirming; a draw is offered, shown to the other seat with Accept and Decline, declined, offered again and
-accepted; a game is aborted before every seat has played, and once each has, Abort is no longer offered; a Squad
+accepted; a game is aborted after confirming (a stray tap taken back sends nothing) before every seat has played, and once each has, Abort is no longer offered; a Squad
 Combat seat knocked out sees an offer as a watcher does. Every
 page says how the game ended, as ``GET /games/{id}``'s outcome (``ended_by``) has it."""
 
@@ -97,13 +97,21 @@ def test_a_draw_offered_is_declined_then_offered_again_and_accepted(browser, ser
     close(contexts, pages)
 
 
-def test_a_game_is_aborted_before_every_seat_has_played(browser, server):
+def test_a_game_is_aborted_after_confirming_before_every_seat_has_played(browser, server):
     game_id, tokens, pages, contexts = open_game(browser, server, "ending-abort")
     played = play_a_command(server, game_id, tokens)  # one seat has played: the other has not, so abort still may
     for page in pages:
         caught_up(page, server)
         expect(page.locator("#abort")).to_be_visible()
-    press(pages[2 - played], "#abort")  # the seat that has not played
+    aborting = pages[2 - played]  # the seat that has not played
+    press(aborting, "#abort")
+    expect(aborting.locator("#abort-ask")).to_contain_text("Abort this game? It ends at once with no result")
+    assert aborting.evaluate("() => document.activeElement.id") == "abort-cancel"  # the safe answer first
+    press(aborting, "#abort-cancel")  # a stray tap, taken back: nothing is sent
+    expect(aborting.locator("#abort-ask")).to_have_count(0)
+    assert call(server, f"/games/{game_id}")["status"] == "active"
+    press(aborting, "#abort")
+    press(aborting, "#abort-confirm")
     for page in pages:
         expect(page.locator("#status")).to_contain_text("Aborted, no result", timeout=15000)
     outcome = call(server, f"/games/{game_id}")["outcome"]
