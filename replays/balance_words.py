@@ -96,7 +96,7 @@ def fairness(main: dict[str, Any]) -> Section:
 def judged(row: dict[str, Any], fair: float) -> str:
     """A rate's verdict in words: ``favoured (a fair share is 50%)``, ``can't tell yet; about 90 more games would tell``."""
     if row["verdict"] == "can't tell yet":
-        return f"can't tell yet; about {row['more_games']} more games would tell"
+        return f"can't tell yet; about {row['more_games']} more game{'' if row['more_games'] == 1 else 's'} would tell"
     if row["verdict"] in ("favoured", "handicapped"):
         return f"{row['verdict']} (a fair share is {pct(fair)})"
     return str(row["verdict"])
@@ -230,9 +230,11 @@ def usage(main: dict[str, Any]) -> Section:
 def versus(found: dict[str, Any]) -> Section:
     changed = ", ".join(f"{key}={change['this']} instead of {key}={change['vs']}" for key, change in found["changed"].items())
     moved = found["changed_games"]
+    alike = found["games"] - moved["count"]
+    same = ("none was played the same under both" if alike == 0 else
+            f"the other {'one was' if alike == 1 else f'{alike} were'} played move for move the same under both, to the same end")
     lines = [f"With {changed or 'the same options'}, on the same {found['games']} seeds: the option changed {moved['count']} of "
-             f"the {found['games']} games, {span(moved)}; the other {found['games'] - moved['count']} were played move for move "
-             "the same under both, to the same end."]
+             f"the {found['games']} games, {span(moved)}; {same}."]
     if not moved["count"]:
         lines.append("So the option made no difference to these bots' games.")
         return {"title": "Variant A/B", "lines": lines}
