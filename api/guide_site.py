@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, send_from_directory
@@ -60,7 +61,6 @@ def fingerprint() -> str:
 
 
 def _version(package: str) -> str:
-    from importlib.metadata import PackageNotFoundError, version
     try:
         return version(package)
     except PackageNotFoundError:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime
 import os
-import platform
 import re
 import subprocess
 import sys
@@ -22,6 +21,10 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script: the project's folder on the path, as under pytest
+    sys.path.insert(0, str(ROOT))
+
+from tests.benchmarks.guide_pages import cpu_model  # noqa: E402
 PAGE = ROOT / "api" / "guide" / "docs" / "reference" / "tests.md"
 CI = ROOT / ".ci" / "run"
 BEGIN, END = "<!-- stage figures: written by tests/stage_figures.py -->", "<!-- end of stage figures -->"
@@ -81,14 +84,9 @@ def replaced(text: str, begin: str, end: str, region: str) -> str:
 
 
 def this_machine() -> str:
-    processor = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            names = [line.split(":", 1)[1].strip() for line in info if line.startswith("model name")]
-        processor = names[0] if names else processor
-    except OSError:
-        pass
-    return f"{processor}, {len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()} cores"
+    """The machine as the benchmarks' provenance lines name its processor, and its cores."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return f"{cpu_model()}, {cores} cores"
 
 
 def write(reports: list[Path]) -> None:

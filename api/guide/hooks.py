@@ -48,7 +48,9 @@ def slug(folder: Path) -> str:
 
 
 def title(folder: Path) -> str:
-    return "Table kits" if folder.name == "table_kit" else folder.name.replace("_", " ").title().replace("Le", "LE").replace("Ccg", "CCG")
+    """The game's name, as its RULINGS.md's first heading gives it (``# Correction — rulings``)."""
+    first = next((line for line in (folder / "RULINGS.md").read_text("utf-8").splitlines() if line.startswith("# ")), "")
+    return first.removeprefix("# ").removesuffix(" — rulings").strip() or folder.name.replace("_", " ").title()
 
 
 def kit_title(kit: Path) -> str:
