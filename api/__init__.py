@@ -38,6 +38,8 @@ from api import (
     notes,
     problems,
     reviews,
+    rooms,
+    room_exports,
     revalidation,
     rulesets,
     spec_pages,
@@ -177,7 +179,7 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     costly.install(app)
     cors.install(app)
     revalidation.install(app)
-    for module in (rulesets, kits, games, forks, ending, events, history, boards, notes, bots, reviews, joining, turns, health, spec_pages, guide_site, web):
+    for module in (rulesets, kits, games, forks, ending, events, history, boards, notes, bots, reviews, joining, rooms, room_exports, turns, health, spec_pages, guide_site, web):
         app.register_blueprint(module.blueprint)
     app.after_request(auth.keep_private)
     return app

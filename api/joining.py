@@ -5,7 +5,9 @@ one join link, ``<public address>/#/join/<code>``, with its QR code as SVG (draw
 fetched from elsewhere); reads which seats are open and the name that joined each other seat; closes
 joining; frees a seat (its token stops working). A device sends the code with a name to
 ``POST /join/{code}`` and gets one open seat's new token and its play link: a code nobody issued is
-404, a closed or replaced one 410, a game with every seat taken 409.
+404, a closed or replaced one 410, a game with every seat taken 409. Before it joins, the join page reads
+which game the code opens and how many seats are open (``GET /join/{code}``, for anyone holding the code:
+``domain.keeping.join_invitation``), with the same 404 and 410.
 
 The links begin with ``LUDOLOG_PUBLIC_URL`` (``ludolog serve --class`` sets it to the address students
 open), else with the address the request came to.
@@ -57,6 +59,7 @@ from api.problems import InvalidRequest, problem
 from api.schemas import WholeNumber
 from domain.engine.errors import Forbidden, Unauthorized
 from domain.keeping.access import OWNER
+from domain.keeping.join_invitation import invitation
 from domain.keeping.joining import (
     MOST_SEATS_PER_ADDRESS,
     Joiners,
@@ -184,6 +187,14 @@ def free_seat(game_id: str, seat: str) -> Response:
         raise InvalidRequest(f"seat: {seat!r} is not a seat number")
     _joining().free(found, int(seat))
     return Response(status=204)
+
+
+@blueprint.get("/join/<code>")
+def show_invitation(code: str) -> Response:
+    """What a device may know before it joins: the game, its ruleset's title, its seats and how many are open."""
+    found = invitation(service(), code)
+    return _answer({"game_id": str(found.game_id), "name": found.name, "ruleset": found.ruleset, "title": found.title,
+                    "seats": found.seats, "open_seats": found.open_seats}, 200)
 
 
 @blueprint.post("/join/<code>")

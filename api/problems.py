@@ -44,6 +44,9 @@ STATUS: dict[str, int] = {
     "store-unavailable": 503,
     "server-busy": 503,
     "guide-unavailable": 503,
+    "unknown-room": 404,
+    "room-closed": 410,
+    "room-refused": 409,
 }
 
 TITLES: dict[str, str] = {
@@ -75,6 +78,9 @@ TITLES: dict[str, str] = {
     "store-unavailable": "The game store is unavailable",
     "server-busy": "The server holds all the event streams it may",
     "guide-unavailable": "The guide is unavailable",
+    "unknown-room": "No room has this code",
+    "room-closed": "The room is closed",
+    "room-refused": "The room cannot do that now",
 }
 
 

@@ -43,7 +43,9 @@ def run_games(tasks: Sequence[Task], workers: int, scheduler: str | None, label:
                 bar.update(1)
             return records
         chunk = max(1, min(20, len(tasks) // (workers * 8)))
-        from concurrent.futures import ProcessPoolExecutor  # not imported for the command's help
+        from concurrent.futures import (
+            ProcessPoolExecutor,  # not imported for the command's help
+        )
 
         with ProcessPoolExecutor(max_workers=workers) as pool:
             records = []

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import click
 
-from cli.terminal import HELP, db_option, format_events, format_standing, format_status, open_service, shown
+from cli.terminal import (
+    HELP,
+    db_option,
+    format_events,
+    format_standing,
+    format_status,
+    open_service,
+    shown,
+)
 from domain.engine.viewers import OWNER
 from domain.thinking.strategies import SEARCHING, STRATEGIES
 

@@ -59,6 +59,7 @@ COMMANDS = {
                     "what changed."),
     "review": Entry("cli.review:review", "Review GAME: each seat's chance to win at every step, the mistakes, the swings "
                     "of chance and the lead changes."),
+    "room": Entry("cli.rooms:room", "Open a room that seats a whole class at tables from one short code, and run it."),
     "rulesets": Entry("cli.games:rulesets", "List the games ludolog knows, a line each; with NAME, that game's options and commands."),
     "serve": Entry("cli.serve:serve", "Serve the REST API (openapi.yaml) until interrupted; a new store is created "
                    "on first use."),

@@ -19,6 +19,10 @@ The API's other settings come from the environment (``api.settings_from``): the 
 students' own laptops and phones open, found from this machine's network address
 (``network_address``); the links the service gives (join links, seats' play links) begin with it
 (``LUDOLOG_PUBLIC_URL``, which may also be set in the environment).
+
+Once it listens, the service records in the store the address students open (``LUDOLOG_PUBLIC_URL``, else
+``students_open`` of the address and port it listens on: ``domain.keeping.service_address``), where
+``ludolog join-link`` finds it.
 """
 
 from __future__ import annotations
@@ -95,8 +99,7 @@ def serve(host: str, port: int, threads: int, workers: int, for_class: bool, db:
     if workers == 1:
         _serve_one(config, host, port, threads, connections, db, service)
     else:
-        service.close()
-        _serve_gunicorn(config, host, port, threads, workers, connections, db)
+        _serve_gunicorn(config, host, port, threads, workers, connections, db, service)
 
 
 CONNECTIONS_BESIDE_STREAMS = 1000
@@ -152,6 +155,18 @@ def _announce_class(config: dict[str, Any], port: int) -> None:
                "token the game. Serve a class on a classroom network, not the open internet.", err=True)
 
 
+def _record_address(service: GameService, config: dict[str, Any], host: str, port: int) -> None:
+    """Record in the store the address students open, for ``ludolog join-link``; a store that does not take
+    it is said in one line, and the service serves all the same."""
+    from domain.keeping.service_address import record_address
+
+    try:
+        record_address(service, config.get(PUBLIC_URL) or students_open(host, port))
+    except Exception as error:  # noqa: BLE001 (serving goes on: join-link then needs --url)
+        click.echo(f"The address students open could not be recorded in the store ({error}): give "
+                   "'ludolog join-link' its --url.", err=True)
+
+
 def _serve_one(config: dict[str, Any], host: str, port: int, threads: int, connections: int, db: str,
                service: GameService) -> None:
     from api import create_app
@@ -166,6 +181,7 @@ def _serve_one(config: dict[str, Any], host: str, port: int, threads: int, conne
     bound_host, bound_port = listener.getsockname()[:2]
     _announce_class(config, bound_port)
     app.config[PUBLIC_URL] = config.get(PUBLIC_URL)
+    _record_address(service, config, host, bound_port)
     click.echo(f"ludolog serving {describe_store(db)} on http://{bound_host}:{bound_port}", err=True)
     try:
         serve_app(app, listener, threads, connections)
@@ -174,8 +190,9 @@ def _serve_one(config: dict[str, Any], host: str, port: int, threads: int, conne
 
 
 def _serve_gunicorn(config: dict[str, Any], host: str, port: int, threads: int, workers: int, connections: int,
-                    db: str) -> None:
+                    db: str, service: GameService) -> None:
     if sys.platform == "win32":
+        service.close()
         raise click.UsageError("--workers needs gunicorn, which does not run on Windows; serve with one process")
     from gunicorn.app.base import BaseApplication
 
@@ -183,6 +200,7 @@ def _serve_gunicorn(config: dict[str, Any], host: str, port: int, threads: int, 
     try:
         listener = socket.create_server((host, port), backlog=2048)
     except OSError as error:
+        service.close()
         raise click.ClickException(f"cannot serve on {host}:{port}: {error.strerror}") from None
     click.get_current_context().meta.pop(NEW_STORE, None)  # serving: the store is in use, kept
     # The store's tables were created (open_service) before the workers start: they run no
@@ -191,6 +209,8 @@ def _serve_gunicorn(config: dict[str, Any], host: str, port: int, threads: int, 
     listener.set_inheritable(True)
     where = f"http://{host}:{listener.getsockname()[1]}"
     _announce_class(config, listener.getsockname()[1])
+    _record_address(service, config, host, listener.getsockname()[1])
+    service.close()  # each worker opens the store for itself, after the fork
 
     class Server(BaseApplication):  # type: ignore[misc]
         """gunicorn with ludolog's settings; each worker builds the app after the fork."""

@@ -1,21 +1,33 @@
 // The board: the service's SVG (drawn by the one renderer) put into the page, and, for a seat to act,
-// the things its legal commands name made clickable and reachable with the keyboard.
+// the things its legal commands name made clickable and reachable with the keyboard. On a phone the
+// board is zoomed in to read and pans in its box, and each of those things takes a finger's tap (zoom.js).
 
-/** Puts the SVG text into the element, parsed as SVG (never as HTML), and returns the <svg> element. */
+import { addTapArea, panToTargets, prepareZoom } from "./zoom.js";
+
+/** Puts the SVG text into the element (in its view: the box that pans on a phone), parsed as SVG (never
+ * as HTML), and returns the <svg> element. A zoomed view (a phone's) stays where it was panned, and pans to
+ * the things to tap when they change. */
 export function showBoard(holder, svgText) {
   const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const svg = parsed.documentElement;
   const detail = holder.querySelector(":scope > .detail");  // explainItems' box, kept
-  holder.replaceChildren();
-  if (detail) { detail.hidden = true; holder.append(detail); }
+  const view = holder.querySelector(":scope > .board-view") || Object.assign(document.createElement("div"), { className: "board-view" });
+  const { scrollLeft, scrollTop } = view;
+  for (const child of [...holder.childNodes]) if (child !== view && child !== detail) child.remove();
+  if (view.parentNode !== holder) holder.prepend(view);
+  if (detail) detail.hidden = true;
   if (svg.nodeName !== "svg") {
-    holder.prepend("The board could not be drawn.");
+    view.replaceChildren("The board could not be drawn.");
     return null;
   }
   const adopted = document.importNode(svg, true);
   adopted.removeAttribute("width");
   adopted.removeAttribute("height");
-  holder.prepend(adopted);
+  prepareZoom(adopted);
+  view.replaceChildren(adopted);
+  view.scrollLeft = scrollLeft;
+  view.scrollTop = scrollTop;
+  queueMicrotask(() => panToTargets(holder));  // once the page has made its things tappable
   return adopted;
 }
 
@@ -39,13 +51,16 @@ export function flatRefs(legal) {
 
 /**
  * Makes the board's items whose ref is in `named` clickable. `onPick(ref)` is called when one is
- * clicked or chosen with Enter or Space; `picked` (refs) are marked as chosen.
+ * clicked or chosen with Enter or Space; `picked` (refs) are marked as chosen. A phone's zoomed board
+ * pans to the things `panTo` names (refs: what to tap next), where given.
  */
-export function makePickable(svg, named, picked, onPick) {
+export function makePickable(svg, named, picked, onPick, panTo = []) {
   if (!svg) return;
   for (const item of svg.querySelectorAll("g[data-ref]")) {
     const ref = item.getAttribute("data-ref");
-    if (named.has(ref)) clickable(item, picked.includes(ref), () => onPick(ref));
+    if (!named.has(ref)) continue;
+    clickable(item, picked.includes(ref), () => onPick(ref));
+    if (panTo.includes(ref)) item.setAttribute("data-pan-to", "");
   }
 }
 
@@ -76,6 +91,7 @@ function clickable(item, pressed, act) {
   item.setAttribute("aria-label", title ? title.textContent : item.getAttribute("data-ref"));
   item.setAttribute("aria-pressed", pressed ? "true" : "false");
   item.addEventListener("click", act);
+  addTapArea(item, act);
   item.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
@@ -162,8 +178,10 @@ export function explainItems(holder) {
   }
   const at = (event) => {
     const svg = holder.querySelector("svg");
+    const area = event.target.closest && event.target.closest("rect.tap-area");  // a finger beside a small thing
+    const near = area && svg.querySelector(`g[data-id="${CSS.escape(area.dataset.tapFor)}"]`);
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => show(svg ? itemAt(svg, event.clientX, event.clientY) : null));
+    frame = requestAnimationFrame(() => show(near || (svg ? itemAt(svg, event.clientX, event.clientY) : null)));
   };
   holder.addEventListener("pointermove", at);
   holder.addEventListener("pointerdown", at);

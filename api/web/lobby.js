@@ -5,8 +5,9 @@ import { api, keepHost, keepToken, tokenFor } from "./net.js";
 import { withOutcomes } from "./chance.js";
 import { kitField } from "./kits.js";
 import { claimPage, el, fill, linkBase, seatLabel, shortId, statusText } from "./dom.js";
+import { STRATEGIES, optionFields, playableRulesets, rulesetOptions, typedOptions } from "./game_options.js";
+import { classBox } from "./room_code.js";
 
-const STRATEGIES = ["greedy", "random", "search", "openspiel-ismcts", "openspiel-mcts"];
 const BOT_PACE_MS = 1000;  // how long a bot seat of a game made here waits before each move: long enough to follow it
 
 const FILTER_KEY = "ludolog:lobby-filter";
@@ -52,6 +53,7 @@ export async function showLobby() {
       el("a", { href: `#/replay/${game.id}` }, "Replay"))));
   show(
     el("h1", {}, "Games"),
+    classBox(),
     el("p", {}, el("a", { href: "#/new", className: "button" }, "New game"),
       ` ${page.total} game${page.total === 1 ? "" : "s"}${filter.ruleset || filter.status ? " of this choice" : " in this service"}${page.total > page.games.length ? ` (the latest ${page.games.length} shown)` : ""}.`),
     filters,
@@ -67,15 +69,8 @@ export async function showLobby() {
 export async function showNewGame() {
   const show = claimPage();
   show(el("h1", {}, "New game"), el("p", {}, "Loading rulesets…"));
-  const listing = await api("/rulesets");
-  // the kits on the shelf are played like rulesets, by their names
-  const shelf = await api("/kits").catch(() => ({ kits: [] }));
-  const kits = await Promise.all(shelf.kits.map((kit) => api(`/rulesets/${encodeURIComponent(kit.name)}`).catch(() => null)));
-  const rulesets = [...(listing.rulesets || listing), ...kits.filter(Boolean)];
-  const players = (r) => `${r.min_seats === r.max_seats ? r.min_seats : `${r.min_seats}–${r.max_seats}`} players`;
-  const choice = el("select", { id: "ruleset", name: "ruleset" },
-    rulesets.map((r) => el("option", { value: r.name },
-      r.kit ? `${r.title} (a table kit, ${players(r)})` : r.name === "table-kit" ? "A table kit from a file" : `${r.title} (${players(r)})`)));
+  const rulesets = await playableRulesets();
+  const choice = el("select", { id: "ruleset", name: "ruleset" }, rulesetOptions(rulesets));
   const seatsBox = el("fieldset", { className: "seats" });
   // what was typed in each seat (its name, who plays it), kept when seats are added, removed or redrawn
   const typed = { names: [], who: [] };
@@ -142,50 +137,16 @@ export async function showNewGame() {
   let kit = null;
 
   function drawOptions() {
-    const properties = (current().options || {}).properties || {};
     kit = current().name === "table-kit" ? kitField({ onSeats: (seats) => {
       if (sameSeats(seats, kitSeats)) return;
       kitSeats = seats;
       if (seats) seatCount = seats.fewest;  // the kit's own table, as a ruleset's starts at its fewest
       drawSeats();
     } }) : null;
-    const fields = Object.entries(properties).map(([key, schema]) => {
-      if (kit && key === "kit") return kit.element;
-      const id = `option-${key}`;
-      let input;
-      if (Array.isArray(schema.enum)) {
-        input = el("select", { id, "data-option": key }, schema.enum.map((value) =>
-          el("option", { value: JSON.stringify(value), selected: value === schema.default }, String(value))));
-      } else if (["array", "object"].some((kind) => [].concat(schema.type || []).includes(kind))) {
-        input = el("textarea", { id, "data-option": key, "data-json": "", rows: 2, cols: 40, placeholder: "JSON; empty for the default" });
-      } else if (schema.type === "boolean") {
-        input = el("input", { id, type: "checkbox", "data-option": key, checked: schema.default === true });
-      } else if (schema.type === "integer" || schema.type === "number") {
-        input = el("input", { id, type: "number", "data-option": key, value: schema.default ?? "",
-          min: schema.minimum, max: schema.maximum, step: schema.type === "integer" ? 1 : "any" });
-      } else {
-        input = el("input", { id, "data-option": key, value: typeof schema.default === "string" ? schema.default : "" });
-      }
-      return el("div", { className: "option-row" }, el("label", { for: id, title: schema.description || "" }, key), input,
-        schema.description ? el("small", {}, schema.description) : null);
-    });
-    fill(optionsBox, el("legend", {}, "Options"), ...(fields.length ? fields : [el("p", {}, "This game has no options.")]));
+    optionFields(optionsBox, current(), kit);
   }
 
-  function readOptions() {
-    const options = {};
-    for (const input of optionsBox.querySelectorAll("[data-option]")) {
-      const key = input.getAttribute("data-option");
-      if (input.type === "checkbox") options[key] = input.checked;
-      else if (input.tagName === "SELECT") options[key] = JSON.parse(input.value);
-      else if (input.value.trim() === "") continue;
-      else if (input.type === "number") options[key] = Number(input.value);
-      else if (input.hasAttribute("data-json")) {
-        try { options[key] = JSON.parse(input.value); } catch (error) { throw new Error(`option ${key}: not JSON (${error.message})`); }
-      } else options[key] = input.value;
-    }
-    return options;
-  }
+  function readOptions() { return typedOptions(optionsBox); }
 
   async function create(event) {
     event.preventDefault();

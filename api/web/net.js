@@ -1,16 +1,42 @@
 // Talking to the API: JSON requests with the tab's token, problems as errors, and the event stream.
 
 const TOKEN_KEY = (game) => `ludolog:token:${game}`;
+const LASTING_KEY = (game) => `ludolog:lasting-token:${game}`;
 const HOST_KEY = (game) => `ludolog:host:${game}`;
+const ROOM_KEY = (code, role) => `ludolog:room-${role}:${code}`;
 
-/** The token this tab holds for a game (a seat's or the owner's), or null: a spectator. */
+/** The token this tab holds for a game (a seat's or the owner's), or null: a spectator. A room's device
+ * keeps its seat's token in the browser (local storage), so a closed tab's seat is found again. */
 export function tokenFor(game) {
-  return sessionStorage.getItem(TOKEN_KEY(game));
+  return sessionStorage.getItem(TOKEN_KEY(game)) || lasting((store) => store.getItem(LASTING_KEY(game)));
 }
 
-export function keepToken(game, token) {
-  if (token) sessionStorage.setItem(TOKEN_KEY(game), token);
-  else sessionStorage.removeItem(TOKEN_KEY(game));
+/** Keeps a game's token in the tab; `lasting`: in the browser too (a room's device: one device, one
+ * student), found after the tab is closed. No token: both forgotten. */
+export function keepToken(game, token, { lasting: kept = false } = {}) {
+  if (token) {
+    sessionStorage.setItem(TOKEN_KEY(game), token);
+    if (kept) lasting((store) => store.setItem(LASTING_KEY(game), token));
+  } else {
+    sessionStorage.removeItem(TOKEN_KEY(game));
+    lasting((store) => store.removeItem(LASTING_KEY(game)));
+  }
+}
+
+/** What this browser keeps for a room, by its code: `role` "device" (a student's: `{token, game}`) or
+ * "teacher" (`{token}`); null when nothing. */
+export function roomKept(code, role) {
+  const text = lasting((store) => store.getItem(ROOM_KEY(code, role)));
+  try { return text ? JSON.parse(text) : null; } catch (error) { return null; }
+}
+
+export function keepForRoom(code, role, kept) {
+  lasting((store) => (kept ? store.setItem(ROOM_KEY(code, role), JSON.stringify(kept)) : store.removeItem(ROOM_KEY(code, role))));
+}
+
+/** The browser's local storage used, or nothing done where the browser refuses it (a private window). */
+function lasting(use) {
+  try { return use(window.localStorage); } catch (error) { return null; }
 }
 
 /** What the tab that created a game keeps to play its bot seats: the owner's token and each bot's strategy. */

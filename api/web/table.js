@@ -9,14 +9,16 @@
 import { api, allEvents, follow, hostOf, tokenFor } from "./net.js";
 import { withOutcomes } from "./chance.js";
 import { explainItems, flatRefs, makeChoosable, makePickable, matching, paintSeats, pickFields, pickGroups, pickedMember, showBoard, thingNamed } from "./board.js";
-import { claimPage, el, fill, linkBase, seatLabel, shortId, statusText } from "./dom.js";
+import { claimPage, el, fill, seatLabel, shortId, statusText } from "./dom.js";
+import { seatLostWords, wayBack } from "./way_back.js";
 import { confirmBar, enlargeButton, tapsSelect } from "./taps.js";
 import { endForm, newDraft, tableEnd } from "./ending.js";
 import { drawConcede, newConcede, noteEvent, sendAct } from "./concede.js";
+import { joiningPanel } from "./joining_owner.js";  // the owner's joining panel (joining_owner.js)
 
 export async function showTable(gameId, { spectator }) {
   const show = claimPage();
-  const token = spectator ? null : tokenFor(gameId);
+  let token = spectator ? null : tokenFor(gameId);  // null once it no longer plays its seat (seatLost)
   const host = hostOf(gameId);
   const title = el("h1", {}, "Loading the game…");
   const status = el("p", { className: "status", id: "status", "aria-live": "polite" });
@@ -26,6 +28,7 @@ export async function showTable(gameId, { spectator }) {
   const commandsBox = el("section", { className: "commands", id: "commands", "aria-label": "Your move" });
   const concedeBox = el("section", { className: "concede", id: "concede", "aria-label": "End the game early" });
   const refusal = el("p", { className: "error", id: "refusal", role: "alert" });
+  const lost = el("div", { className: "seat-lost", id: "seat-lost", role: "alert", hidden: true });
   const log = el("ol", { className: "log", id: "log", "aria-label": "What happened" });
   let svgText = "", game = null, legal = { commands: [], labels: [] }, picked = [], busy = false, lastNumber = 0, pending = null;
   const endDraft = newDraft();  // the end being proposed: kept while the page redraws
@@ -35,7 +38,8 @@ export async function showTable(gameId, { spectator }) {
   show(
     el("div", { className: "table-head" }, title, status, seatsList,
       el("p", { className: "links" }, el("a", { href: `#/replay/${gameId}` }, "Replay this game"), " ", enlargeButton(boardBox)),
-      wayBack(gameId, host, token)),
+      wayBack(gameId, host, token), lost),
+    joiningPanel(gameId, host, token),  // the owner's joining panel (joining_owner.js): null but for the owner
     el("div", { className: "table" },
       el("div", {}, boardBox),
       el("div", { className: "side" }, commandsBox, concedeBox, refusal, el("h2", {}, "Log"), log)),
@@ -45,7 +49,7 @@ export async function showTable(gameId, { spectator }) {
   let fields = null, choosing = null;  // the commands' pick fields; a choice of several things under way: {key, ids}
   let selected = null;  // on a phone, the move a tap on the board selected, not yet played: {command (JSON), ref}
   boardBox.addEventListener("click", (event) => {  // a tap elsewhere on the board clears the selection
-    if (!selected || event.target.closest("g.pickable")) return;
+    if (!selected || event.target.closest("g.pickable, rect.tap-area")) return;
     selected = null;
     picked = [];
     drawCommands(showBoard(boardBox, svgText), mySeat);
@@ -95,8 +99,21 @@ export async function showTable(gameId, { spectator }) {
       if (drawn.version !== game.version || (legal.version !== undefined && legal.version !== game.version)) return schedule();
       draw(drawn);
     } catch (problem) {
+      if (problem.status === 401 && token) return seatLost();
       refusal.textContent = problem.message;
     }
+  }
+
+  /** The page's token no longer plays its seat (401: the owner freed the seat, or another device claimed
+   * it): the page says so and how to get back in, and goes on showing the game as a spectator sees it. */
+  async function seatLost() {
+    token = null;
+    mySeat = null; selected = null; picked = []; choosing = null;
+    fill(lost, seatLostWords());
+    lost.hidden = false;
+    (await allEvents(gameId, null, lastNumber).catch(() => [])).forEach(addEvent);
+    if (stopFollowing) followEvents();  // the stream followed with the old token has stopped
+    schedule();
   }
 
   function schedule() {
@@ -160,6 +177,7 @@ export async function showTable(gameId, { spectator }) {
     const shown = matching(single, refs, picked);
     const chosen = selected ? commands.findIndex((command) => JSON.stringify(command) === selected.command) : -1;
     if (chosen < 0) selected = null;  // the game moved on: the move selected is no longer offered
+    const panTo = selected ? [selected.ref] : picked.length ? shown.flatMap((index) => refs[index]) : [];  // what to tap next
     makePickable(svg, new Set(single.flatMap((index) => refs[index])), picked, (ref) => {
       if (selected && selected.ref === ref) return submit(commands[chosen]);  // the second tap plays it
       const from = selected ? [] : picked;  // a tap on another thing starts the choice again
@@ -171,7 +189,7 @@ export async function showTable(gameId, { spectator }) {
         selected = { command: JSON.stringify(commands[left[0]]), ref };
       }
       drawCommands(showBoard(boardBox, svgText), seat);
-    });
+    }, panTo);
     if (selected) {
       const clear = () => { selected = null; picked = []; drawCommands(showBoard(boardBox, svgText), seat); };
       fill(commandsBox, el("h2", {}, heading), others,
@@ -233,6 +251,7 @@ export async function showTable(gameId, { spectator }) {
       if (sent !== undefined) { picked = []; choosing = null; selected = null; }
       if (sent !== undefined && tableEnd(command)) Object.assign(endDraft, newDraft());
     } catch (problem) {
+      if (problem.status === 401 && token) return seatLost();  // (finally: no longer busy)
       refusal.textContent = problem.kind === "stale-version" ? "The game moved on before your command arrived: look again."
         : problem.kind === "outcome-not-yours" ? `${problem.message}: the game's owner transcribes it.` : problem.message;
     } finally {
@@ -240,6 +259,14 @@ export async function showTable(gameId, { spectator }) {
     }
     await refresh();
   }
+
+  let stopFollowing = null;  // the game's event stream, followed once the page is shown
+  function followEvents() {
+    if (stopFollowing) stopFollowing();
+    stopFollowing = follow(gameId, token, lastNumber, (event) => { addEvent(event); schedule(); },
+      (status) => { if (status === 401 && token) seatLost(); });  // the stream refused: the token was reissued
+  }
+  const lookAgain = () => { if (document.visibilityState === "visible") schedule(); };  // a phone woken up
 
   function addEvent(event) {
     if (event.number <= lastNumber) return;
@@ -253,25 +280,7 @@ export async function showTable(gameId, { spectator }) {
   known.forEach(addEvent);
   await refresh();
   if (!show.current()) return null;
-  const stop = follow(gameId, token, lastNumber, (event) => { addEvent(event); schedule(); });
-  return () => { stop(); if (pending) clearTimeout(pending); };
-}
-
-/**
- * How to get back to a seat: in the tab that created the game, each person's seat link again (for a
- * player whose tab closed); on a page without a seat, how a player gets theirs back.
- */
-function wayBack(gameId, host, token) {
-  const base = linkBase();
-  const links = Object.entries((host && host.seats) || {}).filter(([seat]) => !(host.bots || {})[seat]);
-  if (links.length) {
-    return el("details", { className: "seat-links-again", id: "seat-links" }, el("summary", {}, "Links for the seats"),
-      el("p", { className: "hint" }, "A player whose tab closed opens their seat's link again."),
-      el("ul", { className: "seat-links" }, links.map(([seat, seatToken]) => el("li", {}, `Seat ${seat}: `,
-        el("input", { readonly: true, className: "link", value: `${base}#/play/${gameId}/${seatToken}`, "aria-label": `Link for seat ${seat}` })))));
-  }
-  if (token) return null;
-  return el("p", { className: "hint", id: "no-seat" },
-    "You are watching. To play your seat, open its link again; if you lost it, the game's creator can show it from the tab "
-    + `that created the game (Links for the seats), or give new links with \`ludolog tokens ${gameId.slice(0, 8)}\`.`);
+  followEvents();
+  document.addEventListener("visibilitychange", lookAgain);
+  return () => { stopFollowing(); document.removeEventListener("visibilitychange", lookAgain); if (pending) clearTimeout(pending); };
 }

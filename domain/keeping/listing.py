@@ -20,9 +20,10 @@ from domain.keeping.access import GameAccess
 from domain.keeping.notes import GameNotes
 
 LISTING_PAGE = 1000
-SIDE_TOPICS = (GameAccess.TOPIC, GameNotes.TOPIC, "ludolog:Kit")
+SIDE_TOPICS = (GameAccess.TOPIC, GameNotes.TOPIC, "ludolog:Kit", "ludolog:Room", "ludolog:ServiceAddress")
 """The aggregates kept beside the games (a game's tokens and notes, the kits on the shelf,
-``domain.keeping.kit_shelf``): their events change no game's summary."""
+``domain.keeping.kit_shelf``, the address a service recorded, ``domain.keeping.service_address``): their
+events change no game's summary."""
 
 
 def created_games(recorder: Any, stop: int) -> list[uuid.UUID]:

@@ -5,16 +5,17 @@ wrong-typed values, other methods) and a bounded number of generated ones (valid
 derandomized so that a run is reproducible. Every response must be no server error, with a
 documented status code, content type and headers, and a body that matches the documented schema
 (for the event stream, each event); a request the spec describes is never refused as malformed
-(schemathesis' positive-data acceptance: it may be refused 401, 403, 404, 409, 412, 422 or 429, by the
-token, the game's state or its ruleset, never 400, or answered 304 to an ``If-None-Match`` that matches); and every refusal's problem kind is named in the
+(schemathesis' positive-data acceptance: it may be refused 401, 403, 404, 409, 410, 412, 422 or 429, by the
+token, the game's or the room's state or its ruleset, never 400, or answered 304 to an ``If-None-Match`` that matches); and every refusal's problem kind is named in the
 spec's response for its status on that operation (``refusal_documented``).
 
 Random ids name no game, so the cases are aimed in turn (``Table.aim``) at real games of each
 ruleset: as generated, as a spectator, with the token of the seat to act or of another seat, with
 the owner's; for commands also one of the legal commands of the moment, the same command again with
 its ``Idempotency-Key``, and a command out of turn. So the fuzzing reaches the deep paths (views,
-legal commands, accepted and refused moves, replays, event pages, the stream). The store is a
-SQLite file, as in production.
+legal commands, accepted and refused moves, replays, event pages, the stream). A room's cases are
+aimed at one real room (``Table.aim_at_room``), with no token, a student's device token or the teacher's,
+and a new room at a real ruleset. The store is a SQLite file, as in production.
 """
 
 from __future__ import annotations
@@ -116,7 +117,7 @@ ACTING = {"seat", "owner-as-seat", "play", "owner-play"}
 
 schema = schemathesis.openapi.from_path(SPEC_PATH)
 schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(  # 302: /guide sends to its first page
-    expected_statuses=["2xx", "302", "304", "401", "403", "404", "409", "412", "422", "429"]
+    expected_statuses=["2xx", "302", "304", "401", "403", "404", "409", "410", "412", "422", "429"]  # 410: a closed room
 )
 
 
@@ -131,6 +132,7 @@ class Table:
     counts: Counter[str] = field(default_factory=Counter)
     keys: itertools.count[int] = field(default_factory=itertools.count)
     played: dict[str, Any] = field(default_factory=dict)
+    room: dict[str, str] = field(default_factory=dict)
 
     def game(self, ruleset: str) -> dict[str, Any]:
         game = self.games.get(ruleset)
@@ -140,6 +142,28 @@ class Table:
             assert response.status_code == 201, response.get_data(as_text=True)
             game = self.games[ruleset] = response.get_json()
         return game
+
+    def aim_at_room(self, case: schemathesis.Case, role: str, ruleset: str) -> str:
+        """A room's case: a new room of a real ruleset (of its fewest seats a table as ``seat``), or the case aimed
+        at a real room, with no token, a student's device token or the teacher's."""
+        if case.operation.path == "/rooms":
+            if isinstance(case.body, dict):
+                case.body = {**case.body, "ruleset": ruleset}
+                if role == "seat":
+                    case.body["seats_per_table"] = RULESETS[ruleset].min_seats
+            return role
+        if not self.room:
+            client = self.app.test_client()
+            opened = client.post("/rooms", json={"ruleset": "project-assassination", "seats_per_table": 2}).get_json()
+            joined = client.post(f"/rooms/{opened['code']}/students", json={"name": "Ann"}).get_json()
+            self.room = {"code": opened["code"], "teacher": opened["teacher_token"], "device": joined["device_token"]}
+        case.path_parameters = {**case.path_parameters, "code": self.room["code"]}
+        headers = {k: v for k, v in (case.headers or {}).items() if k.lower() != "authorization"}
+        token = {"seat": "device", "other-seat": "device", "owner": "teacher", "owner-as-seat": "teacher"}.get(role)
+        if token is not None:
+            headers["Authorization"] = f"Bearer {self.room[token]}"
+        case.headers = headers
+        return role
 
     def aim(self, case: schemathesis.Case) -> str:
         """Aim the case at a real game, seat or ruleset (each operation's cases take the roles in
@@ -166,6 +190,8 @@ class Table:
         if "name" in case.path_parameters:
             case.path_parameters = {**case.path_parameters, "name": ruleset}
             return role
+        if case.operation.path.startswith("/rooms"):
+            return self.aim_at_room(case, role, ruleset)
         if "game_id" not in case.path_parameters:
             return role
         if role in ("retry", "reuse-key"):

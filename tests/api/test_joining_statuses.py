@@ -86,6 +86,7 @@ OPERATIONS: dict[tuple[str, str], Callable[[Any, World], Any]] = {
     ("DELETE", J): lambda c, w: c.delete(w.joining, headers=w.game.owner),
     ("DELETE", SEAT): lambda c, w: c.delete(f"{w.joining}/seats/2", headers=w.game.owner),
     ("POST", JOIN): lambda c, w: c.post(f"/join/{w.code}", json={"name": "Zoé"}),
+    ("GET", JOIN): lambda c, w: c.get(f"/join/{w.code}"),
 }
 """One request each operation answers with success."""
 
@@ -135,6 +136,11 @@ SPECIAL: list[tuple[str, str, int, str, Callable[[World], Any]]] = [
      lambda w: (w.client.delete(w.joining, headers=w.game.owner), w.client.post(f"/join/{w.code}", json={"name": "Zoé"}))[1]),
     ("POST", JOIN, 413, "a body over the limit", lambda w: w.client.post(f"/join/{w.code}", json={"name": "x" * 3000})),
     ("POST", JOIN, 422, "a name of digits only", lambda w: w.client.post(f"/join/{w.code}", json={"name": "42"})),
+    ("GET", JOIN, 404, "a code nobody was given", lambda w: w.client.get("/join/nope")),
+    ("GET", JOIN, 410, "a code replaced by a new one",
+     lambda w: (w.client.post(w.joining, headers=w.game.owner), w.client.get(f"/join/{w.code}"))[1]),
+    ("GET", JOIN, 410, "joining closed",
+     lambda w: (w.client.delete(w.joining, headers=w.game.owner), w.client.get(f"/join/{w.code}"))[1]),
 ]
 """The refusals of each operation, but 429 and 503 (below, for every one)."""
 

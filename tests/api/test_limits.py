@@ -235,6 +235,10 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_not
         ("POST", "/games/{game_id}/notes"),
         ("POST", "/join/{code}"),
         ("POST", "/kits"),
+        ("POST", "/rooms"),
+        ("POST", "/rooms/{code}/requests/{number}"),
+        ("POST", "/rooms/{code}/students"),
+        ("POST", "/rooms/{code}/students/{student}/move"),
     ]
     app = make_app(MAX_CONTENT_LENGTH=2000)
     service = app.extensions["ludolog"]
@@ -247,7 +251,9 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_not
     paths = {"/games": "/games", "/games/{game_id}/commands": f"{url}/commands", "/games/{game_id}/notes": f"{url}/notes",
              "/games/{game_id}/notes/{note_id}": f"{url}/notes/1", "/games/{game_id}/bot-move": f"{url}/bot-move", "/kits": "/kits",
              "/games/{game_id}/forks": f"{url}/forks", "/join/{code}": "/join/no-such-code", "/games/to-act": "/games/to-act",
-             "/games/{game_id}/joining": f"{url}/joining"}
+             "/games/{game_id}/joining": f"{url}/joining", "/rooms": "/rooms", "/rooms/{code}/students": "/rooms/KXMPTA/students",
+             "/rooms/{code}/students/{student}/move": "/rooms/KXMPTA/students/1/move",
+             "/rooms/{code}/requests/{number}": "/rooms/KXMPTA/requests/1"}
     big = {"ruleset": "project-assassination", "seats": ["Ana", "Ben"], "command": {"type": "end"}, "seed": "x" * 2000}
     tries = [
         (method, paths[path], headers, body)

@@ -1,6 +1,6 @@
 """Every board can be read at 1280 px and on a phone: for each ruleset, a game some moves in, seen by a seat
-on its play page in a 1280-pixel window (and in a phone's, where the board fits the screen's width, and
-Enlarge the board shows it in full, scrolling in its box): no text on the board is drawn below 11 CSS
+on its play page in a 1280-pixel window (and in a phone's, where the board is zoomed in to read, panning in
+its view, and See the whole board fits it to the screen's width): no text on the board is drawn below 11 CSS
 pixels, each gold "changed" outline holds the whole of what it frames, no two things a command may pick
 share a ref while being different kinds of thing (a square and the pieces on it are one), the list of seats
 wears the colours the board draws them in, and the words of a card (its whole text) show in a readable box
@@ -111,15 +111,17 @@ def test_every_text_on_the_board_is_11_pixels_at_least_and_each_outline_holds_wh
 
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = tab(phone, f"{server}#/play/{game['id']}/{game['seats'][0]['token']}")
-    page.wait_for_selector("#board svg")  # on a phone the board fits the screen's width
+    page.wait_for_selector("#board svg")  # on a phone the board is zoomed in to read, panning in its view
+    small = [(round(size, 1), text) for size, text in page.evaluate(TEXT_SIZES) if size < 11]
+    assert small == [], f"{rules.name}: texts below 11 px on a phone: {small[:5]}"
+    assert page.evaluate(NO_SIDEWAYS_SCROLL), f"{rules.name}: the zoomed board makes the phone's page scroll sideways"
+    box = page.locator("#board").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, f"{rules.name}: the board's box is wider than the phone ({box})"
+    page.locator("#board-size").tap()  # See the whole board: fitted to the screen's width
+    expect(page.locator("#board-size")).to_have_attribute("aria-pressed", "true")
     assert page.evaluate(NO_SIDEWAYS_SCROLL), f"{rules.name}: the phone's page scrolls sideways"
     for item in ("#board", "#board svg"):
         box = page.locator(item).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, f"{rules.name}: {item} is wider than the phone ({box})"
-    page.locator("#board-size").tap()  # Enlarge the board: shown in full, scrolling in its box
-    expect(page.locator("#board-size")).to_have_attribute("aria-pressed", "true")
-    small = [(round(size, 1), text) for size, text in page.evaluate(TEXT_SIZES) if size < 11]
-    assert small == [], f"{rules.name}: texts below 11 px on a phone, the board enlarged: {small[:5]}"
-    assert page.evaluate(NO_SIDEWAYS_SCROLL), f"{rules.name}: the enlarged board makes the phone's page scroll sideways"
     assert page.errors == []
     phone.close()
