@@ -122,9 +122,10 @@ export async function allEvents(game, token, after = 0) {
 /**
  * Follows a game's event stream (Server-Sent Events read with fetch, so the token rides in a header),
  * calling onEvent(event) for each event after `after`; reconnects where it left off until stop() is
- * called or the game ends and the stream closes.
+ * called or the game ends and the stream closes. Calls onRefused(status) when the stream is refused (the
+ * token reissued: a seat freed, or claimed by another device).
  */
-export function follow(game, token, after, onEvent) {
+export function follow(game, token, after, onEvent, onRefused = () => {}) {
   const control = new AbortController();
   let last = after;
   let stopped = false;
@@ -135,7 +136,10 @@ export function follow(game, token, after, onEvent) {
         if (token) headers.Authorization = `Bearer ${token}`;
         const response = await fetch(`/games/${game}/events/stream?after=${last}`,
           { headers, signal: control.signal, cache: "no-store", referrerPolicy: "no-referrer" });
-        if (!response.ok || !response.body) return;
+        if (!response.ok || !response.body) {
+          if (response.status === 401 || response.status === 403) onRefused(response.status);  // the token no longer holds
+          return;
+        }
         const reader = response.body.getReader();
         const decoder = new TextDecoder();
         let buffer = "";

@@ -19,8 +19,8 @@ export function wayBack(gameId, host, token) {
   }
   if (token) return null;
   return el("p", { className: "hint", id: "no-seat" },
-    "You are watching: this page holds no seat in this game. To play, open the join link or the room code you were given "
-    + "(or your seat's own link) again; to get back a seat you had, ask the teacher or whoever made the game.");
+    "You are watching: this page holds no seat in this game. To play, open the join link or your seat's own link again, "
+    + "or type the room code in Join a class on the Games page; to get back a seat you had, ask the teacher or whoever made the game.");
 }
 
 /** The words of a page whose seat's token stopped working (401: the owner freed the seat, or another
@@ -28,7 +28,8 @@ export function wayBack(gameId, host, token) {
 export function seatLostWords() {
   return [
     el("p", { className: "what" }, "This seat was freed or given to another device; this page's token no longer plays it."),
-    el("p", {}, "To play again, open the join link or the room code you were given (it gives you a seat if one is free), "
-      + "or ask the teacher or whoever made the game to give you your seat back. Until then you watch the game here."),
+    el("p", {}, "To play again, open the join link you were given, or type the room code in Join a class on the Games page "
+      + "(either gives you a seat if one is free), or ask the teacher or whoever made the game to give you your seat back. "
+      + "Until then you watch the game here."),
   ];
 }

@@ -5,7 +5,6 @@
 // wide around it (WCAG 2.5.5), its own drawing staying on top. "See the whole board" (taps.js) fits it to
 // the screen instead. On a wider screen the stylesheet keeps the board as it was: fitted, no tap areas.
 
-const SVG = "http://www.w3.org/2000/svg";
 const READABLE_PX = 12;  // the smallest text on a phone's board, in CSS px
 const TAP_PX = 44;  // the smallest tap target, in CSS px
 const PHONE = "(max-width: 40rem)";  // the stylesheet's phone layout
@@ -23,7 +22,7 @@ export function prepareZoom(svg) {
   const scale = readableScale(svg);
   svg.dataset.readableScale = String(scale);
   svg.style.setProperty("--readable-width", `${Math.ceil(svg.viewBox.baseVal.width * scale)}px`);
-  const layer = document.createElementNS(SVG, "g");
+  const layer = document.createElementNS(svg.namespaceURI, "g");  // the SVG namespace, as the board has it
   layer.setAttribute("class", "tap-areas");
   layer.setAttribute("aria-hidden", "true");
   svg.prepend(layer);
@@ -46,7 +45,7 @@ export function addTapArea(item, act) {
   const width = Math.max(box.width, least), height = Math.max(box.height, least);
   if (width === box.width && height === box.height) return;  // big enough as drawn
   const keep = (start, size, end) => Math.max(0, Math.min(start, end - size));  // on the board (its viewBox starts at 0 0)
-  const area = document.createElementNS(SVG, "rect");
+  const area = document.createElementNS(svg.namespaceURI, "rect");
   area.setAttribute("class", "tap-area");
   area.setAttribute("data-tap-for", item.getAttribute("data-id"));
   area.setAttribute("x", String(keep(box.x - (width - box.width) / 2, width, view.x + view.width)));

@@ -144,7 +144,7 @@ def free_seat(server: str, game: dict, seat: int) -> None:
 FREED = "This seat was freed or given to another device; this page's token no longer plays it."
 
 
-def test_a_freed_seats_page_says_what_happened_and_how_to_get_back_in_and_plays_nothing(browser, server):
+def test_a_freed_seats_page_says_what_happened_and_how_to_get_back_in_and_plays_nothing(browser, server, screenshots):
     game = new_game(server, "infection", ["Ann", "Ben"])
     opened = call(server, f"/games/{game['id']}/joining", game["owner_token"], body={})
     claimed = call(server, f"/join/{opened['code']}", body={"name": "Zoé"})
@@ -162,7 +162,7 @@ def test_a_freed_seats_page_says_what_happened_and_how_to_get_back_in_and_plays_
     lost = page.locator("#seat-lost")
     expect(lost).to_be_visible()
     expect(lost).to_contain_text(FREED)
-    expect(lost).to_contain_text("open the join link or the room code you were given")
+    expect(lost).to_contain_text("open the join link you were given, or type the room code")
     expect(lost).to_contain_text("ask the teacher")
     expect(page.locator("#commands h2")).to_have_text("Watching")  # the game goes on, seen as a spectator sees it
     expect(page.locator("button.command")).to_have_count(0)
@@ -170,6 +170,7 @@ def test_a_freed_seats_page_says_what_happened_and_how_to_get_back_in_and_plays_
     assert page.text_content("#refusal") == ""
     text = page.text_content("main")
     assert "ludolog tokens" not in text and "tab that created" not in text and "the token is not one of" not in text
+    page.screenshot(path=str(screenshots / "phone-seat-freed.jpg"), quality=80)
 
     page.reload()  # the page opened again with the token it kept: told at once, with nothing tapped
     expect(page.locator("#seat-lost")).to_contain_text(FREED)
@@ -178,7 +179,7 @@ def test_a_freed_seats_page_says_what_happened_and_how_to_get_back_in_and_plays_
 
     other = tab(phone, f"{server}#/watch/{game['id']}")  # a page with no seat: how a student who joined gets one
     hint = other.locator("#no-seat")
-    expect(hint).to_contain_text("open the join link or the room code you were given")
+    expect(hint).to_contain_text("open the join link or your seat's own link again, or type the room code")
     assert "ludolog tokens" not in hint.text_content() and "tab that created" not in hint.text_content()
     assert other.errors == []
     phone.close()

@@ -371,7 +371,7 @@ def test_a_player_whose_tab_closed_is_told_the_way_back_and_the_creators_tab_sho
     assert shown == [links[1], links[2]]
     lost = tab(lost_context, f"{server}#/play/{game_id}")  # the link's token is gone with the tab
     lost.wait_for_selector("#board svg")
-    expect(lost.locator("#no-seat")).to_contain_text("(or your seat's own link) again")
+    expect(lost.locator("#no-seat")).to_contain_text("your seat's own link again")
     lost.goto(shown[1])
     expect(lost.locator(".seats-list .me")).to_contain_text("(you)")
     assert host.errors == [] and lost.errors == []
