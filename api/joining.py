@@ -39,19 +39,14 @@ open), else with the address the request came to.
 from __future__ import annotations
 
 import io
-import math
-import time
 import uuid
 from typing import Any
 
 import segno
-from flask import Blueprint, Flask, Response, current_app, json, request, url_for
-from flask.blueprints import BlueprintSetupState
-from limits.storage import storage_from_string
-from limits.strategies import FixedWindowRateLimiter
+from flask import Blueprint, Response, current_app, json, request, url_for
 from marshmallow import RAISE, Schema, fields, validate
 
-from api import limits
+from api import join_budgets
 from api.auth import viewer
 from api.context import service
 from api.games import game_id_of, json_body
@@ -81,14 +76,6 @@ STATUS = {"unknown-join-code": 404, "joining-closed": 410, "no-open-seat": 409, 
 TITLES = {"unknown-join-code": "No game is open under this join code", "joining-closed": "Joining this game is closed",
           "no-open-seat": "Every seat is taken",
           "seats-per-address-reached": "This address holds as many seats as the game allows one address"}
-
-
-class TooManyJoins(Exception):
-    """An address over the joins' own budget (429, with ``Retry-After``); nothing was claimed."""
-
-    def __init__(self, detail: str, retry: int) -> None:
-        super().__init__(detail)
-        self.detail, self.retry = detail, retry
 
 
 class NewJoiner(Schema):
@@ -136,16 +123,7 @@ def qr_svg(link: str) -> str:
     return drawn.getvalue().decode("utf-8")
 
 
-@blueprint.record_once
-def _counter(state: BlueprintSetupState) -> None:
-    """The joins' own per-address budget, counted where the app's limits are counted (in this process
-while a shared storage does not answer, as the app's limits are)."""
-    app: Flask = state.app
-    configured = app.config.get(JOIN_RATE_LIMIT, DEFAULTS[JOIN_RATE_LIMIT])
-    if limits.parse(limits.PER_ADDRESS, app.config[limits.PER_ADDRESS]) and limits.parse(JOIN_RATE_LIMIT, configured):
-        shared = FixedWindowRateLimiter(storage_from_string(limits.storage_uri(app.config[limits.STORAGE])))
-        local = FixedWindowRateLimiter(limits.ThreadSafeMemory())
-        app.extensions["ludolog-joins"] = (shared, local, limits.parse(JOIN_RATE_LIMIT, configured))
+join_budgets.budget(blueprint, JOIN_RATE_LIMIT, DEFAULTS[JOIN_RATE_LIMIT])
 
 
 @blueprint.errorhandler(UnknownJoinCode)
@@ -200,40 +178,12 @@ def show_invitation(code: str) -> Response:
 @blueprint.post("/join/<code>")
 def join(code: str) -> Response:
     given = NEW_JOINER.load(json_body())
-    _count_join()
+    join_budgets.count(JOIN_RATE_LIMIT)
     claim = _joining().claim(code, given["name"], address=request.remote_addr or "")
     seats = service().game(claim.game_id).seats
     body = {"game_id": str(claim.game_id), "seat": claim.seat, "seat_name": seats[claim.seat - 1], "name": claim.name,
             "token": claim.token, "link": play_link(public_base(), claim.game_id, claim.token)}
     return _answer(body, 201)
-
-
-def _count_join() -> None:
-    """Refuse a join (429, with ``Retry-After``) from an address over the joins' budget."""
-    counter = current_app.extensions.get("ludolog-joins")
-    if counter is None:
-        return
-    shared, local, budgets = counter
-    address = request.remote_addr or ""
-    for budget in budgets:
-        limiter = shared
-        try:
-            allowed = shared.hit(budget, "ludolog-join", address)
-        except Exception:  # noqa: BLE001 (the shared counts do not answer: this process counts until they do)
-            limiter = local
-            allowed = local.hit(budget, "ludolog-join", address)
-        if not allowed:
-            reset = limiter.get_window_stats(budget, "ludolog-join", address).reset_time
-            retry = max(1, math.ceil(reset - time.time()))
-            raise TooManyJoins(f"joins from this address are limited to {budget}; retry in {retry} second{'s' * (retry != 1)}",
-                                retry)
-
-
-@blueprint.errorhandler(TooManyJoins)
-def _too_many_joins(error: TooManyJoins) -> Response:
-    response = problem("rate-limited", error.detail)
-    response.headers["Retry-After"] = str(error.retry)
-    return response
 
 
 def _as_owner(game_id: str) -> uuid.UUID:

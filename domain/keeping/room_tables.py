@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from domain.engine import registry
 from domain.engine.errors import InvalidSetup
 from domain.keeping.access import GameAccess, new_token, token_hash
-from domain.keeping.room_records import Room, Student, Table, name_key
+from domain.keeping.room_records import Room, RoomRefused, Student, Table, name_key
+from domain.thinking.seat_players import check_players
 
 if TYPE_CHECKING:
     from domain.keeping.service import GameService
@@ -80,6 +81,28 @@ def reseat_token(service: GameService, room: Room, student: Student, device_hash
     seats[table.game_seats[student.number] - 1] = device_hash
     access.trigger_event(GameAccess.Reissued, owner=access.owner, seats=seats)
     return [access]
+
+
+def free_seat(room: Room, number: int) -> int:
+    """The first free seat of table ``number``, which must exist and not have started (``RoomRefused`` saying why)."""
+    table = room.tables.get(number)
+    if table is None:
+        raise RoomRefused(f"the room has no table {number}; move a student to a new table instead")
+    if table.started:
+        raise RoomRefused(f"table {number} has started: a student joins a table before it starts")
+    if None not in table.seats:
+        raise RoomRefused(f"table {number} is full ({len(table.seats)} seats)")
+    return table.seats.index(None) + 1
+
+
+def checked_fill(fill: Any, seats_per_table: int) -> dict[str, Any]:
+    """A room's filling bot as recorded: its strategy, budget and pace, checked as a game's bot seat is."""
+    if not isinstance(fill, dict):
+        raise InvalidSetup('a room fills empty seats with {"strategy": ..., "pace_ms": ...}, or with nobody (null)')
+    players = check_players([{"kind": "bot", **fill}] + [{"kind": "person"}] * (seats_per_table - 1), seats_per_table)
+    bot = dict(players[0])  # type: ignore[index]
+    bot.pop("kind")
+    return bot
 
 
 def _bot_name(strategy: str, taken: set[str]) -> str:

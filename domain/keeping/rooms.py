@@ -23,6 +23,7 @@ at once (two worker processes): the later one reads again and tries again.
 
 from __future__ import annotations
 
+import hmac
 import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -52,6 +53,8 @@ from domain.keeping.room_records import (
     typed_code,
 )
 from domain.keeping.room_tables import (
+    checked_fill,
+    free_seat,
     reseat_token,
     start_table,
     started_if_full,
@@ -114,7 +117,7 @@ class Rooms:
         problem = text_problem(name, ROOM_NAME_LENGTH)
         if problem is not None:
             raise InvalidSetup(f"the room's name {printable(name)} {problem}")
-        fill = None if fill is None else _checked_fill(fill, seats_per_table)
+        fill = None if fill is None else checked_fill(fill, seats_per_table)
         teacher = new_token()
         for _ in range(RETRIES):
             code = new_code()
@@ -177,7 +180,7 @@ class Rooms:
             if table is None:
                 target, seat = max(room.tables, default=0) + 1, 1
             else:
-                target, seat = table, _free_seat(room, table, found)
+                target, seat = table, free_seat(room, table)
             room.trigger_event(Room.Moved, student=found.number, table=target, seat=seat)
             return started_if_full(self.service, room, target)
 
@@ -297,34 +300,9 @@ class Rooms:
                               " is over, or remove them (their seat is then nobody's)")
 
 
-def _free_seat(room: Room, number: int, student: Student) -> int:
-    table = room.tables.get(number)
-    if table is None:
-        raise RoomRefused(f"the room has no table {number}; move a student to a new table instead")
-    if table.started:
-        raise RoomRefused(f"table {number} has started: a student joins a table before it starts")
-    if None not in table.seats:
-        raise RoomRefused(f"table {number} is full ({len(table.seats)} seats)")
-    return table.seats.index(None) + 1
-
-
 def _game_over(service: GameService, game_id: uuid.UUID | None) -> bool:
     return game_id is not None and service.game(game_id).outcome() is not None
 
 
-def _checked_fill(fill: Any, seats_per_table: int) -> dict[str, Any]:
-    """A room's filling bot as recorded: its strategy, budget and pace, checked as a game's bot seat is."""
-    from domain.thinking.seat_players import check_players
-
-    if not isinstance(fill, dict):
-        raise InvalidSetup('a room fills empty seats with {"strategy": ..., "pace_ms": ...}, or with nobody (null)')
-    players = check_players([{"kind": "bot", **fill}] + [{"kind": "person"}] * (seats_per_table - 1), seats_per_table)
-    bot = dict(players[0])  # type: ignore[index]
-    bot.pop("kind")
-    return bot
-
-
 def _same(left: str, right: str) -> bool:
-    import hmac
-
     return hmac.compare_digest(left, right)

@@ -159,7 +159,7 @@ def test_an_address_past_its_join_budget_is_refused_and_another_address_still_jo
 
 def test_joins_are_still_counted_when_the_shared_counts_do_not_answer(tmp_path):
     unlimited = create_app({"LUDOLOG_DATABASE_URL": str(tmp_path / "games.sqlite3"), "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "off"})
-    assert "ludolog-joins" not in unlimited.extensions  # no per-address limit (behind a proxy): no joins' budget either
+    assert not any(key.startswith("ludolog-joins") for key in unlimited.extensions)  # no per-address limit (behind a proxy): no joins' budget either
     unlimited.extensions["ludolog"].close()
     app = create_app({"LUDOLOG_DATABASE_URL": str(tmp_path / "games.sqlite3"), "LUDOLOG_RATE_LIMIT_PER_ADDRESS": "1000/second",
                       "LUDOLOG_RATE_LIMIT_STORAGE": "redis://127.0.0.1:1", "LUDOLOG_JOIN_RATE_LIMIT": "1/minute"})

@@ -70,7 +70,13 @@ def game_some_moves_in(base: str, rules) -> dict:
     return game
 
 
-@pytest.mark.parametrize("rules", registry.all_rulesets(), ids=lambda rules: rules.name)
+DEFAULT_STAGE = ("missions", "squad-combat", "table-kit")
+"""The rulesets whose boards are measured in the default stage (a map, a hand of cards, a kit); the others' in the
+slow stage (``-m slow``): every board is measured on every full run."""
+
+
+@pytest.mark.parametrize("rules", [pytest.param(rules, id=rules.name, marks=() if rules.name in DEFAULT_STAGE else pytest.mark.slow)
+                                   for rules in registry.all_rulesets()])
 def test_every_text_on_the_board_is_11_pixels_at_least_and_each_outline_holds_what_it_frames(browser, server, screenshots, rules):
     game = game_some_moves_in(server, rules)
     to_act = call(server, f"/games/{game['id']}")["to_act"]

@@ -118,6 +118,7 @@ def test_the_owner_opens_joining_on_the_games_page_lists_who_joined_and_frees_th
     owner_context.close()
 
 
+@pytest.mark.slow
 def test_a_device_that_joined_is_offered_its_seat_again_and_never_claims_a_second(browser, server):
     made = call(server, "/games", body={"ruleset": "missions", "seats": ["Ana", "Ben", "Cy"], "name": "Missions room"})
     game_id, owner = made["id"], made["owner_token"]
@@ -161,6 +162,7 @@ def test_a_device_that_joined_is_offered_its_seat_again_and_never_claims_a_secon
     assert before.errors == again.errors == other.errors == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["watch", "play"])
 def test_a_tab_without_the_owners_token_shows_no_joining_panel(browser, server, path):
     made = call(server, "/games", body={"ruleset": "correction", "seats": ["Ann", "Ben"]})

@@ -79,7 +79,7 @@ def no_sideways_scroll(page) -> bool:
     return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
-@pytest.mark.parametrize("kind", ["missions", "correction", "squad-combat", "tic-tac-toe.yaml"])
+@pytest.mark.parametrize("kind", ["missions", *(pytest.param(kind, marks=pytest.mark.slow) for kind in ("correction", "squad-combat", "tic-tac-toe.yaml"))])  # the others: -m slow
 def test_a_phone_reads_the_board_at_11_px_and_taps_each_thing_in_44_px_with_the_commands_in_view(browser, server, screenshots, kind):
     game = new_game(server, kind, ["Ann", "Ben", "Cy"] if kind == "missions" else ["Ann", "Ben"])
     token = seat_with_things_to_tap(server, game)
@@ -116,6 +116,7 @@ def test_a_phone_reads_the_board_at_11_px_and_taps_each_thing_in_44_px_with_the_
     phone.close()
 
 
+@pytest.mark.slow
 def test_a_wide_window_draws_the_board_fitted_as_before(browser, server):
     game = new_game(server, "missions", ["Ann", "Ben", "Cy"])
     token = seat_with_things_to_tap(server, game)

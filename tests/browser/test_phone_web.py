@@ -109,7 +109,8 @@ KINDS = ["infection", "squad-combat", "missions", "tic-tac-toe.yaml"]
 """A board game of each shape (a grid, squads on a map), a card game and a kit's game."""
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", [kind if kind in ("infection", "tic-tac-toe.yaml") else pytest.param(kind, marks=pytest.mark.slow)
+                                  for kind in KINDS])  # a grid and a kit in the default stage, the others in -m slow
 def test_a_phone_plays_a_move_with_two_taps_and_never_with_one(browser, server, screenshots, kind):
     game = new_game(server, kind)
     _, token = seat_to_act(server, game)
