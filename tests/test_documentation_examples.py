@@ -278,7 +278,14 @@ def test_output_is_compared_but_for_ids_times_and_what_the_readme_cuts():
     assert not pattern(step, prompted=False).fullmatch(printed('{"version":4,"token":"gWL_9Z"}\n', prompted=False))
 
 
-@pytest.mark.parametrize("session", sessions(), ids=lambda session: f"{session[0].page}:line-{session[0].line}")
+SLOW_PAGES = {"tutorials/first-kit.md": "a kit written and checked step by step, each check 100 random games",
+              "tutorials/balance.md": "balance studies of hundreds of games, and their A/B"}
+"""The pages whose sessions run in the slow stage (``-m slow``), each for its reason: every full run still runs them."""
+
+
+@pytest.mark.parametrize("session", [pytest.param(session, marks=pytest.mark.slow) if session[0].page in SLOW_PAGES else session
+                                     for session in sessions()],
+                         ids=lambda session: f"{session[0].page}:line-{session[0].line}")
 def test_the_example_prints_what_the_readme_prints(session, folder, request):
     lacking = [tool for tool in ("bash", "curl", "jq") if shutil.which(tool) is None]
     if lacking:

@@ -35,7 +35,12 @@ def compiled(npm_bin, tmp_path_factory) -> Path:
     return folder / "out" / "bot.js"
 
 
-@pytest.mark.parametrize("ruleset", sorted(set(registry.names()) - {RULESET}))
+DEFAULT_STAGE = ("correction", "squad-combat")
+"""The rulesets the TypeScript bot plays in the default stage (a board, a hand of cards); the others in ``-m slow``."""
+
+
+@pytest.mark.parametrize("ruleset", [name if name in DEFAULT_STAGE else pytest.param(name, marks=pytest.mark.slow)
+                                     for name in sorted(set(registry.names()) - {RULESET})])
 def test_a_typescript_bot_plays_a_whole_game_of_every_ruleset(compiled, server_url, ruleset):
     seed, options = PLANS.get(ruleset, ("1", {}))
     arguments = [server_url, ruleset, seed, SALT, json.dumps(options), str(SEATS.get(ruleset, "")), "--brief"]
