@@ -31,6 +31,7 @@ from api.games import json_body
 from api.joining import public_base, qr_svg
 from api.problems import InvalidRequest
 from api.schemas import WholeNumber
+from domain.engine.errors import Unauthorized
 from domain.keeping.bot_seats import bot_thinking
 from domain.keeping.room_views import (
     dashboard_view,
@@ -137,8 +138,6 @@ def join_room(code: str) -> Response:
 def show_me(code: str) -> Response:
     token = bearer()
     if token is None:
-        from domain.engine.errors import Unauthorized
-
         raise Unauthorized("send this device's room token as 'Authorization: Bearer <token>'")
     room, student, where = _rooms().device(code, token)
     return _answer(device_view(room, student, where), 200)
@@ -156,39 +155,39 @@ def dashboard(code: str) -> Response:
 
 @blueprint.post("/rooms/<code>/start")
 def start_tables(code: str) -> Response:
-    waiting = _rooms().start(code, _token())
+    waiting = _rooms().start(code, bearer())
     return _answer({"waiting": [{"table": table, "reason": reason} for table, reason in waiting]}, 200)
 
 
 @blueprint.post("/rooms/<code>/close")
 def close_room(code: str) -> Response:
-    _rooms().close(code, _token())
+    _rooms().close(code, bearer())
     return Response(status=204)
 
 
 @blueprint.post("/rooms/<code>/students/<student>/move")
 def move_student(code: str, student: str) -> Response:
     given = MOVE.load(json_body())
-    _rooms().move(code, _token(), _number(student, "student"), given["table"])
+    _rooms().move(code, bearer(), _number(student, "student"), given["table"])
     return Response(status=204)
 
 
 @blueprint.post("/rooms/<code>/students/<student>/free")
 def free_student(code: str, student: str) -> Response:
-    _rooms().free(code, _token(), _number(student, "student"))
+    _rooms().free(code, bearer(), _number(student, "student"))
     return Response(status=204)
 
 
 @blueprint.delete("/rooms/<code>/students/<student>")
 def remove_student(code: str, student: str) -> Response:
-    _rooms().remove(code, _token(), _number(student, "student"))
+    _rooms().remove(code, bearer(), _number(student, "student"))
     return Response(status=204)
 
 
 @blueprint.post("/rooms/<code>/requests/<number>")
 def answer_request(code: str, number: str) -> Response:
     given = ANSWER.load(json_body())
-    _rooms().answer(code, _token(), _number(number, "request"), given["let_in"])
+    _rooms().answer(code, bearer(), _number(number, "request"), given["let_in"])
     return Response(status=204)
 
 
@@ -201,10 +200,6 @@ def _entry(entry: Entry) -> dict[str, Any]:
     body["device_token"] = entry.device_token
     body["personal_code"] = entry.personal_code
     return body
-
-
-def _token() -> str | None:
-    return bearer()
 
 
 def _number(text: str, what: str) -> int:

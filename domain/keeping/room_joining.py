@@ -9,6 +9,7 @@ table not started with a free seat (starting it when the room starts tables as t
 
 from __future__ import annotations
 
+import hmac
 from typing import TYPE_CHECKING, Any
 
 from domain.engine.errors import InvalidSetup
@@ -54,7 +55,7 @@ def joining_change(service: GameService, name: str | None, device: str | None, p
         taken = room.student_named(name)
         if taken is not None:
             if personal_code is not None:
-                if not _same(token_hash(typed_code(personal_code)), taken.personal):
+                if not hmac.compare_digest(token_hash(typed_code(personal_code)), taken.personal):
                     raise RoomRefused(f"that is not the personal code of {printable(taken.name)}: check it, or ask the teacher "
                                       "to let this device in")
                 token = new_token()
@@ -86,9 +87,3 @@ def _seat(service: GameService, room: Room, student: int) -> list[Any]:
     table, seat = room.place_for_next()
     room.trigger_event(Room.Seated, student=student, table=table, seat=seat)
     return started_if_full(service, room, table)
-
-
-def _same(left: str, right: str) -> bool:
-    import hmac
-
-    return hmac.compare_digest(left, right)

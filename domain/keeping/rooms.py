@@ -136,7 +136,7 @@ class Rooms:
             return room
         if token is None:
             raise Unauthorized("this is the teacher's: send the room's teacher token")
-        if not _same(token_hash(token), room.teacher):
+        if not hmac.compare_digest(token_hash(token), room.teacher):
             raise Forbidden("the token is not this room's teacher token")
         return room
 
@@ -302,7 +302,3 @@ class Rooms:
 
 def _game_over(service: GameService, game_id: uuid.UUID | None) -> bool:
     return game_id is not None and service.game(game_id).outcome() is not None
-
-
-def _same(left: str, right: str) -> bool:
-    return hmac.compare_digest(left, right)
