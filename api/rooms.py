@@ -18,6 +18,7 @@ Join twice, fit in the minute; a room takes at most its ``most_students`` (60 un
 
 from __future__ import annotations
 
+import contextlib
 import uuid
 from typing import Any
 
@@ -27,6 +28,7 @@ from marshmallow import RAISE, Schema, fields, validate
 from api import join_budgets
 from api.auth import bearer
 from api.context import service
+from api.costly import costly_now
 from api.games import json_body
 from api.joining import public_base, qr_svg
 from api.problems import InvalidRequest
@@ -109,8 +111,10 @@ def room_link(code: str) -> str:
 @blueprint.post("/rooms")
 def open_room() -> Response:
     given = NEW_ROOM.load(json_body())
-    room, teacher = _rooms().open(given["ruleset"], given["options"], given["seats_per_table"], given["fill"],
-                                  given["start"], given["most_students"], given["name"])
+    checks_a_kit = isinstance(given["options"], dict) and "kit" in given["options"]
+    with costly_now() if checks_a_kit else contextlib.nullcontext():  # a kit read, checked and set up, as POST /games
+        room, teacher = _rooms().open(given["ruleset"], given["options"], given["seats_per_table"], given["fill"],
+                                      given["start"], given["most_students"], given["name"])
     link = room_link(room.code)
     body = {**public_view(room), "link": link, "qr_svg": qr_svg(link), "teacher_token": teacher,
             "dashboard": f"{public_base()}#/room/{room.code}/teacher"}

@@ -59,3 +59,11 @@ def test_checking_a_kit_through_the_api_counts_as_a_costly_request(app, client):
         assert answer.headers["Retry-After"] == "1" and "kit checks" in answer.get_json()["detail"]
     assert client.get("/kits").get_json()["kits"] == [] and client.get("/games").get_json()["total"] == 0
     assert client.post("/games", json={"ruleset": "correction", "seats": ["Ann", "Ben"]}).status_code == 201  # no kit: not costly
+
+
+def test_opening_a_room_for_a_kit_counts_as_a_costly_request(app, client):
+    app.extensions["ludolog-costly"].most = 0
+    answer = client.post("/rooms", json={"ruleset": "table-kit", "seats_per_table": 2, "options": {"kit": shipped_kit("pig")}})
+    assert answer.status_code == 429 and answer.get_json()["type"] == PROBLEM + "too-many-at-once"
+    assert answer.headers["Retry-After"] == "1"
+    assert client.post("/rooms", json={"ruleset": "correction", "seats_per_table": 2}).status_code == 201  # no kit: not costly
