@@ -180,7 +180,7 @@ def _set_up(rules: Any, created: Any, stored: list[Any], report: Audit, key: str
     state = rules.new_state(len(seats), dict(created.options))
     setup = [e for e in stored[1:] if isinstance(e, Game.FactRecorded) and not e.cause]
     try:
-        expected_setup = rules.setup(state, chance(created.table, key, "setup", created.setup_outcomes))
+        expected_setup = decided(chance(created.table, key, "setup", created.setup_outcomes), seats, rules.setup, state)
     except LudologError as error:
         report.problems.append(f"event 2: the setup is refused by the rules: {error}")
         return None

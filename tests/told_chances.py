@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.engine.randomness import Rng
+from domain.engine.randomness import Rng, distinct
 
 
 class Told:
@@ -17,7 +17,8 @@ class Told:
 
     def choice(self, options: Any, ask: str = "which outcome?", seat: int | None = None, secret: bool = False) -> Any:
         value = self.rng.choice(options, ask, seat, secret)
-        self.outcomes.append(value)
+        if len(distinct(list(options))) > 1:  # a forced outcome is not told at a table (``TableRng``)
+            self.outcomes.append(value)
         return value
 
     def randint(self, low: int, high: int, ask: str = "which number?", seat: int | None = None) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from domain.engine.errors import OutcomeError
+from domain.engine.errors import LudologError, OutcomeError
 from domain.engine.randomness import Rng, TableRng
 
 T = TypeVar("T")
@@ -25,9 +25,28 @@ def decided(rng: Rng | TableRng, seats: list[str], decide: Callable[..., list[T]
     (``MalformedCommand``)."""
     try:
         made = decide(*args, rng)
-    except OutcomeError as error:
-        error.name_seat(seats)
+        if isinstance(rng, TableRng):
+            rng.check_all_used()
+    except LudologError as error:
+        earlier = _as_told_before(rng, decide, *args)
+        if earlier is not None:
+            return earlier
+        if isinstance(error, OutcomeError):
+            error.name_seat(seats)
         raise
-    if isinstance(rng, TableRng):
-        rng.check_all_used()
+    return made
+
+
+def _as_told_before(rng: Rng | TableRng, decide: Callable[..., list[T]], *args: Any) -> list[T] | None:
+    """What ``decide`` returns with a table's outcomes read as they were told before a forced outcome went unasked
+    (one told for each question, forced or not), where the table skipped a forced one and its outcomes did not fit
+    without it: commands recorded before then re-decide as they were. ``None`` where they do not fit that way either."""
+    if not isinstance(rng, TableRng) or not rng.forced or not rng.outcomes:
+        return None
+    earlier = rng.as_told_before()
+    try:
+        made = decide(*args, earlier)
+        earlier.check_all_used()
+    except LudologError:
+        return None
     return made

@@ -117,18 +117,32 @@ class TableRng:
     is drawn, never a pile's order up front. ``teller`` is the seat whose token supplies the outcomes
     (``None``: the game's owner, who may tell any)."""
 
-    def __init__(self, outcomes: Sequence[Any] = (), teller: int | None = None) -> None:
+    def __init__(self, outcomes: Sequence[Any] = (), teller: int | None = None, forced_told: bool = False) -> None:
         self.outcomes = list(outcomes)
         self.used = 0
         self.teller = teller
+        self.forced_told = forced_told
+        """Whether a forced outcome (one possible value) is told, as every outcome was before forced ones were not
+        asked: ``chance.decided`` reads a command's outcomes so when they do not fit otherwise."""
+        self.forced = 0
+        """How many forced outcomes were taken without being told."""
+
+    def as_told_before(self) -> TableRng:
+        """The same outcomes, read as they were told before forced outcomes went unasked: one for each question."""
+        return TableRng(self.outcomes, self.teller, forced_told=True)
 
     def choice(self, options: Sequence[T], ask: str = "which outcome?", seat: int | None = None, secret: bool = False) -> T:
         """The next supplied outcome, as the option it names; ``OutcomeNeeded`` when none is left,
         ``ImpossibleOutcome`` when it is not one of the options, ``OutcomeNotYours`` when it is another
-        seat's secret (whatever was supplied: an answer either way would tell what that seat holds)."""
+        seat's secret (whatever was supplied: an answer either way would tell what that seat holds).
+        A forced outcome, where every option is the same (the last card of a pile, a pile of one name), is not
+        asked: it is that option, and no supplied outcome is used for it."""
+        values = list(options)
+        if not self.forced_told and values and len(distinct(values)) == 1:
+            self.forced += 1
+            return values[0]
         if secret and seat is not None and self.teller is not None and seat != self.teller:
             raise OutcomeNotYours(ask, seat, [], self.used)
-        values = list(options)
         possible = distinct(values)
         if self.used >= len(self.outcomes):
             raise OutcomeNeeded(ask, seat, possible, self.used)

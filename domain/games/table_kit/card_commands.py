@@ -125,7 +125,12 @@ def _gather(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> li
         raise IllegalCommand(f"nothing to gather from {origin!r} onto {to!r}")
     if kit.zone_shows(to, state.seats) != "face-down" and zone["pool"]:
         raise IllegalCommand(f"{origin!r} holds cards no one has seen: they go only onto a face-down zone")
-    return [f.PileGathered(seat, origin, to)]
+    put = command.get("put", "top")
+    if put == "top":
+        return [f.PileGathered(seat, origin, to)]
+    if kit.zone_shows(to, state.seats) != "face-down":
+        raise IllegalCommand(f"cards go under or are shuffled into a face-down pile; {to!r} is {kit.zone_shows(to, state.seats)}")
+    return [(f.PileSlidUnder if put == "bottom" else f.PileShuffledIn)(seat, origin, to)]
 
 
 def _flip(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:
@@ -190,23 +195,25 @@ def _top(state: State, zone: str, rng: Rng, seat: int, secret: bool, ask: str) -
     return rng.choice(found["pool"], ask, seat, secret=secret), -1
 
 
-def deal(state: State, seat: int | None, origin: str, count: int, rng: Rng) -> list[Fact]:
-    """Deal ``count`` cards from the top of a zone to every seat's hand, seat 1 first, round by round."""
+def deal(state: State, seat: int | None, origin: str, count: int, rng: Rng, start: int = 1, packets: bool = False) -> list[Fact]:
+    """Deal ``count`` cards from the top of a zone to every seat's hand, seat ``start`` first (seat 1 unless the kit's
+    ``hands.start`` says), round by round, or each seat's ``count`` at once (``packets``: ``hands.order``)."""
     kit = kit_of(state)
     zone = state.zones[origin]
     placed, pool = list(zone["cards"]), list(zone["pool"])
     if count * state.seats > len(placed) + len(pool):
         raise IllegalCommand(f"{origin!r} holds {len(placed) + len(pool)} cards, not {count} for each of {state.seats} seats")
     out: list[Fact] = []
-    for _ in range(count):
-        for receiver in range(1, state.seats + 1):
-            if placed:
-                card, index = placed.pop()["card"], len(placed)
-            else:
-                card, index = rng.choice(pool, "{seat} is dealt a card: which one?", receiver, secret=True), -1
-                pool.remove(card)
-            _, seen = _land(kit, state, hand(receiver), [])
-            out.append(f.CardMoved(seat, "deal", card, origin, index, hand(receiver), False, seen))
+    seats = [(start - 1 + step) % state.seats + 1 for step in range(state.seats)]
+    receivers = [receiver for receiver in seats for _ in range(count)] if packets else [receiver for _ in range(count) for receiver in seats]
+    for receiver in receivers:
+        if placed:
+            card, index = placed.pop()["card"], len(placed)
+        else:
+            card, index = rng.choice(pool, "{seat} is dealt a card: which one?", receiver, secret=True), -1
+            pool.remove(card)
+        _, seen = _land(kit, state, hand(receiver), [])
+        out.append(f.CardMoved(seat, "deal", card, origin, index, hand(receiver), False, seen))
     return out
 
 

@@ -35,7 +35,9 @@ SHAPES = (
     CommandShape("reveal", "Show everyone a card from your hand; it stays there.", {"card": _TEXT}, ("card",)),
     CommandShape("look", "Look at the top cards of a zone, alone.", {"zone": _TEXT, "count": {"type": "integer", "minimum": 1, "maximum": 20}}, ("zone",)),
     CommandShape("shuffle", "Shuffle a face-down zone: its order is decided card by card as it is drawn.", {"zone": _TEXT}, ("zone",)),
-    CommandShape("gather", "Put every card of a zone onto another.", {"from": _TEXT, "to": _TEXT}, ("from", "to")),
+    CommandShape("gather", "Put every card of a zone onto another: on top (put: top, the default), under a face-down pile "
+                 "(put: bottom), or shuffled into its undecided cards (put: shuffled).",
+                 {"from": _TEXT, "to": _TEXT, "put": {"enum": ["top", "bottom", "shuffled"]}}, ("from", "to")),
     CommandShape("flip", "Turn over the top card of a zone, onto another zone or where it lies.", {"from": _TEXT, "to": _TEXT}, ("from",)),
     CommandShape("roll", "Roll a die, or several of it.", {"die": _TEXT, "count": {"type": "integer", "minimum": 1, "maximum": 10}}, ("die",)),
     CommandShape("set", "Set a counter.", {"counter": _TEXT, "value": {"type": "integer"}}, ("counter", "value")),

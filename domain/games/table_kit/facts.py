@@ -95,6 +95,28 @@ class PileGathered(Fact):
 
 
 @dataclass(frozen=True)
+class PileSlidUnder(Fact):
+    """Every card of ``origin`` put under the face-down pile ``to`` (``gather`` with ``put: bottom``): its placed
+    cards below every card of ``to``, in their order, face down (known to everyone who saw them face up); its
+    undecided cards among ``to``'s undecided ones."""
+
+    seat: int
+    origin: str
+    to: str
+
+
+@dataclass(frozen=True)
+class PileShuffledIn(Fact):
+    """Every card of ``origin`` shuffled into the face-down pile ``to`` (``gather`` with ``put: shuffled``): they
+    join ``to``'s undecided cards, each chosen by chance when it is drawn, dealt, looked at or turned over; ``to``'s
+    placed cards stay where they lie. Nothing is chosen now: applying it never rolls."""
+
+    seat: int
+    origin: str
+    to: str
+
+
+@dataclass(frozen=True)
 class DiceRolled(Fact):
     seat: int
     die: str
@@ -215,4 +237,4 @@ class GameEnded(Fact):
 
 FACTS: tuple[type[Fact], ...] = (KitLaid, TurnPassed, PieceMoved, CardMoved, CardRevealed, CardsLookedAt, PileShuffled,
                                  PileGathered, DiceRolled, HiddenDiceRolled, CardPutUnder, CounterChanged, EndProposed, EndAgreed, EndRefused, GameEnded,
-                                 PhaseBegun, AnswerAsked, ChoiceSealed, ChoicesRevealed)
+                                 PhaseBegun, AnswerAsked, ChoiceSealed, ChoicesRevealed, PileSlidUnder, PileShuffledIn)

@@ -263,7 +263,7 @@ class CompiledRules:
         """A step on cards as the table's command's fields: zones by name, a card and a seat as expressions."""
         first = {"draw": "from", "deal": "from", "play": "card", "discard": "card", "give": "card", "reveal": "card",
                  "shuffle": "zone", "gather": "from", "flip": "from"}[kind]
-        fields = {first: spec[kind], **{key: spec[key] for key in ("to", "count", "face", "seat", "under") if key in spec}}
+        fields = {first: spec[kind], **{key: spec[key] for key in ("to", "count", "face", "seat", "under", "put") if key in spec}}
         needed = {"play": ("to",), "discard": ("to",), "give": ("seat",), "gather": ("to",)}.get(kind, ())
         for key in needed:
             if key not in fields:
@@ -280,6 +280,8 @@ class CompiledRules:
                 raise RuleMistake((*at, "face"), f"face is up or down, not {value!r}")
             elif key == "under" and (kind not in ("play", "discard") or not isinstance(value, bool)):
                 raise RuleMistake((*at, "under"), "under (true or false) is for play and discard: the card goes under a face-down pile")
+            elif key == "put" and (kind != "gather" or value not in ("top", "bottom", "shuffled")):
+                raise RuleMistake((*at, "put"), f"put (top, bottom or shuffled) is for gather: where the cards go on the pile to, not {value!r}")
             else:
                 out[key] = value
         return out

@@ -158,6 +158,10 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
         return f"{seats[fact.seat - 1]} shuffles {_zone(fact.zone, seats)}."
     if isinstance(fact, f.PileGathered):
         return f"{seats[fact.seat - 1]} puts every card of {_zone(fact.origin, seats)} onto {_zone(fact.to, seats)}."
+    if isinstance(fact, f.PileSlidUnder):
+        return f"{seats[fact.seat - 1]} puts every card of {_zone(fact.origin, seats)} under {_zone(fact.to, seats)}."
+    if isinstance(fact, f.PileShuffledIn):
+        return f"{seats[fact.seat - 1]} shuffles every card of {_zone(fact.origin, seats)} into {_zone(fact.to, seats)}."
     if isinstance(fact, f.HiddenDiceRolled):
         if all(face == "" for face in fact.faces):
             return f"{seats[fact.seat - 1]} rolls {fact.die} behind a screen."

@@ -196,10 +196,15 @@ class TableKit(Ruleset):
                 fact = f.CardMoved(None, "lay", card, zone.name, -1, zone.name, True, [])
                 out.append(fact)
                 table = evolve(table, fact)
-        deal = kit.hands.get("deal", 0)
+        deal, start = kit.hands.get("deal", 0), kit.hands.get("start")
+        first = 0
+        if start is not None:  # the deal begins with the first seat, or the one after it: who that is is drawn first
+            first = rng.randint(1, state.seats, "who takes the first turn?") if kit.first == "random" else kit.first
         if deal:
-            out += card_commands.deal(table, None, kit.hands["from"], deal, rng)
-        first = rng.randint(1, state.seats, "who takes the first turn?") if kit.first == "random" else kit.first
+            begin = 1 if start is None else first if start == "first" else first % state.seats + 1
+            out += card_commands.deal(table, None, kit.hands["from"], deal, rng, begin, kit.hands.get("order") == "packets")
+        if start is None:  # a kit that says nothing: dealt from seat 1, the first seat drawn after, as kits always were
+            first = rng.randint(1, state.seats, "who takes the first turn?") if kit.first == "random" else kit.first
         if kit.rules is None:
             return out + [f.TurnPassed(None, first)]
         laid = state

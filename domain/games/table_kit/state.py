@@ -155,6 +155,23 @@ def evolve(state: State, fact: Fact) -> State:
         to["pool"] = sorted(to["pool"] + origin["pool"])
         zones[fact.origin] = {"cards": [], "pool": []}
         return _with(state, zones=zones)
+    if isinstance(fact, f.PileSlidUnder):
+        zones = _zones(state, fact.origin, fact.to)
+        origin, to = zones[fact.origin], zones[fact.to]
+        everyone = list(range(1, state.seats + 1))
+        below = [entry if not entry["up"] else {"card": entry["card"], "up": False, "seen": everyone} for entry in origin["cards"]]
+        to["cards"][0:0] = below
+        if below:
+            to["under"] = to.get("under", 0) + len(below)
+        to["pool"] = sorted(to["pool"] + origin["pool"])
+        zones[fact.origin] = {"cards": [], "pool": []}
+        return _with(state, zones=zones)
+    if isinstance(fact, f.PileShuffledIn):
+        zones = _zones(state, fact.origin, fact.to)
+        origin, to = zones[fact.origin], zones[fact.to]
+        to["pool"] = sorted(to["pool"] + origin["pool"] + [entry["card"] for entry in origin["cards"]])
+        zones[fact.origin] = {"cards": [], "pool": []}
+        return _with(state, zones=zones)
     if isinstance(fact, f.DiceRolled):
         return _with(state, dice={**state.dice, fact.die: list(fact.faces)})
     if isinstance(fact, f.HiddenDiceRolled):
