@@ -47,7 +47,7 @@ SHELL_LANGUAGES = ("sh", "console", "bash", "shell")
 NOT_RUN = "# not run by the tests: "
 CONTINUES = "# continues the "
 ADDRESS = "http://127.0.0.1:8000"
-RUN, NOT_RUN_COUNT = 48, 39
+RUN, NOT_RUN_COUNT = 49, 39
 """How many example blocks run, and how many say why they cannot, on every page: change them with the pages."""
 
 UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
@@ -279,7 +279,8 @@ def test_output_is_compared_but_for_ids_times_and_what_the_readme_cuts():
 
 
 SLOW_PAGES = {"tutorials/first-kit.md": "a kit written and checked step by step, each check 100 random games",
-              "tutorials/balance.md": "balance studies of hundreds of games, and their A/B"}
+              "tutorials/balance.md": "balance studies of hundreds of games, and their A/B",
+              "reference/kit-language.md": "a kit checked, played command by command and balanced over 100 games"}
 """The pages whose sessions run in the slow stage (``-m slow``), each for its reason: every full run still runs them."""
 
 
