@@ -25,6 +25,7 @@ class Outcome(Schema):
     reason = fields.String()
     at_limit = fields.Boolean()
     ended_by = fields.String()
+    scores = fields.List(fields.Integer())
 
 
 class Head(Schema):

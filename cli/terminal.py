@@ -241,6 +241,8 @@ def format_standing(status: dict[str, Any]) -> list[str]:
         lines = [f"Game over. Stopped at its limit, not by a win the rules name; ahead: {winners}: {outcome['reason']}."]
     else:
         lines = [f"Game over. Winner: {winners}: {outcome['reason']}."]
+    if outcome.get("scores") is not None:
+        lines.append("Scores: " + ", ".join(f"{seat_label(names, n, roles)} {score:g}" for n, score in enumerate(outcome["scores"], 1)) + ".")
     lines = [*played, *lines]
     if status.get("table"):
         lines.append("Its dice and draws were told by the people at the table.")

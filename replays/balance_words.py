@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.thinking.balance.compare import strongest
+from replays import balance_scores_words
 
 Section = dict[str, Any]
 
@@ -46,10 +47,12 @@ def bots_text(bots: list[str], budget: str | None) -> str:
 
 
 def sections(report: dict[str, Any]) -> list[Section]:
-    """The report's sections, in order: title lines, fairness, sides and seats, skill, length and endings,
+    """The report's sections, in order: title lines, fairness, scores (where the endings give them), sides and seats, skill, length and endings,
     rule holes, drama, what was played, the variant, the paper playtests, the games worth replaying."""
     main = report["findings"]
     parts = [summary(report), fairness(main)]
+    if main.get("scores"):  # the endings gave scores: the seats' means and the margins
+        parts.append(balance_scores_words.scores(main))
     if main.get("sides"):
         parts.append(sides(main))
     if report.get("skill"):
@@ -249,6 +252,9 @@ def versus(found: dict[str, Any]) -> Section:
     for row in found["seats"]:
         lines.append(f"Seat {row['seat']} wins {pct(row['this'])} against {pct(row['vs'])} of the {found['decided']} changed games "
                      f"one seat won both ways, {points(row['difference'], row['low'], row['high'])}.")
+    for row in found.get("scores", {}).get("seats", []):  # the endings gave scores
+        lines.append(f"Seat {row['seat']} scores {row['this']:.2f} against {row['vs']:.2f} on average over the {found['scores']['games']} "
+                     f"changed games both ways scored, {signed(row['difference'], 2)} ({signed(row['low'], 2)} to {signed(row['high'], 2)}).")
     lines.append(f"Suspected rule holes: {found['holes']['this']} against {found['holes']['vs']}.")
     return {"title": "Variant A/B", "lines": lines}
 

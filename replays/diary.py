@@ -85,11 +85,15 @@ def check_viewer(viewer: Viewer, seats: list[str]) -> None:
 
 
 def outcome_text(outcome: dict[str, Any] | None, seats: list[str], to_act: list[int], roles: dict[int, str] | None = None) -> str:
-    """The outcome in one sentence: who won and why (or who led when the game stopped at its limit), or
-    that the game goes on and whom it waits for (named with the seats' roles, ``Ruleset.seat_roles``)."""
+    """The outcome in one sentence: who won and why (or who led when the game stopped at its limit), then each
+    seat's score where the ending counted them; or that the game goes on and whom it waits for (named with the
+    seats' roles, ``Ruleset.seat_roles``)."""
     if outcome is None:
         waiting = ", ".join(seat_label(seats, s, roles) for s in to_act) or "nobody"
         return f"Still being played: waiting for {waiting}."
+    if outcome.get("scores") is not None:  # the result counted: each seat's score after the sentence
+        scored = ", ".join(f"{seats[n]} {score:g}" for n, score in enumerate(outcome["scores"]))
+        return f"{outcome_text({**outcome, 'scores': None}, seats, to_act, roles)} Scores: {scored}."
     winners = [seats[s - 1] for s in outcome["winners"]]
     named = ", ".join(winners[:-1]) + " and " + winners[-1] if len(winners) > 1 else "".join(winners)
     if outcome.get("ended_by") == "abort":  # no result (``domain.engine.early_endings``)

@@ -69,8 +69,10 @@ def plain(value: Any) -> Any:
 def covered(fields: dict[str, Any], owner: type, chain_version: int) -> dict[str, Any]:
     """The fields the chain of a game of this version covers, of a fact or state of type ``owner``: those a
     later version of it added (``owner.chained_since``, field: first chain version) are left out of games
-    chained before, as they were stored when the game was made."""
+    chained before, as they were stored when the game was made; and those it holds only where they have a value
+    (``owner.chained_when_given``: an ending's scores) are left out where they are ``None``, as before they existed."""
     later = [name for name, since in getattr(owner, "chained_since", {}).items() if chain_version < since]
+    later += [name for name in getattr(owner, "chained_when_given", ()) if fields.get(name) is None]
     if not later:
         return fields
     return {name: value for name, value in fields.items() if name not in later}

@@ -1,6 +1,6 @@
 """What a ruleset records and how a game ends: ``Fact``, the base of a ruleset's events (immutable,
 JSON-native, carrying every random outcome, versioned with upcasters), and ``Outcome``, the winners, the
-reason and whether the game stopped at its limit. The stored event of each fact is made by
+reason, whether the game stopped at its limit and each seat's score where the rules count one. The stored event of each fact is made by
 ``domain.engine.fact_events``."""
 
 from __future__ import annotations
@@ -51,12 +51,29 @@ class Outcome:
     turn or round limit (``at_limit``: the winners lead when time ran out; no win the rules name was reached),
     and what ended it (``ended_by``): ``"rules"``, or the players' own choice (``domain.engine.early_endings``):
     ``"resignation"``, ``"agreement"`` (a draw agreed) or ``"abort"`` (no result). Only an ending by the rules
-    is a win or a draw by the rules."""
+    is a win or a draw by the rules. ``scores``: each seat's score at the end, seat 1 first, where the rules
+    count one (a kit's ``scores``: chips won, boxes, points); ``None`` where they name winners only."""
 
     winners: list[int]
     reason: str
     at_limit: bool = False
     ended_by: str = "rules"
+    scores: list[int] | None = None
 
     def to_data(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "reason": self.reason, "at_limit": self.at_limit, "ended_by": self.ended_by}
+        data = {"winners": list(self.winners), "reason": self.reason, "at_limit": self.at_limit, "ended_by": self.ended_by}
+        return data if self.scores is None else {**data, "scores": list(self.scores)}
+
+
+MOST_SCORE = 1_000_000
+"""The largest score, either way, an ending may give a seat (``Outcome.scores``)."""
+
+
+def winners_by_score(scores: list[int]) -> list[int]:
+    """The seats (numbered from 1) with the highest score: ties share the win; all equal (two seats or more) is a
+    draw, no winners."""
+    if not scores:
+        return []
+    best = max(scores)
+    found = [seat for seat, score in enumerate(scores, start=1) if score == best]
+    return [] if len(found) == len(scores) > 1 else found

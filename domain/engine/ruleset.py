@@ -222,6 +222,11 @@ class Ruleset(ReportHooks, ABC):
     def outcome(self, state: Any) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
 
+    def most_score(self, options: dict[str, Any]) -> int:
+        """The largest score, either way, a game with these options may end with (``Outcome.scores``); 0 where
+        its endings name winners only."""
+        return 0
+
     @abstractmethod
     def describe(self, fact: Fact, seats: Sequence[str]) -> str:
         """One sentence for logs and diaries, naming seats by ``seats[n - 1]``."""

@@ -75,3 +75,12 @@ def test_a_board_kits_actions_name_their_spaces_and_a_wrong_one_is_refused_sayin
     assert "a6" in str(view) and view["turn"] == 2
     final = game.play_to_end()
     assert final["status"] == "over" and final["outcome"]["winners"] and final["outcome"]["at_limit"] is False
+
+
+def test_a_scored_kits_outcome_gives_each_seats_score_and_an_unscored_one_none(client, new_game):
+    game = new_game(ruleset="table-kit", seats=("Ana", "Ben"), seed="kuhn-api", options={"kit": shipped_kit("kuhn-poker")})
+    outcome = game.play_to_end()["outcome"]
+    assert sum(outcome["scores"]) == 0 and outcome["winners"] == [1 + outcome["scores"].index(max(outcome["scores"]))]
+    assert client.get(game.url, headers=game.owner).get_json()["outcome"]["scores"] == outcome["scores"]
+    pig = new_game(ruleset="table-kit", seats=("Ana", "Ben"), seed="pig-unscored", options={"kit": PIG, "parameters": {"turns": 2}})
+    assert "scores" not in pig.play_to_end()["outcome"]

@@ -14,7 +14,7 @@ import sys
 
 import pyspiel  # open-spiel, in the test extras
 import pytest
-from open_spiel.python.algorithms import cfr, exploitability
+from open_spiel.python.algorithms import cfr, expected_game_score, exploitability
 
 from domain.engine import registry
 from domain.engine.facts import Outcome
@@ -178,3 +178,24 @@ def test_the_guides_openspiel_example_runs_as_printed(capsys):
     exec(compile(code, OPENSPIEL_PAGE, "exec"), {})
     printed = capsys.readouterr().out.strip()
     assert printed == code.rsplit("# ", 1)[1].split(",", 1)[0]  # the figure the page prints
+
+
+def test_returns_are_the_scores_less_their_mean_where_the_ending_gives_them():
+    class Ended:
+        def __init__(self, outcome):
+            self.outcome = lambda state: outcome
+    assert returns_of(Ended(Outcome([1], "the bettor takes the pot", scores=[2, -2])), None, 2) == [2.0, -2.0]
+    assert returns_of(Ended(Outcome([1], "more boxes", scores=[5, 3])), None, 2) == [1.0, -1.0]  # a game of two stays zero-sum
+    assert returns_of(Ended(Outcome([1], "most points", scores=[6, 3, 0])), None, 3) == [3.0, 0.0, -3.0]
+    assert spiel.load("kit:kuhn-poker").max_utility() >= 2  # the chips a seat can win
+
+
+def test_cfr_on_the_kuhn_poker_kit_reaches_kuhn_pokers_value_as_openspiels_own_game_does():
+    values = []
+    for game in (spiel.load("kit:kuhn-poker"), pyspiel.load_game("kuhn_poker")):
+        solver = cfr.CFRSolver(game)
+        for _ in range(25):
+            solver.evaluate_and_update_policy()
+        values.append(expected_game_score.policy_value(game.new_initial_state(), [solver.average_policy()] * 2)[0])
+    assert abs(values[0] - (-1 / 18)) < 0.005  # the game's value for the first player
+    assert values[0] == pytest.approx(values[1], abs=1e-9)  # the same game, iteration for iteration

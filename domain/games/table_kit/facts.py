@@ -220,19 +220,29 @@ class EndRefused(Fact):
 class GameEnded(Fact):
     """The game is over, with the winners (none: a draw) and why: every seat agreed to ``seat``'s proposal,
     or the kit's rules ended it after ``seat``'s action, ``at_limit`` when its turn limit stopped it
-    (version 2; a version-1 end was always agreed, never at a limit)."""
+    (version 2; a version-1 end was always agreed, never at a limit). ``scores``: each seat's score, seat 1
+    first, where the kit's ending counts them (``None``: winners only); stored and chained only where given,
+    so an ending without scores is stored and hashed as before they existed."""
 
     version: ClassVar[int] = 2
     chained_since: ClassVar[dict[str, int]] = {"at_limit": LIMITS_CHAINED}
+    chained_when_given: ClassVar[tuple[str, ...]] = ("scores",)
 
     seat: int
     winners: list[int]
     reason: str
     at_limit: bool = False
+    scores: list[int] | None = None
 
     @staticmethod
     def upcast_v1_v2(data: dict[str, Any]) -> dict[str, Any]:
         return {**data, "at_limit": False}
+
+    def to_data(self) -> dict[str, Any]:
+        data = super().to_data()
+        if data["scores"] is None:
+            del data["scores"]
+        return data
 
 
 FACTS: tuple[type[Fact], ...] = (KitLaid, TurnPassed, PieceMoved, CardMoved, CardRevealed, CardsLookedAt, PileShuffled,

@@ -84,9 +84,10 @@ class CompiledRules:
             if direction not in COMPASS:
                 raise RuleMistake(("play", "facing", n), f"a seat faces a compass point ({', '.join(COMPASS)}), not {direction!r}")
         self.actions = {action["name"]: self._action(action, ("play", "actions", n)) for n, action in enumerate(play["actions"])}
-        self.endings = [(self._expr(end["when"], ("play", "end", n, "when")), self._expr(end["winners"], ("play", "end", n, "winners")),
+        self.endings = [(self._expr(end["when"], ("play", "end", n, "when")), self._result(end, ("play", "end", n), self._expr),
                          end.get("reason") or f"the end {n + 1} of the kit's rules")
                         for n, end in enumerate(play.get("end", []))]
+        """Each ending: its condition, its result (winners and scores, ``_result``) and its reason."""
         self.stuck = None if "stuck" not in play else self._effects(play["stuck"], ("play", "stuck"), self.names)
         self.setup = self._effects(play.get("setup", []), ("play", "setup"), self.names)
         self.turn_begins = self._effects(play.get("turn_begins", []), ("play", "turn_begins"), self.names)
@@ -136,6 +137,14 @@ class CompiledRules:
                     raise RuleMistake(found[1], f"{action['name']} is taken together (play.together), each seat's choice carried "
                                                 f"out in turn: it cannot {found[0]}; let together.revealed do it, once")
         return phase, self._effects(spec.get("revealed", []), ("play", "together", "revealed"), self.names)
+
+    @staticmethod
+    def _result(spec: dict[str, Any], at: Path_, expr: Callable[[Any, Path_], Expression]) -> tuple[Expression | None, Expression | None]:
+        """An end's result compiled: its winners and its scores (one a seat), either may be missing but not both;
+        without winners, the highest scores win (``kit_steps.Run.end``)."""
+        if "winners" not in spec and "scores" not in spec:
+            raise RuleMistake(at, "an end names its winners, or gives the scores (one a seat) the highest of which win")
+        return tuple(None if key not in spec else expr(spec[key], (*at, key)) for key in ("winners", "scores"))  # type: ignore[return-value]
 
     def _phase_of(self, name: Any, path: Path_) -> int:
         if name not in self.phases:
@@ -222,7 +231,7 @@ class CompiledRules:
                         f"; the named steps: {', '.join(self.defined)}" if self.defined else ""))
                 out.append(("do", spec["do"], at))
             elif kind == "end":
-                out.append(("end", (expr(spec["end"]["winners"], (*at, "end", "winners")), spec["end"].get("reason") or "the kit's rules ended the game"), at))
+                out.append(("end", (self._result(spec["end"], (*at, "end"), expr), spec["end"].get("reason") or "the kit's rules ended the game"), at))
             else:
                 out.append(("if", (expr(spec["if"], (*at, "if")), self._effects(spec.get("then", []), (*at, "then"), names),
                                    self._effects(spec.get("else", []), (*at, "else"), names)), at))
@@ -293,13 +302,16 @@ SEAT_ZONE = re.compile(r"^(.+):([1-8])$")
 
 def _kind(path: Path_) -> str:
     """What an expression's value must be, by its place: ``condition`` (true or false), ``number`` (a counter's
-    new value, a bound, the bots' value), ``seats`` (a list of seats: an end's winners) or ``any``."""
+    new value, a bound, the bots' value), ``seats`` (a list of seats: an end's winners), ``scores`` (a list of
+    whole numbers, one a seat: an end's scores) or ``any``."""
     last = path[-1] if path else ""
     before = path[-2] if len(path) > 1 else ""
     if last in ("when", "where", "if", "through", "until"):
         return "condition"
     if last == "winners":
         return "seats"
+    if last == "scores":
+        return "scores"
     if last in ("value", "to") and isinstance(before, int) or path[-2:] == ("play", "value") or before == "number" or last == "walk":
         return "number"
     return "any"

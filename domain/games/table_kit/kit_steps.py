@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.engine.errors import IllegalCommand
-from domain.engine.facts import Fact
+from domain.engine.facts import MOST_SCORE, Fact, winners_by_score
 from domain.engine.randomness import Rng
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.expressions import Expression, ExpressionFailed
@@ -113,7 +113,7 @@ class Run:
                 self.steps(self.rules.defined[spec])
                 self._depth -= 1
             elif kind == "end":
-                self.end(self.value(spec[0]), spec[1])
+                self.end_with(spec[0], spec[1])
             else:
                 condition, then, otherwise = spec
                 self.steps(then if self.truth(condition) else otherwise)
@@ -268,15 +268,30 @@ class Run:
         entry = next((entry for entry in reversed(cards) if entry["card"] == card), None)
         return entry is not None and len(entry["seen"]) >= self.state.seats
 
-    def end(self, winners: Any, reason: str, at_limit: bool = False) -> None:
+    def end(self, winners: Any, reason: str, at_limit: bool = False, scores: list[int] | None = None) -> None:
         if not isinstance(winners, list):
             raise IllegalCommand(f"the kit's rules fail here: the winners are {winners!r}, not a list of seats")
-        self.emit(f.GameEnded(self.seat, sorted({self.seat_number(winner) for winner in winners}), reason, at_limit))
+        self.emit(f.GameEnded(self.seat, sorted({self.seat_number(winner) for winner in winners}), reason, at_limit, scores))
+
+    def end_with(self, result: tuple[Expression | None, Expression | None], reason: str) -> None:
+        """The game ended with an end's result: its scores, if it gives them, and its winners, or else the seats
+        with the highest score (all equal: a draw)."""
+        winners, scores = result
+        counted = None if scores is None else self.scores(self.value(scores))
+        self.end(self.value(winners) if winners is not None else winners_by_score(counted or []), reason, scores=counted)
+
+    def scores(self, value: Any) -> list[int]:
+        """An end's scores, checked: a whole number for each seat, seat 1 first."""
+        if not isinstance(value, list) or len(value) != self.state.seats or not all(
+                type(score) is int and -MOST_SCORE <= score <= MOST_SCORE for score in value):
+            raise IllegalCommand(f"the kit's rules fail here: the scores are {value!r}, not a list of "
+                                 f"{self.state.seats} whole numbers from {-MOST_SCORE:,} to {MOST_SCORE:,}, one a seat")
+        return list(value)
 
     def check_endings(self) -> None:
-        for when, winners, reason in self.rules.endings:
+        for when, result, reason in self.rules.endings:
             if self.truth(when):
-                self.end(self.value(winners), reason)
+                self.end_with(result, reason)
                 return
         if self.rules.limit is not None:
             turns, most, reason = self.rules.limit

@@ -77,4 +77,6 @@ def _wrong(value: Any, kind: str) -> str:
         return "must be a number"
     if kind == "seats" and not isinstance(value, list):
         return "must be a list of seats ([seat], [] for a draw)"
+    if kind == "scores" and (not isinstance(value, list) or not all(type(score) is int for score in value)):
+        return "must be a list of whole numbers, one a seat"
     return ""

@@ -20,7 +20,7 @@ import yaml
 
 from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import InvalidSetup
-from domain.engine.facts import Fact, Outcome
+from domain.engine.facts import MOST_SCORE, Fact, Outcome
 from domain.engine.randomness import Rng
 from domain.engine.ruleset import Ruleset
 from domain.games.table_kit import card_commands, commands, legal, present
@@ -60,6 +60,16 @@ def _play(options: dict[str, Any]) -> dict[str, Any] | None:
     """The rules section of a game's kit (kit 2's ``play``), or ``None`` for a kit that keeps none."""
     kit = options.get("kit")
     return kit.get("play") if isinstance(kit, dict) else None
+
+
+def gives_scores(play: Any) -> bool:
+    """Whether a kit's rules end a game with scores anywhere: an ending's or an ``end`` step's ``scores``."""
+    if isinstance(play, list):
+        return any(gives_scores(item) for item in play)
+    if not isinstance(play, dict):
+        return False
+    ends = [play["end"]] if isinstance(play.get("end"), dict) else play.get("end") if isinstance(play.get("end"), list) else []
+    return any(isinstance(end, dict) and "scores" in end for end in ends) or any(gives_scores(value) for value in play.values())
 
 
 def kit_rules_of(state: State) -> KitRules | None:
@@ -155,6 +165,9 @@ class TableKit(Ruleset):
             return super().evaluate(state, seat)
         return ruled.evaluate(state, seat)
 
+    def most_score(self, options: dict[str, Any]) -> int:
+        return MOST_SCORE if gives_scores(_play(options)) else 0
+
     def game_title(self, options: dict[str, Any]) -> str:
         kit = options.get("kit")
         return f"{kit['title']} (Table kit)" if isinstance(kit, dict) and isinstance(kit.get("title"), str) else self.title
@@ -243,7 +256,8 @@ class TableKit(Ruleset):
     def outcome(self, state: State) -> Outcome | None:
         if state.winners is None:
             return None
-        return Outcome(list(state.winners), state.reason or "the table ended the game", at_limit=state.at_limit)
+        return Outcome(list(state.winners), state.reason or "the table ended the game", at_limit=state.at_limit,
+                       scores=None if state.scores is None else list(state.scores))
 
     def describe(self, fact: Fact, seats: Sequence[str]) -> str:
         return present.describe(fact, seats)

@@ -48,6 +48,9 @@ class State:
     parameters: dict[str, Any] = field(default_factory=dict)
     """The values of the kit's parameters in this game (kit 2: ``kit_rules.parameter_values``)."""
     chained_since: ClassVar[dict[str, int]] = {"at_limit": LIMITS_CHAINED, "parameters": LIMITS_CHAINED}
+    scores: list[int] | None = None
+    """Each seat's score once the game is over, where the kit's ending counted them (``GameEnded.scores``)."""
+    chained_when_given: ClassVar[tuple[str, ...]] = ("scores",)
 
 
 _KITS: dict[str, Kit] = {}
@@ -193,5 +196,6 @@ def evolve(state: State, fact: Fact) -> State:
     if isinstance(fact, f.EndRefused):
         return _with(state, proposal=None)
     if isinstance(fact, f.GameEnded):
-        return _with(state, winners=list(fact.winners), reason=fact.reason, at_limit=fact.at_limit, turn=0, proposal=None)
+        ended = _with(state, winners=list(fact.winners), reason=fact.reason, at_limit=fact.at_limit, turn=0, proposal=None)
+        return ended if fact.scores is None else _with(ended, scores=list(fact.scores))
     return state  # KitLaid: the kit is in the state from the start

@@ -4,7 +4,8 @@
   bots in the others; how often it wins, against its fair share. If skill barely beats chance, the game
   is mostly luck (Jaffe et al. 2012, restricted play).
 - ``versus``: the same seeds played under two sets of options (paired): how many games the option changed
-  at all, and on those the differences in seat wins, endings and length, each with its 95% interval.
+  at all, and on those the differences in seat wins, endings, length and (where the endings give them) each
+  seat's mean score, each with its 95% interval.
 - ``table_games``: games transcribed from paper playtests beside the bots' figures.
 """
 
@@ -91,7 +92,9 @@ def versus(options: dict[str, Any], other: dict[str, Any], first: Sequence[GameR
                    for kind in sorted(set(kinds.values()))]
     ending_rows.sort(key=lambda row: -abs(row["difference"]))
     mean, low, high = mean_interval([a["turns"] - b["turns"] for a, b in pairs])
+    scored = [(a["scores"], b["scores"]) for a, b in pairs if a.get("scores") is not None and b.get("scores") is not None]
     return {
+        **({"scores": paired_scores(scored, players)} if scored else {}),
         "changed": changed,
         "games": len(first),
         "changed_games": rate(len(pairs), len(first)),
@@ -107,7 +110,19 @@ def versus(options: dict[str, Any], other: dict[str, Any], first: Sequence[GameR
 
 def same_game(a: GameRecord, b: GameRecord) -> bool:
     """Whether two records of one seed are the same game: every command the same, to the same end."""
-    return bool(a["moves"] == b["moves"] and a["winners"] == b["winners"] and a["reason"] == b["reason"] and a["hole"] == b["hole"])
+    return bool(a["moves"] == b["moves"] and a["winners"] == b["winners"] and a["reason"] == b["reason"] and a["hole"] == b["hole"]
+                and a.get("scores") == b.get("scores"))
+
+
+def paired_scores(scored: Sequence[tuple[list[int], list[int]]], players: int) -> dict[str, Any]:
+    """Each seat's mean score this way and that over the changed pairs both of whose endings gave scores, and
+    the difference, first minus second, with its paired 95% t interval."""
+    seats = []
+    for seat in range(1, players + 1):
+        difference, low, high = mean_interval([a[seat - 1] - b[seat - 1] for a, b in scored])
+        seats.append({"seat": seat, "this": mean_interval([a[seat - 1] for a, _ in scored])[0],
+                      "vs": mean_interval([b[seat - 1] for _, b in scored])[0], "difference": difference, "low": low, "high": high})
+    return {"games": len(scored), "seats": seats}
 
 
 def paired(first: Sequence[bool], second: Sequence[bool]) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """What a study's games say, counted: the numbers behind every sentence of a balance report.
 
 ``findings(study, records)`` turns the games' records (``domain.thinking.balance.study``) into JSON-native
-figures: fairness by seat and by side (``domain.thinking.balance.sides``), length, endings and the games that hit a
+figures: fairness by seat and by side (``domain.thinking.balance.sides``), mean scores and margins where the
+endings give scores (``domain.thinking.balance.scores``), length, endings and the games that hit a
 turn or round limit, rule holes, drama, what was played, and the outlier games. Every rate carries its 95%
 interval (``domain.thinking.balance.stats``); the verdicts are in words. A seat's or side's wins are always a
 share of the games one seat won (draws apart).
@@ -16,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.engine import registry
+from domain.thinking.balance.scores import scores
 from domain.thinking.balance.sides import sides
 from domain.thinking.balance.stats import (
     mean_interval,
@@ -39,6 +41,7 @@ def findings(study: Study, records: Sequence[GameRecord]) -> dict[str, Any]:
                   "bots": list(study.bots), "budget": study.budget, "games": len(records), "rotated_sides": study.rotates,
                   "fixed_sides": study.fixed_sides, "sides_movable": replace(study, fixed_sides=False).rotates},
         "fairness": fair,
+        "scores": scores(records, study.players),
         "sides": sides(records, study.players, fair["seats"]),
         "length": {"turns": spread([r["turns"] for r in records]), "commands": spread([r["commands"] for r in records])},
         "endings": endings(records),

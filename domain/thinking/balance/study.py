@@ -12,8 +12,8 @@ study's table, so nobody has a hand to find the seed from. It returns a
 ``GameRecord``: plain JSON-native data, cheap to send between processes.
 
 What a record holds:
-- how the game ended (winners, the ruling's reason and its kind, and whether at a turn or round limit),
-  its length in turns and commands;
+- how the game ended (winners, the ruling's reason and its kind, whether at a turn or round limit, and
+  each seat's score where the ending gave them), its length in turns and commands;
 - each seat's side as the table was set (``Ruleset.sides``) and the rotation the game was played under;
 - rule holes: a seat to act with no legal command (``stalled``), a legal command the rules refused, or
   the command limit reached (a game that may never end);
@@ -177,7 +177,8 @@ def play_study_game(study: Study, seed: str, rotation: int = 0) -> GameRecord:
 def ending_of(outcome: Outcome | None, seats: list[str]) -> dict[str, Any]:
     """The winners, the reason in the ruleset's words, and its kind: the reason with the seats' names,
     the numbers in brackets and what follows a colon left out, so that games ending alike count together;
-    and whether the game ended at its turn or round limit (``Outcome.at_limit``, a fact of its ending)."""
+    and whether the game ended at its turn or round limit (``Outcome.at_limit``, a fact of its ending); and each
+    seat's score, where the ending gave them (``Outcome.scores``)."""
     if outcome is None:
         return {"winners": [], "reason": None, "ending": "did not end", "at_limit": False}
     kind = outcome.reason.split(":")[0]
@@ -186,7 +187,7 @@ def ending_of(outcome: Outcome | None, seats: list[str]) -> dict[str, Any]:
         kind = kind.replace(name, "a player")
     return {"winners": list(outcome.winners), "reason": outcome.reason,
             "ending": kind.strip() + ("" if outcome.winners else " (a draw)"),
-            "at_limit": outcome.at_limit}
+            "at_limit": outcome.at_limit, **({} if outcome.scores is None else {"scores": list(outcome.scores)})}
 
 
 NUMBER = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")

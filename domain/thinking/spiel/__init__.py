@@ -106,9 +106,10 @@ def _game_class(name: str, ruleset: str, kit: str | None) -> tuple[pyspiel.GameT
             """The game its parameters name (``table``: one already laid, at a position of a game under way)."""
             params = params or {}
             self.table = table or _laid(params)
+            most = float(max(1, 2 * self.table.rules.most_score(self.table.options)))  # a score less the mean of all
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.table.numbering.size, max_chance_outcomes=MAX_CHANCE_OUTCOMES,
-                num_players=len(self.table.seats), min_utility=-1.0, max_utility=1.0,
+                num_players=len(self.table.seats), min_utility=-most, max_utility=most,
                 utility_sum=0.0 if game_type.utility == pyspiel.GameType.Utility.ZERO_SUM else None,
                 max_game_length=MAX_GAME_LENGTH)
             super().__init__(game_type, info, params)

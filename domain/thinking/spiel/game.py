@@ -10,8 +10,10 @@
   sound. Its **observation** is its ``view`` now, as JSON, and where the game draws a board, a tensor of
   its picture of that view (``tensor.py``).
 - ``resample_from_infostate`` is the ruleset's ``determinize``: a state the seat cannot tell from this one.
-- **Returns**: the winners +1 and the others -1 (zero for everyone when all or none win, or when the game
-  stopped at its turn limit: no win the rules name was reached).
+- **Returns**: where the ending gives scores (a kit's ``scores``), each seat's score less the mean of the
+  scores (the scores themselves where they sum to zero, as Kuhn poker's chips won and lost do), so a game of two
+  stays zero-sum; else the winners +1 and the others -1 (zero for everyone when all or none win, or when the
+  game stopped at its turn limit: no win the rules name was reached).
 """
 
 from __future__ import annotations
@@ -123,6 +125,9 @@ def _digest(text: str) -> str:
 
 def returns_of(rules: Ruleset, state: Any, count: int) -> list[float]:
     outcome = rules.outcome(state)
+    if outcome is not None and outcome.scores is not None and len(outcome.scores) == count:
+        mean = sum(outcome.scores) / count
+        return [float(score - mean) for score in outcome.scores]
     if outcome is None or outcome.at_limit or len(outcome.winners) in (0, count):
         return [0.0] * count
     return [1.0 if seat in outcome.winners else -1.0 for seat in range(1, count + 1)]

@@ -58,6 +58,7 @@ def test_kuhn_poker_as_a_kit_plays_as_openspiels_step_by_step():
         (winner,) = RULES.outcome(ours).winners
         assert returns[winner - 1] > 0, number
         assert returns[winner - 1] == ours.counters[f"chips:{3 - winner}"], number  # the loser's chips in the pot
+        assert RULES.outcome(ours).scores == returns, number  # the kit scores the chips won and lost, as OpenSpiel returns them
         showdowns += "showdown" in RULES.outcome(ours).reason
     assert steps > 300 * 2 and 0 < showdowns < 300
 
