@@ -10,7 +10,7 @@ public roll comes out alike) and the facts, as redacted for that seat, are compa
 facts themselves are checked as the seat receives them: no card it may not see, no die behind another's screen,
 no sealed choice and no private counter of another seat. Any difference is a leak, told once, naming the value
 (and, where the kit names it, its place: a counter, an action). Differences once the game is over are none: the
-end shows every card (ruling 28).
+end shows every card (ruling 21).
 
 The test is bounded: ``games`` games (``GAMES`` unless asked), each of at most ``MOST_COMMANDS`` commands, and all
 of them within ``SECONDS`` of the caller's clock; a game not played for want of time is counted (``unplayed``).

@@ -13,7 +13,7 @@ kit makes public and names, at its line, each that reads a hidden thing:
 What is hidden: any seat's hand (``hand(...)``), the cards of a zone that shows them face down or to its holder
 (``cards(...)``; a face-up zone named in the text is public), a die rolled behind a screen, a private counter and
 ``drawn`` (the card the acting seat just drew, until a ``reveal: drawn`` shows it). How many cards a hand or pile holds is public: ``size(hand(s))``.
-The endings (``play.end``, an ``end`` step) may read anything: the game ends and every card is shown (ruling 28).
+The endings (``play.end``, an ``end`` step) may read anything: the game ends and every card is shown (ruling 21).
 A kit that means a public value to tell marks it ``knowingly: true`` (on the counter, the step or the action).
 
 The trace reads text, not values: a choice naming a card from the hand (``card(card).rank``) is not followed, as
@@ -34,10 +34,8 @@ STRING = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'')
 OWN = re.compile(r"\s*\[\s*seat\s*\]")
 STEP_LISTS = ("then", "else", "repeat")
 CHOICE_EXPRESSIONS = ("where", "of", "number", "from", "along", "walk", "through")
-WHY = ("every seat sees it, and it is worked out from {what}, which {who} cannot see: it tells them the secret. Make it "
-       "private (private: true), or mark it knowingly: true where the kit means every seat to learn it")
-WHY_LEGAL = ("the actions a seat is offered are worked out from {what}, which that seat cannot see: what it may do "
-             "tells it the secret. Mark the action knowingly: true where the kit means it")
+WHY = "{name!r} is public, yet set from {what}, which other seats cannot see: make it private: true, or mark it knowingly: true"
+WHY_LEGAL = "which actions a seat is offered is worked out from {what}, which it cannot see: mark the action knowingly: true if meant"
 
 
 def _closing(text: str, opening: int) -> int:
@@ -75,19 +73,19 @@ class Secrets:
             if found.group(1) == "hand":
                 if own and argument == "seat":
                     continue
-                return f"the hand {argument}" if argument else "a hand"
+                return f"hand({argument})"
             zone = argument.strip("\"'").partition(":")[0]
             if argument[:1] in "\"'" and zone in self.public_zones:
                 continue
-            return f"the cards of {argument}"
-        for name, words in ((name, f"the die behind a screen {name!r}") for name in self.dice):
+            return f"cards({argument})"
+        for name, words in ((name, f"{name} (a die behind a screen)") for name in self.dice):
             if self._reads(masked, name, own):
                 return words
         for name, each in self.counters.items():
             if self._reads(masked, name, own and each):
-                return f"the private counter {name!r}"
+                return f"{name} (a private counter)"
         if not own and not shown and re.search(r"(?<![\w.])drawn\b", masked):
-            return "drawn (the card the acting seat drew)"
+            return "drawn (the card just drawn)"
         return None
 
     @staticmethod
@@ -128,8 +126,7 @@ def taint_problems(document: dict[str, Any]) -> list[Problem]:
     if "value" in play:
         what = secrets.read(play["value"], own=True)
         if what is not None:
-            found.append(Problem(("play", "value"), f"the bots' value of a seat is worked out from {what}, which that seat "
-                                                    "cannot see: a bot would play on a secret"))
+            found.append(Problem(("play", "value"), f"the bots' value of a seat is worked out from {what}, which it cannot see"))
     return found
 
 
@@ -166,7 +163,7 @@ def _steps(secrets: Secrets, counters: dict[str, Any], steps: list[Any], path: P
             for where, source in (((*at, key), step.get(key)), ((*at, "seat"), step.get("seat"))):
                 what = None if source is None else secrets.read(source, own=False, shown=shown)
                 if what is not None or (around is not None and where[-1] == key):
-                    found.append(Problem(where, f"the counter {spec['name']!r}: " + WHY.format(what=what or around, who="other seats")))
+                    found.append(Problem(where, WHY.format(name=spec["name"], what=what or around)))
         condition = step.get("if", step.get("until"))
         inner = around if condition is None else around or secrets.read(condition, own=False, shown=shown)
         for key in STEP_LISTS:
