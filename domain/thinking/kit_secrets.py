@@ -5,8 +5,10 @@ Seeded random games of the kit are played at its fewest seats. At each table of 
 table is dealt afresh where that seat cannot see (``determinize``: every card it cannot see dealt again, every other
 seat's roll behind a screen rolled again, every other seat's private counter at its start), and everything the seat
 can read is compared between the table and its twin: its view, its text and picture, the commands it is offered
-and the bots' value of it; then the command the game plays next is played on both (with the same chance, so a
-public roll comes out alike) and the facts, as redacted for that seat, are compared, and its view after them. The
+and the bots' value of it; then the command another seat plays next is played on both (with the same chance, so a
+public roll comes out alike; a card it names that the seat cannot see is, on the twin, the card dealt in its place:
+the same hidden choice) and the facts, as redacted for that seat, are compared (the card names aside: chance deals
+them differently by design; each fact's cards are checked on their own). The
 facts themselves are checked as the seat receives them: no card it may not see, no die behind another's screen,
 no sealed choice and no private counter of another seat. Any difference is a leak, told once, naming the value
 (and, where the kit names it, its place: a counter, an action). Differences once the game is over are none: the
@@ -29,6 +31,7 @@ from domain.engine.errors import LudologError
 from domain.engine.game import Game
 from domain.engine.randomness import Rng
 from domain.games.table_kit.checks import Problem
+from domain.games.table_kit.state import sees
 from domain.thinking.greedy import SimRng
 
 GAMES = 20
@@ -154,7 +157,7 @@ def _compare(rules: Any, state: Any, viewer: int, played: tuple[int, dict[str, A
         return  # its own command may draw a card it now sees: what chance shows it differs, and tells it nothing else
     try:
         real = rules.decide(state, seat, command, Rng(seed, 0))
-        other = rules.decide(twin, seat, command, Rng(seed, 0))
+        other = rules.decide(twin, seat, _translated(state, twin, seat, viewer, command), Rng(seed, 0))
     except LudologError:
         return  # a command the other seat could not give on the twin (a card not in its hand there): nothing to compare
     if _ends(rules, state, real) or _ends(rules, twin, other):
@@ -168,6 +171,23 @@ def _compare(rules: Any, state: Any, viewer: int, played: tuple[int, dict[str, A
             return
     if len(told) != len(told_twin):
         report.tell((), f"the facts of another seat's {rules.describe_command(command)}: seat {viewer} is told more or fewer as what it cannot see changes")
+
+
+def _translated(state: Any, twin: Any, seat: int, viewer: int, command: dict[str, Any]) -> dict[str, Any]:
+    """The command as the acting seat gives it on the twin: a card it names that ``viewer`` cannot see becomes the card
+    dealt in its place on the twin (the same slot of the same hand), as the same hidden choice there."""
+    out = dict(command)
+    for key in ("card", "give", "take"):
+        value = command.get(key)
+        if not isinstance(value, str):
+            continue
+        for zone in (f"hand:{seat}", *state.zones):
+            cards = state.zones[zone]["cards"]
+            index = next((n for n, entry in enumerate(cards) if entry["card"] == value and not sees(entry, viewer)), None)
+            if index is not None:
+                out[key] = twin.zones[zone]["cards"][index]["card"]
+                break
+    return out
 
 
 def _ends(rules: Any, state: Any, facts: list[Any]) -> bool:
