@@ -205,7 +205,8 @@ seat that could have made none is imagined not to have chosen yet."""
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """A table the seat could not tell from this one: every card it cannot see dealt afresh among the
     places that hold such cards, each card staying with its own deck (a deck's back shows), every other
-    seat's roll behind a screen rolled afresh, every other seat's private counter at its start, and in a turn taken together every other seat's sealed choice
+    seat's roll behind a screen rolled afresh, every other seat's private counter worked out from its imagined
+    hand or at its start (``private_counters``), and in a turn taken together every other seat's sealed choice
     one it could have made on the table so dealt (never one made on the table as it is, which could name a
     card in its hand that the imagined hand does not hold). The deal depends only on what the seat sees: a
     fork dealt by it, its seed revealed, tells nothing of the table it came from."""
@@ -252,7 +253,8 @@ def _dealt(state: State, seat: int, rng: Rng) -> State:
         die, _, owner = key.partition(":")
         if owner and int(owner) != seat:
             dice[key] = [rng.choice(kit.dice[die]) for _ in state.dice[key]]
-    return replace(state, zones=zones, dice=dice, counters=imagined_counters(state.counters, kit, state.seats, seat))
+    dealt = replace(state, zones=zones, dice=dice)
+    return replace(dealt, counters=imagined_counters(dealt, kit, seat))
 
 
 def seat_numbers(state: State) -> dict[int, dict[str, float]]:

@@ -76,8 +76,19 @@ def test_a_private_counters_change_is_blank_in_the_facts_other_seats_receive():
     assert f.PrivateCounterChanged.from_data(private[0].to_data()) == private[0]  # stored and read back whole
 
 
-def test_a_bots_imagined_table_holds_another_seats_private_counter_at_its_start():
+def test_a_bots_imagined_table_works_another_seats_private_total_out_from_the_imagined_hand():
     state = game().state
+    imagined = [RULES.determinize(state, 1, SimRng(random.Random(seed))) for seed in range(8)]
+    for table in imagined:
+        assert table.counters["points:2"] == points(table, 2)  # the kit only ever sets it to sum_of(hand(seat), "points")
+        assert table.counters["points:1"] == state.counters["points:1"]
+    assert len({table.counters["points:2"] for table in imagined}) > 1  # not the real total, kept
+
+
+def test_a_bots_imagined_table_holds_another_seats_private_counter_at_its_start_unless_it_is_a_hands_fold():
+    document = kit()
+    document["play"]["actions"][1]["effects"].insert(0, {"add": "points", "value": 1})  # no longer a fold of the hand alone
+    state = game(document).state
     for seed in range(5):
         imagined = RULES.determinize(state, 1, SimRng(random.Random(seed)))
         assert imagined.counters["points:2"] == 0  # all Ann knows of Ben's points: their start
