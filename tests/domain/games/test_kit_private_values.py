@@ -215,3 +215,14 @@ def test_a_kit_with_a_bad_private_flag_is_refused():
     document["counters"][0]["private"] = "yes"
     with pytest.raises(InvalidSetup, match="private"):
         game(document)
+
+
+def test_a_table_without_rules_offers_a_seat_no_change_to_another_seats_private_counter():
+    document = kit()
+    del document["play"]
+    document["kit"] = 1
+    state = game(document).state
+    counters = {command["counter"] for command in RULES.legal_commands(state, 1) if command["type"] == "add"}
+    assert counters == {"points:1"}  # whether Ben's sits at a bound is Ben's secret
+    facts = RULES.decide(state, 1, {"type": "add", "counter": "points:1", "amount": 2}, None)
+    assert facts == [f.PrivateCounterChanged(1, "points:1", 2, 2, 1)] and RULES.redact(facts[0], 2).value is None
