@@ -21,9 +21,8 @@ of them within ``SECONDS`` of the caller's clock; a game not played for want of 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from domain.engine import registry, rule_time
@@ -67,8 +66,10 @@ class SecretsReport:
 def hides_nothing(document: dict[str, Any]) -> bool:
     """Whether the kit has nothing a seat cannot see: no cards, no die behind a screen, no private counter, no turn
     taken together (its sealed choices). Such a kit cannot leak; no game is played."""
-    return (not any(deck.get("cards") for deck in document.get("decks", [])) and not any(die.get("hidden") for die in document.get("dice", []))
-            and not any(counter.get("private") for counter in document.get("counters", [])) and "together" not in document.get("play", {}))
+    return (not any(deck.get("cards") for deck in document.get("decks", []))
+            and not any(die.get("hidden") for die in document.get("dice", []))
+            and not any(counter.get("private") for counter in document.get("counters", []))
+            and "together" not in document.get("play", {}))
 
 
 def secret_leaks(document: dict[str, Any], games: int = GAMES, *, clock: Callable[[], float], seconds: float = SECONDS) -> SecretsReport:
@@ -87,7 +88,7 @@ def secret_leaks(document: dict[str, Any], games: int = GAMES, *, clock: Callabl
             with rule_time.deadline(max(0.0, ends - clock()), clock):
                 _game(rules, document, number, report)
         except (LudologError, ExpressionFailed):
-            pass  # a game that fails (or runs out of time) is the random games' to tell (kit check's trial); what it showed before counts
+            pass  # a game that fails (or runs out of time) is kit check's trial's to tell; what it showed before counts
         report.games += 1
     return report
 
@@ -96,7 +97,7 @@ def _game(rules: Any, document: dict[str, Any], number: int, report: SecretsRepo
     seats = document["seats"]["fewest"]
     names = [f"Seat {n}" for n in range(1, seats + 1)]
     game = Game.start(rules, names, rules.resolve_options({"kit": document}), f"secrets:{number}", salt=SALT)
-    _facts(rules, None, seats, [event.as_fact() for event in game.pending_events if hasattr(event, "fact")], report)
+    _facts(rules, None, seats, _facts_of(game.pending_events), report)
     choose = random.Random(f"secrets:{number}")
     for commands in range(MOST_COMMANDS):
         if game.outcome() is not None or not game.to_act():
@@ -111,7 +112,12 @@ def _game(rules: Any, document: dict[str, Any], number: int, report: SecretsRepo
             report.checked += 1
         before = len(game.pending_events)
         game.play(seat, command, f"c{commands}")
-        _facts(rules, state, seats, [event.as_fact() for event in game.pending_events[before:] if hasattr(event, "fact")], report)
+        _facts(rules, state, seats, _facts_of(game.pending_events[before:]), report)
+
+
+def _facts_of(events: list[Any]) -> list[Any]:
+    """The facts of a game's new events (its ``Created`` event holds none)."""
+    return [event.as_fact() for event in events if hasattr(event, "fact")]
 
 
 def _facts(rules: Any, before: Any, seats: int, facts: list[Any], report: SecretsReport) -> None:
@@ -120,14 +126,15 @@ def _facts(rules: Any, before: Any, seats: int, facts: list[Any], report: Secret
         kind = type(fact).__name__
         for viewer in range(1, seats + 1):
             shown = rules.redact(fact, viewer)
-            if kind == "CardMoved" and shown.card and not (fact.up or viewer in fact.seen or _knew(before, fact, viewer)):
+            if kind == "CardMoved" and shown.card and not (fact.up or fact.to == f"hand:{viewer}" or _knew(before, fact, viewer)):
                 report.tell((), f"a card moved ({kind}): seat {viewer} is told it is {fact.card}, going to {fact.to}, which it may not see")
             if kind == "HiddenDiceRolled" and viewer != fact.seat and any(face != "" for face in shown.faces):
                 report.tell((), f"the die {fact.die} behind a screen: seat {viewer} is told seat {fact.seat}'s roll")
             if kind == "ChoiceSealed" and viewer != fact.seat and (shown.action or shown.choices):
                 report.tell((), f"a sealed choice: seat {viewer} is told seat {fact.seat}'s")
             if kind == "PrivateCounterChanged" and viewer != fact.owner and shown.value is not None:
-                report.tell(_counter_path(before, fact.counter) if before is not None else (), f"the private counter {fact.counter.partition(':')[0]}: seat {viewer} is told {fact.counter}")
+                report.tell(() if before is None else _counter_path(before, fact.counter),
+                            f"the private counter {fact.counter.partition(':')[0]}: seat {viewer} is told {fact.counter}")
         if before is not None:
             before = rules.evolve(before, fact)
 
@@ -136,7 +143,8 @@ def _knew(state: Any, fact: Any, viewer: int) -> bool:
     """Whether the seat knew the card before it moved (it had seen it where it lay, or moved it from its own hand)."""
     if state is None or fact.index < 0:
         return False
-    return viewer in state.zones[fact.origin]["cards"][fact.index]["seen"] or (viewer == fact.seat and fact.origin == f"hand:{viewer}")
+    entry = state.zones[fact.origin]["cards"][fact.index]
+    return entry["up"] or viewer in entry["seen"] or (viewer == fact.seat and fact.origin == f"hand:{viewer}")
 
 
 def _compare(rules: Any, state: Any, viewer: int, played: tuple[int, dict[str, Any]], seed: str, names: list[str], report: SecretsReport) -> None:
@@ -202,7 +210,7 @@ def _ends(rules: Any, state: Any, facts: list[Any]) -> bool:
 def _blank(fact: Any) -> Any:
     """A fact without the names of cards and where in a zone they lay: which card chance turned up differs between
     a table and its twin by design (what a seat may see of a card is checked fact by fact, ``_facts``)."""
-    changes = {key: value for key, value in (("card", ""), ("index", 0), ("decided", [])) if hasattr(fact, key)}
+    changes: dict[str, Any] = {key: value for key, value in (("card", ""), ("index", 0), ("decided", [])) if hasattr(fact, key)}
     return replace(fact, **changes) if changes else fact
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from cli_runs import invoke
+
 from domain.games.table_kit.rules import KITS
 
 CRAZY_EIGHTS = Path(__file__).parents[1] / "kits" / "crazy-eights.yaml"

@@ -157,7 +157,7 @@ def _steps(secrets: Secrets, counters: dict[str, Any], steps: list[Any], path: P
             shown = "reveal" in step and str(step["reveal"]).strip() == "drawn"
         at = (*path, n)
         kind = "set" if "set" in step else "add" if "add" in step else None
-        spec = counters.get(step.get(kind)) if kind else None
+        spec = counters.get(str(step.get(kind))) if kind else None
         if spec is not None and not spec.get("private") and not spec.get("knowingly"):
             key = "to" if kind == "set" else "value"
             for where, source in (((*at, key), step.get(key)), ((*at, "seat"), step.get("seat"))):

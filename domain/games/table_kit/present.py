@@ -14,8 +14,8 @@ from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.layout import OFF, PHASE, SEALED, space_name
-from domain.games.table_kit.private_counters import imagined_counters, public_numbers, redacted, shown_counter
 from domain.games.table_kit.kit_together import imagined, sealed, taken_together
+from domain.games.table_kit.private_counters import imagined_counters, public_numbers, redacted, shown_counter
 from domain.games.table_kit.state import State, kit_of, sees
 
 

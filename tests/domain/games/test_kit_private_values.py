@@ -16,8 +16,8 @@ from domain.engine.errors import InvalidSetup
 from domain.engine.game import Game
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.expression_cost import MOST_STEPS, cost
-from domain.games.table_kit.kit_compile import kit_sizes
 from domain.games.table_kit.kit_board import Geometry
+from domain.games.table_kit.kit_compile import kit_sizes
 from domain.games.table_kit.kit_taint import taint_problems
 from domain.games.table_kit.loading import read_kit
 from domain.games.table_kit.rules import KITS, shipped_kit
@@ -123,7 +123,7 @@ def test_sum_of_most_of_and_least_of_fold_a_field_over_a_list_of_cards():
     from domain.games.table_kit.kit_scope import FUNCTIONS, Scope
 
     state = game().state
-    rules = RULES_OF(state)
+    rules = compiled_rules(state)
     scope = Scope(rules, state, 1)
     hand = [entry["card"] for entry in state.zones["hand:1"]["cards"]]
     worth = [rules.cards[name]["points"] for name in hand]
@@ -133,7 +133,8 @@ def test_sum_of_most_of_and_least_of_fold_a_field_over_a_list_of_cards():
         assert compile_expression(source, rules.names, FUNCTIONS).value(scope) == expected, source
 
 
-def RULES_OF(state):  # noqa: N802 -- the compiled rules of a table's kit
+def compiled_rules(state):
+    """The compiled rules of a table's kit."""
     from domain.games.table_kit.state import kit_of
 
     return kit_of(state).rules
