@@ -253,6 +253,14 @@ class KitAdded(KitVersion):
     """The kit token, with a name's first version only (shown once)."""
 
 
+class KitChecked(Schema):
+    name = fields.String()
+    title = fields.String()
+    leaks = fields.List(fields.String())
+    games = fields.Integer()
+    unplayed = fields.Integer()
+
+
 class Health(Schema):
     status = fields.String()
     store = fields.String()
@@ -284,6 +292,7 @@ KIT_RULESET = KitRuleset()
 KITS = Kits()
 STORED_KIT = StoredKit()
 KIT_ADDED = KitAdded()
+KIT_CHECKED = KitChecked()
 
 
 def submission(answer: Any) -> dict[str, Any]:

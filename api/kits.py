@@ -58,11 +58,48 @@ def add_kit() -> Response:
     return response
 
 
-def _read(text: str, format: str | None) -> dict[str, Any]:
-    """The document a kit's text holds; ``InvalidKit`` with every mistake, a line each."""
+@blueprint.post("/kits/check")
+@costly
+def check_kit() -> Any:
+    """A kit checked as ``ludolog kit check`` does, the secrets trace included, and with ``secrets`` its games dealt
+    afresh where each seat cannot see: each leak a line (at its line, for a text). Nothing is stored."""
+    import time
+
+    from domain.games.table_kit.checks import problems
+    from domain.games.table_kit.kit_taint import taint_problems
+    from domain.thinking.kit_secrets import API_SECONDS, secret_leaks
+
+    given = schemas.KIT_CHECK.load(json_body())
+    text = given["text"]
+    if text is None:
+        document = given["kit"]
+        found = problems(document) or taint_problems(document)
+        if found:
+            lines = [f"{problem.where()}: {problem.message}" for problem in found]
+            raise InvalidKit(f"bad kit: {lines[0]}" + (f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""), lines)
+    else:
+        document = _read(text, given["format"], more=taint_problems)
+    leaks: list[str] = []
+    games = unplayed = 0
+    if given["secrets"] and "play" in document:
+        report = secret_leaks(document, given["games"], clock=time.monotonic, seconds=API_SECONDS)
+        games, unplayed = report.games, report.unplayed
+        if text is None:
+            leaks = [f"{problem.where()}: {problem.message}" for problem in report.problems]
+        else:
+            from domain.games.table_kit.loading import read_kit
+
+            leaks = read_kit(text, source="kit", format=given["format"], more=lambda _: report.problems)[1]
+    return answers.KIT_CHECKED.dump({"name": document["name"], "title": document["title"], "leaks": leaks, "games": games,
+                                     "unplayed": unplayed})
+
+
+def _read(text: str, format: str | None, more: Any = None) -> dict[str, Any]:
+    """The document a kit's text holds; ``InvalidKit`` with every mistake, a line each (``more``: further checks, as
+    ``read_kit`` takes them)."""
     from domain.games.table_kit.loading import read_kit
 
-    document, mistakes = read_kit(text, source="kit", format=format)
+    document, mistakes = read_kit(text, source="kit", format=format, more=more)
     if document is None or mistakes:
         raise InvalidKit(f"bad kit: {mistakes[0]}" + (f" (and {len(mistakes) - 1} more)" if len(mistakes) > 1 else ""), mistakes)
     return document

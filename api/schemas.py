@@ -209,6 +209,14 @@ class NewKit(Schema):
             raise ValidationError("'format' is the format of 'text', and there is no text", "format")
 
 
+class KitCheck(NewKit):
+    """A kit to check, as for the shelf (``kit`` or ``text``), with ``secrets``: also play the games that deal afresh
+    what each seat cannot see (``games`` of them), naming each leak."""
+
+    secrets = fields.Boolean(load_default=False)
+    games = fields.Integer(load_default=10, validate=validate.Range(min=1, max=50))
+
+
 class KitQuery(Schema):
     class Meta:
         unknown = RAISE
@@ -227,3 +235,4 @@ NOTES_QUERY = NotesQuery()
 BOT_MOVE = BotMove()
 NEW_KIT = NewKit()
 KIT_QUERY = KitQuery()
+KIT_CHECK = KitCheck()

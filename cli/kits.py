@@ -79,24 +79,33 @@ def _counted(number: int, one: str, many: str) -> str:
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--games", type=click.IntRange(0, 10_000), default=100, show_default=True,
               help="For a kit with rules: random games to play (0: none).")
-def check(files: tuple[str, ...], games: int) -> None:
+@click.option("--secrets", is_flag=True, help="For a kit with rules: also play games in which what each seat cannot see is "
+              "dealt afresh, and name every value a seat reads that changes with it (a leak).")
+@click.option("--secret-games", type=click.IntRange(1, 200), default=20, show_default=True,
+              help="With --secrets: how many games (all within 20 seconds).")
+def check(files: tuple[str, ...], games: int, secrets: bool, secret_games: int) -> None:
     """Check kit files: a line for each mistake (FILE:LINE: FIELD: MESSAGE), else what each kit holds; a
     kit with rules has each expression worked out on its table as set up (a type error, a condition that is
     not true or false), then plays random games, and any that fails or does not end, and any action legal in
     none of them, is named; a game stops at 5,000 commands or 5 seconds, the games at 30 seconds in all. Exit 1 if
-    any file has a mistake or a game that failed or did not end.
+    any file has a mistake or a game that failed or did not end. Every kit with rules is traced: a public counter
+    set from what some seat cannot see (a hand, a face-down pile, a die behind a screen), or an action offered by
+    it, is a mistake at its line unless marked knowingly. With --secrets, the games that deal afresh what each
+    seat cannot see name each leak at its line, and exit 1 if there is any.
 
     \b
     Example:
       ludolog kit check snakes.yaml cards.toml
       ludolog kit check pig.yaml --games 500
+      ludolog kit check crazy-eights.yaml --secrets
     """
     from domain.games.table_kit.kit import Kit
+    from domain.games.table_kit.kit_taint import taint_problems
     from domain.games.table_kit.kit_types import type_problems
 
     failed = False
     for path in files:
-        document, mistakes = _read(path, more=lambda document: type_problems(document) if "play" in document else [])
+        document, mistakes = _read(path, more=lambda document: type_problems(document) + taint_problems(document) if "play" in document else [])
         if document is None:
             failed = True
             for line in mistakes:
@@ -110,8 +119,27 @@ def check(files: tuple[str, ...], games: int) -> None:
                    f"{_counted(len(table.dice), 'die', 'dice')}, {_counted(len(table.counters(table.most)), 'counter', 'counters')}")
         if table.rules is not None and games:
             failed = _tried(path, document, games) or failed
+        if table.rules is not None and secrets:
+            failed = _secrets(path, document, secret_games) or failed
     if failed:
         sys.exit(1)
+
+
+def _secrets(path: str, document: dict[str, Any], games: int) -> bool:
+    """Play the kit's games dealt afresh where each seat cannot see, and name each leak at its line; whether any."""
+    from domain.thinking import kit_secrets
+
+    found = kit_secrets.secret_leaks(document, games, clock=time.monotonic)
+    if kit_secrets.hides_nothing(document):
+        click.echo("  secrets: the kit hides nothing from any seat (no cards, no die behind a screen, no private counter)")
+        return False
+    unplayed = f" ({found.unplayed} not played: the test stops at {kit_secrets.SECONDS:g} seconds)" if found.unplayed else ""
+    click.echo(f"  secrets: {_counted(found.games, 'game', 'games')}{unplayed}, {found.checked:,} tables compared as a seat sees them: "
+               + (f"{_counted(len(found.problems), 'leak', 'leaks')}" if found.problems else "nothing leaks"))
+    if found.problems:
+        for line in _read(path, more=lambda _: found.problems)[1]:
+            click.echo(f"  leak: {line}")
+    return bool(found.problems)
 
 
 def _tried(path: str, document: dict[str, Any], games: int) -> bool:

@@ -150,9 +150,12 @@ def test_a_game_that_does_not_end_by_the_cap_is_named(tmp_path, monkeypatch):
 def test_a_kit_whose_rule_tells_a_seat_a_secret_is_named_with_its_seed_and_exit_1(tmp_path):
     kuhn = (Path(__file__).resolve().parents[2] / "domain" / "games" / "table_kit" / "kits" / "kuhn-poker.yaml").read_text(encoding="utf-8")
     path = tmp_path / "leaky.yaml"
-    path.write_text(kuhn.replace("      summary: bet a chip, or call a bet\n",
-                                 "      summary: bet a chip, or call a bet\n      when: card(hand(3 - seat)[0]).rank < 3\n"), encoding="utf-8")
-    result = CliRunner().invoke(cli, ["kit", "check", str(path), "--games", "20"])
+    leaky = kuhn.replace("      summary: bet a chip, or call a bet\n", "      summary: bet a chip, or call a bet\n      when: card(hand(3 - seat)[0]).rank < 3\n")
+    path.write_text(leaky, encoding="utf-8")
+    traced = CliRunner().invoke(cli, ["kit", "check", str(path), "--games", "20"])  # the trace reads it in the text
+    assert traced.exit_code == 1 and "play.actions.1.when: which actions a seat is offered is worked out from hand(3 - seat)" in traced.output
+    path.write_text(leaky.replace("      when: card(hand", "      knowingly: true\n      when: card(hand"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["kit", "check", str(path), "--games", "20"])  # marked knowingly: the games tell it
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert re.search(r"  game \d+ \(seed kit-check:\d+, 2 seats\) tells a secret: at command 1, seat 1 is offered pass, and a table "
                      r"that differs only in what it cannot see offers pass, bet: a rule lets a secret decide what it may do", result.output)

@@ -96,7 +96,10 @@ def _set_or_add(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -
     value = command["value"] if kind == "set" else state.counters[key] + command["amount"]
     if (counter.low is not None and value < counter.low) or (counter.high is not None and value > counter.high):
         raise IllegalCommand(f"{key} ranges {'' if counter.low is None else counter.low}..{'' if counter.high is None else counter.high}; {value} is outside")
-    return [f.CounterChanged(seat, key, value, None if kind == "set" else command["amount"])]
+    by = None if kind == "set" else command["amount"]
+    if counter.private:
+        return [f.PrivateCounterChanged(seat, key, value, by, counter.seat)]
+    return [f.CounterChanged(seat, key, value, by)]
 
 
 def _pass(kit: Kit, state: State, seat: int, command: Command, rng: Rng) -> list[Fact]:

@@ -37,6 +37,9 @@ PRECEDENCE = {"||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=":
 """CEL's binary operators, the tightest binding highest."""
 MACROS = frozenset({"all", "exists", "exists_one", "map", "filter"})
 NATIVE_SCANS = frozenset({"contains", "startsWith", "endsWith"})
+FOLDS = frozenset({"sum_of", "most_of", "least_of"})
+"""The kit's functions over a list of cards (``sum_of(hand(seat), "points")``): the list is handed to Python and
+walked once, a number made."""
 BUILT = 8
 """What making one value costs, in steps (an entry of a list written out, of a list ``map`` makes, of a list
 ``+`` copies): CEL allocates each, about eight times what a step of a macro over values already made takes."""
@@ -226,6 +229,9 @@ class _Reading:
         if name in ("int", "uint", "double", "string", "bytes", "dyn", "type", "timestamp", "duration"):
             made = arguments[0] if arguments else ONE
             return steps + made.volume + 1, Shape(max(made.width, 32), made.volume, made.inner)
+        if name in FOLDS:
+            walked = arguments[0] if arguments else ONE
+            return steps + CALLED + BUILT * walked.volume + walked.width, ONE
         made = given_shape(self.sizes, name)  # the kit's own functions: Python over the table, its answer made CEL's
         return steps + CALLED + BUILT * made.volume, made
 

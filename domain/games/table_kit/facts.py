@@ -3,7 +3,8 @@
 A card is chosen from what a face-down pile holds at the moment it is drawn, looked at or turned over
 (its order is decided only then), so every chance outcome is in the fact that met it. The secret ones
 are the names of cards that some seats may not see: ``CardMoved.card`` (a draw, a deal, a gift, a card
-played face down) and ``CardsLookedAt.decided``; ``TableKit.redact`` blanks them for the others.
+played face down) and ``CardsLookedAt.decided``, and a private counter's value (``PrivateCounterChanged``);
+``TableKit.redact`` blanks them for the others.
 """
 
 from __future__ import annotations
@@ -159,6 +160,15 @@ class CounterChanged(Fact):
 
 
 @dataclass(frozen=True)
+class PrivateCounterChanged(CounterChanged):
+    """A private counter (``private: true``) set to ``value``: seen by ``owner``, the seat whose counter it is (no
+    seat for a shared one), and by no other while the game goes on; ``value`` and ``by`` are blank (``None``) in the
+    copy any other seat receives."""
+
+    owner: int | None = None
+
+
+@dataclass(frozen=True)
 class PhaseBegun(Fact):
     """The turn moved on to the kit's phase named ``phase`` (``play.phases``; a turn begins in the first)."""
 
@@ -247,4 +257,5 @@ class GameEnded(Fact):
 
 FACTS: tuple[type[Fact], ...] = (KitLaid, TurnPassed, PieceMoved, CardMoved, CardRevealed, CardsLookedAt, PileShuffled,
                                  PileGathered, DiceRolled, HiddenDiceRolled, CardPutUnder, CounterChanged, EndProposed, EndAgreed, EndRefused, GameEnded,
-                                 PhaseBegun, AnswerAsked, ChoiceSealed, ChoicesRevealed, PileSlidUnder, PileShuffledIn)
+                                 PhaseBegun, AnswerAsked, ChoiceSealed, ChoicesRevealed, PileSlidUnder, PileShuffledIn,
+                                  PrivateCounterChanged)

@@ -48,6 +48,8 @@ class Counter:
     start: int
     low: int | None
     high: int | None
+    private: bool = False
+    """Seen by its seat alone (and by no seat, for a shared one) while the game goes on (``private: true``)."""
 
 
 def content_hash(document: dict[str, Any]) -> str:
@@ -121,7 +123,7 @@ class Kit:
         for spec in self.document.get("counters", []):
             low, high, start = spec.get("min"), spec.get("max"), spec.get("start", 0)
             owners = list(range(1, seats + 1)) if spec.get("each", True) else [None]
-            out += [Counter(spec["name"] if seat is None else f"{spec['name']}:{seat}", spec["name"], seat, start, low, high)
+            out += [Counter(spec["name"] if seat is None else f"{spec['name']}:{seat}", spec["name"], seat, start, low, high, bool(spec.get("private")))
                     for seat in owners]
         return out
 

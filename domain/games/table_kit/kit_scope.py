@@ -19,7 +19,9 @@ pieces), ``line(seat)`` (the most of a seat's pieces in one straight line),
 on space ``s``, in seat order, each once) and ``abs(n)``; on cards, ``hand(seat)``
 (the names of the cards in a seat's hand, the last drawn last), ``cards(zone)`` (the names of a zone's
 cards, those in a shuffled pile among them in no order) and ``card(name)`` (a card's fields, its
-``name`` among them: ``card(hand(seat)[0]).rank``).
+``name`` among them: ``card(hand(seat)[0]).rank``); over a list of cards (``hand(seat)``, ``cards(zone)``),
+``sum_of(list, "field")`` (the sum of a number field of its cards), ``most_of(list, "field")`` and
+``least_of(list, "field")`` (the largest and smallest; 0 for no cards; a card without the field counts 0).
 
 The rules read the whole table, hidden cards too, as the table itself knows them: what a seat is shown
 is the table's to say (``present``), never an expression's.
@@ -38,7 +40,7 @@ from domain.games.table_kit.layout import ASKER, PHASE
 GIVEN = ("seat", "seats", "turn", "free_spaces", "landed", "drawn", "turn_seat", "owners", "here")
 """The names every expression may read besides the kit's own."""
 FUNCTIONS = ("owner", "kind", "row", "column", "step", "along", "link", "mark", "spaces", "line", "pieces", "seats_at", "abs",
-             "hand", "cards", "card")
+             "hand", "cards", "card", "sum_of", "most_of", "least_of")
 """The functions every expression may call besides CEL's own."""
 WIDE = frozenset({"owners", "spaces", "hand", "cards"})
 """The names and functions whose value may hold as many entries as the kit's largest list (its spaces, cards,
@@ -154,6 +156,16 @@ class Scope(Mapping[str, Any]):
             raise ValueError(f"no card named {name!r}")
         return found
 
+    def _folded(self, fold: Any) -> Any:
+        """``sum_of``, ``most_of`` or ``least_of``: ``fold`` over a number field of a list of cards (0 for none; a card
+        without the field counts 0)."""
+        def folded(names: Any, field: Any) -> int:
+            values = [self._card(str(name)).get(str(field), 0) for name in names]
+            if any(isinstance(value, bool) or not isinstance(value, int) for value in values):
+                raise ValueError(f"the field {field!r} of these cards is not a whole number")
+            return fold(values) if values else 0
+        return folded
+
     def __contains__(self, name: object) -> bool:
         return name in self.chosen or name in self.rules.names
 
@@ -194,5 +206,6 @@ _MAKERS: dict[str, Any] = {
     "spaces": lambda scope: scope.board.spaces, "line": lambda scope: scope.board.line,
     "pieces": lambda scope: scope.board.pieces, "seats_at": lambda scope: scope._seats_at, "abs": lambda scope: abs,
     "hand": lambda scope: lambda seat: scope._names(f"hand:{seat}"), "cards": lambda scope: scope._names,
-    "card": lambda scope: scope._card}
+    "card": lambda scope: scope._card, "sum_of": lambda scope: scope._folded(sum),
+    "most_of": lambda scope: scope._folded(max), "least_of": lambda scope: scope._folded(min)}
 """How each of ``FUNCTIONS`` is made for a scope: only those an expression calls are."""

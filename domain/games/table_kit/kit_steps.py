@@ -186,7 +186,8 @@ class Run:
             raise IllegalCommand(f"the kit's rules fail here: {amount.source!r} is {number!r}, not a whole number for {name}")
         value = number if kind == "set" else self.state.counters[key] + number
         value = max(spec.get("min", value), min(spec.get("max", value), value))
-        self.emit(f.CounterChanged(self.seat, key, value, None if kind == "set" else value - self.state.counters[key]))
+        by = None if kind == "set" else value - self.state.counters[key]
+        self.emit(f.PrivateCounterChanged(self.seat, key, value, by, owner) if spec.get("private") else f.CounterChanged(self.seat, key, value, by))
 
     def place(self, kind: str | None, to: Expression, seat: Expression | None = None) -> None:
         """One of the seat's pieces (the acting seat's, or ``seat``'s) from off the board onto a space."""

@@ -65,6 +65,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         out += [{"type": "flip", "from": origin, "to": to} for to in tables if to != origin and zones[to].shows == "face-up"]
     out += [{"type": "roll", "die": die} for die in kit.dice]
     for counter in kit.counters(state.seats):
+        if counter.private and counter.seat != seat:
+            continue  # another seat's private counter: whether it sits at a bound is its secret
         value = state.counters[counter.key]
         for amount in (1, -1):
             if (counter.low is None or value + amount >= counter.low) and (counter.high is None or value + amount <= counter.high):

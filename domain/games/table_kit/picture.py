@@ -101,7 +101,7 @@ def _panel(view: dict[str, Any], seats: Sequence[str], x: float, y: float, width
         bounds = f" ({'' if low is None else low} to {'' if high is None else high})" if low is not None or high is not None else ""
         item: Item = {"kind": "counter", "id": f"counter:{counter['key']}", "ref": f"counter:{counter['key']}", "label": label,
                       "x": round(x + n % 2 * (half + 0.2), 3), "y": round(top + n // 2 * 0.85, 3), "w": round(half, 3),
-                      "value": counter["value"], "title": f"{whose}{counter['name']}: {counter['value']}{bounds}"}
+                      "value": counter["value"], "title": f"{whose}{counter['name']}: {'hidden' if counter.get('hidden') else counter['value']}{bounds}"}
         if high is not None:
             item["max"] = high
         if seat:

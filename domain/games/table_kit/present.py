@@ -15,6 +15,7 @@ from domain.engine.randomness import Rng
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.layout import OFF, PHASE, SEALED, space_name
 from domain.games.table_kit.kit_together import imagined, sealed, taken_together
+from domain.games.table_kit.private_counters import imagined_counters, public_numbers, redacted, shown_counter
 from domain.games.table_kit.state import State, kit_of, sees
 
 
@@ -60,8 +61,7 @@ def view(state: State, viewer: int | None, everything: bool = False) -> dict[str
         "zones": zones,
         "cards": {name: {"text": card.get("text", ""), "fields": dict(card.get("fields", {}))} for name, card in kit.cards.items()},
         "dice": _dice(state, viewer, everything),
-        "counters": [{"key": c.key, "name": c.name, "seat": c.seat, "value": state.counters[c.key], "min": c.low, "max": c.high}
-                     for c in kit.counters(state.seats)],
+        "counters": [shown_counter(c, state.counters[c.key], viewer, everything) for c in kit.counters(state.seats)],
         "proposal": None if state.proposal is None else dict(state.proposal),
         "outcome": None if state.winners is None else {"winners": list(state.winners), "reason": state.reason},
         **({} if kit.rules is None or not kit.rules.phases else {"phase": kit.rules.phases[state.counters.get(PHASE, 0)]}),
@@ -105,7 +105,7 @@ def redact(fact: Fact, seat: int | None) -> Fact:
         return replace(fact, decided=["" for _ in fact.decided])
     if isinstance(fact, f.ChoiceSealed) and seat != fact.seat:
         return replace(fact, action="", choices={})
-    return fact
+    return redacted(fact, seat)
 
 
 def _who(seat: int | None, seats: Sequence[str]) -> str:
@@ -168,6 +168,8 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
         return f"{seats[fact.seat - 1]} rolls {fact.die} behind a screen: {', '.join(str(face) for face in fact.faces)}."
     if isinstance(fact, f.DiceRolled):
         return f"{seats[fact.seat - 1]} rolls {fact.die}: {', '.join(str(face) for face in fact.faces)}."
+    if isinstance(fact, f.PrivateCounterChanged) and fact.value is None:
+        return f"{seats[fact.seat - 1]} changes {_zone(fact.counter, seats)} (private)."
     if isinstance(fact, f.CounterChanged):
         how = f"sets {_zone(fact.counter, seats)} to {fact.value}" if fact.by is None else f"{'adds' if fact.by >= 0 else 'takes'} {abs(fact.by)} {'to' if fact.by >= 0 else 'from'} {_zone(fact.counter, seats)} ({fact.value})"
         return f"{seats[fact.seat - 1]} {how}."
@@ -207,7 +209,8 @@ seat that could have made none is imagined not to have chosen yet."""
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """A table the seat could not tell from this one: every card it cannot see dealt afresh among the
     places that hold such cards, each card staying with its own deck (a deck's back shows), every other
-    seat's roll behind a screen rolled afresh, and in a turn taken together every other seat's sealed choice
+    seat's roll behind a screen rolled afresh, every other seat's private counter worked out from its imagined
+    hand or at its start (``private_counters``), and in a turn taken together every other seat's sealed choice
     one it could have made on the table so dealt (never one made on the table as it is, which could name a
     card in its hand that the imagined hand does not hold). The deal depends only on what the seat sees: a
     fork dealt by it, its seed revealed, tells nothing of the table it came from."""
@@ -254,13 +257,14 @@ def _dealt(state: State, seat: int, rng: Rng) -> State:
         die, _, owner = key.partition(":")
         if owner and int(owner) != seat:
             dice[key] = [rng.choice(kit.dice[die]) for _ in state.dice[key]]
-    return replace(state, zones=zones, dice=dice)
+    dealt = replace(state, zones=zones, dice=dice)
+    return replace(dealt, counters=imagined_counters(dealt, kit, seat))
 
 
 def seat_numbers(state: State) -> dict[int, dict[str, float]]:
     """Each seat's counters, for charts."""
     out: dict[int, dict[str, float]] = {seat: {} for seat in range(1, state.seats + 1)}
-    for counter in kit_of(state).counters(state.seats):
+    for counter in public_numbers(kit_of(state).counters(state.seats), state.winners is not None):
         if counter.seat is not None:
             out[counter.seat][counter.name] = state.counters[counter.key]
     return out

@@ -45,7 +45,7 @@ def render(view: dict[str, Any], seats: Sequence[str]) -> str:
     for counter in view.get("counters", []):
         whose = f"{seat_name(seats, counter['seat'])}'s " if counter.get("seat") else ""
         high = f"/{counter['max']}" if counter.get("max") is not None else ""
-        lines.append(f"{whose}{counter['name']}: {counter['value']}{high}")
+        lines.append(f"{whose}{counter['name']}: {'hidden' if counter.get('hidden') else counter['value']}{high}")
     for die in view.get("dice", []):
         last = die.get("last")
         whose = f"{seat_name(seats, die['seat'])}'s " if die.get("seat") else ""
