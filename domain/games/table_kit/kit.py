@@ -17,6 +17,7 @@ from typing import Any
 from domain.engine.errors import InvalidSetup
 from domain.games.table_kit.checks import problems
 from domain.games.table_kit.kit_rules import KitRules
+from domain.games.table_kit.kit_sizes import counter_keys, counter_start, deck_cards, kit_cards, stored_key
 from domain.games.table_kit.layout import HAND, OFF, group_spaces, space_name
 
 
@@ -48,6 +49,8 @@ class Counter:
     start: int
     low: int | None
     high: int | None
+    index: Any = None
+    """A keyed counter's key (``pile[2]``: 2), or ``None``."""
 
 
 def content_hash(document: dict[str, Any]) -> str:
@@ -72,7 +75,9 @@ class Kit:
         self.dice = {die["name"]: list(die["faces"]) for die in document.get("dice", [])}
         self.hidden_dice = frozenset(die["name"] for die in document.get("dice", []) if die.get("hidden"))
         """The dice each seat rolls behind a screen: kept as ``die:seat``, seen by that seat alone."""
-        self.cards = {card["name"]: card for deck in document.get("decks", []) for card in deck["cards"]}
+        self.cards = kit_cards(document)
+        """Every card the kit's decks may hold (numbered cards for the largest of their parameters' values)."""
+        self.defaults = {name: spec["default"] for name, spec in document.get("parameters", {}).items()}
         self.decks = list(document.get("decks", []))
         self.hands = dict(document.get("hands", {}))
         self.rules = KitRules(document, self.pieces) if "play" in document else None
@@ -116,14 +121,24 @@ class Kit:
                 out.append(Zone(spec["name"], shows))
         return out
 
-    def counters(self, seats: int) -> list[Counter]:
+    def counters(self, seats: int, parameters: dict[str, Any] | None = None) -> list[Counter]:
+        """The table's counters: each seat's (``name:seat``) or one shared; a keyed counter's one a key
+        (``name[key]``, ``name[key]:seat``), its keys and starts worked out from the ``parameters`` (the defaults
+        unless given) and the seats."""
+        values = self.defaults if parameters is None else parameters
         out = []
-        for spec in self.document.get("counters", []):
-            low, high, start = spec.get("min"), spec.get("max"), spec.get("start", 0)
+        for n, spec in enumerate(self.document.get("counters", [])):
+            low, high = spec.get("min"), spec.get("max")
             owners = list(range(1, seats + 1)) if spec.get("each", True) else [None]
-            out += [Counter(spec["name"] if seat is None else f"{spec['name']}:{seat}", spec["name"], seat, start, low, high)
-                    for seat in owners]
+            keys = counter_keys(spec, ("counters", n), values, seats) if "keys" in spec else [None]
+            for key in keys:
+                start = counter_start(spec, ("counters", n), values, seats, key)
+                out += [Counter(stored_key(spec["name"], key, seat), spec["name"], seat, start, low, high, key) for seat in owners]
         return out
+
+    def deck_cards(self, index: int, parameters: dict[str, Any], seats: int) -> list[str]:
+        """The names of a deck's cards at a table, a name for each copy, as its sizes make them."""
+        return [name for name, count, _ in deck_cards(self.decks[index], ("decks", index), parameters, seats) for _ in range(count)]
 
     def zone_shows(self, name: str, seats: int) -> str:
         """How a zone shows its cards: face-up, face-down or holder."""

@@ -20,8 +20,11 @@ from domain.games.table_kit.expressions import (
     compile_expression,
 )
 from domain.games.table_kit.kit_board import COMPASS, Geometry
-from domain.games.table_kit.kit_choices import Choice, choice_problems
+from domain.games.table_kit import kit_lets
+from domain.games.table_kit.kit_choices import CHOICES, Choice, choice_problems
 from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, WIDE
+from domain.games.table_kit.kit_sizes import MOST_KEYS, counter_keys, kit_cards, most_cards, stored_key
+from domain.games.table_kit.kit_parameters import LONGEST_LIST
 from domain.games.table_kit.kit_steps import CARD_STEPS, Step
 
 Path_ = tuple[str | int, ...]
@@ -42,11 +45,15 @@ def kit_sizes(document: dict[str, Any], geometry: Geometry) -> Sizes:
     """The most entries a list or map the kit gives an expression can hold: its spaces, its cards (each copy),
     its pieces, its seats; a card's fields (``card(name)``); a seat's counter, a map of one entry a seat."""
     seats = int(document["seats"]["most"])
-    cards = [card for deck in document.get("decks", []) for card in deck["cards"]]
+    cards = list(kit_cards(document).values())
     pieces = sum(int(spec.get("count", 1)) * (seats if spec.get("owner", "each") == "each" else 1) for spec in document.get("pieces", []))
     fields = max((len(card.get("fields", {})) + 1 for card in cards), default=1)
-    largest = max(1, seats, len(geometry.every), pieces, sum(int(card.get("count", 1)) for card in cards), fields)
-    return Sizes(largest, seats, (*((name, largest) for name in sorted(WIDE)), ("card", fields)))
+    largest = max(1, seats, len(geometry.every), pieces, most_cards(document, 600), fields)
+    keyed = [(spec["name"], (len(spec["keys"]) if isinstance(spec["keys"], list) else spec["keys"] if isinstance(spec["keys"], int) else MOST_KEYS)
+              * (seats if spec.get("each", True) else 1)) for spec in document.get("counters", []) if "keys" in spec]
+    lists = [(name, LONGEST_LIST) for name, spec in document.get("parameters", {}).items() if isinstance(spec["default"], list)]
+    lets = [(name, largest) for name in document.get("play", {}).get("let", {})]  # a named value may be a list: priced as the largest
+    return Sizes(largest, seats, (*((name, largest) for name in sorted(WIDE)), ("card", fields), *keyed, *lists, *lets))
 
 
 class CompiledRules:
@@ -65,16 +72,23 @@ class CompiledRules:
         self.zones = frozenset(spec["name"] for spec in document.get("zones", []) if not spec.get("each"))
         self.own_zones = frozenset(spec["name"] for spec in document.get("zones", []) if spec.get("each"))
         """The zones each seat has one of (``NAME:1``, ``NAME:2``...): a step naming one means the acting seat's."""
-        self.cards = {card["name"]: {**card.get("fields", {}), "name": card["name"]}
-                      for deck in document.get("decks", []) for card in deck["cards"]}
+        self.cards = {name: {**card.get("fields", {}), "name": name} for name, card in kit_cards(document).items()}
         self.counters = {spec["name"]: spec for spec in document.get("counters", [])}
         self.dice = {spec["name"]: list(spec["faces"]) for spec in document.get("dice", [])}
         self.hidden = frozenset(spec["name"] for spec in document.get("dice", []) if spec.get("hidden"))
         self.parameters = dict(document.get("parameters", {}))
         self.phases = [str(name) for name in play.get("phases", [])]
         """The phases of a turn, in order (a turn begins in the first); none: one phase, never named."""
-        self.names = frozenset([*self.counters, *self.dice, *self.parameters, *GIVEN, *(["phase"] if self.phases else [])])
+        self.let_sources = dict(play.get("let", {}))
+        """The named values' expressions as written (``play.let``), compiled as ``lets``."""
+        self.names = frozenset([*self.counters, *self.dice, *self.parameters, *GIVEN, *(["phase"] if self.phases else []), *self.let_sources])
         self._check_names()
+        self.lets: dict[str, Expression] = {}
+        self._let_costs: dict[str, int] = {}
+        self._compile_lets()
+        self._fixed_keys = {name: counter_keys(spec, ("counters", n), {}, 0) for n, (name, spec) in enumerate(self.counters.items())
+                            if "keys" in spec and not isinstance(spec["keys"], str)}
+        """The keys of each keyed counter whose keys are written out (a number, a list of names)."""
         self._check_phases()
         self.defined: dict[str, list[Step]] = {name: [] for name in play.get("define", {})}
         for name, steps in play.get("define", {}).items():  # compiled in place: a named step may do another
@@ -105,19 +119,52 @@ class CompiledRules:
                                                 limit.get("reason") or "the turn limit was reached")
         if self.limit is not None and self.limit[1] is not None and self.limit[1] not in self.counters:
             raise RuleMistake(("play", "limit", "most"), f"no counter named {self.limit[1]!r}")
+        if self.limit is not None and self.limit[1] is not None and "keys" in self.counters[self.limit[1]]:
+            raise RuleMistake(("play", "limit", "most"), f"{self.limit[1]} has keys: the highest holders are read from a counter without")
 
     # -- compiling ---------------------------------------------------------------------------------
 
     def _check_names(self) -> None:
         seen: dict[str, str] = {name: "a name every expression is given" for name in (*GIVEN, *FUNCTIONS)}
-        for kind, names in (("counter", self.counters), ("die", self.dice), ("parameter", self.parameters)):
+        for kind, names in (("counter", self.counters), ("die", self.dice), ("parameter", self.parameters), ("named value", self.let_sources)):
             for name in names:
+                if kind == "named value" and (name in seen or name in CHOICES):
+                    raise RuleMistake(("play", "let", name), f"{name!r} names a named value and {seen.get(name, 'an action choice')}: "
+                                                             "the rules would not know which")
                 if not name.isidentifier():
                     raise RuleMistake((f"{kind}s" if kind != "die" else "dice",), f"the {kind} {name!r} cannot be read by an "
                                       "expression: a name with rules is letters, digits and _ (not starting with a digit)")
                 if name in seen:
                     raise RuleMistake(("play",), f"{name!r} names a {kind} and {seen[name]}: the rules would not know which")
                 seen[name] = f"a {kind}"
+
+    def _compile_lets(self) -> None:
+        """``play.let`` compiled: each named value's expression, no cycle among them, each priced."""
+        for name, source in self.let_sources.items():
+            self.lets[name] = self._expr(source, ("play", "let", name))
+        loop = kit_lets.cycle(self.lets)
+        if loop is not None:
+            raise RuleMistake(("play", "let", loop[0]), f"the named values read each other round in a cycle ({' -> '.join(loop)}): "
+                                                        "none of them could be worked out")
+        self._let_costs = kit_lets.costs(self.lets, self.sizes)
+        for name, found in self.lets.items():
+            problem = kit_lets.cost_problem(self.lets, self._let_costs, found, self.sizes)
+            if problem is not None:
+                raise RuleMistake(("play", "let", name), problem)
+
+    def keys_of(self, name: str, state: Any) -> list[Any]:
+        """A keyed counter's keys at a table (worked out from its parameters and seats where written so)."""
+        fixed = self._fixed_keys.get(name)
+        if fixed is not None:
+            return fixed
+        return counter_keys(self.counters[name], ("counters", list(self.counters).index(name)), state.parameters, state.seats)
+
+    def keyed(self, name: str, state: Any) -> dict[Any, Any]:
+        """A keyed counter as expressions read it: a map by key; a seat's, a map by seat of those."""
+        counters, keys = state.counters, self.keys_of(name, state)
+        if not self.counters[name].get("each", True):
+            return {key: counters[stored_key(name, key, None)] for key in keys}
+        return {seat: {key: counters[stored_key(name, key, seat)] for key in keys} for seat in range(1, state.seats + 1)}
 
     def _check_phases(self) -> None:
         for n, name in enumerate(self.phases):
@@ -149,6 +196,10 @@ class CompiledRules:
         except ExpressionError as error:
             raise RuleMistake(path, str(error)) from None
         self.expressions.append((path, found, _kind(path)))
+        if self._let_costs and found.names:
+            problem = kit_lets.cost_problem(self.lets, self._let_costs, found, self.sizes)
+            if problem is not None:
+                raise RuleMistake(path, problem)
         return found
 
     def _action(self, spec: dict[str, Any], path: Path_) -> dict[str, Any]:
@@ -197,7 +248,7 @@ class CompiledRules:
                     raise RuleMistake((*at, kind), f"no counter named {counter!r}")
                 if key not in spec:
                     raise RuleMistake(at, f"{kind} {counter} needs {key!r}")
-                out.append((kind, (counter, expr(spec[key], (*at, key)), seat), at))
+                out.append((kind, (counter, expr(spec[key], (*at, key)), seat, self._counter_key(counter, spec, at, expr)), at))
             elif kind in ("place", "move", "capture"):
                 out.append((kind, self._piece_step(kind, spec[kind], (*at, kind), expr) + ((seat,) if kind == "place" else ()), at))
             elif kind == "repeat":
@@ -228,6 +279,21 @@ class CompiledRules:
                                    self._effects(spec.get("else", []), (*at, "else"), names)), at))
         return out
 
+    def _counter_key(self, counter: str, spec: dict[str, Any], at: Path_, expr: Any) -> Expression | None:
+        """The key a step on a keyed counter names (``key: number``): needed for one, refused for another;
+        a key written as a constant is checked against keys written out."""
+        keyed = "keys" in self.counters[counter]
+        if keyed != ("key" in spec):
+            raise RuleMistake((*at, "key") if "key" in spec else at, f"{counter} has keys: say which one (key: ...)" if keyed
+                              else f"{counter} has no keys (a counter with keys: ... has)")
+        if not keyed:
+            return None
+        found = expr(spec["key"], (*at, "key"))
+        fixed, constant = self._fixed_keys.get(counter), None if found.names or found.functions else found.shortcut
+        if fixed is not None and constant is not None and not isinstance(constant, bool) and constant not in fixed:
+            raise RuleMistake((*at, "key"), f"{counter} has no key {constant!r}; its keys: {', '.join(map(str, fixed))}")
+        return found
+
     def _piece_step(self, kind: str, spec: Any, at: Path_, expr: Any) -> tuple[Any, ...]:
         if not self.geometry.every:
             raise RuleMistake(at, f"{kind} needs a board: this kit has no spaces")
@@ -240,11 +306,25 @@ class CompiledRules:
             raise RuleMistake(at, f"{kind} needs {' and '.join(missing)}")
         if kind == "place":
             if spec.get("kind", next(iter(self.kinds), None)) not in self.kinds:
-                raise RuleMistake((*at, "kind"), f"no piece of kind {spec.get('kind')!r}" + (f"; the kit's pieces: {', '.join(sorted(self.kinds))}" if self.kinds else ""))
+                return (self._kind_expression(spec.get("kind"), (*at, "kind"), expr), expr(spec["to"], (*at, "to")))
             return (spec.get("kind"), expr(spec["to"], (*at, "to")))
         if not isinstance(spec.get("stack", False), bool):
             raise RuleMistake((*at, "stack"), "stack is true or false")
         return (expr(spec["from"], (*at, "from")), expr(spec["to"], (*at, "to")), spec.get("stack", False))
+
+    def _kind_expression(self, source: Any, at: Path_, expr: Any) -> Expression:
+        """A piece kind worked out as the step is taken (``kind: "n % 2 == 0 ? 'red' : 'blue'"``): a name that is
+        no kind and reads none of the kit's names is a kind misspelt."""
+        known = f"; the kit's pieces: {', '.join(sorted(self.kinds))}" if self.kinds else ""
+        if not isinstance(source, str) or source.isidentifier() and source not in self.names:
+            raise RuleMistake(at, f"no piece of kind {source!r}{known}")
+        try:
+            found = expr(source, at)
+        except RuleMistake as mistake:
+            raise RuleMistake(at, f"no piece of kind {source!r}{known}, nor an expression giving one: {mistake.message}") from None
+        if not found.names and not found.functions and found.shortcut not in self.kinds:
+            raise RuleMistake(at, f"no piece of kind {found.shortcut!r}{known}")
+        return found
 
     def _zone(self, value: Any, at: Path_) -> str:
         """A zone a step names: a shared one, one seat's (``bid:2``), or, by the name alone, the acting seat's own
