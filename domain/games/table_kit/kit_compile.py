@@ -52,7 +52,8 @@ def kit_sizes(document: dict[str, Any], geometry: Geometry) -> Sizes:
     keyed = [(spec["name"], (len(spec["keys"]) if isinstance(spec["keys"], list) else spec["keys"] if isinstance(spec["keys"], int) else MOST_KEYS)
               * (seats if spec.get("each", True) else 1)) for spec in document.get("counters", []) if "keys" in spec]
     lists = [(name, LONGEST_LIST) for name, spec in document.get("parameters", {}).items() if isinstance(spec["default"], list)]
-    lets = [(name, largest) for name in document.get("play", {}).get("let", {})]  # a named value may be a list: priced as the largest
+    widest = max([largest, *(width for _, width in (*keyed, *lists))])
+    lets = [(name, widest) for name in document.get("play", {}).get("let", {})]  # a named value may be a list: priced as the widest
     return Sizes(largest, seats, (*((name, largest) for name in sorted(WIDE)), ("card", fields), *keyed, *lists, *lets))
 
 

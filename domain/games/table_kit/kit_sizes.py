@@ -37,9 +37,11 @@ NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.'&!?-]*$")
 class SizeMistake(ValueError):
     """A size that cannot be worked out, or is out of its bounds, at ``path`` in the kit's document."""
 
-    def __init__(self, path: Path_, message: str) -> None:
+    def __init__(self, path: Path_, message: str, written: bool = False) -> None:
         super().__init__(message)
         self.path, self.message = path, message
+        self.written = written
+        """Whether the mistake is in what is written (an expression that is not one), whatever the values."""
 
 
 @functools.lru_cache(maxsize=512)
@@ -55,7 +57,8 @@ def size_of(value: Any, path: Path_, values: dict[str, Any], seats: int, key: An
     try:
         found = _compiled(value, known).value({**values, "seats": seats, "key": key})
     except ExpressionError as error:
-        raise SizeMistake(path, f"{error} (a size reads only the parameters and seats{', and key' if key is not None else ''})") from None
+        raise SizeMistake(path, f"{error} (a size reads only the parameters and seats{', and key' if key is not None else ''})",
+                          written=True) from None
     except ExpressionFailed as error:
         raise SizeMistake(path, str(error)) from None
     return [*found] if isinstance(found, (list, tuple)) else found
@@ -124,7 +127,8 @@ def kit_cards(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def most_cards(document: dict[str, Any], most: int) -> int:
     """The most cards the decks hold at a table, copies counted: for every set of values tried, or ``most``
     (what a kit may hold) where a size reads a list parameter, whose values are not tried."""
-    sized = _sized(document)
+    sized = [value for deck in document.get("decks", []) for card in deck["cards"] for value in (card.get("count"), card.get("numbered"))
+             if isinstance(value, str)]
     if not sized:
         return sum(int(card.get("count", 1)) for deck in document.get("decks", []) for card in deck["cards"])
     lists = [name for name, spec in document.get("parameters", {}).items() if isinstance(spec.get("default"), list)]
@@ -205,6 +209,8 @@ def out_of_bounds(document: dict[str, Any], most_cards: int) -> list[tuple[Path_
         return []
     for values, seats in trials(document):
         mistake = setup_problem(document, values, seats, most_cards)
+        if mistake is not None and mistake.written:
+            return [(mistake.path, mistake.message)]
         if mistake is not None:
             given = ", ".join(f"{name} {value!r}" for name, value in values.items() if name in document.get("parameters", {}))
             return [(mistake.path, f"{mistake.message} (at {seats} seats{', ' + given if given else ''})")]
