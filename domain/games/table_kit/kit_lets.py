@@ -77,8 +77,8 @@ def cost_problem(lets: dict[str, Expression], own: dict[str, int], expression: E
     total = steps + sum(own[name] for name in names)
     if total <= MOST_STEPS:
         return None
-    return (f"{expression.source!r} with the named values it reads ({', '.join(sorted(names))}) may take up to {total:,} steps "
-            f"to work out, more than the {MOST_STEPS:,} an expression may")
+    return (f"with the named values it reads ({', '.join(sorted(names))}) it may take up to {total:,} steps to work out, "
+            f"more than the {MOST_STEPS:,} an expression may")
 
 
 def value(scope: Any, name: str) -> Any:
