@@ -149,6 +149,16 @@ class Kit:
         return {zone.name: zone for zone in self.zones(seats)}
 
     @functools.cached_property
+    def card_count(self) -> int:
+        """The cards the decks hold, each copy counted, at the parameters' defaults and the most seats."""
+        return sum(len(self.deck_cards(index, self.defaults, self.most)) for index in range(len(self.decks)))
+
+    @functools.cached_property
+    def deck_of(self) -> dict[str, int]:
+        """The place in the kit's list of the deck of each card the decks may hold (a numbered card's, every one)."""
+        return {name: index for index, deck in enumerate(self.decks) for name in kit_cards({**self.document, "decks": [deck]})}
+
+    @functools.cached_property
     def space_set(self) -> frozenset[str]:
         return frozenset(self.spaces)
 

@@ -224,7 +224,7 @@ def _dealt(state: State, seat: int, rng: Rng) -> State:
     """The table with every card the seat cannot see dealt afresh and every other seat's hidden roll rolled
     afresh (the sealed choices as they are)."""
     kit = kit_of(state)
-    deck_of = {name: index for index, deck in enumerate(kit.decks) for name in (card["name"] for card in deck["cards"])}
+    deck_of = kit.deck_of
     slots: dict[int, list[tuple[str, int]]] = {}
     for name, zone in state.zones.items():
         for index, entry in enumerate(zone["cards"]):
