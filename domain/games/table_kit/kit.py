@@ -125,7 +125,7 @@ class Kit:
         """The table's counters: each seat's (``name:seat``) or one shared; a keyed counter's one a key
         (``name[key]``, ``name[key]:seat``), its keys and starts worked out from the ``parameters`` (the defaults
         unless given) and the seats."""
-        values = self.defaults if parameters is None else parameters
+        values = {**self.defaults, **(parameters or {})}
         out = []
         for n, spec in enumerate(self.document.get("counters", [])):
             low, high = spec.get("min"), spec.get("max")

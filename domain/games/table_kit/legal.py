@@ -64,7 +64,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         out.append({"type": "flip", "from": origin})
         out += [{"type": "flip", "from": origin, "to": to} for to in tables if to != origin and zones[to].shows == "face-up"]
     out += [{"type": "roll", "die": die} for die in kit.dice]
-    for counter in kit.counters(state.seats):
+    for counter in kit.counters(state.seats, state.parameters):
         value = state.counters[counter.key]
         for amount in (1, -1):
             if (counter.low is None or value + amount >= counter.low) and (counter.high is None or value + amount <= counter.high):

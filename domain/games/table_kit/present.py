@@ -61,7 +61,7 @@ def view(state: State, viewer: int | None, everything: bool = False) -> dict[str
         "cards": {name: {"text": card.get("text", ""), "fields": dict(card.get("fields", {}))} for name, card in kit.cards.items()},
         "dice": _dice(state, viewer, everything),
         "counters": [{"key": c.key, "name": c.name, "seat": c.seat, "value": state.counters[c.key], "min": c.low, "max": c.high}
-                     for c in kit.counters(state.seats)],
+                     for c in kit.counters(state.seats, state.parameters)],
         "proposal": None if state.proposal is None else dict(state.proposal),
         "outcome": None if state.winners is None else {"winners": list(state.winners), "reason": state.reason},
         **({} if kit.rules is None or not kit.rules.phases else {"phase": kit.rules.phases[state.counters.get(PHASE, 0)]}),
@@ -256,7 +256,7 @@ def _dealt(state: State, seat: int, rng: Rng) -> State:
 def seat_numbers(state: State) -> dict[int, dict[str, float]]:
     """Each seat's counters, for charts."""
     out: dict[int, dict[str, float]] = {seat: {} for seat in range(1, state.seats + 1)}
-    for counter in kit_of(state).counters(state.seats):
+    for counter in kit_of(state).counters(state.seats, state.parameters):
         if counter.seat is not None:
             out[counter.seat][counter.name] = state.counters[counter.key]
     return out

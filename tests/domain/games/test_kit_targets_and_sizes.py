@@ -277,3 +277,18 @@ def test_a_piece_kind_misspelt_is_named_at_its_line():
     text = BOARD.replace("kind: \"column(to) == 2 ? 'blue' : 'red'\"", "kind: green")
     assert mistakes(text) == [f"kit.yaml:{line_of(text, 'place:')}: play.actions.0.effects.0.place.kind: no piece of kind 'green'; "
                               "the kit's pieces: blue, red"]
+
+
+def test_a_seats_view_lists_the_keyed_counters_its_table_has():
+    state = table(NIM, piles=[2, 9])
+    assert [(counter["key"], counter["name"], counter["value"]) for counter in RULES.view(state, 1)["counters"]] == [
+        ("pile[1]", "pile", 2), ("pile[2]", "pile", 9)]
+
+
+def test_numbered_cards_a_seat_cannot_see_are_imagined_among_their_decks_cards():
+    state = table(yaml.safe_load(EIGHTS), 3)
+    imagined = RULES.determinize(state, 1, Rng("5eed" * 8, "imagined"))
+    assert imagined.zones["hand:1"] == state.zones["hand:1"]
+    others = sorted(entry["card"] for seat in (2, 3) for entry in imagined.zones[f"hand:{seat}"]["cards"]) + imagined.zones["stock"]["pool"]
+    assert sorted(others) == sorted(f"card {n}" for n in range(1, 53) if f"card {n}" not in
+                                    {entry["card"] for entry in state.zones["hand:1"]["cards"]})
