@@ -22,9 +22,9 @@ from domain.games.table_kit.expressions import (
 from domain.games.table_kit.kit_board import COMPASS, Geometry
 from domain.games.table_kit import kit_lets
 from domain.games.table_kit.kit_choices import CHOICES, Choice, choice_problems
+from domain.games.table_kit.kit_targets import Targets, wide_sizes
 from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, WIDE
-from domain.games.table_kit.kit_sizes import MOST_KEYS, counter_keys, kit_cards, most_cards, stored_key
-from domain.games.table_kit.kit_parameters import LONGEST_LIST
+from domain.games.table_kit.kit_sizes import counter_keys, kit_cards, most_cards
 from domain.games.table_kit.kit_steps import CARD_STEPS, Step
 
 Path_ = tuple[str | int, ...]
@@ -49,15 +49,10 @@ def kit_sizes(document: dict[str, Any], geometry: Geometry) -> Sizes:
     pieces = sum(int(spec.get("count", 1)) * (seats if spec.get("owner", "each") == "each" else 1) for spec in document.get("pieces", []))
     fields = max((len(card.get("fields", {})) + 1 for card in cards), default=1)
     largest = max(1, seats, len(geometry.every), pieces, most_cards(document, 600), fields)
-    keyed = [(spec["name"], (len(spec["keys"]) if isinstance(spec["keys"], list) else spec["keys"] if isinstance(spec["keys"], int) else MOST_KEYS)
-              * (seats if spec.get("each", True) else 1)) for spec in document.get("counters", []) if "keys" in spec]
-    lists = [(name, LONGEST_LIST) for name, spec in document.get("parameters", {}).items() if isinstance(spec["default"], list)]
-    widest = max([largest, *(width for _, width in (*keyed, *lists))])
-    lets = [(name, widest) for name in document.get("play", {}).get("let", {})]  # a named value may be a list: priced as the widest
-    return Sizes(largest, seats, (*((name, largest) for name in sorted(WIDE)), ("card", fields), *keyed, *lists, *lets))
+    return Sizes(largest, seats, (*((name, largest) for name in sorted(WIDE)), ("card", fields), *wide_sizes(document, largest, seats)))
 
 
-class CompiledRules:
+class CompiledRules(Targets):
     """A kit's ``play`` section compiled: its actions, endings, limit and value, each expression compiled once.
     ``pieces`` lists a table's pieces for a number of seats (``Kit.pieces``; none when only checking)."""
 
@@ -138,34 +133,6 @@ class CompiledRules:
                 if name in seen:
                     raise RuleMistake(("play",), f"{name!r} names a {kind} and {seen[name]}: the rules would not know which")
                 seen[name] = f"a {kind}"
-
-    def _compile_lets(self) -> None:
-        """``play.let`` compiled: each named value's expression, no cycle among them, each priced."""
-        for name, source in self.let_sources.items():
-            self.lets[name] = self._expr(source, ("play", "let", name))
-        loop = kit_lets.cycle(self.lets)
-        if loop is not None:
-            raise RuleMistake(("play", "let", loop[0]), f"the named values read each other round in a cycle ({' -> '.join(loop)}): "
-                                                        "none of them could be worked out")
-        self._let_costs = kit_lets.costs(self.lets, self.sizes)
-        for name, found in self.lets.items():
-            problem = kit_lets.cost_problem(self.lets, self._let_costs, found, self.sizes)
-            if problem is not None:
-                raise RuleMistake(("play", "let", name), problem)
-
-    def keys_of(self, name: str, state: Any) -> list[Any]:
-        """A keyed counter's keys at a table (worked out from its parameters and seats where written so)."""
-        fixed = self._fixed_keys.get(name)
-        if fixed is not None:
-            return fixed
-        return counter_keys(self.counters[name], ("counters", list(self.counters).index(name)), state.parameters, state.seats)
-
-    def keyed(self, name: str, state: Any) -> dict[Any, Any]:
-        """A keyed counter as expressions read it: a map by key; a seat's, a map by seat of those."""
-        counters, keys = state.counters, self.keys_of(name, state)
-        if not self.counters[name].get("each", True):
-            return {key: counters[stored_key(name, key, None)] for key in keys}
-        return {seat: {key: counters[stored_key(name, key, seat)] for key in keys} for seat in range(1, state.seats + 1)}
 
     def _check_phases(self) -> None:
         for n, name in enumerate(self.phases):
@@ -280,21 +247,6 @@ class CompiledRules:
                                    self._effects(spec.get("else", []), (*at, "else"), names)), at))
         return out
 
-    def _counter_key(self, counter: str, spec: dict[str, Any], at: Path_, expr: Any) -> Expression | None:
-        """The key a step on a keyed counter names (``key: number``): needed for one, refused for another;
-        a key written as a constant is checked against keys written out."""
-        keyed = "keys" in self.counters[counter]
-        if keyed != ("key" in spec):
-            raise RuleMistake((*at, "key") if "key" in spec else at, f"{counter} has keys: say which one (key: ...)" if keyed
-                              else f"{counter} has no keys (a counter with keys: ... has)")
-        if not keyed:
-            return None
-        found = expr(spec["key"], (*at, "key"))
-        fixed, constant = self._fixed_keys.get(counter), None if found.names or found.functions else found.shortcut
-        if fixed is not None and constant is not None and not isinstance(constant, bool) and constant not in fixed:
-            raise RuleMistake((*at, "key"), f"{counter} has no key {constant!r}; its keys: {', '.join(map(str, fixed))}")
-        return found
-
     def _piece_step(self, kind: str, spec: Any, at: Path_, expr: Any) -> tuple[Any, ...]:
         if not self.geometry.every:
             raise RuleMistake(at, f"{kind} needs a board: this kit has no spaces")
@@ -312,20 +264,6 @@ class CompiledRules:
         if not isinstance(spec.get("stack", False), bool):
             raise RuleMistake((*at, "stack"), "stack is true or false")
         return (expr(spec["from"], (*at, "from")), expr(spec["to"], (*at, "to")), spec.get("stack", False))
-
-    def _kind_expression(self, source: Any, at: Path_, expr: Any) -> Expression:
-        """A piece kind worked out as the step is taken (``kind: "n % 2 == 0 ? 'red' : 'blue'"``): a name that is
-        no kind and reads none of the kit's names is a kind misspelt."""
-        known = f"; the kit's pieces: {', '.join(sorted(self.kinds))}" if self.kinds else ""
-        if not isinstance(source, str) or source.isidentifier() and source not in self.names:
-            raise RuleMistake(at, f"no piece of kind {source!r}{known}")
-        try:
-            found = expr(source, at)
-        except RuleMistake as mistake:
-            raise RuleMistake(at, f"no piece of kind {source!r}{known}, nor an expression giving one: {mistake.message}") from None
-        if not found.names and not found.functions and found.shortcut not in self.kinds:
-            raise RuleMistake(at, f"no piece of kind {found.shortcut!r}{known}")
-        return found
 
     def _zone(self, value: Any, at: Path_) -> str:
         """A zone a step names: a shared one, one seat's (``bid:2``), or, by the name alone, the acting seat's own

@@ -19,7 +19,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from domain.games.table_kit.expression_cost import Sizes
-from domain.games.table_kit.expressions import Expression, ExpressionError, ExpressionFailed, compile_expression
+from domain.games.table_kit.expressions import (
+    Expression,
+    ExpressionError,
+    ExpressionFailed,
+    compile_expression,
+)
 
 Path_ = tuple[str | int, ...]
 MOST_KEYS = 30

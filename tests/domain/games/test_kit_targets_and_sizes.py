@@ -6,9 +6,8 @@ the step in one line."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import re
+from pathlib import Path
 
 import pytest
 import yaml
@@ -17,8 +16,8 @@ from domain.engine import registry
 from domain.engine.errors import IllegalCommand, InvalidSetup
 from domain.engine.randomness import Rng, TableRng
 from domain.games.table_kit import facts as f
-from domain.games.table_kit.loading import read_kit
 from domain.games.table_kit.kit_scope import Scope
+from domain.games.table_kit.loading import read_kit
 from domain.games.table_kit.state import kit_of
 
 RULES = registry.get("table-kit")
