@@ -17,7 +17,7 @@ from typing import Any
 from domain.engine.errors import InvalidSetup
 from domain.games.table_kit.checks import problems
 from domain.games.table_kit.kit_rules import KitRules
-from domain.games.table_kit.kit_sizes import counter_keys, counter_start, deck_cards, kit_cards, stored_key
+from domain.games.table_kit.kit_sizes import counter_keys, counter_start, deck_cards, kit_cards, stored_key, survey
 from domain.games.table_kit.layout import HAND, OFF, group_spaces, space_name
 
 
@@ -156,7 +156,7 @@ class Kit:
     @functools.cached_property
     def deck_of(self) -> dict[str, int]:
         """The place in the kit's list of the deck of each card the decks may hold (a numbered card's, every one)."""
-        return {name: index for index, deck in enumerate(self.decks) for name in kit_cards({**self.document, "decks": [deck]})}
+        return {name: index for name, (index, _) in survey(self.document).cards.items()}
 
     @functools.cached_property
     def space_set(self) -> frozenset[str]:

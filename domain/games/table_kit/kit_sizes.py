@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import re
+from dataclasses import dataclass
 from collections.abc import Iterator
 from typing import Any
 
-from domain.games.table_kit.expression_cost import Sizes
+from domain.games.table_kit.expression_cost import MOST_STEPS, CostError, Sizes, cost
 from domain.games.table_kit.expressions import (
     Expression,
     ExpressionError,
@@ -36,6 +38,13 @@ MOST_DEAL = 60
 MOST_TRIALS = 256
 """The most sets of values a size is tried with when the kit is read (every seat count times the corners of the
 parameters it reads); past them, each parameter's default with every seat count."""
+MOST_SET_UP_STEPS = 200_000
+"""The most steps working out a kit's sizes may take as one table is set up (a tenth of a second at the worst)."""
+MOST_SIZE_STEPS = 2_000_000
+"""The most steps trying a kit's sizes may take when it is read: past them, only the parameters' defaults are
+tried (at every number of seats)."""
+PRICED = Sizes(60, 60)
+"""What a size's values may hold, generously: any name a list of 60 (a list parameter holds at most 20 values)."""
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.'&!?-]*$")
 
 
@@ -51,7 +60,7 @@ class SizeMistake(ValueError):
 
 @functools.lru_cache(maxsize=512)
 def _compiled(source: str, known: tuple[str, ...]) -> Expression:
-    return compile_expression(source, known, (), Sizes(MOST_COPIES))  # a list parameter holds at most 20 values
+    return compile_expression(source, known, (), PRICED)
 
 
 def size_of(value: Any, path: Path_, values: dict[str, Any], seats: int, key: Any = None) -> Any:
@@ -117,36 +126,85 @@ def stored_key(name: str, key: Any, seat: int | None) -> str:
 
 def kit_cards(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Every card a kit's decks may hold, by name: a numbered card's for every set of values tried (``trials``)."""
-    out: dict[str, dict[str, Any]] = {}
-    numbered = any("numbered" in card for deck in document.get("decks", []) for card in deck["cards"])
-    for values, seats in trials(document) if numbered else [({}, 0)]:
-        for n, deck in enumerate(document.get("decks", [])):
-            try:
-                found = deck_cards(deck, ("decks", n), values, seats) if numbered else [(card["name"], 1, card) for card in deck["cards"]]
-            except SizeMistake:
-                continue
-            out.update((name, card) for name, _, card in found)
-    return out
+    return {name: card for name, (_, card) in survey(document).cards.items()}
 
 
 def most_cards(document: dict[str, Any], most: int) -> int:
     """The most cards the decks hold at a table, copies counted: for every set of values tried, or ``most``
-    (what a kit may hold) where a size reads a list parameter, whose values are not tried."""
+    (what a kit may hold) where a deck's size reads a list parameter, whose values are not tried."""
     sized = [value for deck in document.get("decks", []) for card in deck["cards"] for value in (card.get("count"), card.get("numbered"))
              if isinstance(value, str)]
-    if not sized:
-        return sum(int(card.get("count", 1)) for deck in document.get("decks", []) for card in deck["cards"])
     lists = [name for name, spec in document.get("parameters", {}).items() if isinstance(spec.get("default"), list)]
     if any(re.search(rf"\b{name}\b", source) for name in lists for source in sized):
         return most
-    total = 0
-    for values, seats in trials(document):
-        try:
-            total = max(total, sum(count for n, deck in enumerate(document.get("decks", []))
-                                   for _, count, _ in deck_cards(deck, ("decks", n), values, seats)))
-        except SizeMistake:
-            continue
-    return total
+    return survey(document).most
+
+
+@dataclass(frozen=True)
+class Survey:
+    """A kit's sizes tried once for every set of values (``trials``): the cards its decks may hold (each with
+    its deck's place), the most copies they hold at once, the first size out of its bounds."""
+
+    cards: dict[str, tuple[int, dict[str, Any]]]
+    most: int
+    problem: tuple[Path_, str] | None
+
+
+def survey(document: dict[str, Any]) -> Survey:
+    """The kit's sizes tried (once for each document's content: reading, compiling and building it share it)."""
+    return _surveyed(json.dumps(document, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=16)
+def _surveyed(text: str) -> Survey:
+    document = json.loads(text)
+    decks = document.get("decks", [])
+    if not _sized(document):
+        cards = {card["name"]: (n, card) for n, deck in enumerate(decks) for card in deck["cards"]}
+        return Survey(cards, sum(int(card.get("count", 1)) for deck in decks for card in deck["cards"]), None)
+    one = set_up_cost(document)
+    if one > MOST_SET_UP_STEPS:
+        return Survey({}, 0, ((), f"working out the kit's sizes may take up to {one:,} steps as a table is set up, more than the "
+                                  f"{MOST_SET_UP_STEPS:,} it may: write fewer or simpler sizes"))
+    tried = list(trials(document))
+    if len(tried) * one > MOST_SIZE_STEPS:
+        defaults = {name: spec["default"] for name, spec in document.get("parameters", {}).items()}
+        tried = [(values, seats) for values, seats in tried if values == defaults]  # at every number of seats
+    found: dict[str, tuple[int, dict[str, Any]]] = {}
+    most = 0
+    for values, seats in tried:
+        mistake = setup_problem(document, values, seats, MOST_COPIES * MOST_KEYS * 1000)
+        if mistake is not None:
+            given = ", ".join(f"{name} {value!r}" for name, value in values.items() if name in document.get("parameters", {}))
+            said = mistake.message if mistake.written else f"{mistake.message} (at {seats} seats{', ' + given if given else ''})"
+            return Survey(found, most, (mistake.path, said))
+        made = [(n, name, count, card) for n, deck in enumerate(decks) for name, count, card in deck_cards(deck, ("decks", n), values, seats)]
+        found.update((name, (n, card)) for n, name, _, card in made)
+        most = max(most, sum(count for _, _, count, _ in made))
+    return Survey(found, most, None)
+
+
+def set_up_cost(document: dict[str, Any]) -> int:
+    """The most steps working out the kit's sizes once may take: each size's price (``expression_cost``), a
+    counter's start once for each of its keys, and each card a ``numbered`` card makes."""
+    steps = 0
+    for spec in document.get("counters", []):
+        keys = spec.get("keys")
+        many = len(keys) if isinstance(keys, list) else keys if isinstance(keys, int) else MOST_KEYS if keys is not None else 1
+        steps += _price(keys) + many * (1 + _price(spec.get("start")))
+    for deck in document.get("decks", []):
+        for card in deck["cards"]:
+            steps += 1 + _price(card.get("count")) + _price(card.get("numbered")) + (MOST_COPIES if "numbered" in card else 0)
+    return steps + _price(document.get("hands", {}).get("deal"))
+
+
+def _price(value: Any) -> int:
+    if not isinstance(value, str):
+        return 0
+    try:
+        return cost(value, PRICED)
+    except CostError:
+        return MOST_STEPS
 
 
 def deal_size(document: dict[str, Any], values: dict[str, Any], seats: int) -> int:
@@ -209,14 +267,12 @@ def trials(document: dict[str, Any]) -> Iterator[tuple[dict[str, Any], int]]:
 
 
 def out_of_bounds(document: dict[str, Any], most_cards: int) -> list[tuple[Path_, str]]:
-    """The first size out of bounds for a seat count and parameter values the kit allows, said with them."""
-    if not _sized(document):
-        return []
-    for values, seats in trials(document):
-        mistake = setup_problem(document, values, seats, most_cards)
-        if mistake is not None and mistake.written:
-            return [(mistake.path, mistake.message)]
-        if mistake is not None:
-            given = ", ".join(f"{name} {value!r}" for name, value in values.items() if name in document.get("parameters", {}))
-            return [(mistake.path, f"{mistake.message} (at {seats} seats{', ' + given if given else ''})")]
+    """The first size out of bounds for a seat count and parameter values the kit allows, said with them; the
+    cards the decks hold at once past ``most_cards``."""
+    found = survey(document)
+    if found.problem is not None:
+        return [found.problem]
+    if found.most > most_cards and any("numbered" in card or isinstance(card.get("count"), str)
+                                       for deck in document.get("decks", []) for card in deck["cards"]):
+        return [(("decks",), f"the decks hold up to {found.most:,} cards, more than the {most_cards:,} a kit may")]
     return []

@@ -291,3 +291,16 @@ def test_numbered_cards_a_seat_cannot_see_are_imagined_among_their_decks_cards()
     others = sorted(entry["card"] for seat in (2, 3) for entry in imagined.zones[f"hand:{seat}"]["cards"]) + imagined.zones["stock"]["pool"]
     assert sorted(others) == sorted(f"card {n}" for n in range(1, 53) if f"card {n}" not in
                                     {entry["card"] for entry in state.zones["hand:1"]["cards"]})
+
+
+def test_sizes_that_may_cost_too_much_to_work_out_refuse_the_kit_before_any_is_worked_out():
+    costly = "piles.map(a, piles.map(b, a * b)).size() + key"
+    text = nim_with('keys: size(piles), start: "piles[key - 1]"', f'keys: 30, start: "{costly}"')
+    [line] = mistakes(text)
+    assert re.fullmatch(r"kit.yaml:\d+: the kit: working out the kit's sizes may take up to [\d,]+ steps as a table is set up, "
+                        r"more than the 200,000 it may: write fewer or simpler sizes", line), line
+
+
+def test_decks_whose_sizes_hold_more_cards_than_a_kit_may_are_refused():
+    text = GOOFSPIEL.replace("cards: [{name: prize, numbered: prizes}]", "cards: [{name: prize, numbered: prizes, count: 60}]")
+    assert mistakes(text) == [f"kit.yaml:{line_of(text, 'decks:')}: decks: the decks hold up to 780 cards, more than the 600 a kit may"]
