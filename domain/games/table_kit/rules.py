@@ -103,7 +103,7 @@ class TableKit(Ruleset):
             "properties": {"kit": {"type": "object", "default": default_kit(),
                                    "description": "The kit: a document of the kit format (GET /kits/schema), most often read from a YAML file."},
                            "parameters": {"type": "object", "default": {},
-                                          "description": "Values for the kit's parameters (kit 2), by name; the kit's defaults otherwise."}},
+                                          "description": "Values for the kit's parameters (kit 2), by name, each of its parameter's kind (a whole number, a switch, one of its choices, or a list); the kit's defaults otherwise."}},
         }
     private_hands = True
     knows_the_rules = False

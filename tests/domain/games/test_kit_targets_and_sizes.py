@@ -304,3 +304,10 @@ def test_sizes_that_may_cost_too_much_to_work_out_refuse_the_kit_before_any_is_w
 def test_decks_whose_sizes_hold_more_cards_than_a_kit_may_are_refused():
     text = GOOFSPIEL.replace("cards: [{name: prize, numbered: prizes}]", "cards: [{name: prize, numbered: prizes, count: 60}]")
     assert mistakes(text) == [f"kit.yaml:{line_of(text, 'decks:')}: decks: the decks hold up to 780 cards, more than the 600 a kit may"]
+
+
+def test_a_keyed_counter_is_shown_with_its_key():
+    state = table(NIM, piles=[2, 9])
+    view = RULES.view(state, 1)
+    assert "pile[1]: 2\npile[2]: 9" in RULES.render(view, ["Ann", "Ben"])
+    assert [item["label"] for item in RULES.picture(view, ["Ann", "Ben"])["items"] if item["kind"] == "counter"] == ["pile[1]", "pile[2]"]
