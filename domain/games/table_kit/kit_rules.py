@@ -12,8 +12,8 @@ game ends in a draw. A kit may declare its **value** (how near a seat stands to 
 which greedy and search bots play by.
 
 Conditions and values are CEL expressions (``expressions``) reading the names and calling the functions
-``kit_scope`` lists. **Parameters** are the numbers and switches the designer varies: each is an option of
-a game (``{"parameters": {"target": 50}}``), its default in the kit. Every name, every expression and
+``kit_scope`` lists. **Parameters** are the numbers, switches, names and lists the designer varies
+(``kit_parameters``): each is an option of a game (``{"parameters": {"target": 50}}``), its default in the kit. Every name, every expression and
 every component a step names is checked when the kit is read (``kit_compile``, through ``checks.problems``),
 each mistake at its place in the file.
 """
