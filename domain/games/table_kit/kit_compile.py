@@ -22,23 +22,15 @@ from domain.games.table_kit.expressions import (
 from domain.games.table_kit.kit_board import COMPASS, Geometry
 from domain.games.table_kit import kit_lets
 from domain.games.table_kit.kit_choices import CHOICES, Choice, choice_problems
-from domain.games.table_kit.kit_targets import Targets, wide_sizes
+from domain.games.table_kit.kit_targets import RuleMistake, Targets, wide_sizes
 from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, WIDE
-from domain.games.table_kit.kit_sizes import counter_keys, kit_cards, most_cards
+from domain.games.table_kit.kit_sizes import MOST_SIZED_CARDS, counter_keys, kit_cards, most_cards
 from domain.games.table_kit.kit_steps import CARD_STEPS, Step
 
 Path_ = tuple[str | int, ...]
 KINDS = ("roll", "set", "add", "place", "move", "capture", *CARD_STEPS, "take", "pass", "ask", "phase", "do", "end", "if", "repeat")
 """What a step may do."""
-
-
-class RuleMistake(ValueError):
-    """A mistake in a kit's rules, at ``path`` in its document."""
-
-    def __init__(self, path: Path_, message: str) -> None:
-        super().__init__(message)
-        self.path, self.message = path, message
-
+__all__ = ["CompiledRules", "RuleMistake", "kit_sizes"]  # RuleMistake is kit_targets', read from here as ever
 
 
 def kit_sizes(document: dict[str, Any], geometry: Geometry) -> Sizes:
@@ -48,7 +40,7 @@ def kit_sizes(document: dict[str, Any], geometry: Geometry) -> Sizes:
     cards = list(kit_cards(document).values())
     pieces = sum(int(spec.get("count", 1)) * (seats if spec.get("owner", "each") == "each" else 1) for spec in document.get("pieces", []))
     fields = max((len(card.get("fields", {})) + 1 for card in cards), default=1)
-    largest = max(1, seats, len(geometry.every), pieces, most_cards(document, 600), fields)
+    largest = max(1, seats, len(geometry.every), pieces, most_cards(document, MOST_SIZED_CARDS), fields)
     return Sizes(largest, seats, (*((name, largest) for name in sorted(WIDE)), ("card", fields), *wide_sizes(document, largest, seats)))
 
 

@@ -38,6 +38,9 @@ MOST_DEAL = 60
 MOST_TRIALS = 256
 """The most sets of values a size is tried with when the kit is read (every seat count times the corners of the
 parameters it reads); past them, each parameter's default with every seat count."""
+MOST_SIZED_CARDS = 600
+"""The most cards a kit's decks may hold at a table, each copy counted, where their sizes are worked out: a kit's
+most cards (``checks.MOST_CARDS``, which this module cannot read: the checks read it)."""
 MOST_SET_UP_STEPS = 200_000
 """The most steps working out a kit's sizes may take as one table is set up (a tenth of a second at the worst)."""
 MOST_SIZE_STEPS = 2_000_000

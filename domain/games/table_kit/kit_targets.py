@@ -4,7 +4,8 @@ names) and a piece kind worked out as a step is taken; and the widths the values
 (``wide_sizes``), by which what an expression may cost is priced.
 
 ``CompiledRules`` (``kit_compile``) takes these as its own (``Targets``); each mistake is a ``RuleMistake``
-at its place in the document, as every other mistake in the rules is.
+at its place in the document, as every other mistake in the rules is (the class is here, where the rules'
+compiler finds it).
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from domain.games.table_kit.kit_sizes import MOST_KEYS, counter_keys, stored_key
 Path_ = tuple[str | int, ...]
 
 
-def _mistake(path: Path_, message: str) -> ValueError:
-    from domain.games.table_kit.kit_compile import (
-        RuleMistake,  # where the rules are compiled, which reads this module
-    )
+class RuleMistake(ValueError):
+    """A mistake in a kit's rules, at ``path`` in its document."""
 
-    return RuleMistake(path, message)
+    def __init__(self, path: Path_, message: str) -> None:
+        super().__init__(message)
+        self.path, self.message = path, message
 
 
 def wide_sizes(document: dict[str, Any], largest: int, seats: int) -> list[tuple[str, int]]:
@@ -60,13 +61,13 @@ class Targets:
             self.lets[name] = self._expr(source, ("play", "let", name))
         loop = kit_lets.cycle(self.lets)
         if loop is not None:
-            raise _mistake(("play", "let", loop[0]), f"the named values read each other round in a cycle ({' -> '.join(loop)}): "
+            raise RuleMistake(("play", "let", loop[0]), f"the named values read each other round in a cycle ({' -> '.join(loop)}): "
                                                      "none of them could be worked out")
         self._let_costs = kit_lets.costs(self.lets, self.sizes)
         for name, found in self.lets.items():
             problem = kit_lets.cost_problem(self.lets, self._let_costs, found, self.sizes)
             if problem is not None:
-                raise _mistake(("play", "let", name), problem)
+                raise RuleMistake(("play", "let", name), problem)
 
     def keys_of(self, name: str, state: Any) -> list[Any]:
         """A keyed counter's keys at a table (worked out from its parameters and seats where written so)."""
@@ -87,14 +88,14 @@ class Targets:
         a key written as a constant is checked against keys written out."""
         keyed = "keys" in self.counters[counter]
         if keyed != ("key" in spec):
-            raise _mistake((*at, "key") if "key" in spec else at, f"{counter} has keys: say which one (key: ...)" if keyed
+            raise RuleMistake((*at, "key") if "key" in spec else at, f"{counter} has keys: say which one (key: ...)" if keyed
                            else f"{counter} has no keys (a counter with keys: ... has)")
         if not keyed:
             return None
         found = expr(spec["key"], (*at, "key"))
         fixed, constant = self._fixed_keys.get(counter), None if found.names or found.functions else found.shortcut
         if fixed is not None and constant is not None and not isinstance(constant, bool) and constant not in fixed:
-            raise _mistake((*at, "key"), f"{counter} has no key {constant!r}; its keys: {', '.join(map(str, fixed))}")
+            raise RuleMistake((*at, "key"), f"{counter} has no key {constant!r}; its keys: {', '.join(map(str, fixed))}")
         return found
 
     def _kind_expression(self, source: Any, at: Path_, expr: Any) -> Expression:
@@ -102,13 +103,13 @@ class Targets:
         no kind and reads none of the kit's names is a kind misspelt."""
         known = f"; the kit's pieces: {', '.join(sorted(self.kinds))}" if self.kinds else ""
         if not isinstance(source, str) or source.isidentifier() and source not in self.names:
-            raise _mistake(at, f"no piece of kind {source!r}{known}")
+            raise RuleMistake(at, f"no piece of kind {source!r}{known}")
         try:
             found = expr(source, at)
-        except ValueError as mistake:  # the rules' mistake in the expression
-            said = getattr(mistake, "message", mistake)
-            raise _mistake(at, f"no piece of kind {source!r}{known}, nor an expression giving one: {said}") from None
+        except RuleMistake as mistake:
+            said = mistake.message
+            raise RuleMistake(at, f"no piece of kind {source!r}{known}, nor an expression giving one: {said}") from None
         if not found.names and not found.functions and found.shortcut not in self.kinds:
-            raise _mistake(at, f"no piece of kind {found.shortcut!r}{known}")
+            raise RuleMistake(at, f"no piece of kind {found.shortcut!r}{known}")
         return found
 

@@ -16,7 +16,9 @@ from domain.engine import registry
 from domain.engine.errors import IllegalCommand, InvalidSetup
 from domain.engine.randomness import Rng, TableRng
 from domain.games.table_kit import facts as f
+from domain.games.table_kit.checks import MOST_CARDS
 from domain.games.table_kit.kit_scope import Scope
+from domain.games.table_kit.kit_sizes import MOST_SIZED_CARDS
 from domain.games.table_kit.loading import read_kit
 from domain.games.table_kit.state import kit_of
 
@@ -304,6 +306,7 @@ def test_sizes_that_may_cost_too_much_to_work_out_refuse_the_kit_before_any_is_w
 def test_decks_whose_sizes_hold_more_cards_than_a_kit_may_are_refused():
     text = GOOFSPIEL.replace("cards: [{name: prize, numbered: prizes}]", "cards: [{name: prize, numbered: prizes, count: 60}]")
     assert mistakes(text) == [f"kit.yaml:{line_of(text, 'decks:')}: decks: the decks hold up to 780 cards, more than the 600 a kit may"]
+    assert MOST_SIZED_CARDS == MOST_CARDS  # the bound the rules price expressions by is the one the checks hold
 
 
 def test_a_keyed_counter_is_shown_with_its_key():
