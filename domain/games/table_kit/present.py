@@ -258,7 +258,7 @@ def seat_numbers(state: State) -> dict[int, dict[str, float]]:
     out: dict[int, dict[str, float]] = {seat: {} for seat in range(1, state.seats + 1)}
     for counter in kit_of(state).counters(state.seats, state.parameters):
         if counter.seat is not None:
-            out[counter.seat][counter.name] = state.counters[counter.key]
+            out[counter.seat][counter.name if counter.index is None else f"{counter.name}[{counter.index}]"] = state.counters[counter.key]
     return out
 
 

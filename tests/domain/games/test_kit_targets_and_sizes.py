@@ -309,6 +309,11 @@ def test_decks_whose_sizes_hold_more_cards_than_a_kit_may_are_refused():
     assert MOST_SIZED_CARDS == MOST_CARDS  # the bound the rules price expressions by is the one the checks hold
 
 
+def test_a_seats_keyed_counter_is_charted_key_by_key():
+    text = nim_with("counters:\n", "counters:\n  - {name: used, keys: [red, blue], start: 1}\n")
+    assert RULES.seat_numbers(table(yaml.safe_load(text)))[2] == {"used[red]": 1, "used[blue]": 1}
+
+
 def test_a_keyed_counter_is_shown_with_its_key():
     state = table(NIM, piles=[2, 9])
     view = RULES.view(state, 1)
