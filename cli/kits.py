@@ -113,7 +113,7 @@ def check(files: tuple[str, ...], games: int, secrets: bool, secret_games: int) 
             continue
         table = Kit.of(document)
         seats = _counted(table.fewest, "seat", "seats") if table.fewest == table.most else f"{table.fewest}–{table.most} seats"
-        cards = sum(card.get("count", 1) for deck in table.decks for card in deck["cards"])
+        cards = table.card_count
         click.echo(f"{path}: ok — {table.title}, {seats}, {_counted(len(table.spaces), 'space', 'spaces')}, "
                    f"{_counted(len(table.pieces(table.most)), 'piece', 'pieces')}, {_counted(cards, 'card', 'cards')}, "
                    f"{_counted(len(table.dice), 'die', 'dice')}, {_counted(len(table.counters(table.most)), 'counter', 'counters')}")

@@ -277,7 +277,7 @@ def checked(document: Any) -> dict[str, Any]:
 def components(document: dict[str, Any]) -> str:
     """What lies on the table, in words: ``28 spaces, 4 pieces, 4 zones, 45 cards, 1 die, 2 counters``."""
     kit = Kit.of(document)
-    cards = sum(card.get("count", 1) for deck in kit.decks for card in deck["cards"])
+    cards = kit.card_count
     counts = [(len(kit.spaces), "space"), (len(kit.pieces(kit.most)), "piece"), (len(document.get("zones", [])), "zone"),
               (cards, "card"), (len(kit.dice), "die"), (len(document.get("counters", [])), "counter")]
     said = ", ".join(f"{count} {_plural(word, count)}" for count, word in counts if count)

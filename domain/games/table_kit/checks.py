@@ -20,7 +20,9 @@ import jsonschema
 
 from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
 from domain.games.table_kit.kit_bound_checks import bound_problems
+from domain.games.table_kit.kit_parameters import default_problems
 from domain.games.table_kit.kit_rules import KitRules, RuleMistake
+from domain.games.table_kit.kit_sizes import out_of_bounds
 from domain.games.table_kit.layout import (
     HAND,
     OFF,
@@ -89,7 +91,14 @@ def problems(document: Any) -> list[Problem]:
                  for problem in _problems_of(error)]
         if found:
             return _leaf_problems(found)
-    return text_problems(document) or _reference_problems(document) or rule_problems(document)
+    return text_problems(document) or _reference_problems(document) or sized_problems(document) or rule_problems(document)
+
+
+def sized_problems(document: dict[str, Any]) -> list[Problem]:
+    """A kit's list and choice parameters' defaults (``kit_parameters``), then its sizes worked out from its
+    parameters and seats (``kit_sizes``), each out of its bounds for some value the kit allows."""
+    found = default_problems(document.get("parameters", {})) or out_of_bounds(document, MOST_CARDS)
+    return [Problem(path, message) for path, message in found]
 
 
 def rule_problems(document: dict[str, Any]) -> list[Problem]:
@@ -102,7 +111,7 @@ def rule_problems(document: dict[str, Any]) -> list[Problem]:
         return [Problem((ruled[0],), f"{ruled[0]} is for kits of version 2 (kit: 2): version {document['kit']} keeps no rules")]
     out = [Problem(("parameters", name, "default"), f"{spec['default']} is outside {spec.get('minimum', '')}..{spec.get('maximum', '')}")
            for name, spec in document.get("parameters", {}).items()
-           if not isinstance(spec["default"], bool) and not spec.get("minimum", spec["default"]) <= spec["default"] <= spec.get("maximum", spec["default"])]
+           if isinstance(spec["default"], int) and not isinstance(spec["default"], bool) and not spec.get("minimum", spec["default"]) <= spec["default"] <= spec.get("maximum", spec["default"])]
     if out or "play" not in document:
         return out
     try:
@@ -283,7 +292,7 @@ def _reference_problems(document: dict[str, Any]) -> list[Problem]:
         out.append(Problem(("hands",), "'from' is missing: the pile the hands are dealt from"))
     if "from" in hands and hands["from"] not in {deck["pile"] for deck in document.get("decks", [])}:
         out.append(Problem(("hands", "from"), f"no deck starts in a zone named {hands['from']!r}"))
-    elif hands.get("deal", 0) and "from" in hands:
+    elif hands.get("deal", 0) and "from" in hands and isinstance(hands["deal"], int) and not _sized_deck(document, hands["from"]):
         held = sum(card.get("count", 1) for deck in document.get("decks", []) if deck["pile"] == hands["from"] for card in deck["cards"])
         if held < hands["deal"] * seats["most"]:
             out.append(Problem(("hands", "deal"), f"{hands['deal']} card{'s' if hands['deal'] != 1 else ''} for each of {seats['most']} seats, but {hands['from']!r} holds {held}"))
@@ -295,11 +304,18 @@ def _reference_problems(document: dict[str, Any]) -> list[Problem]:
             seen.add(item["name"])
     for index, counter in enumerate(document.get("counters", [])):
         low, high, start = counter.get("min"), counter.get("max"), counter.get("start", 0)
+        start = (low if low is not None else high if high is not None else 0) if isinstance(start, str) else start  # worked out and checked by kit_sizes
         if low is not None and high is not None and low > high:
             out.append(Problem(("counters", index), f"min ({low}) is more than max ({high})"))
         elif (low is not None and start < low) or (high is not None and start > high):
             out.append(Problem(("counters", index, "start"), f"{start} is outside the range {_range(low, high)}"))
     return out
+
+
+def _sized_deck(document: dict[str, Any], pile: str) -> bool:
+    """Whether a deck starting in ``pile`` has a card whose copies are worked out (``kit_sizes`` checks it)."""
+    return any(isinstance(card.get("count"), str) or "numbered" in card
+               for deck in document.get("decks", []) if deck["pile"] == pile for card in deck["cards"])
 
 
 def _range(low: int | None, high: int | None) -> str:

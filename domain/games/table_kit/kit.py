@@ -17,6 +17,7 @@ from typing import Any
 from domain.engine.errors import InvalidSetup
 from domain.games.table_kit.checks import problems
 from domain.games.table_kit.kit_rules import KitRules
+from domain.games.table_kit.kit_sizes import counter_keys, counter_start, deck_cards, kit_cards, stored_key, survey
 from domain.games.table_kit.layout import HAND, OFF, group_spaces, space_name
 
 
@@ -50,6 +51,8 @@ class Counter:
     high: int | None
     private: bool = False
     """Seen by its seat alone (and by no seat, for a shared one) while the game goes on (``private: true``)."""
+    index: Any = None
+    """A keyed counter's key (``pile[2]``: 2), or ``None``."""
 
 
 def content_hash(document: dict[str, Any]) -> str:
@@ -74,7 +77,9 @@ class Kit:
         self.dice = {die["name"]: list(die["faces"]) for die in document.get("dice", [])}
         self.hidden_dice = frozenset(die["name"] for die in document.get("dice", []) if die.get("hidden"))
         """The dice each seat rolls behind a screen: kept as ``die:seat``, seen by that seat alone."""
-        self.cards = {card["name"]: card for deck in document.get("decks", []) for card in deck["cards"]}
+        self.cards = kit_cards(document)
+        """Every card the kit's decks may hold (numbered cards for the largest of their parameters' values)."""
+        self.defaults = {name: spec["default"] for name, spec in document.get("parameters", {}).items()}
         self.decks = list(document.get("decks", []))
         self.hands = dict(document.get("hands", {}))
         self.rules = KitRules(document, self.pieces) if "play" in document else None
@@ -118,14 +123,24 @@ class Kit:
                 out.append(Zone(spec["name"], shows))
         return out
 
-    def counters(self, seats: int) -> list[Counter]:
+    def counters(self, seats: int, parameters: dict[str, Any] | None = None) -> list[Counter]:
+        """The table's counters: each seat's (``name:seat``) or one shared; a keyed counter's one a key
+        (``name[key]``, ``name[key]:seat``), its keys and starts worked out from the ``parameters`` (the defaults
+        unless given) and the seats."""
+        values = {**self.defaults, **(parameters or {})}
         out = []
-        for spec in self.document.get("counters", []):
-            low, high, start = spec.get("min"), spec.get("max"), spec.get("start", 0)
+        for n, spec in enumerate(self.document.get("counters", [])):
+            low, high = spec.get("min"), spec.get("max")
             owners = list(range(1, seats + 1)) if spec.get("each", True) else [None]
-            out += [Counter(spec["name"] if seat is None else f"{spec['name']}:{seat}", spec["name"], seat, start, low, high, bool(spec.get("private")))
-                    for seat in owners]
+            keys = counter_keys(spec, ("counters", n), values, seats) if "keys" in spec else [None]
+            for key in keys:
+                start = counter_start(spec, ("counters", n), values, seats, key)
+                out += [Counter(stored_key(spec["name"], key, seat), spec["name"], seat, start, low, high, bool(spec.get("private")), key) for seat in owners]
         return out
+
+    def deck_cards(self, index: int, parameters: dict[str, Any], seats: int) -> list[str]:
+        """The names of a deck's cards at a table, a name for each copy, as its sizes make them."""
+        return [name for name, count, _ in deck_cards(self.decks[index], ("decks", index), parameters, seats) for _ in range(count)]
 
     def zone_shows(self, name: str, seats: int) -> str:
         """How a zone shows its cards: face-up, face-down or holder."""
@@ -134,6 +149,16 @@ class Kit:
     @functools.lru_cache(maxsize=16)  # noqa: B019 -- kits are few and kept for the process
     def zone_map(self, seats: int) -> dict[str, Zone]:
         return {zone.name: zone for zone in self.zones(seats)}
+
+    @functools.cached_property
+    def card_count(self) -> int:
+        """The cards the decks hold, each copy counted, at the parameters' defaults and the most seats."""
+        return sum(len(self.deck_cards(index, self.defaults, self.most)) for index in range(len(self.decks)))
+
+    @functools.cached_property
+    def deck_of(self) -> dict[str, int]:
+        """The place in the kit's list of the deck of each card the decks may hold (a numbered card's, every one)."""
+        return {name: index for name, (index, _) in survey(self.document).cards.items()}
 
     @functools.cached_property
     def space_set(self) -> frozenset[str]:

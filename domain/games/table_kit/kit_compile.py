@@ -20,36 +20,31 @@ from domain.games.table_kit.expressions import (
     compile_expression,
 )
 from domain.games.table_kit.kit_board import COMPASS, Geometry
-from domain.games.table_kit.kit_choices import Choice, choice_problems
+from domain.games.table_kit import kit_lets
+from domain.games.table_kit.kit_choices import CHOICES, Choice, choice_problems
+from domain.games.table_kit.kit_targets import RuleMistake, Targets, wide_sizes
 from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, WIDE
+from domain.games.table_kit.kit_sizes import MOST_SIZED_CARDS, counter_keys, kit_cards, most_cards
 from domain.games.table_kit.kit_steps import CARD_STEPS, Step
 
 Path_ = tuple[str | int, ...]
 KINDS = ("roll", "set", "add", "place", "move", "capture", *CARD_STEPS, "take", "pass", "ask", "phase", "do", "end", "if", "repeat")
 """What a step may do."""
-
-
-class RuleMistake(ValueError):
-    """A mistake in a kit's rules, at ``path`` in its document."""
-
-    def __init__(self, path: Path_, message: str) -> None:
-        super().__init__(message)
-        self.path, self.message = path, message
-
+__all__ = ["CompiledRules", "RuleMistake", "kit_sizes"]  # RuleMistake is kit_targets', read from here as ever
 
 
 def kit_sizes(document: dict[str, Any], geometry: Geometry) -> Sizes:
     """The most entries a list or map the kit gives an expression can hold: its spaces, its cards (each copy),
     its pieces, its seats; a card's fields (``card(name)``); a seat's counter, a map of one entry a seat."""
     seats = int(document["seats"]["most"])
-    cards = [card for deck in document.get("decks", []) for card in deck["cards"]]
+    cards = list(kit_cards(document).values())
     pieces = sum(int(spec.get("count", 1)) * (seats if spec.get("owner", "each") == "each" else 1) for spec in document.get("pieces", []))
     fields = max((len(card.get("fields", {})) + 1 for card in cards), default=1)
-    largest = max(1, seats, len(geometry.every), pieces, sum(int(card.get("count", 1)) for card in cards), fields)
-    return Sizes(largest, seats, (*((name, largest) for name in sorted(WIDE)), ("card", fields)))
+    largest = max(1, seats, len(geometry.every), pieces, most_cards(document, MOST_SIZED_CARDS), fields)
+    return Sizes(largest, seats, (*((name, largest) for name in sorted(WIDE)), ("card", fields), *wide_sizes(document, largest, seats)))
 
 
-class CompiledRules:
+class CompiledRules(Targets):
     """A kit's ``play`` section compiled: its actions, endings, limit and value, each expression compiled once.
     ``pieces`` lists a table's pieces for a number of seats (``Kit.pieces``; none when only checking)."""
 
@@ -65,16 +60,23 @@ class CompiledRules:
         self.zones = frozenset(spec["name"] for spec in document.get("zones", []) if not spec.get("each"))
         self.own_zones = frozenset(spec["name"] for spec in document.get("zones", []) if spec.get("each"))
         """The zones each seat has one of (``NAME:1``, ``NAME:2``...): a step naming one means the acting seat's."""
-        self.cards = {card["name"]: {**card.get("fields", {}), "name": card["name"]}
-                      for deck in document.get("decks", []) for card in deck["cards"]}
+        self.cards = {name: {**card.get("fields", {}), "name": name} for name, card in kit_cards(document).items()}
         self.counters = {spec["name"]: spec for spec in document.get("counters", [])}
         self.dice = {spec["name"]: list(spec["faces"]) for spec in document.get("dice", [])}
         self.hidden = frozenset(spec["name"] for spec in document.get("dice", []) if spec.get("hidden"))
         self.parameters = dict(document.get("parameters", {}))
         self.phases = [str(name) for name in play.get("phases", [])]
         """The phases of a turn, in order (a turn begins in the first); none: one phase, never named."""
-        self.names = frozenset([*self.counters, *self.dice, *self.parameters, *GIVEN, *(["phase"] if self.phases else [])])
+        self.let_sources = dict(play.get("let", {}))
+        """The named values' expressions as written (``play.let``), compiled as ``lets``."""
+        self.names = frozenset([*self.counters, *self.dice, *self.parameters, *GIVEN, *(["phase"] if self.phases else []), *self.let_sources])
         self._check_names()
+        self.lets: dict[str, Expression] = {}
+        self._let_costs: dict[str, int] = {}
+        self._compile_lets()
+        self._fixed_keys = {name: counter_keys(spec, ("counters", n), {}, 0) for n, (name, spec) in enumerate(self.counters.items())
+                            if "keys" in spec and not isinstance(spec["keys"], str)}
+        """The keys of each keyed counter whose keys are written out (a number, a list of names)."""
         self._check_phases()
         self.defined: dict[str, list[Step]] = {name: [] for name in play.get("define", {})}
         for name, steps in play.get("define", {}).items():  # compiled in place: a named step may do another
@@ -106,13 +108,18 @@ class CompiledRules:
                                                 limit.get("reason") or "the turn limit was reached")
         if self.limit is not None and self.limit[1] is not None and self.limit[1] not in self.counters:
             raise RuleMistake(("play", "limit", "most"), f"no counter named {self.limit[1]!r}")
+        if self.limit is not None and self.limit[1] is not None and "keys" in self.counters[self.limit[1]]:
+            raise RuleMistake(("play", "limit", "most"), f"{self.limit[1]} has keys: the highest holders are read from a counter without")
 
     # -- compiling ---------------------------------------------------------------------------------
 
     def _check_names(self) -> None:
         seen: dict[str, str] = {name: "a name every expression is given" for name in (*GIVEN, *FUNCTIONS)}
-        for kind, names in (("counter", self.counters), ("die", self.dice), ("parameter", self.parameters)):
+        for kind, names in (("counter", self.counters), ("die", self.dice), ("parameter", self.parameters), ("named value", self.let_sources)):
             for name in names:
+                if kind == "named value" and (name in seen or name in CHOICES):
+                    raise RuleMistake(("play", "let", name), f"{name!r} names a named value and {seen.get(name, 'an action choice')}: "
+                                                             "the rules would not know which")
                 if not name.isidentifier():
                     raise RuleMistake((f"{kind}s" if kind != "die" else "dice",), f"the {kind} {name!r} cannot be read by an "
                                       "expression: a name with rules is letters, digits and _ (not starting with a digit)")
@@ -158,6 +165,10 @@ class CompiledRules:
         except ExpressionError as error:
             raise RuleMistake(path, str(error)) from None
         self.expressions.append((path, found, _kind(path)))
+        if self._let_costs and found.names:
+            problem = kit_lets.cost_problem(self.lets, self._let_costs, found, self.sizes)
+            if problem is not None:
+                raise RuleMistake(path, problem)
         return found
 
     def _action(self, spec: dict[str, Any], path: Path_) -> dict[str, Any]:
@@ -206,7 +217,7 @@ class CompiledRules:
                     raise RuleMistake((*at, kind), f"no counter named {counter!r}")
                 if key not in spec:
                     raise RuleMistake(at, f"{kind} {counter} needs {key!r}")
-                out.append((kind, (counter, expr(spec[key], (*at, key)), seat), at))
+                out.append((kind, (counter, expr(spec[key], (*at, key)), seat, self._counter_key(counter, spec, at, expr)), at))
             elif kind in ("place", "move", "capture"):
                 out.append((kind, self._piece_step(kind, spec[kind], (*at, kind), expr) + ((seat,) if kind == "place" else ()), at))
             elif kind == "repeat":
@@ -249,7 +260,7 @@ class CompiledRules:
             raise RuleMistake(at, f"{kind} needs {' and '.join(missing)}")
         if kind == "place":
             if spec.get("kind", next(iter(self.kinds), None)) not in self.kinds:
-                raise RuleMistake((*at, "kind"), f"no piece of kind {spec.get('kind')!r}" + (f"; the kit's pieces: {', '.join(sorted(self.kinds))}" if self.kinds else ""))
+                return (self._kind_expression(spec.get("kind"), (*at, "kind"), expr), expr(spec["to"], (*at, "to")))
             return (spec.get("kind"), expr(spec["to"], (*at, "to")))
         if not isinstance(spec.get("stack", False), bool):
             raise RuleMistake((*at, "stack"), "stack is true or false")

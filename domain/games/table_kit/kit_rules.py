@@ -12,8 +12,8 @@ game ends in a draw. A kit may declare its **value** (how near a seat stands to 
 which greedy and search bots play by.
 
 Conditions and values are CEL expressions (``expressions``) reading the names and calling the functions
-``kit_scope`` lists. **Parameters** are the numbers and switches the designer varies: each is an option of
-a game (``{"parameters": {"target": 50}}``), its default in the kit. Every name, every expression and
+``kit_scope`` lists. **Parameters** are the numbers, switches, names and lists the designer varies
+(``kit_parameters``): each is an option of a game (``{"parameters": {"target": 50}}``), its default in the kit. Every name, every expression and
 every component a step names is checked when the kit is read (``kit_compile``, through ``checks.problems``),
 each mistake at its place in the file.
 """
@@ -32,6 +32,7 @@ from domain.games.table_kit.expressions import ExpressionFailed
 from domain.games.table_kit.kit_board import DIRECTIONS, BoardView, compass
 from domain.games.table_kit.kit_bounds import OfferTally, StepBudget
 from domain.games.table_kit.kit_choices import Choice
+from domain.games.table_kit.kit_parameters import kind_of, value_problem
 from domain.games.table_kit.kit_compile import CompiledRules, RuleMistake
 from domain.games.table_kit.kit_scope import Scope
 from domain.games.table_kit import facts as f
@@ -54,6 +55,12 @@ def parameter_values(document: dict[str, Any], given: Mapping[str, Any] | None) 
         spec = declared.get(name)
         if spec is None:
             raise InvalidSetup(f"this kit has no parameter {name!r}" + (f"; its parameters: {', '.join(declared)}" if declared else ""))
+        if kind_of(spec) in ("list", "choice"):  # a list or a named choice: kit_parameters
+            problem = value_problem(name, spec, value)
+            if problem is not None:
+                raise InvalidSetup(problem)
+            values[name] = value
+            continue
         if isinstance(spec["default"], bool) != isinstance(value, bool) or not isinstance(value, (int, bool)):
             raise InvalidSetup(f"parameter {name!r} is {'true or false' if isinstance(spec['default'], bool) else 'a whole number'}, not {value!r}")
         if not isinstance(value, bool) and not spec.get("minimum", value) <= value <= spec.get("maximum", value):

@@ -23,6 +23,9 @@ cards, those in a shuffled pile among them in no order) and ``card(name)`` (a ca
 ``sum_of(list, "field")`` (the sum of a number field of its cards), ``most_of(list, "field")`` and
 ``least_of(list, "field")`` (the largest and smallest; 0 for no cards; a card without the field counts 0).
 
+A keyed counter is a map by key (``pile[2]``, ``score["red"]``), a seat's keyed counter a map by seat of such
+maps (``used[seat][3]``); a named value (``play.let``) is read by its name (``kit_lets``).
+
 The rules read the whole table, hidden cards too, as the table itself knows them: what a seat is shown
 is the table's to say (``present``), never an expression's.
 
@@ -34,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from domain.games.table_kit import kit_lets
 from domain.games.table_kit.kit_board import BoardView
 from domain.games.table_kit.layout import ASKER, PHASE
 
@@ -70,6 +74,8 @@ class Scope(Mapping[str, Any]):
         self.chosen = chosen or {}
         self._board = board
         self._functions: dict[str, Any] | None = None
+        self.lets_worked_out: dict[str, Any] = {}
+        """The named values (``play.let``) worked out for this table so far (``kit_lets``)."""
 
     def with_choice(self, chosen: Mapping[str, Any]) -> Scope:
         """The same table and seat, with the action's choices so far (sharing the board and its functions)."""
@@ -77,6 +83,7 @@ class Scope(Mapping[str, Any]):
             self._functions = {}
         scope = Scope(self.rules, self.state, self.seat, chosen, self.board)
         scope._functions = self._functions
+        scope.lets_worked_out = self.lets_worked_out
         return scope
 
     @property
@@ -122,9 +129,13 @@ class Scope(Mapping[str, Any]):
         if name in self.rules.dice:
             rolled = state.dice.get(name)
             return rolled[0] if rolled else 0
+        if name in self.rules.lets:
+            return kit_lets.value(self, name)
         spec = self.rules.counters.get(name)
         if spec is None:
             raise KeyError(name)
+        if "keys" in spec:
+            return self.rules.keyed(name, state)
         if not spec.get("each", True):
             return state.counters[name]
         return {seat: state.counters[f"{name}:{seat}"] for seat in range(1, state.seats + 1)}

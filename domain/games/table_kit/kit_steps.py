@@ -1,8 +1,8 @@
 """One action of a kit's rules being carried out: its steps, in order, each made a fact of the table and
 applied at once, so the next step reads the table as it now is.
 
-The steps: ``roll`` a die; ``set`` or ``add`` to a counter (the acting seat's, or the ``seat`` named);
-``place`` one of the seat's pieces of a kind from off the board onto a space; ``move`` the piece on one
+The steps: ``roll`` a die; ``set`` or ``add`` to a counter (the acting seat's, or the ``seat`` named;
+a keyed counter's ``key`` worked out); ``place`` one of the seat's pieces of a kind (named, or worked out) from off the board onto a space; ``move`` the piece on one
 space (the seat's own, where pieces share it) to another; ``capture`` the piece on a space (it goes off the board); on cards, as the table's
 commands of the same names do them (who sees what included), ``draw`` (``count`` of them), ``deal``,
 ``play``, ``discard``, ``give``, ``reveal``, ``shuffle``, ``gather`` and ``flip``, and ``take`` a card from another
@@ -10,7 +10,8 @@ seat's hand; ``pass`` the turn (the kit's ``turn_begins`` steps are then taken f
 ``ask`` another seat to answer out of turn; move the turn on to a ``phase``; ``do`` the steps the kit names in
 ``define``; ``end`` the game; ``if`` a condition holds do some steps, ``else`` others; ``repeat`` some steps ``until`` a condition holds
 (a roll-off until one seat is left). A step the table cannot carry out
-(placing a piece the seat has none of left, moving onto a taken space) refuses the whole action, saying
+(placing a piece the seat has none of left, moving onto a taken space, a key a keyed counter has not, a kind
+worked out that names no kind) refuses the whole action, saying
 which step and why: nothing is recorded. One action takes at most ``MOST_STEPS_TAKEN`` steps, counted across
 every run of steps it sets going (``kit_bounds.StepBudget``).
 """
@@ -26,6 +27,7 @@ from domain.games.table_kit import facts as f
 from domain.games.table_kit.expressions import Expression, ExpressionFailed
 from domain.games.table_kit.kit_bounds import StepBudget
 from domain.games.table_kit.kit_scope import Scope
+from domain.games.table_kit.kit_sizes import stored_key
 from domain.games.table_kit.layout import ASKER, OFF
 
 Step = tuple[str, Any, tuple[str | int, ...]]
@@ -177,10 +179,16 @@ class Run:
             raise IllegalCommand(f"the kit's rules fail here: {expression.source!r} is {found!r}, which is no space of the board")
         return str(found)
 
-    def counter(self, kind: str, name: str, amount: Expression, seat: Expression | None) -> None:
+    def counter(self, kind: str, name: str, amount: Expression, seat: Expression | None, index: Expression | None = None) -> None:
         spec = self.rules.counters[name]
         owner = None if not spec.get("each", True) else (self.seat if seat is None else self.seat_number(self.value(seat)))
         key = name if owner is None else f"{name}:{owner}"
+        if index is not None:  # a keyed counter: the key named, one of its keys at this table
+            found, keys = self.value(index), self.rules.keys_of(name, self.state)
+            if isinstance(found, bool) or found not in keys:
+                raise IllegalCommand(f"the kit's rules fail here: {index.source!r} is {found!r}, which is no key of {name} "
+                                     f"(its keys: {', '.join(map(str, keys))})")
+            key = stored_key(name, found, owner)
         number = self.value(amount)
         if isinstance(number, bool) or not isinstance(number, int):
             raise IllegalCommand(f"the kit's rules fail here: {amount.source!r} is {number!r}, not a whole number for {name}")
@@ -189,9 +197,15 @@ class Run:
         by = None if kind == "set" else value - self.state.counters[key]
         self.emit(f.PrivateCounterChanged(self.seat, key, value, by, owner) if spec.get("private") else f.CounterChanged(self.seat, key, value, by))
 
-    def place(self, kind: str | None, to: Expression, seat: Expression | None = None) -> None:
-        """One of the seat's pieces (the acting seat's, or ``seat``'s) from off the board onto a space."""
+    def place(self, kind: str | Expression | None, to: Expression, seat: Expression | None = None) -> None:
+        """One of the seat's pieces (the acting seat's, or ``seat``'s) of a kind (named, or worked out) from off
+        the board onto a space."""
         whose = self.seat if seat is None else self.seat_number(self.value(seat))
+        if isinstance(kind, Expression):
+            found = self.value(kind)
+            if not isinstance(found, str) or found not in self.rules.kinds:
+                raise IllegalCommand(f"the kit's rules fail here: {kind.source!r} is {found!r}, which is no kind of piece of the kit")
+            kind = found
         space = self.space(to)
         board = self.scope().board
         if space in board.at:

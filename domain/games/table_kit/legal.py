@@ -64,7 +64,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         out.append({"type": "flip", "from": origin})
         out += [{"type": "flip", "from": origin, "to": to} for to in tables if to != origin and zones[to].shows == "face-up"]
     out += [{"type": "roll", "die": die} for die in kit.dice]
-    for counter in kit.counters(state.seats):
+    for counter in kit.counters(state.seats, state.parameters):
         if counter.private and counter.seat != seat:
             continue  # another seat's private counter: whether it sits at a bound is its secret
         value = state.counters[counter.key]

@@ -23,7 +23,7 @@ from typing import Any
 
 from domain.engine.picture import seat_name, short_name
 from domain.games.table_kit.picture_board import Item, board, board_links, pieces
-from domain.games.table_kit.present_text import turn_line
+from domain.games.table_kit.present_text import counter_label, turn_line
 
 M = 0.3
 PANEL_W = 10.0
@@ -95,13 +95,13 @@ def _panel(view: dict[str, Any], seats: Sequence[str], x: float, y: float, width
     half = (width - 0.2) / 2
     for n, counter in enumerate(view.get("counters", [])):
         seat = counter.get("seat")
-        label = f"{short_name(seats, seat, 14)}'s {counter['name']}" if seat else counter["name"]
+        label = f"{short_name(seats, seat, 14)}'s {counter_label(counter)}" if seat else counter_label(counter)
         low, high = counter.get("min"), counter.get("max")
         whose = f"{seat_name(seats, seat)}'s " if seat else ""
         bounds = f" ({'' if low is None else low} to {'' if high is None else high})" if low is not None or high is not None else ""
         item: Item = {"kind": "counter", "id": f"counter:{counter['key']}", "ref": f"counter:{counter['key']}", "label": label,
                       "x": round(x + n % 2 * (half + 0.2), 3), "y": round(top + n // 2 * 0.85, 3), "w": round(half, 3),
-                      "value": counter["value"], "title": f"{whose}{counter['name']}: {'hidden' if counter.get('hidden') else counter['value']}{bounds}"}
+                      "value": counter["value"], "title": f"{whose}{counter_label(counter)}: {'hidden' if counter.get('hidden') else counter['value']}{bounds}"}
         if high is not None:
             item["max"] = high
         if seat:

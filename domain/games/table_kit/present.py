@@ -61,7 +61,7 @@ def view(state: State, viewer: int | None, everything: bool = False) -> dict[str
         "zones": zones,
         "cards": {name: {"text": card.get("text", ""), "fields": dict(card.get("fields", {}))} for name, card in kit.cards.items()},
         "dice": _dice(state, viewer, everything),
-        "counters": [shown_counter(c, state.counters[c.key], viewer, everything) for c in kit.counters(state.seats)],
+        "counters": [shown_counter(c, state.counters[c.key], viewer, everything) for c in kit.counters(state.seats, state.parameters)],
         "proposal": None if state.proposal is None else dict(state.proposal),
         "outcome": None if state.winners is None else {"winners": list(state.winners), "reason": state.reason},
         **({} if kit.rules is None or not kit.rules.phases else {"phase": kit.rules.phases[state.counters.get(PHASE, 0)]}),
@@ -231,7 +231,7 @@ def _dealt(state: State, seat: int, rng: Rng) -> State:
     """The table with every card the seat cannot see dealt afresh and every other seat's hidden roll rolled
     afresh (the sealed choices as they are)."""
     kit = kit_of(state)
-    deck_of = {name: index for index, deck in enumerate(kit.decks) for name in (card["name"] for card in deck["cards"])}
+    deck_of = kit.deck_of
     slots: dict[int, list[tuple[str, int]]] = {}
     for name, zone in state.zones.items():
         for index, entry in enumerate(zone["cards"]):
@@ -264,9 +264,9 @@ def _dealt(state: State, seat: int, rng: Rng) -> State:
 def seat_numbers(state: State) -> dict[int, dict[str, float]]:
     """Each seat's counters, for charts."""
     out: dict[int, dict[str, float]] = {seat: {} for seat in range(1, state.seats + 1)}
-    for counter in public_numbers(kit_of(state).counters(state.seats), state.winners is not None):
+    for counter in public_numbers(kit_of(state).counters(state.seats, state.parameters), state.winners is not None):
         if counter.seat is not None:
-            out[counter.seat][counter.name] = state.counters[counter.key]
+            out[counter.seat][counter.name if counter.index is None else f"{counter.name}[{counter.index}]"] = state.counters[counter.key]
     return out
 
 

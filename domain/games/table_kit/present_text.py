@@ -21,6 +21,12 @@ PER_LINE = 10
 """Spaces of a track, loop or graph on one line."""
 
 
+def counter_label(counter: dict[str, Any]) -> str:
+    """A counter of a view as a table shows it: its name, with its key for a keyed counter (``pile[2]``)."""
+    key = str(counter.get("key") or counter["name"])
+    return key.rpartition(":")[0] if counter.get("seat") and ":" in key else key
+
+
 def render(view: dict[str, Any], seats: Sequence[str]) -> str:
     """The view as lines of text."""
     lines = [view["kit"]["title"], _status(view, seats), ""]
@@ -45,7 +51,7 @@ def render(view: dict[str, Any], seats: Sequence[str]) -> str:
     for counter in view.get("counters", []):
         whose = f"{seat_name(seats, counter['seat'])}'s " if counter.get("seat") else ""
         high = f"/{counter['max']}" if counter.get("max") is not None else ""
-        lines.append(f"{whose}{counter['name']}: {'hidden' if counter.get('hidden') else counter['value']}{high}")
+        lines.append(f"{whose}{counter_label(counter)}: {'hidden' if counter.get('hidden') else counter['value']}{high}")
     for die in view.get("dice", []):
         last = die.get("last")
         whose = f"{seat_name(seats, die['seat'])}'s " if die.get("seat") else ""

@@ -25,8 +25,10 @@ from domain.engine.randomness import Rng
 from domain.engine.ruleset import Ruleset
 from domain.games.table_kit import card_commands, commands, legal, present
 from domain.games.table_kit import facts as f
+from domain.games.table_kit.checks import MOST_CARDS
 from domain.games.table_kit.kit import Kit
 from domain.games.table_kit.kit_rules import KitRules, parameter_values
+from domain.games.table_kit.kit_sizes import deal_size, setup_problem
 from domain.games.table_kit.layout import OFF
 from domain.games.table_kit.loading import read_kit
 from domain.games.table_kit.state import State, evolve, kit_of
@@ -111,7 +113,7 @@ class TableKit(Ruleset):
             "properties": {"kit": {"type": "object", "default": default_kit(),
                                    "description": "The kit: a document of the kit format (GET /kits/schema), most often read from a YAML file."},
                            "parameters": {"type": "object", "default": {},
-                                          "description": "Values for the kit's parameters (kit 2), by name; the kit's defaults otherwise."}},
+                                          "description": "Values for the kit's parameters (kit 2), by name, each of its parameter's kind (a whole number, a switch, one of its choices, or a list); the kit's defaults otherwise."}},
         }
     private_hands = True
     knows_the_rules = False
@@ -186,8 +188,13 @@ class TableKit(Ruleset):
             raise InvalidSetup(f"{kit.title} opens with seat {kit.first}, and {seat_count} seats play")
         zones: dict[str, dict[str, Any]] = {zone.name: {"cards": [], "pool": []} for zone in kit.zones(seat_count)}
         shows = kit.zone_map(seat_count)
-        for deck in kit.decks:
-            names = [card["name"] for card in deck["cards"] for _ in range(card.get("count", 1))]
+        values = parameter_values(kit.document, options.get("parameters"))
+        mistake = setup_problem(kit.document, values, seat_count, MOST_CARDS)
+        if mistake is not None:
+            raise InvalidSetup(f"{kit.title} cannot be set up at {seat_count} seats with these parameters: "
+                               f"{'.'.join(map(str, mistake.path))}: {mistake.message}")
+        for index, deck in enumerate(kit.decks):
+            names = kit.deck_cards(index, values, seat_count)
             pile = zones[deck["pile"]]
             if deck.get("shuffled", True):
                 pile["pool"] = sorted(pile["pool"] + names)
@@ -196,8 +203,8 @@ class TableKit(Ruleset):
                 pile["cards"] = [{"card": name, "up": up, "seen": []} for name in reversed(names)] + pile["cards"]
         return State(kit=options["kit"], kit_hash=kit.hash, seats=seat_count,
                      pieces={piece.id: piece.start for piece in kit.pieces(seat_count)}, zones=zones,
-                     counters={counter.key: counter.start for counter in kit.counters(seat_count)},
-                     parameters=parameter_values(kit.document, options.get("parameters")))
+                     counters={counter.key: counter.start for counter in kit.counters(seat_count, values)},
+                     parameters=values)
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
         kit = kit_of(state)
@@ -209,7 +216,7 @@ class TableKit(Ruleset):
                 fact = f.CardMoved(None, "lay", card, zone.name, -1, zone.name, True, [])
                 out.append(fact)
                 table = evolve(table, fact)
-        deal, start = kit.hands.get("deal", 0), kit.hands.get("start")
+        deal, start = deal_size(kit.document, state.parameters, state.seats), kit.hands.get("start")
         first = 0
         if start is not None:  # the deal begins with the first seat, or the one after it: who that is is drawn first
             first = rng.randint(1, state.seats, "who takes the first turn?") if kit.first == "random" else kit.first

@@ -114,7 +114,7 @@ def test_a_missing_required_field_is_one_line_naming_it_where_its_mapping_starts
     ({"l3": "title: 5"}, "tiny.yaml:3: title: 5 is not of type 'string'"),
     ({"l5": "  fewest: two"}, "tiny.yaml:5: seats.fewest: 'two' is not of type 'integer'"),
     ({"l32": "    faces: 3"}, "tiny.yaml:32: dice.0.faces: 3 is not of type 'array'"),
-    ({"l35": "    start: x"}, "tiny.yaml:35: counters.0.start: 'x' is not of type 'integer'"),
+    ({"l35": "    start: [x]"}, "tiny.yaml:35: counters.0.start: ['x'] is not of type 'integer'"),
     ({"l10": "    columns: 27"}, "tiny.yaml:10: spaces.0.columns: 27 is greater than the maximum of 26"),
 ])
 def test_a_field_of_the_wrong_type_is_one_line_naming_it(lines, expected):
@@ -141,7 +141,7 @@ def test_a_name_that_points_nowhere_or_a_number_out_of_range_is_refused_at_its_f
 
 
 def test_every_mistake_in_a_kit_is_its_own_line_in_the_order_of_the_text():
-    lines = mistakes(tiny(l3="title: 5", l16="    colour: red", l35="    start: x"))
+    lines = mistakes(tiny(l3="title: 5", l16="    colour: red", l35="    start: [x]"))
     assert [line.split(": ")[0] for line in lines] == ["tiny.yaml:3", "tiny.yaml:16", "tiny.yaml:35"]
 
 
