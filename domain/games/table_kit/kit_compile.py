@@ -21,12 +21,18 @@ from domain.games.table_kit.expressions import (
 )
 from domain.games.table_kit.kit_board import COMPASS, Geometry
 from domain.games.table_kit.kit_choices import Choice, choice_problems
+from domain.games.table_kit.kit_mistakes import did_you_mean
 from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, WIDE
 from domain.games.table_kit.kit_steps import CARD_STEPS, Step
 
 Path_ = tuple[str | int, ...]
 KINDS = ("roll", "set", "add", "place", "move", "capture", *CARD_STEPS, "take", "pass", "ask", "phase", "do", "end", "if", "repeat")
 """What a step may do."""
+READS = {"roll": ("seat",), "set": ("to", "seat"), "add": ("value", "seat"), "place": ("seat",), "move": (), "capture": (),
+         "draw": ("count",), "deal": ("count",), "play": ("to", "face", "under"), "discard": ("to", "face", "under"),
+         "give": ("seat",), "reveal": (), "shuffle": (), "gather": ("to",), "flip": ("to",), "take": ("from",), "pass": (),
+         "ask": (), "phase": (), "do": (), "end": (), "if": ("then", "else"), "repeat": ("until",)}
+"""What each kind of step reads besides its own keyword: any other keyword given it would do nothing, and is refused."""
 
 
 class RuleMistake(ValueError):
@@ -36,6 +42,17 @@ class RuleMistake(ValueError):
         super().__init__(message)
         self.path, self.message = path, message
 
+
+def _kept(mistakes: list[RuleMistake] | None, make: Callable[[], Any], instead: Any = None) -> Any:
+    """What ``make`` compiles; when a kit's every mistake is gathered (``mistakes``), a ``RuleMistake`` is kept
+    there and ``instead`` stands for the part that failed, so that the parts after it are compiled too."""
+    if mistakes is None:
+        return make()
+    try:
+        return make()
+    except RuleMistake as mistake:
+        mistakes.append(mistake)
+        return instead
 
 
 def kit_sizes(document: dict[str, Any], geometry: Geometry) -> Sizes:
@@ -51,11 +68,15 @@ def kit_sizes(document: dict[str, Any], geometry: Geometry) -> Sizes:
 
 class CompiledRules:
     """A kit's ``play`` section compiled: its actions, endings, limit and value, each expression compiled once.
-    ``pieces`` lists a table's pieces for a number of seats (``Kit.pieces``; none when only checking)."""
+    ``pieces`` lists a table's pieces for a number of seats (``Kit.pieces``; none when only checking). The first
+    mistake is raised (``RuleMistake``); given ``mistakes``, every one is kept there instead, each action, ending,
+    rule and step compiled on its own (rules so compiled are for telling their mistakes, not for playing)."""
 
-    def __init__(self, document: dict[str, Any], pieces: Callable[[int], list[Any]] | None = None) -> None:
+    def __init__(self, document: dict[str, Any], pieces: Callable[[int], list[Any]] | None = None,
+                 mistakes: list[RuleMistake] | None = None) -> None:
         play = document["play"]
         self._pieces = pieces
+        self.mistakes = mistakes
         self.expressions: list[tuple[Path_, Expression, str]] = []
         """Every expression compiled, at its place, with what its value must be (``_kind``): for ``kit_types``."""
         self.geometry = Geometry.of(document)
@@ -82,47 +103,60 @@ class CompiledRules:
         self.faces = list(play.get("facing", []))
         for n, direction in enumerate(self.faces):
             if direction not in COMPASS:
-                raise RuleMistake(("play", "facing", n), f"a seat faces a compass point ({', '.join(COMPASS)}), not {direction!r}")
-        self.actions = {action["name"]: self._action(action, ("play", "actions", n)) for n, action in enumerate(play["actions"])}
-        self.endings = [(self._expr(end["when"], ("play", "end", n, "when")), self._expr(end["winners"], ("play", "end", n, "winners")),
-                         end.get("reason") or f"the end {n + 1} of the kit's rules")
-                        for n, end in enumerate(play.get("end", []))]
+                self._told(RuleMistake(("play", "facing", n), f"a seat faces a compass point ({', '.join(COMPASS)}), not {direction!r}"
+                                       + did_you_mean(direction, COMPASS)))
+        compiled = [(action["name"], _kept(mistakes, functools.partial(self._action, action, ("play", "actions", n))))
+                    for n, action in enumerate(play["actions"])]
+        self.actions = {name: action for name, action in compiled if action is not None}
+        endings = [_kept(mistakes, functools.partial(self._ending, n, end)) for n, end in enumerate(play.get("end", []))]
+        self.endings = [ending for ending in endings if ending is not None]
         self.stuck = None if "stuck" not in play else self._effects(play["stuck"], ("play", "stuck"), self.names)
         self.setup = self._effects(play.get("setup", []), ("play", "setup"), self.names)
         self.turn_begins = self._effects(play.get("turn_begins", []), ("play", "turn_begins"), self.names)
-        self.landing = [(self._expr(rule["when"], ("play", "landing", n, "when")), self._effects(rule["effects"], ("play", "landing", n, "effects"), self.names))
+        self.landing = [(_kept(mistakes, functools.partial(self._expr, rule["when"], ("play", "landing", n, "when"))),
+                         self._effects(rule["effects"], ("play", "landing", n, "effects"), self.names))
                         for n, rule in enumerate(play.get("landing", []))]
-        self.value = None if "value" not in play else self._expr(play["value"], ("play", "value"))
-        self.whenever = [(self._expr(rule["when"], ("play", "whenever", n, "when")),
+        self.value = None if "value" not in play else _kept(mistakes, lambda: self._expr(play["value"], ("play", "value")))
+        self.whenever = [(_kept(mistakes, functools.partial(self._expr, rule["when"], ("play", "whenever", n, "when"))),
                           self._effects(rule["effects"], ("play", "whenever", n, "effects"), self.names))
                          for n, rule in enumerate(play.get("whenever", []))]
         """Rules taken whenever their condition becomes true: false before an action, true after it (a pile runs out)."""
-        self.together = None if "together" not in play else self._together(play["together"])
+        self.together = None if "together" not in play else _kept(mistakes, lambda: self._together(play["together"]))
         """A turn taken together: the phase it is taken in (``None``: every turn) and the steps taken once the
         choices are revealed and carried out."""
         limit = play.get("limit")
-        self.limit = None if limit is None else (self._expr(limit["turns"], ("play", "limit", "turns")), limit.get("most"),
-                                                limit.get("reason") or "the turn limit was reached")
+        self.limit = None if limit is None else (_kept(mistakes, lambda: self._expr(limit["turns"], ("play", "limit", "turns"))),
+                                                limit.get("most"), limit.get("reason") or "the turn limit was reached")
         if self.limit is not None and self.limit[1] is not None and self.limit[1] not in self.counters:
-            raise RuleMistake(("play", "limit", "most"), f"no counter named {self.limit[1]!r}")
+            self._told(RuleMistake(("play", "limit", "most"), f"no counter named {self.limit[1]!r}" + did_you_mean(self.limit[1], self.counters)))
 
     # -- compiling ---------------------------------------------------------------------------------
+
+    def _told(self, mistake: RuleMistake) -> None:
+        """A mistake raised, or kept with the others when every one is gathered."""
+        if self.mistakes is None:
+            raise mistake
+        self.mistakes.append(mistake)
+
+    def _ending(self, n: int, end: dict[str, Any]) -> tuple[Expression, Expression, str]:
+        when = _kept(self.mistakes, functools.partial(self._expr, end["when"], ("play", "end", n, "when")))
+        return when, self._expr(end["winners"], ("play", "end", n, "winners")), end.get("reason") or f"the end {n + 1} of the kit's rules"
 
     def _check_names(self) -> None:
         seen: dict[str, str] = {name: "a name every expression is given" for name in (*GIVEN, *FUNCTIONS)}
         for kind, names in (("counter", self.counters), ("die", self.dice), ("parameter", self.parameters)):
             for name in names:
                 if not name.isidentifier():
-                    raise RuleMistake((f"{kind}s" if kind != "die" else "dice",), f"the {kind} {name!r} cannot be read by an "
-                                      "expression: a name with rules is letters, digits and _ (not starting with a digit)")
-                if name in seen:
-                    raise RuleMistake(("play",), f"{name!r} names a {kind} and {seen[name]}: the rules would not know which")
+                    self._told(RuleMistake((f"{kind}s" if kind != "die" else "dice",), f"the {kind} {name!r} cannot be read by an "
+                                           "expression: a name with rules is letters, digits and _ (not starting with a digit)"))
+                elif name in seen:
+                    self._told(RuleMistake(("play",), f"{name!r} names a {kind} and {seen[name]}: the rules would not know which"))
                 seen[name] = f"a {kind}"
 
     def _check_phases(self) -> None:
         for n, name in enumerate(self.phases):
             if name in self.phases[:n]:
-                raise RuleMistake(("play", "phases", n), f"the phase {name!r} is named twice")
+                self._told(RuleMistake(("play", "phases", n), f"the phase {name!r} is named twice"))
 
     def _together(self, spec: dict[str, Any]) -> tuple[int | None, list[Step]]:
         """``play.together`` compiled: its phase and ``revealed`` steps. An action taken together is carried out for
@@ -133,13 +167,13 @@ class CompiledRules:
             if phase is None or action["phases"] is None or phase in action["phases"]:
                 found = _turn_steps(action["effects"], self.defined)
                 if found is not None:
-                    raise RuleMistake(found[1], f"{action['name']} is taken together (play.together), each seat's choice carried "
-                                                f"out in turn: it cannot {found[0]}; let together.revealed do it, once")
+                    self._told(RuleMistake(found[1], f"{action['name']} is taken together (play.together), each seat's choice carried "
+                                                     f"out in turn: it cannot {found[0]}; let together.revealed do it, once"))
         return phase, self._effects(spec.get("revealed", []), ("play", "together", "revealed"), self.names)
 
     def _phase_of(self, name: Any, path: Path_) -> int:
         if name not in self.phases:
-            raise RuleMistake(path, f"no phase named {name!r}" + (f"; the kit's phases: {', '.join(self.phases)}" if self.phases
+            raise RuleMistake(path, f"no phase named {name!r}" + did_you_mean(name, self.phases) + (f"; the kit's phases: {', '.join(self.phases)}" if self.phases
                                                                  else ": the kit names none (play.phases)"))
         return self.phases.index(name)
 
@@ -153,48 +187,67 @@ class CompiledRules:
 
     def _action(self, spec: dict[str, Any], path: Path_) -> dict[str, Any]:
         choices: dict[str, Choice] = {}
+        named: set[str] = set()
+        """The choices named so far, compiled or not: a later expression may read one whose own expression failed."""
         for n, choice in enumerate(spec.get("choose", [])):
-            at = (*path, "choose", n)
-            for field, message in choice_problems(choice, choices):
-                raise RuleMistake((*at, field), message)
-            names = self.names | set(choices) | {choice["name"]}
-            numbers = choice.get("number")
-            choices[choice["name"]] = Choice(
-                choice["name"], tuple(choice["space"]) if isinstance(choice.get("space"), list) else (choice.get("space", "any"),),
-                choice.get("from"), tuple(choice.get("steps", ())),
-                None if numbers is None else (self._expr(numbers[0], (*at, "number", 0), names - {choice["name"]}),
-                                              self._expr(numbers[1], (*at, "number", 1), names - {choice["name"]})),
-                None if "where" not in choice else self._expr(choice["where"], (*at, "where"), names), choice.get("card"),
-                tuple(self._expr(count, (*at, "along", k), names - {choice["name"]}) for k, count in enumerate(_listed(choice.get("along", [])))),
-                None if "of" not in choice else self._expr(choice["of"], (*at, "of"), names - {choice["name"]}),
-                None if choice.get("from") in (None, *choices) else self._expr(choice["from"], (*at, "from"), names - {choice["name"]}),
-                None if "walk" not in choice else self._expr(choice["walk"], (*at, "walk"), names - {choice["name"]}),
-                None if "through" not in choice else self._expr(choice["through"], (*at, "through"), names))
-        names = self.names | set(choices)
+            found = _kept(self.mistakes, functools.partial(self._choice, choice, (*path, "choose", n), choices, named))
+            if found is not None:
+                choices[choice["name"]] = found
+            named.add(choice["name"])
+        names = self.names | named
         when = spec.get("when")
-        phases = frozenset(self._phase_of(name, (*path, "phase")) for name in _listed(spec["phase"])) if "phase" in spec else None
+        phases = None if "phase" not in spec else _kept(self.mistakes, lambda: frozenset(
+            self._phase_of(name, (*path, "phase")) for name in _listed(spec["phase"])))
         return {"name": spec["name"], "summary": spec.get("summary") or spec["name"], "choices": list(choices.values()),
-                "phases": phases, "when": None if when is None else self._expr(when, (*path, "when"), names),
+                "phases": phases, "when": None if when is None else _kept(self.mistakes, lambda: self._expr(when, (*path, "when"), names)),
                 "effects": self._effects(spec["effects"], (*path, "effects"), names)}
+
+    def _choice(self, choice: dict[str, Any], at: Path_, choices: dict[str, Choice], named: set[str]) -> Choice:
+        for field, message in choice_problems(choice, choices):
+            raise RuleMistake((*at, field), message)
+        names = self.names | named | {choice["name"]}
+        numbers = choice.get("number")
+        return Choice(
+            choice["name"], tuple(choice["space"]) if isinstance(choice.get("space"), list) else (choice.get("space", "any"),),
+            choice.get("from"), tuple(choice.get("steps", ())),
+            None if numbers is None else (self._expr(numbers[0], (*at, "number", 0), names - {choice["name"]}),
+                                          self._expr(numbers[1], (*at, "number", 1), names - {choice["name"]})),
+            None if "where" not in choice else self._expr(choice["where"], (*at, "where"), names), choice.get("card"),
+            tuple(self._expr(count, (*at, "along", k), names - {choice["name"]}) for k, count in enumerate(_listed(choice.get("along", [])))),
+            None if "of" not in choice else self._expr(choice["of"], (*at, "of"), names - {choice["name"]}),
+            None if choice.get("from") in (None, *choices) else self._expr(choice["from"], (*at, "from"), names - {choice["name"]}),
+            None if "walk" not in choice else self._expr(choice["walk"], (*at, "walk"), names - {choice["name"]}),
+            None if "through" not in choice else self._expr(choice["through"], (*at, "through"), names))
 
     def _effects(self, specs: list[dict[str, Any]], path: Path_, names: frozenset[str]) -> list[Step]:
         out: list[Step] = []
         for n, spec in enumerate(specs):
+            _kept(self.mistakes, functools.partial(self._steps_onto, out, [spec], path, names, n))
+        return out
+
+    def _steps_onto(self, out: list[Step], specs: list[dict[str, Any]], path: Path_, names: frozenset[str], first: int) -> None:
+        """Steps compiled onto ``out``, the first of them the step ``first`` of ``path``."""
+        for n, spec in enumerate(specs, first):
             at = (*path, n)
             kinds = [kind for kind in KINDS if kind in spec]
             if len(kinds) != 1:
-                raise RuleMistake(at, f"a step does one thing: {', '.join(KINDS)}" + (f" (this one: {', '.join(kinds)})" if kinds else ""))
+                raise RuleMistake(at, f"a step does one thing: {', '.join(KINDS)}" + (f" (this one: {', '.join(kinds)})" if kinds
+                                  else did_you_mean(next(iter(spec), ""), KINDS)))
             kind = kinds[0]
+            for key in [key for key in spec if key not in (kind, "under") and key not in READS.get(kind, spec)]:
+                reads = READS[kind]
+                self._told(RuleMistake((*at, key), f"{kind} does not read {key!r}: it would do nothing here" + did_you_mean(key, reads)
+                                       + (f"; a {kind} step reads {', '.join(reads)}" if reads else f"; a {kind} step reads nothing more")))
             expr = functools.partial(self._expr, names=names)
             seat = expr(spec["seat"], (*at, "seat")) if "seat" in spec else None
             if kind == "roll":
                 if spec["roll"] not in self.dice:
-                    raise RuleMistake((*at, "roll"), f"no die named {spec['roll']!r}")
+                    raise RuleMistake((*at, "roll"), f"no die named {spec['roll']!r}" + did_you_mean(spec["roll"], self.dice))
                 out.append(("roll", (spec["roll"], seat), at))
             elif kind in ("set", "add"):
                 counter, key = spec[kind], "to" if kind == "set" else "value"
                 if counter not in self.counters:
-                    raise RuleMistake((*at, kind), f"no counter named {counter!r}")
+                    raise RuleMistake((*at, kind), f"no counter named {counter!r}" + did_you_mean(counter, self.counters))
                 if key not in spec:
                     raise RuleMistake(at, f"{kind} {counter} needs {key!r}")
                 out.append((kind, (counter, expr(spec[key], (*at, key)), seat), at))
@@ -218,7 +271,7 @@ class CompiledRules:
                 out.append(("phase", self.phases[self._phase_of(spec["phase"], (*at, "phase"))], at))
             elif kind == "do":
                 if spec["do"] not in self.defined:
-                    raise RuleMistake((*at, "do"), f"no steps named {spec['do']!r} in play.define" + (
+                    raise RuleMistake((*at, "do"), f"no steps named {spec['do']!r} in play.define" + did_you_mean(spec["do"], self.defined) + (
                         f"; the named steps: {', '.join(self.defined)}" if self.defined else ""))
                 out.append(("do", spec["do"], at))
             elif kind == "end":
@@ -226,7 +279,6 @@ class CompiledRules:
             else:
                 out.append(("if", (expr(spec["if"], (*at, "if")), self._effects(spec.get("then", []), (*at, "then"), names),
                                    self._effects(spec.get("else", []), (*at, "else"), names)), at))
-        return out
 
     def _piece_step(self, kind: str, spec: Any, at: Path_, expr: Any) -> tuple[Any, ...]:
         if not self.geometry.every:
@@ -240,7 +292,7 @@ class CompiledRules:
             raise RuleMistake(at, f"{kind} needs {' and '.join(missing)}")
         if kind == "place":
             if spec.get("kind", next(iter(self.kinds), None)) not in self.kinds:
-                raise RuleMistake((*at, "kind"), f"no piece of kind {spec.get('kind')!r}" + (f"; the kit's pieces: {', '.join(sorted(self.kinds))}" if self.kinds else ""))
+                raise RuleMistake((*at, "kind"), f"no piece of kind {spec.get('kind')!r}" + did_you_mean(spec.get("kind"), self.kinds) + (f"; the kit's pieces: {', '.join(sorted(self.kinds))}" if self.kinds else ""))
             return (spec.get("kind"), expr(spec["to"], (*at, "to")))
         if not isinstance(spec.get("stack", False), bool):
             raise RuleMistake((*at, "stack"), "stack is true or false")
@@ -257,7 +309,7 @@ class CompiledRules:
         if whose and whose.group(1) in self.own_zones:
             return str(value)
         known = sorted(self.zones | self.own_zones)
-        raise RuleMistake(at, f"no zone named {value!r}" + (f"; the kit's zones: {', '.join(known)}" if known else ""))
+        raise RuleMistake(at, f"no zone named {value!r}" + did_you_mean(value, known) + (f"; the kit's zones: {', '.join(known)}" if known else ""))
 
     def _card_step(self, kind: str, spec: dict[str, Any], at: Path_, expr: Any) -> dict[str, Any]:
         """A step on cards as the table's command's fields: zones by name, a card and a seat as expressions."""

@@ -19,7 +19,9 @@ pieces), ``line(seat)`` (the most of a seat's pieces in one straight line),
 on space ``s``, in seat order, each once) and ``abs(n)``; on cards, ``hand(seat)``
 (the names of the cards in a seat's hand, the last drawn last), ``cards(zone)`` (the names of a zone's
 cards, those in a shuffled pile among them in no order) and ``card(name)`` (a card's fields, its
-``name`` among them: ``card(hand(seat)[0]).rank``).
+``name`` among them: ``card(hand(seat)[0]).rank``); and ``neighbours(s)`` (the spaces joined to ``s``: a graph's
+neighbours as listed, on a grid the spaces one step north, east, south and west, on a track or loop those
+beside it; ``[]`` for none).
 
 The rules read the whole table, hidden cards too, as the table itself knows them: what a seat is shown
 is the table's to say (``present``), never an expression's.
@@ -38,9 +40,9 @@ from domain.games.table_kit.layout import ASKER, PHASE
 GIVEN = ("seat", "seats", "turn", "free_spaces", "landed", "drawn", "turn_seat", "owners", "here")
 """The names every expression may read besides the kit's own."""
 FUNCTIONS = ("owner", "kind", "row", "column", "step", "along", "link", "mark", "spaces", "line", "pieces", "seats_at", "abs",
-             "hand", "cards", "card")
+             "hand", "cards", "card", "neighbours")
 """The functions every expression may call besides CEL's own."""
-WIDE = frozenset({"owners", "spaces", "hand", "cards"})
+WIDE = frozenset({"owners", "spaces", "hand", "cards", "neighbours"})
 """The names and functions whose value may hold as many entries as the kit's largest list (its spaces, cards,
 pieces; ``card(name)`` holds a card's fields, ``seats_at(s)`` a few seats): what an expression may cost is
 priced by them (``expression_cost``)."""
@@ -188,11 +190,16 @@ def _mark(scope: Scope) -> Any:
     return lambda space: marks.get(str(space), "")
 
 
+def _neighbours(scope: Scope) -> Any:
+    near = scope.board.geometry.neighbours
+    return lambda space: list(near.get(str(space), ()))
+
+
 _MAKERS: dict[str, Any] = {
     "owner": _owner, "kind": lambda scope: scope.board.kind, "row": lambda scope: scope.board.geometry.row,
     "column": lambda scope: scope.board.geometry.column, "step": _stepper, "along": _along, "link": _link, "mark": _mark,
     "spaces": lambda scope: scope.board.spaces, "line": lambda scope: scope.board.line,
     "pieces": lambda scope: scope.board.pieces, "seats_at": lambda scope: scope._seats_at, "abs": lambda scope: abs,
     "hand": lambda scope: lambda seat: scope._names(f"hand:{seat}"), "cards": lambda scope: scope._names,
-    "card": lambda scope: scope._card}
+    "card": lambda scope: scope._card, "neighbours": _neighbours}
 """How each of ``FUNCTIONS`` is made for a scope: only those an expression calls are."""

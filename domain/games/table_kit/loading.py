@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 
 from domain.games.table_kit.checks import Problem, problems
+from domain.games.table_kit.kit_mistakes import shortened
 from domain.games.table_kit.yaml_nodes import (
     DEEPEST,
     Locate,
@@ -52,9 +53,13 @@ def guess_format(source: str) -> str:
 
 
 def read_kit(text: str, source: str = "kit", format: str | None = None,
-             more: Callable[[dict[str, Any]], list[Problem]] | None = None) -> tuple[dict[str, Any] | None, list[str]]:
-    """The kit document in ``text`` and no lines, or ``None`` and a line for each mistake in it; ``more`` finds
-    further mistakes in a kit that has none of its own (``kit check``'s, placed on their lines alike)."""
+             more: Callable[[dict[str, Any]], list[Problem]] | None = None,
+             later: tuple[str, ...] = ()) -> tuple[dict[str, Any] | None, list[str]]:
+    """The kit document in ``text`` and no lines, or ``None`` and a line for each mistake in it, of every stage
+    of the checks it reaches, then a line (``{source}: ... not ...``) for each stage skipped and why. ``more``
+    finds further mistakes in a kit that has none of its own (``kit check``'s, placed on their lines alike);
+    ``later`` names the stages a caller runs on a clean kit's rules: for a kit with rules and mistakes, each is
+    told as skipped."""
     kind = format or guess_format(source)
     if kind not in FORMATS.values():
         raise ValueError(f"unknown kit format {kind!r}: yaml, toml or json")
@@ -68,16 +73,21 @@ def read_kit(text: str, source: str = "kit", format: str | None = None,
             raise Refused([(locate(Problem((), "")), f"the kit must be a mapping of fields (kit, name, title, seats, ...), not {_kind_of(document)}")])
     except Refused as refused:
         return None, _told(source, refused.lines)
-    found_problems = problems(document) or (more(document) if more is not None else [])
-    found = sorted(((locate(problem), f"{problem.where()}: {problem.message}") for problem in found_problems), key=lambda found: found[0])
-    return (None, _told(source, found)) if found else (document, [])
+    found_problems = problems(document)
+    if not found_problems and more is not None:
+        found_problems = more(document)
+    elif found_problems and "play" in document:
+        found_problems += [Problem((), f"{stage} not run: the kit has mistakes to mend first", skipped=True) for stage in later]
+    found = sorted(((locate(problem), f"{problem.where()}: {problem.message}") for problem in found_problems if not problem.skipped),
+                   key=lambda found: found[0])
+    skipped = [f"{source}: {problem.message}" for problem in found_problems if problem.skipped]
+    return (None, _told(source, found) + skipped) if found_problems else (document, [])
 
 
 def _told(source: str, mistakes: list[tuple[int, str]]) -> list[str]:
-    """The lines that tell the mistakes: at most ``MOST_LINES``, each cut to a readable length (a
-    message may quote a whole value)."""
-    told = [f"{source}:{line}: {message if len(message) <= 200 else message[:120] + ' ... ' + message[-60:]}"
-            for line, message in mistakes[:MOST_LINES]]
+    """The lines that tell the mistakes: at most ``MOST_LINES``, each cut between words to a readable length (a
+    message may quote a whole value), saying how much was left out."""
+    told = [f"{source}:{line}: {shortened(message)}" for line, message in mistakes[:MOST_LINES]]
     if len(mistakes) > MOST_LINES:
         told[-1] = f"{source}:{mistakes[MOST_LINES - 1][0]}: and {len(mistakes) - MOST_LINES + 1:,} more mistakes"
     return told
