@@ -41,7 +41,7 @@ class Problem:
     missing: str | None = None
     """The field that is missing (a mistake of the mapping at ``path``, told beside any mistake inside it)."""
     skipped: bool = False
-    """Not a mistake but a stage of the checks not run, and why (told after the mistakes, on no line)."""
+    """Not a mistake but a stage of the checks not run, and why (told after the mistakes, on the kit's first line)."""
 
     @property
     def spot(self) -> Path_:
@@ -52,6 +52,8 @@ class Problem:
         return ".".join(str(part) for part in self.path) or "the kit"
 
 
+SKIPPED_UNTIL_SCHEMA = "not checked until it fits the schema"
+"""How the stages a kit that breaks the schema cannot reach are told (``Problem.skipped``)."""
 MOST_VALUES = 12_000
 """The most values (mappings, lists, texts, numbers) a kit holds in all: the largest shipped kit has 374."""
 MOST_NEIGHBOURS = 2_000
@@ -96,10 +98,9 @@ def problems(document: Any) -> list[Problem]:
                  for problem in _problems_of(error)]
         if found:
             spots = {problem.spot for problem in found}
-            skipped = [Problem((), "names and ranges not checked: the kit must fit the schema first", skipped=True)]
-            if isinstance(document, dict) and "play" in document:
-                skipped.append(Problem((), "the rules not compiled: the kit must fit the schema first", skipped=True))
-            return _leaf_problems(found + [problem for problem in texts if problem.spot not in spots]) + skipped
+            stages = "names and ranges" + (", its rules" if isinstance(document, dict) and "play" in document else "")
+            skipped = Problem((), f"{SKIPPED_UNTIL_SCHEMA}: {stages}", skipped=True)
+            return [*_leaf_problems(found + [problem for problem in texts if problem.spot not in spots]), skipped]
     return texts + _reference_problems(document) + rule_problems(document)
 
 

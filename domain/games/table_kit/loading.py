@@ -17,6 +17,7 @@ import json
 import math
 import re
 import tomllib
+from dataclasses import replace
 from collections.abc import Callable
 from pathlib import PurePath
 from typing import Any
@@ -56,7 +57,7 @@ def read_kit(text: str, source: str = "kit", format: str | None = None,
              more: Callable[[dict[str, Any]], list[Problem]] | None = None,
              later: tuple[str, ...] = ()) -> tuple[dict[str, Any] | None, list[str]]:
     """The kit document in ``text`` and no lines, or ``None`` and a line for each mistake in it, of every stage
-    of the checks it reaches, then a line (``{source}: ... not ...``) for each stage skipped and why. ``more``
+    of the checks it reaches, then a line (on the kit's first) for each stage skipped and why. ``more``
     finds further mistakes in a kit that has none of its own (``kit check``'s, placed on their lines alike);
     ``later`` names the stages a caller runs on a clean kit's rules: for a kit with rules and mistakes, each is
     told as skipped."""
@@ -77,20 +78,31 @@ def read_kit(text: str, source: str = "kit", format: str | None = None,
     if not found_problems and more is not None:
         found_problems = more(document)
     elif found_problems and "play" in document:
-        found_problems += [Problem((), f"{stage} not run: the kit has mistakes to mend first", skipped=True) for stage in later]
+        found_problems = _skipping(found_problems, later)
     found = sorted(((locate(problem), f"{problem.where()}: {problem.message}") for problem in found_problems if not problem.skipped),
                    key=lambda found: found[0])
-    skipped = [f"{source}: {problem.message}" for problem in found_problems if problem.skipped]
-    return (None, _told(source, found) + skipped) if found_problems else (document, [])
+    skipped = [(1, f"{problem.where()}: {problem.message}") for problem in found_problems if problem.skipped]
+    return (None, _told(source, found, skipped)) if found_problems else (document, [])
 
 
-def _told(source: str, mistakes: list[tuple[int, str]]) -> list[str]:
-    """The lines that tell the mistakes: at most ``MOST_LINES``, each cut between words to a readable length (a
-    message may quote a whole value), saying how much was left out."""
-    told = [f"{source}:{line}: {shortened(message)}" for line, message in mistakes[:MOST_LINES]]
-    if len(mistakes) > MOST_LINES:
-        told[-1] = f"{source}:{mistakes[MOST_LINES - 1][0]}: and {len(mistakes) - MOST_LINES + 1:,} more mistakes"
-    return told
+def _skipping(found: list[Problem], later: tuple[str, ...]) -> list[Problem]:
+    """The problems, the ``later`` stages told as skipped: beside those the checks skipped, or for the mistakes."""
+    if not later:
+        return found
+    noted = next((problem for problem in found if problem.skipped), None)
+    if noted is not None:
+        return [problem if problem is not noted else replace(noted, message=f"{noted.message}, {', '.join(later)}") for problem in found]
+    return [*found, Problem((), f"not run until its mistakes are mended: {', '.join(later)}", skipped=True)]
+
+
+def _told(source: str, mistakes: list[tuple[int, str]], skipped: list[tuple[int, str]] | None = None) -> list[str]:
+    """The lines that tell the mistakes, then the stages ``skipped``: at most ``MOST_LINES`` in all, each cut
+    between words to a readable length (a message may quote a whole value), saying how much was left out."""
+    room = MOST_LINES - len(skipped or [])
+    told = [f"{source}:{line}: {shortened(message)}" for line, message in mistakes[:room]]
+    if len(mistakes) > room:
+        told[-1] = f"{source}:{mistakes[room - 1][0]}: and {len(mistakes) - room + 1:,} more mistakes"
+    return told + [f"{source}:{line}: {message}" for line, message in skipped or []]
 
 
 def _kind_of(value: Any) -> str:
