@@ -172,14 +172,14 @@ def compile_expression(source: Any, known: Collection[str], functions: Collectio
     names = tuple(sorted(set(program.variables()) - bound))
     unknown = [name for name in names if name not in known]
     if unknown:
-        allowed = listed(sorted(known)) or "none"
-        raise ExpressionError(f"{text!r} reads {', '.join(repr(name) for name in unknown)}{did_you_mean(unknown[0], known)}, "
-                              f"which this kit does not name here (the names it may read: {allowed})")
+        hint = did_you_mean(unknown[0], known) or f" (the names it may read: {listed(sorted(known)) or 'none'})"
+        raise ExpressionError(f"{text!r} reads {', '.join(repr(name) for name in unknown)}, which this kit does not name here{hint}")
     called = [name for name in program.functions() if name[:1] not in "_@!-" and name not in NATIVE]
     strange = [name for name in called if name not in functions]
     if strange:
         offered = ", ".join(sorted(functions)) or "none"
-        raise ExpressionError(f"{text!r} calls {', '.join(repr(name) for name in strange)}{did_you_mean(strange[0], (*functions, *NATIVE))}, which is no function here "
+        raise ExpressionError(f"{text!r} calls {', '.join(repr(name) for name in strange)}, which is no function here"
+                              f"{did_you_mean(strange[0], (*functions, *NATIVE))} "
                               f"(this kit's functions: {offered}; and CEL's own: size, int, double, string...)")
     if sizes is not None:
         _priced(text, sizes)
