@@ -237,7 +237,7 @@ class CompiledRules:
             for key in [key for key in spec if key not in (kind, "under") and key not in READS.get(kind, spec)]:
                 reads = READS[kind]
                 self._told(RuleMistake((*at, key), f"{kind} does not read {key!r}: it would do nothing here" + did_you_mean(key, reads)
-                                       + (f"; a {kind} step reads {', '.join(reads)}" if reads else f"; a {kind} step reads nothing more")))
+                                       + f"; {'an' if kind[0] in 'aeiou' else 'a'} {kind} step reads {', '.join(reads) or 'nothing more'}"))
             expr = functools.partial(self._expr, names=names)
             seat = expr(spec["seat"], (*at, "seat")) if "seat" in spec else None
             if kind == "roll":
