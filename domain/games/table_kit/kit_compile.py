@@ -1,5 +1,6 @@
 """A kit's rules section read and compiled (``KitRules`` plays it): each expression compiled once, each name,
-component and choice checked, each mistake raised as a ``RuleMistake`` at its place in the document.
+component and choice checked, each mistake raised as a ``RuleMistake`` at its place in the document, or, for
+``kit check``, every one kept (``kit_rule_mistakes``).
 
 What is compiled: the actions (their choices, ``kit_choices``; their phases; their condition; their steps,
 ``kit_steps``), the phases, the named steps (``define``), the endings, the value, the limit, the setup,
@@ -22,37 +23,13 @@ from domain.games.table_kit.expressions import (
 from domain.games.table_kit.kit_board import COMPASS, Geometry
 from domain.games.table_kit.kit_choices import Choice, choice_problems
 from domain.games.table_kit.kit_mistakes import did_you_mean
+from domain.games.table_kit.kit_rule_mistakes import READS, RuleMistake, kept
 from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, WIDE
 from domain.games.table_kit.kit_steps import CARD_STEPS, Step
 
 Path_ = tuple[str | int, ...]
 KINDS = ("roll", "set", "add", "place", "move", "capture", *CARD_STEPS, "take", "pass", "ask", "phase", "do", "end", "if", "repeat")
 """What a step may do."""
-READS = {"roll": ("seat",), "set": ("to", "seat"), "add": ("value", "seat"), "place": ("seat",), "move": (), "capture": (),
-         "draw": ("count",), "deal": ("count",), "play": ("to", "face", "under"), "discard": ("to", "face", "under"),
-         "give": ("seat",), "reveal": (), "shuffle": (), "gather": ("to",), "flip": ("to",), "take": ("from",), "pass": (),
-         "ask": (), "phase": (), "do": (), "end": (), "if": ("then", "else"), "repeat": ("until",)}
-"""What each kind of step reads besides its own keyword: any other keyword given it would do nothing, and is refused."""
-
-
-class RuleMistake(ValueError):
-    """A mistake in a kit's rules, at ``path`` in its document."""
-
-    def __init__(self, path: Path_, message: str) -> None:
-        super().__init__(message)
-        self.path, self.message = path, message
-
-
-def _kept(mistakes: list[RuleMistake] | None, make: Callable[[], Any], instead: Any = None) -> Any:
-    """What ``make`` compiles; when a kit's every mistake is gathered (``mistakes``), a ``RuleMistake`` is kept
-    there and ``instead`` stands for the part that failed, so that the parts after it are compiled too."""
-    if mistakes is None:
-        return make()
-    try:
-        return make()
-    except RuleMistake as mistake:
-        mistakes.append(mistake)
-        return instead
 
 
 def kit_sizes(document: dict[str, Any], geometry: Geometry) -> Sizes:
@@ -105,27 +82,27 @@ class CompiledRules:
             if direction not in COMPASS:
                 self._told(RuleMistake(("play", "facing", n), f"a seat faces a compass point ({', '.join(COMPASS)}), not {direction!r}"
                                        + did_you_mean(direction, COMPASS)))
-        compiled = [(action["name"], _kept(mistakes, functools.partial(self._action, action, ("play", "actions", n))))
+        compiled = [(action["name"], kept(mistakes, functools.partial(self._action, action, ("play", "actions", n))))
                     for n, action in enumerate(play["actions"])]
         self.actions = {name: action for name, action in compiled if action is not None}
-        endings = [_kept(mistakes, functools.partial(self._ending, n, end)) for n, end in enumerate(play.get("end", []))]
+        endings = [kept(mistakes, functools.partial(self._ending, n, end)) for n, end in enumerate(play.get("end", []))]
         self.endings = [ending for ending in endings if ending is not None]
         self.stuck = None if "stuck" not in play else self._effects(play["stuck"], ("play", "stuck"), self.names)
         self.setup = self._effects(play.get("setup", []), ("play", "setup"), self.names)
         self.turn_begins = self._effects(play.get("turn_begins", []), ("play", "turn_begins"), self.names)
-        self.landing = [(_kept(mistakes, functools.partial(self._expr, rule["when"], ("play", "landing", n, "when"))),
+        self.landing = [(kept(mistakes, functools.partial(self._expr, rule["when"], ("play", "landing", n, "when"))),
                          self._effects(rule["effects"], ("play", "landing", n, "effects"), self.names))
                         for n, rule in enumerate(play.get("landing", []))]
-        self.value = None if "value" not in play else _kept(mistakes, lambda: self._expr(play["value"], ("play", "value")))
-        self.whenever = [(_kept(mistakes, functools.partial(self._expr, rule["when"], ("play", "whenever", n, "when"))),
+        self.value = None if "value" not in play else kept(mistakes, lambda: self._expr(play["value"], ("play", "value")))
+        self.whenever = [(kept(mistakes, functools.partial(self._expr, rule["when"], ("play", "whenever", n, "when"))),
                           self._effects(rule["effects"], ("play", "whenever", n, "effects"), self.names))
                          for n, rule in enumerate(play.get("whenever", []))]
         """Rules taken whenever their condition becomes true: false before an action, true after it (a pile runs out)."""
-        self.together = None if "together" not in play else _kept(mistakes, lambda: self._together(play["together"]))
+        self.together = None if "together" not in play else kept(mistakes, lambda: self._together(play["together"]))
         """A turn taken together: the phase it is taken in (``None``: every turn) and the steps taken once the
         choices are revealed and carried out."""
         limit = play.get("limit")
-        self.limit = None if limit is None else (_kept(mistakes, lambda: self._expr(limit["turns"], ("play", "limit", "turns"))),
+        self.limit = None if limit is None else (kept(mistakes, lambda: self._expr(limit["turns"], ("play", "limit", "turns"))),
                                                 limit.get("most"), limit.get("reason") or "the turn limit was reached")
         if self.limit is not None and self.limit[1] is not None and self.limit[1] not in self.counters:
             self._told(RuleMistake(("play", "limit", "most"), f"no counter named {self.limit[1]!r}" + did_you_mean(self.limit[1], self.counters)))
@@ -139,7 +116,7 @@ class CompiledRules:
         self.mistakes.append(mistake)
 
     def _ending(self, n: int, end: dict[str, Any]) -> tuple[Expression, Expression, str]:
-        when = _kept(self.mistakes, functools.partial(self._expr, end["when"], ("play", "end", n, "when")))
+        when = kept(self.mistakes, functools.partial(self._expr, end["when"], ("play", "end", n, "when")))
         return when, self._expr(end["winners"], ("play", "end", n, "winners")), end.get("reason") or f"the end {n + 1} of the kit's rules"
 
     def _check_names(self) -> None:
@@ -190,16 +167,16 @@ class CompiledRules:
         named: set[str] = set()
         """The choices named so far, compiled or not: a later expression may read one whose own expression failed."""
         for n, choice in enumerate(spec.get("choose", [])):
-            found = _kept(self.mistakes, functools.partial(self._choice, choice, (*path, "choose", n), choices, named))
+            found = kept(self.mistakes, functools.partial(self._choice, choice, (*path, "choose", n), choices, named))
             if found is not None:
                 choices[choice["name"]] = found
             named.add(choice["name"])
         names = self.names | named
         when = spec.get("when")
-        phases = None if "phase" not in spec else _kept(self.mistakes, lambda: frozenset(
+        phases = None if "phase" not in spec else kept(self.mistakes, lambda: frozenset(
             self._phase_of(name, (*path, "phase")) for name in _listed(spec["phase"])))
         return {"name": spec["name"], "summary": spec.get("summary") or spec["name"], "choices": list(choices.values()),
-                "phases": phases, "when": None if when is None else _kept(self.mistakes, lambda: self._expr(when, (*path, "when"), names)),
+                "phases": phases, "when": None if when is None else kept(self.mistakes, lambda: self._expr(when, (*path, "when"), names)),
                 "effects": self._effects(spec["effects"], (*path, "effects"), names)}
 
     def _choice(self, choice: dict[str, Any], at: Path_, choices: dict[str, Choice], named: set[str]) -> Choice:
@@ -222,7 +199,7 @@ class CompiledRules:
     def _effects(self, specs: list[dict[str, Any]], path: Path_, names: frozenset[str]) -> list[Step]:
         out: list[Step] = []
         for n, spec in enumerate(specs):
-            _kept(self.mistakes, functools.partial(self._steps_onto, out, [spec], path, names, n))
+            kept(self.mistakes, functools.partial(self._steps_onto, out, [spec], path, names, n))
         return out
 
     def _steps_onto(self, out: list[Step], specs: list[dict[str, Any]], path: Path_, names: frozenset[str], first: int) -> None:
