@@ -17,8 +17,8 @@ import json
 import math
 import re
 import tomllib
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import PurePath
 from typing import Any
 

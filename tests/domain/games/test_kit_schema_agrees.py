@@ -15,8 +15,8 @@ from domain.engine import registry
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.expression_cost import cost
 from domain.games.table_kit.kit import Kit
-from domain.games.table_kit.kit_compile import kit_sizes
 from domain.games.table_kit.kit_board import Geometry
+from domain.games.table_kit.kit_compile import kit_sizes
 from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, WIDE
 from domain.games.table_kit.layout import OFF, SCHEMA
 from domain.games.table_kit.loading import read_kit
