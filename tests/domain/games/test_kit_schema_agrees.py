@@ -162,3 +162,14 @@ def test_neighbours_is_priced_as_a_list_as_long_as_the_kits_largest():
     assert "neighbours" in WIDE
     one, nested = cost('neighbours("well").size()', sizes), cost('neighbours("well").all(a, neighbours(a).all(b, b != ""))', sizes)
     assert nested > one * sizes.largest // 2
+
+
+def test_a_misspelt_action_or_parameter_gets_did_you_mean():
+    from domain.engine.errors import IllegalCommand, InvalidSetup
+    from domain.games.table_kit.kit_rules import parameter_values
+
+    with pytest.raises(IllegalCommand, match=r"this kit has no action 'goo' \(did you mean \"go\"\?\); its actions: go"):
+        acted(laid(RACE, 2), 1, "goo")
+    kit = {**RACE, "parameters": {"target": {"default": 3, "minimum": 1, "maximum": 9}}}
+    with pytest.raises(InvalidSetup, match=r"this kit has no parameter 'taget' \(did you mean \"target\"\?\); its parameters: target"):
+        parameter_values(kit, {"taget": 4})
