@@ -227,7 +227,7 @@ def _sentence(error: jsonschema.ValidationError) -> str:
         return error.message + did_you_mean(error.instance, [str(value) for value in error.validator_value])
     if error.validator in ("oneOf", "anyOf") and error.context:
         best = jsonschema.exceptions.best_match(error.context)
-        return best.message if best is not None else error.message
+        return _sentence(best) if best is not None else error.message
     return error.message
 
 

@@ -180,8 +180,11 @@ class CompiledRules:
                 "effects": self._effects(spec["effects"], (*path, "effects"), names)}
 
     def _choice(self, choice: dict[str, Any], at: Path_, choices: dict[str, Choice], named: set[str]) -> Choice:
-        for field, message in choice_problems(choice, choices):
-            raise RuleMistake((*at, field), message)
+        found = choice_problems(choice, choices)
+        for field, message in found[:-1]:
+            self._told(RuleMistake((*at, field), message))
+        if found:
+            raise RuleMistake((*at, found[-1][0]), found[-1][1])
         names = self.names | named | {choice["name"]}
         numbers = choice.get("number")
         return Choice(

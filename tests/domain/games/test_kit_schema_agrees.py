@@ -173,3 +173,13 @@ def test_a_misspelt_action_or_parameter_gets_did_you_mean():
     kit = {**RACE, "parameters": {"target": {"default": 3, "minimum": 1, "maximum": 9}}}
     with pytest.raises(InvalidSetup, match=r"this kit has no parameter 'taget' \(did you mean \"target\"\?\); its parameters: target"):
         parameter_values(kit, {"taget": 4})
+
+
+def test_every_mistake_of_a_choice_is_told_a_misspelt_word_with_the_one_meant():
+    kit = with_play(actions=[{"name": "go", "choose": [{"name": "to", "space": "empty", "of": "seat", "through": "true"}],
+                              "effects": [{"pass": "next"}]}])
+    assert mistakes(kit) == ["play.actions.0.choose.0.of: of names whose hand a card is chosen from: it goes with card: hand",
+                             "play.actions.0.choose.0.through: through says which spaces a walk may step onto: it goes with walk"]
+    kit["play"]["actions"][0]["choose"] = [{"name": "to", "space": "empyt"}]
+    assert mistakes(kit) == ["play.actions.0.choose.0.space: 'empyt' is not one of ['any', 'empty', 'mine', 'theirs', 'occupied'] "
+                             '(did you mean "empty"?)', "the kit: not checked until it fits the schema: names and ranges, its rules"]
