@@ -422,3 +422,9 @@ def test_a_misspelt_name_in_the_rules_gets_did_you_mean():
         "play.actions.0.effects.3.place.kind: no piece of kind 'pwan' (did you mean \"pawn\"?); the kit's pieces: pawn",
         "play.actions.0.when: 'monye[seat] < 3 && sizee(hand(seat)) < 9' reads 'monye', which this kit does not name here "
         "(did you mean \"money\"?)"]
+
+
+def test_a_control_character_is_told_beside_the_schemas_mistakes():
+    assert mistakes(tiny(l3='title: "Ti\\u001bny"', l6="  most: three")) == [
+        "tiny.yaml:3: title: holds the control character U+001B; kit texts are plain text",
+        "tiny.yaml:6: seats.most: 'three' is not of type 'integer'"]
