@@ -51,9 +51,10 @@ def read_kit_file(path: str) -> dict[str, Any]:
     return document
 
 
-def _read(path: str, more: Any = None) -> tuple[dict[str, Any] | None, list[str]]:
+def _read(path: str, more: Any = None, later: tuple[str, ...] = ()) -> tuple[dict[str, Any] | None, list[str]]:
     """A kit file's document and no lines, or None and a line for each mistake (``more``: further checks of a
-    kit without mistakes of its own, placed on their lines alike)."""
+    kit without mistakes of its own, placed on their lines alike; ``later``: the checks of a kit's rules run
+    after it, told as not run for a kit with mistakes)."""
     from domain.games.table_kit.loading import LARGEST, read_kit
 
     try:
@@ -68,7 +69,7 @@ def _read(path: str, more: Any = None) -> tuple[dict[str, Any] | None, list[str]
             line = data.count(b"\n", 0, error.start) + 1
             return None, [f"{path}:{line}: not UTF-8 text: byte {data[error.start]:#04x}"]
         text = data.decode("utf-8", "replace")  # cut inside a character: refused for its size
-    return read_kit(text, source=path, more=more)
+    return read_kit(text, source=path, more=more, later=later)
 
 
 def _counted(number: int, one: str, many: str) -> str:
@@ -84,11 +85,14 @@ def _counted(number: int, one: str, many: str) -> str:
 @click.option("--secret-games", type=click.IntRange(1, 200), default=20, show_default=True,
               help="With --secrets: how many games (all within 20 seconds).")
 def check(files: tuple[str, ...], games: int, secrets: bool, secret_games: int) -> None:
-    """Check kit files: a line for each mistake (FILE:LINE: FIELD: MESSAGE), else what each kit holds; a
-    kit with rules has each expression worked out on its table as set up (a type error, a condition that is
-    not true or false), then plays random games, and any that fails or does not end, and any action legal in
-    none of them, is named; a game stops at 5,000 commands or 5 seconds, the games at 30 seconds in all. Exit 1 if
-    any file has a mistake or a game that failed or did not end. Every kit with rules is traced: a public counter
+    """Check kit files: a line for each mistake (FILE:LINE: FIELD: MESSAGE), every mistake of every stage
+    in one run (the schema, names and ranges, the rules compiled), a misspelt name with the nearest known
+    one; a stage that cannot run for the mistakes before it is named on a last line, with why. A kit
+    without mistakes is told with what it holds; a kit with rules has each expression worked out on its
+    table as set up (a type error, a condition that is not true or false), then plays random games, and any
+    that fails or does not end, and any action legal in none of them, is named; a game stops at 5,000
+    commands or 5 seconds, the games at 30 seconds in all. Exit 1 if any file has a mistake or a game that
+    failed or did not end. Every kit with rules is traced: a public counter
     set from what some seat cannot see (a hand, a face-down pile, a die behind a screen), or an action offered by
     it, is a mistake at its line unless marked knowingly. With --secrets, the games that deal afresh what each
     seat cannot see name each leak at its line, and exit 1 if there is any.
@@ -105,7 +109,8 @@ def check(files: tuple[str, ...], games: int, secrets: bool, secret_games: int) 
 
     failed = False
     for path in files:
-        document, mistakes = _read(path, more=lambda document: type_problems(document) + taint_problems(document) if "play" in document else [])
+        document, mistakes = _read(path, more=lambda document: type_problems(document) + taint_problems(document) if "play" in document else [],
+                                   later=("the rules' type checks", *(("the random games",) if games else ())))
         if document is None:
             failed = True
             for line in mistakes:

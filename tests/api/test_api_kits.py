@@ -79,7 +79,8 @@ def test_a_kit_text_with_mistakes_is_422_naming_its_lines(client):
     text = SNAKES_TEXT.replace("seats: {fewest: 2, most: 6}", "seats: {fewest: 2, most: 6, many: 9}")
     refused = client.post("/kits", json={"text": text})
     assert refused.status_code == 422
-    (mistake,) = refused.get_json()["mistakes"]
+    mistake, skipped = refused.get_json()["mistakes"]
+    assert skipped == "kit:1: the kit: not checked until it fits the schema: names and ranges"
     line = 1 + text.splitlines().index("seats: {fewest: 2, most: 6, many: 9}")
     assert f":{line}:" in mistake and "many" in mistake
     unreadable = client.post("/kits", json={"text": "kit: [1,\n", "format": "yaml"})
@@ -167,3 +168,18 @@ def test_anyone_cannot_replace_another_persons_kit(client):
     made = client.post("/games", json={"ruleset": "missions-kit", "seats": ["Ann", "Ben", "Cy"]}).get_json()
     assert made["name"] == "Missions"
     assert client.post("/kits", json={"kit": strangers}, headers={"Authorization": f"Bearer {token}"}).status_code == 201
+
+
+def test_a_kit_with_mistakes_in_every_stage_is_422_with_every_one_in_one_answer(client):
+    pig = shipped_kit("pig")
+    bad = copy.deepcopy(pig)
+    bad["counters"][0]["start"], bad["counters"][0]["max"] = 5, 3  # names and ranges
+    bad["play"]["actions"][0]["effects"][0] = {"roll": "dice"}  # the rules: an action's step
+    bad["play"]["end"][0]["when"] = "scroe[seat] >= target"  # and an ending's condition
+    refused = client.post("/kits", json={"kit": bad})
+    assert refused.status_code == 422
+    told = refused.get_json()["mistakes"]
+    assert "counters.0.start: 5 is outside the range ..3" in told
+    assert "play.actions.0.effects.0.roll: no die named 'dice' (did you mean \"die\"?)" in told
+    assert any(line.startswith("play.end.0.when: 'scroe[seat] >= target' reads 'scroe'") and 'did you mean "score"' in line for line in told)
+    assert len(told) == 3 and client.get("/kits").get_json() == {"kits": []}

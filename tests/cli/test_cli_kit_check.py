@@ -195,3 +195,59 @@ def test_an_action_legal_in_none_of_the_random_games_is_named_at_its_line_and_ex
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == (f"  {path}:36: play.actions.1.name: 'hold' was legal in none of the 4 random games: "
                                               "its condition or choices may never allow it")
+
+
+RULED = """\
+kit: 2
+name: ruled
+title: Ruled
+seats: {fewest: 2, most: 2}
+spaces:
+  - {name: board, kind: grid, columns: 3, rows: 3}
+pieces:
+  - {kind: pawn, owner: each, at: x9}
+dice:
+  - {name: d6, faces: [1, 2, 3, 4, 5, 6]}
+counters:
+  - {name: score, start: 0}
+play:
+  actions:
+    - name: roll
+      when: scroe[seat] < 10
+      effects:
+        - {roll: d66}
+        - {add: score, value: d6}
+        - {pass: next}
+    - name: hold
+      effects: [{add: scor, value: 1}, {pass: next}]
+  end:
+    - {when: "score[seat] >= 20", winners: "[seet]"}
+  limit: {turns: 50, most: points}
+"""
+"""A kit with a mistake of names and ranges (a pawn at no space) and five in its rules, in two actions, an ending and
+the limit."""
+
+
+def test_kit_check_reports_every_mistake_of_every_stage_in_one_run(tmp_path):
+    path = tmp_path / "ruled.yaml"
+    path.write_text(RULED, encoding="utf-8")
+    result = check(str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{path}:8: pieces.0.at: no space named 'x9'",
+        f"{path}:16: play.actions.0.when: 'scroe[seat] < 10' reads 'scroe', which this kit does not name here (did you mean \"score\"?)",
+        f"{path}:18: play.actions.0.effects.0.roll: no die named 'd66' (did you mean \"d6\"?)",
+        f"{path}:22: play.actions.1.effects.0.add: no counter named 'scor' (did you mean \"score\"?)",
+        f"{path}:24: play.end.0.winners: '[seet]' reads 'seet', which this kit does not name here (did you mean \"seat\"?)",
+        f"{path}:25: play.limit.most: no counter named 'points'",
+        f"{path}:1: the kit: not run until its mistakes are mended: the rules' type checks, the random games"]
+
+
+def test_a_stage_that_cannot_run_is_named_on_the_last_line_with_why(tmp_path):
+    path = tmp_path / "ruled.yaml"
+    path.write_text(RULED.replace("seats: {fewest: 2, most: 2}", "seats: {fewest: 2, most: 2, many: 3}"), encoding="utf-8")
+    result = check(str(path), "--games", "0")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [f"{path}:4: seats: unknown field ('many' was unexpected)",
+                                          f"{path}:1: the kit: not checked until it fits the schema: names and ranges, its rules, "
+                                          "the rules' type checks"]

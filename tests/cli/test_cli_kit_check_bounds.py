@@ -33,12 +33,16 @@ def checked(tmp_path, kit, *more: str):
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output  # no traceback, no MemoryError
     return path, result
 
+NOT_RUN = "the kit: not run until its mistakes are mended: the rules' type checks, the random games"
+"""The last line of a kit with rules and mistakes: the stages of ``kit check`` that play it do not run."""
+
 
 def test_kit_check_names_a_number_range_of_ten_million_at_its_line(tmp_path):
     path, result = checked(tmp_path, number_kit((1, 10_000_000)))
     assert result.exit_code == 1
     assert re.fullmatch(re.escape(str(path)) + r":\d+: play\.actions\.0\.choose\.0\.number: \[1, 10000000\] offers up to 10,000,000 "
-                        r"numbers; a number choice may offer at most 1,000 \(each is a command\)\n", result.output), result.output
+                        r"numbers; a number choice may offer at most 1,000 \(each is a command\)\n" + re.escape(f"{path}:1: {NOT_RUN}\n"),
+                        result.output), result.output
 
 
 def test_kit_check_names_each_of_two_number_ranges_of_three_thousand(tmp_path):
@@ -47,7 +51,7 @@ def test_kit_check_names_each_of_two_number_ranges_of_three_thousand(tmp_path):
     lines = result.output.splitlines()
     assert [re.sub(r":\d+:", ":N:", line) for line in lines] == [
         f"{path}:N: play.actions.0.choose.{n}.number: [1, 3000] offers up to 3,000 numbers; a number choice may offer at most 1,000 "
-        "(each is a command)" for n in (0, 1)]
+        "(each is a command)" for n in (0, 1)] + [f"{path}:N: {NOT_RUN}"]
 
 
 def test_kit_check_names_named_steps_fanning_out_eighteen_levels_at_their_lines(tmp_path):
@@ -56,7 +60,7 @@ def test_kit_check_names_named_steps_fanning_out_eighteen_levels_at_their_lines(
     said = ("these steps may take more than 10,000 by here (named steps unfolded, a repeat 100 times); "
             "one action or the setup takes at most 10,000")
     assert sorted(re.sub(r":\d+:", ":N:", line) for line in result.output.splitlines()) == [
-        f"{path}:N: play.actions.0.effects.0: {said}", f"{path}:N: play.setup.0: {said}"]
+        f"{path}:N: play.actions.0.effects.0: {said}", f"{path}:N: play.setup.0: {said}", f"{path}:N: {NOT_RUN}"]
 
 
 def test_kit_check_names_a_game_whose_action_crosses_the_step_bound_in_play(tmp_path):

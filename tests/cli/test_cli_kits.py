@@ -113,7 +113,8 @@ def test_a_kit_file_with_mistakes_prints_each_and_stores_no_game_and_no_kit(db, 
         result = invoke(*args, "--db", db)
         assert result.exit_code == 1 and "Traceback" not in result.output
         lines = result.output.strip().removeprefix("Error: ").splitlines()
-        assert len(lines) == 2 and all(line.startswith(f"{bad}:") for line in lines), result.output
+        assert len(lines) == 3 and all(line.startswith(f"{bad}:") for line in lines), result.output
+        assert lines[-1] == f"{bad}:1: the kit: not checked until it fits the schema: names and ranges"
         assert not Path(db).exists()
     succeeded("kit", "add", str(MISSIONS), db=db)
     assert invoke("kit", "add", str(bad), "--db", db).exit_code == 1

@@ -21,6 +21,7 @@ import jsonschema
 from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
 from domain.games.table_kit.kit_bound_checks import bound_problems
 from domain.games.table_kit.kit_parameters import default_problems
+from domain.games.table_kit.kit_mistakes import did_you_mean
 from domain.games.table_kit.kit_rules import KitRules, RuleMistake
 from domain.games.table_kit.kit_sizes import out_of_bounds
 from domain.games.table_kit.layout import (
@@ -41,6 +42,8 @@ class Problem:
     message: str
     missing: str | None = None
     """The field that is missing (a mistake of the mapping at ``path``, told beside any mistake inside it)."""
+    skipped: bool = False
+    """Not a mistake but a stage of the checks not run, and why (told after the mistakes, on the kit's first line)."""
 
     @property
     def spot(self) -> Path_:
@@ -51,6 +54,8 @@ class Problem:
         return ".".join(str(part) for part in self.path) or "the kit"
 
 
+SKIPPED_UNTIL_SCHEMA = "not checked until it fits the schema"
+"""How the stages a kit that breaks the schema cannot reach are told (``Problem.skipped``)."""
 MOST_VALUES = 12_000
 """The most values (mappings, lists, texts, numbers) a kit holds in all: the largest shipped kit has 374."""
 MOST_NEIGHBOURS = 2_000
@@ -81,17 +86,24 @@ def _fits_schema(document: Any) -> bool:
 
 
 def problems(document: Any) -> list[Problem]:
-    """Every mistake in a kit document: one that is too large, else what breaks the schema, else every
-    name that points nowhere and every number out of its range. Empty for a kit that can be played."""
+    """Every mistake in a kit document, of every stage of the checks it reaches: one that is too large alone;
+    else its texts' control characters and what breaks the schema; once the schema is kept, every name that
+    points nowhere and every number out of its range, and every mistake of its rules. A stage that cannot run
+    (names and rules need a kit that fits the schema) is told as ``skipped``, after the mistakes. Empty for a
+    kit that can be played."""
     too_large = size_problems(document)
     if too_large:
         return too_large
+    texts = text_problems(document)
     if not _fits_schema(document):
         found = [problem for error in sorted(_validator().iter_errors(document), key=lambda e: (list(map(str, e.absolute_path)), e.message))
                  for problem in _problems_of(error)]
         if found:
-            return _leaf_problems(found)
-    return text_problems(document) or _reference_problems(document) or sized_problems(document) or rule_problems(document)
+            spots = {problem.spot for problem in found}
+            stages = "names and ranges" + (", its rules" if isinstance(document, dict) and "play" in document else "")
+            skipped = Problem((), f"{SKIPPED_UNTIL_SCHEMA}: {stages}", skipped=True)
+            return [*_leaf_problems(found + [problem for problem in texts if problem.spot not in spots]), skipped]
+    return texts + _reference_problems(document) + sized_problems(document) + rule_problems(document)
 
 
 def sized_problems(document: dict[str, Any]) -> list[Problem]:
@@ -103,7 +115,8 @@ def sized_problems(document: dict[str, Any]) -> list[Problem]:
 
 def rule_problems(document: dict[str, Any]) -> list[Problem]:
     """A kit 2's rules (``kit_rules``): only a kit of version 2 holds them; each parameter's default in its
-    range; then the first mistake compiling them (an unknown name, a non-CEL expression), else the bounds they cross (``kit_bound_checks``)."""
+    range; every mistake compiling them (an unknown name, a non-CEL expression: each action, ending, rule and
+    step compiled on its own), and the bounds they cross (``kit_bound_checks``)."""
     ruled = [key for key in ("parameters", "play") if key in document]
     if not ruled:
         return []
@@ -112,13 +125,12 @@ def rule_problems(document: dict[str, Any]) -> list[Problem]:
     out = [Problem(("parameters", name, "default"), f"{spec['default']} is outside {spec.get('minimum', '')}..{spec.get('maximum', '')}")
            for name, spec in document.get("parameters", {}).items()
            if isinstance(spec["default"], int) and not isinstance(spec["default"], bool) and not spec.get("minimum", spec["default"]) <= spec["default"] <= spec.get("maximum", spec["default"])]
-    if out or "play" not in document:
+    if "play" not in document:
         return out
-    try:
-        rules = KitRules(document)
-    except RuleMistake as mistake:
-        return [Problem(mistake.path, mistake.message)]
-    return [Problem(path, message) for path, message in bound_problems(document, rules)]
+    mistakes: list[RuleMistake] = []
+    rules = KitRules(document, mistakes=mistakes)
+    out += [Problem(mistake.path, mistake.message) for mistake in mistakes]
+    return out + [Problem(path, message) for path, message in bound_problems(document, rules)]
 
 
 MULTILINE = frozenset({"rules", "summary", "text"})
@@ -213,10 +225,18 @@ def _sentence(error: jsonschema.ValidationError) -> str:
             return f"{error.instance!r} is not a kit name: 2 to 40 lowercase letters, digits and dashes, a letter first"
         return f"{error.instance!r} is not a name: letters, digits, spaces and - _ . ' & ! ?, a letter or digit first"
     if error.validator == "additionalProperties":
-        return error.message.replace("Additional properties are not allowed", "unknown field")
+        told = error.message.replace("Additional properties are not allowed", "unknown field")
+        known = [*error.schema.get("properties", {})] if isinstance(error.schema, dict) else []
+        unknown = [key for key in error.instance if key not in known] if isinstance(error.instance, dict) else []
+        hints = [(key, did_you_mean(key, known)) for key in unknown]
+        if len(hints) == 1:
+            return told + hints[0][1]
+        return told + "".join(f"; {key!r}{hint}" for key, hint in hints if hint)
+    if error.validator == "enum" and isinstance(error.instance, str):
+        return error.message + did_you_mean(error.instance, [str(value) for value in error.validator_value])
     if error.validator in ("oneOf", "anyOf") and error.context:
         best = jsonschema.exceptions.best_match(error.context)
-        return best.message if best is not None else error.message
+        return _sentence(best) if best is not None else error.message
     return error.message
 
 
@@ -243,14 +263,14 @@ def _reference_problems(document: dict[str, Any]) -> list[Problem]:
         for at, link in enumerate(group.get("links", [])):
             for end in ("from", "to"):
                 if space_name(link[end]) not in spaces and space_name(link[end]) not in group_spaces(group):
-                    out.append(Problem(("spaces", index, "links", at, end), f"no space named {space_name(link[end])!r}"))
+                    out.append(Problem(("spaces", index, "links", at, end), f"no space named {space_name(link[end])!r}" + did_you_mean(link[end], spaces)))
         for name, neighbours in group.get("neighbours", {}).items():
             for at, neighbour in enumerate(neighbours):
                 if space_name(neighbour) not in group_spaces(group):
-                    out.append(Problem(("spaces", index, "neighbours", name, at), f"no space named {space_name(neighbour)!r} in {group['name']!r}"))
+                    out.append(Problem(("spaces", index, "neighbours", name, at), f"no space named {space_name(neighbour)!r} in {group['name']!r}" + did_you_mean(neighbour, group_spaces(group))))
         for name in group.get("kinds", {}):
             if name not in group_spaces(group):
-                out.append(Problem(("spaces", index, "kinds", name), f"no space named {name!r} in {group['name']!r}"))
+                out.append(Problem(("spaces", index, "kinds", name), f"no space named {name!r} in {group['name']!r}" + did_you_mean(name, group_spaces(group))))
     kinds: set[str] = set()
     for index, piece in enumerate(document.get("pieces", [])):
         if piece["kind"] in kinds:
@@ -264,7 +284,8 @@ def _reference_problems(document: dict[str, Any]) -> list[Problem]:
         for spot, place in enumerate(places):
             if space_name(place) not in spaces:
                 path = ("pieces", index, "at", spot) if isinstance(at, list) else ("pieces", index, "at")
-                out.append(Problem(path, f"no space named {space_name(place)!r}"))
+                out.append(Problem(path, f"no space named {space_name(place)!r}" + (
+                    did_you_mean(place, spaces) if place != "none" else f": pieces off the board have no at, or at: {OFF}")))
         if isinstance(at, list):
             wanted = piece.get("count", 1) * (seats["most"] if owner == "each" else 1)
             if len(at) != wanted:
@@ -280,7 +301,7 @@ def _reference_problems(document: dict[str, Any]) -> list[Problem]:
     for index, deck in enumerate(document.get("decks", [])):
         pile = next((zone for zone in document.get("zones", []) if zone["name"] == deck["pile"]), None)
         if pile is None:
-            out.append(Problem(("decks", index, "pile"), f"no zone named {deck['pile']!r}" + (" (a deck starts in one pile, not in the hands: deal from it with hands.deal)" if deck["pile"] == HAND else "")))
+            out.append(Problem(("decks", index, "pile"), f"no zone named {deck['pile']!r}" + did_you_mean(deck["pile"], zones) + (" (a deck starts in one pile, not in the hands: deal from it with hands.deal)" if deck["pile"] == HAND else "")))
         elif pile.get("each"):
             out.append(Problem(("decks", index, "pile"), f"zone {deck['pile']!r} is one per seat: a deck starts in one pile"))
         for at, card in enumerate(deck["cards"]):
@@ -291,7 +312,8 @@ def _reference_problems(document: dict[str, Any]) -> list[Problem]:
     if hands.get("deal", 0) and "from" not in hands:
         out.append(Problem(("hands",), "'from' is missing: the pile the hands are dealt from"))
     if "from" in hands and hands["from"] not in {deck["pile"] for deck in document.get("decks", [])}:
-        out.append(Problem(("hands", "from"), f"no deck starts in a zone named {hands['from']!r}"))
+        out.append(Problem(("hands", "from"), f"no deck starts in a zone named {hands['from']!r}"
+                                                  + did_you_mean(hands["from"], [deck["pile"] for deck in document.get("decks", [])])))
     elif hands.get("deal", 0) and "from" in hands and isinstance(hands["deal"], int) and not _sized_deck(document, hands["from"]):
         held = sum(card.get("count", 1) for deck in document.get("decks", []) if deck["pile"] == hands["from"] for card in deck["cards"])
         if held < hands["deal"] * seats["most"]:

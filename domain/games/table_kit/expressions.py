@@ -30,6 +30,7 @@ from typing import Any
 
 from domain.engine.rule_time import overdue
 from domain.games.table_kit.expression_cost import MOST_STEPS, CostError, Sizes, cost
+from domain.games.table_kit.kit_mistakes import did_you_mean, listed
 
 MOST_CHARACTERS = 500
 """The longest expression a kit may hold: a rule a student writes is a line, not a program."""
@@ -171,14 +172,14 @@ def compile_expression(source: Any, known: Collection[str], functions: Collectio
     names = tuple(sorted(set(program.variables()) - bound))
     unknown = [name for name in names if name not in known]
     if unknown:
-        allowed = ", ".join(sorted(known)) or "none"
-        raise ExpressionError(f"{text!r} reads {', '.join(repr(name) for name in unknown)}, which this kit does not "
-                              f"name here (the names it may read: {allowed})")
+        hint = did_you_mean(unknown[0], known) or f" (the names it may read: {listed(sorted(known)) or 'none'})"
+        raise ExpressionError(f"{text!r} reads {', '.join(repr(name) for name in unknown)}, which this kit does not name here{hint}")
     called = [name for name in program.functions() if name[:1] not in "_@!-" and name not in NATIVE]
     strange = [name for name in called if name not in functions]
     if strange:
         offered = ", ".join(sorted(functions)) or "none"
-        raise ExpressionError(f"{text!r} calls {', '.join(repr(name) for name in strange)}, which is no function here "
+        raise ExpressionError(f"{text!r} calls {', '.join(repr(name) for name in strange)}, which is no function here"
+                              f"{did_you_mean(strange[0], (*functions, *NATIVE))} "
                               f"(this kit's functions: {offered}; and CEL's own: size, int, double, string...)")
     if sizes is not None:
         _priced(text, sizes)

@@ -64,7 +64,7 @@ class Kit:
     """A checked kit, its components named as commands name them."""
 
     def __init__(self, document: dict[str, Any]) -> None:
-        found = problems(document)
+        found = [problem for problem in problems(document) if not problem.skipped]
         if found:
             raise InvalidSetup(f"bad kit: {found[0].where()}: {found[0].message}" + (f" (and {len(found) - 1} more)" if len(found) > 1 else ""))
         self.document = document

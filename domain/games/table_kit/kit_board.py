@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain.games.table_kit.layout import OFF, group_spaces
@@ -51,6 +51,9 @@ class Geometry:
     """Where a link from a space leads (a ladder's foot to its top)."""
     marks: dict[str, str]
     """Each space's short mark (a track's ``kinds``: ``L1``, ``police``)."""
+    neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Each space's neighbours (``neighbours(s)``): a graph's as it lists them; on a grid the spaces one step
+    north, east, south and west; on a track the spaces before and after it; on a loop the two beside it."""
 
     @classmethod
     def of(cls, document: dict[str, Any]) -> Geometry:
@@ -59,9 +62,11 @@ class Geometry:
         tracks: dict[str, tuple[tuple[str, ...], bool]] = {}
         links: dict[str, str] = {}
         marks: dict[str, str] = {}
+        near: dict[str, tuple[str, ...]] = {}
         for group in document.get("spaces", []):
             names = group_spaces(group)
             every += names
+            near.update(_neighbours(group, names))
             if group.get("kind") in ("track", "loop"):
                 line = (tuple(names), group["kind"] == "loop")
                 tracks.update(dict.fromkeys(names, line))
@@ -71,7 +76,7 @@ class Geometry:
                 for index, name in enumerate(names):
                     places[name] = (group["name"], index % group["columns"] + 1, index // group["columns"] + 1)
         return cls(places, {place: name for name, place in places.items()}, tuple(every), frozenset(every),
-                   {name: index for index, name in enumerate(every)}, tracks, links, marks)
+                   {name: index for index, name in enumerate(every)}, tracks, links, marks, near)
 
     def along(self, space: str, count: int) -> str:
         """The space ``count`` spaces on from ``space`` along its track or loop (back, for a negative count);
@@ -105,6 +110,23 @@ class Geometry:
     def column(self, space: str) -> int:
         place = self.places.get(space)
         return 0 if place is None else place[1]
+
+
+def _neighbours(group: dict[str, Any], names: list[str]) -> dict[str, tuple[str, ...]]:
+    """The neighbours of each space of one group of the kit's ``spaces`` (``Geometry.neighbours``)."""
+    kind = group.get("kind")
+    if kind == "graph":
+        return {str(name): tuple(str(near) for near in listed) for name, listed in group["neighbours"].items()}
+    if kind in ("track", "loop"):
+        last, closed = len(names) - 1, kind == "loop"
+        return {name: tuple(dict.fromkeys(names[at] for at in ((n - 1) % len(names), (n + 1) % len(names))
+                                          if closed or abs(at - n) == 1)) for n, name in enumerate(names)} if last else {}
+    if kind == "grid":
+        columns, rows = group["columns"], group["rows"]
+        return {name: tuple(names[(r + dr) * columns + c + dc] for dc, dr in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                            if 0 <= c + dc < columns and 0 <= r + dr < rows)
+                for n, name in enumerate(names) for r, c in [divmod(n, columns)]}
+    return {}
 
 
 class BoardView:

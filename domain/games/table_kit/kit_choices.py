@@ -33,6 +33,7 @@ from domain.games.table_kit.expressions import (
 )
 from domain.games.table_kit.kit_board import DIRECTIONS, BoardView, walks
 from domain.games.table_kit.kit_bounds import among_numbers, numbers_offered
+from domain.games.table_kit.kit_mistakes import did_you_mean
 from domain.games.table_kit.kit_scope import Scope
 from domain.games.table_kit.kit_sieve import Sieve
 
@@ -267,7 +268,7 @@ def choice_problems(spec: dict[str, Any], earlier: dict[str, Choice]) -> list[tu
     out: list[tuple[str, str]] = []
     name = spec.get("name")
     if name not in CHOICES:
-        out.append(("name", f"a choice is named {', '.join(CHOICES)} (the command's fields), not {name!r}"))
+        out.append(("name", f"a choice is named {', '.join(CHOICES)} (the command's fields), not {name!r}" + did_you_mean(name, CHOICES)))
     elif name in earlier:
         out.append(("name", f"{name!r} is chosen twice"))
     if sum(1 for kind in ("number", "card") if kind in spec) + (1 if {"space", "steps", "along", "walk"} & set(spec) else 0) != 1:
@@ -279,7 +280,7 @@ def choice_problems(spec: dict[str, Any], earlier: dict[str, Choice]) -> list[tu
     holds = spec.get("space", "any")
     for kind in holds if isinstance(holds, list) else [holds]:
         if kind not in HOLDS:
-            out.append(("space", f"a space choice holds {', '.join(HOLDS)}; not {kind!r}"))
+            out.append(("space", f"a space choice holds {', '.join(HOLDS)}; not {kind!r}" + did_you_mean(kind, HOLDS)))
     if sum(1 for kind in ("steps", "along", "walk") if kind in spec) > 1:
         out.append(("along", "a choice goes by steps on a grid, along a track or on a walk, one of them"))
     if ("from" in spec) != ("steps" in spec or "along" in spec or "walk" in spec):
@@ -291,5 +292,5 @@ def choice_problems(spec: dict[str, Any], earlier: dict[str, Choice]) -> list[tu
         out.append(("from", f"{origin!r} is no earlier choice of a space"))
     for step in spec.get("steps", []):
         if step not in DIRECTIONS:
-            out.append(("steps", f"{step!r} is no direction: {', '.join(DIRECTIONS)}"))
+            out.append(("steps", f"{step!r} is no direction{did_you_mean(step, DIRECTIONS)}: {', '.join(DIRECTIONS)}"))
     return out

@@ -1,5 +1,6 @@
 """A kit's rules section read and compiled (``KitRules`` plays it): each expression compiled once, each name,
-component and choice checked, each mistake raised as a ``RuleMistake`` at its place in the document.
+component and choice checked, each mistake raised as a ``RuleMistake`` at its place in the document, or, for
+``kit check``, every one kept (``kit_rule_mistakes``).
 
 What is compiled: the actions (their choices, ``kit_choices``; their phases; their condition; their steps,
 ``kit_steps``), the phases, the named steps (``define``), the endings, the value, the limit, the setup,
@@ -22,7 +23,9 @@ from domain.games.table_kit.expressions import (
 from domain.games.table_kit.kit_board import COMPASS, Geometry
 from domain.games.table_kit import kit_lets
 from domain.games.table_kit.kit_choices import CHOICES, Choice, choice_problems
-from domain.games.table_kit.kit_targets import RuleMistake, Targets, wide_sizes
+from domain.games.table_kit.kit_mistakes import did_you_mean
+from domain.games.table_kit.kit_rule_mistakes import READS, RuleMistake, kept
+from domain.games.table_kit.kit_targets import Targets, wide_sizes
 from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, WIDE
 from domain.games.table_kit.kit_sizes import MOST_SIZED_CARDS, counter_keys, kit_cards, most_cards
 from domain.games.table_kit.kit_steps import CARD_STEPS, Step
@@ -30,7 +33,7 @@ from domain.games.table_kit.kit_steps import CARD_STEPS, Step
 Path_ = tuple[str | int, ...]
 KINDS = ("roll", "set", "add", "place", "move", "capture", *CARD_STEPS, "take", "pass", "ask", "phase", "do", "end", "if", "repeat")
 """What a step may do."""
-__all__ = ["CompiledRules", "RuleMistake", "kit_sizes"]  # RuleMistake is kit_targets', read from here as ever
+__all__ = ["CompiledRules", "RuleMistake", "kit_sizes"]  # RuleMistake is kit_rule_mistakes', read from here as ever
 
 
 def kit_sizes(document: dict[str, Any], geometry: Geometry) -> Sizes:
@@ -46,11 +49,15 @@ def kit_sizes(document: dict[str, Any], geometry: Geometry) -> Sizes:
 
 class CompiledRules(Targets):
     """A kit's ``play`` section compiled: its actions, endings, limit and value, each expression compiled once.
-    ``pieces`` lists a table's pieces for a number of seats (``Kit.pieces``; none when only checking)."""
+    ``pieces`` lists a table's pieces for a number of seats (``Kit.pieces``; none when only checking). The first
+    mistake is raised (``RuleMistake``); given ``mistakes``, every one is kept there instead, each action, ending,
+    rule and step compiled on its own (rules so compiled are for telling their mistakes, not for playing)."""
 
-    def __init__(self, document: dict[str, Any], pieces: Callable[[int], list[Any]] | None = None) -> None:
+    def __init__(self, document: dict[str, Any], pieces: Callable[[int], list[Any]] | None = None,
+                 mistakes: list[RuleMistake] | None = None) -> None:
         play = document["play"]
         self._pieces = pieces
+        self.mistakes = mistakes
         self.expressions: list[tuple[Path_, Expression, str]] = []
         """Every expression compiled, at its place, with what its value must be (``_kind``): for ``kit_types``."""
         self.geometry = Geometry.of(document)
@@ -84,34 +91,47 @@ class CompiledRules(Targets):
         self.faces = list(play.get("facing", []))
         for n, direction in enumerate(self.faces):
             if direction not in COMPASS:
-                raise RuleMistake(("play", "facing", n), f"a seat faces a compass point ({', '.join(COMPASS)}), not {direction!r}")
-        self.actions = {action["name"]: self._action(action, ("play", "actions", n)) for n, action in enumerate(play["actions"])}
-        self.endings = [(self._expr(end["when"], ("play", "end", n, "when")), self._result(end, ("play", "end", n), self._expr),
-                         end.get("reason") or f"the end {n + 1} of the kit's rules")
-                        for n, end in enumerate(play.get("end", []))]
+                self._told(RuleMistake(("play", "facing", n), f"a seat faces a compass point ({', '.join(COMPASS)}), not {direction!r}"
+                                       + did_you_mean(direction, COMPASS)))
+        compiled = [(action["name"], kept(mistakes, functools.partial(self._action, action, ("play", "actions", n))))
+                    for n, action in enumerate(play["actions"])]
+        self.actions = {name: action for name, action in compiled if action is not None}
+        endings = [kept(mistakes, functools.partial(self._ending, n, end)) for n, end in enumerate(play.get("end", []))]
+        self.endings = [ending for ending in endings if ending is not None]
         """Each ending: its condition, its result (winners and scores, ``_result``) and its reason."""
         self.stuck = None if "stuck" not in play else self._effects(play["stuck"], ("play", "stuck"), self.names)
         self.setup = self._effects(play.get("setup", []), ("play", "setup"), self.names)
         self.turn_begins = self._effects(play.get("turn_begins", []), ("play", "turn_begins"), self.names)
-        self.landing = [(self._expr(rule["when"], ("play", "landing", n, "when")), self._effects(rule["effects"], ("play", "landing", n, "effects"), self.names))
+        self.landing = [(kept(mistakes, functools.partial(self._expr, rule["when"], ("play", "landing", n, "when"))),
+                         self._effects(rule["effects"], ("play", "landing", n, "effects"), self.names))
                         for n, rule in enumerate(play.get("landing", []))]
-        self.value = None if "value" not in play else self._expr(play["value"], ("play", "value"))
-        self.whenever = [(self._expr(rule["when"], ("play", "whenever", n, "when")),
+        self.value = None if "value" not in play else kept(mistakes, lambda: self._expr(play["value"], ("play", "value")))
+        self.whenever = [(kept(mistakes, functools.partial(self._expr, rule["when"], ("play", "whenever", n, "when"))),
                           self._effects(rule["effects"], ("play", "whenever", n, "effects"), self.names))
                          for n, rule in enumerate(play.get("whenever", []))]
         """Rules taken whenever their condition becomes true: false before an action, true after it (a pile runs out)."""
-        self.together = None if "together" not in play else self._together(play["together"])
+        self.together = None if "together" not in play else kept(mistakes, lambda: self._together(play["together"]))
         """A turn taken together: the phase it is taken in (``None``: every turn) and the steps taken once the
         choices are revealed and carried out."""
         limit = play.get("limit")
-        self.limit = None if limit is None else (self._expr(limit["turns"], ("play", "limit", "turns")), limit.get("most"),
-                                                limit.get("reason") or "the turn limit was reached")
+        self.limit = None if limit is None else (kept(mistakes, lambda: self._expr(limit["turns"], ("play", "limit", "turns"))),
+                                                limit.get("most"), limit.get("reason") or "the turn limit was reached")
         if self.limit is not None and self.limit[1] is not None and self.limit[1] not in self.counters:
-            raise RuleMistake(("play", "limit", "most"), f"no counter named {self.limit[1]!r}")
-        if self.limit is not None and self.limit[1] is not None and "keys" in self.counters[self.limit[1]]:
-            raise RuleMistake(("play", "limit", "most"), f"{self.limit[1]} has keys: the highest holders are read from a counter without")
+            self._told(RuleMistake(("play", "limit", "most"), f"no counter named {self.limit[1]!r}" + did_you_mean(self.limit[1], self.counters)))
+        elif self.limit is not None and self.limit[1] is not None and "keys" in self.counters[self.limit[1]]:
+            self._told(RuleMistake(("play", "limit", "most"), f"{self.limit[1]} has keys: the highest holders are read from a counter without"))
 
     # -- compiling ---------------------------------------------------------------------------------
+
+    def _told(self, mistake: RuleMistake) -> None:
+        """A mistake raised, or kept with the others when every one is gathered."""
+        if self.mistakes is None:
+            raise mistake
+        self.mistakes.append(mistake)
+
+    def _ending(self, n: int, end: dict[str, Any]) -> tuple[Expression, Expression, str]:
+        when = kept(self.mistakes, functools.partial(self._expr, end["when"], ("play", "end", n, "when")))
+        return when, self._result(end, ("play", "end", n), self._expr), end.get("reason") or f"the end {n + 1} of the kit's rules"
 
     def _check_names(self) -> None:
         seen: dict[str, str] = {name: "a name every expression is given" for name in (*GIVEN, *FUNCTIONS)}
@@ -121,16 +141,16 @@ class CompiledRules(Targets):
                     raise RuleMistake(("play", "let", name), f"{name!r} names a named value and {seen.get(name, 'an action choice')}: "
                                                              "the rules would not know which")
                 if not name.isidentifier():
-                    raise RuleMistake((f"{kind}s" if kind != "die" else "dice",), f"the {kind} {name!r} cannot be read by an "
-                                      "expression: a name with rules is letters, digits and _ (not starting with a digit)")
-                if name in seen:
-                    raise RuleMistake(("play",), f"{name!r} names a {kind} and {seen[name]}: the rules would not know which")
+                    self._told(RuleMistake((f"{kind}s" if kind != "die" else "dice",), f"the {kind} {name!r} cannot be read by an "
+                                           "expression: a name with rules is letters, digits and _ (not starting with a digit)"))
+                elif name in seen:
+                    self._told(RuleMistake(("play",), f"{name!r} names a {kind} and {seen[name]}: the rules would not know which"))
                 seen[name] = f"a {kind}"
 
     def _check_phases(self) -> None:
         for n, name in enumerate(self.phases):
             if name in self.phases[:n]:
-                raise RuleMistake(("play", "phases", n), f"the phase {name!r} is named twice")
+                self._told(RuleMistake(("play", "phases", n), f"the phase {name!r} is named twice"))
 
     def _together(self, spec: dict[str, Any]) -> tuple[int | None, list[Step]]:
         """``play.together`` compiled: its phase and ``revealed`` steps. An action taken together is carried out for
@@ -141,8 +161,8 @@ class CompiledRules(Targets):
             if phase is None or action["phases"] is None or phase in action["phases"]:
                 found = _turn_steps(action["effects"], self.defined)
                 if found is not None:
-                    raise RuleMistake(found[1], f"{action['name']} is taken together (play.together), each seat's choice carried "
-                                                f"out in turn: it cannot {found[0]}; let together.revealed do it, once")
+                    self._told(RuleMistake(found[1], f"{action['name']} is taken together (play.together), each seat's choice carried "
+                                                     f"out in turn: it cannot {found[0]}; let together.revealed do it, once"))
         return phase, self._effects(spec.get("revealed", []), ("play", "together", "revealed"), self.names)
 
     @staticmethod
@@ -155,7 +175,7 @@ class CompiledRules(Targets):
 
     def _phase_of(self, name: Any, path: Path_) -> int:
         if name not in self.phases:
-            raise RuleMistake(path, f"no phase named {name!r}" + (f"; the kit's phases: {', '.join(self.phases)}" if self.phases
+            raise RuleMistake(path, f"no phase named {name!r}" + did_you_mean(name, self.phases) + (f"; the kit's phases: {', '.join(self.phases)}" if self.phases
                                                                  else ": the kit names none (play.phases)"))
         return self.phases.index(name)
 
@@ -173,48 +193,70 @@ class CompiledRules(Targets):
 
     def _action(self, spec: dict[str, Any], path: Path_) -> dict[str, Any]:
         choices: dict[str, Choice] = {}
+        named: set[str] = set()
+        """The choices named so far, compiled or not: a later expression may read one whose own expression failed."""
         for n, choice in enumerate(spec.get("choose", [])):
-            at = (*path, "choose", n)
-            for field, message in choice_problems(choice, choices):
-                raise RuleMistake((*at, field), message)
-            names = self.names | set(choices) | {choice["name"]}
-            numbers = choice.get("number")
-            choices[choice["name"]] = Choice(
-                choice["name"], tuple(choice["space"]) if isinstance(choice.get("space"), list) else (choice.get("space", "any"),),
-                choice.get("from"), tuple(choice.get("steps", ())),
-                None if numbers is None else (self._expr(numbers[0], (*at, "number", 0), names - {choice["name"]}),
-                                              self._expr(numbers[1], (*at, "number", 1), names - {choice["name"]})),
-                None if "where" not in choice else self._expr(choice["where"], (*at, "where"), names), choice.get("card"),
-                tuple(self._expr(count, (*at, "along", k), names - {choice["name"]}) for k, count in enumerate(_listed(choice.get("along", [])))),
-                None if "of" not in choice else self._expr(choice["of"], (*at, "of"), names - {choice["name"]}),
-                None if choice.get("from") in (None, *choices) else self._expr(choice["from"], (*at, "from"), names - {choice["name"]}),
-                None if "walk" not in choice else self._expr(choice["walk"], (*at, "walk"), names - {choice["name"]}),
-                None if "through" not in choice else self._expr(choice["through"], (*at, "through"), names))
-        names = self.names | set(choices)
+            found = kept(self.mistakes, functools.partial(self._choice, choice, (*path, "choose", n), choices, named))
+            if found is not None:
+                choices[choice["name"]] = found
+            named.add(choice["name"])
+        names = self.names | named
         when = spec.get("when")
-        phases = frozenset(self._phase_of(name, (*path, "phase")) for name in _listed(spec["phase"])) if "phase" in spec else None
+        phases = None if "phase" not in spec else kept(self.mistakes, lambda: frozenset(
+            self._phase_of(name, (*path, "phase")) for name in _listed(spec["phase"])))
         return {"name": spec["name"], "summary": spec.get("summary") or spec["name"], "choices": list(choices.values()),
-                "phases": phases, "when": None if when is None else self._expr(when, (*path, "when"), names),
+                "phases": phases, "when": None if when is None else kept(self.mistakes, lambda: self._expr(when, (*path, "when"), names)),
                 "effects": self._effects(spec["effects"], (*path, "effects"), names)}
+
+    def _choice(self, choice: dict[str, Any], at: Path_, choices: dict[str, Choice], named: set[str]) -> Choice:
+        found = choice_problems(choice, choices)
+        for field, message in found[:-1]:
+            self._told(RuleMistake((*at, field), message))
+        if found:
+            raise RuleMistake((*at, found[-1][0]), found[-1][1])
+        names = self.names | named | {choice["name"]}
+        numbers = choice.get("number")
+        return Choice(
+            choice["name"], tuple(choice["space"]) if isinstance(choice.get("space"), list) else (choice.get("space", "any"),),
+            choice.get("from"), tuple(choice.get("steps", ())),
+            None if numbers is None else (self._expr(numbers[0], (*at, "number", 0), names - {choice["name"]}),
+                                          self._expr(numbers[1], (*at, "number", 1), names - {choice["name"]})),
+            None if "where" not in choice else self._expr(choice["where"], (*at, "where"), names), choice.get("card"),
+            tuple(self._expr(count, (*at, "along", k), names - {choice["name"]}) for k, count in enumerate(_listed(choice.get("along", [])))),
+            None if "of" not in choice else self._expr(choice["of"], (*at, "of"), names - {choice["name"]}),
+            None if choice.get("from") in (None, *choices) else self._expr(choice["from"], (*at, "from"), names - {choice["name"]}),
+            None if "walk" not in choice else self._expr(choice["walk"], (*at, "walk"), names - {choice["name"]}),
+            None if "through" not in choice else self._expr(choice["through"], (*at, "through"), names))
 
     def _effects(self, specs: list[dict[str, Any]], path: Path_, names: frozenset[str]) -> list[Step]:
         out: list[Step] = []
         for n, spec in enumerate(specs):
+            kept(self.mistakes, functools.partial(self._steps_onto, out, [spec], path, names, n))
+        return out
+
+    def _steps_onto(self, out: list[Step], specs: list[dict[str, Any]], path: Path_, names: frozenset[str], first: int) -> None:
+        """Steps compiled onto ``out``, the first of them the step ``first`` of ``path``."""
+        for n, spec in enumerate(specs, first):
             at = (*path, n)
             kinds = [kind for kind in KINDS if kind in spec]
             if len(kinds) != 1:
-                raise RuleMistake(at, f"a step does one thing: {', '.join(KINDS)}" + (f" (this one: {', '.join(kinds)})" if kinds else ""))
+                raise RuleMistake(at, f"a step does one thing: {', '.join(KINDS)}" + (f" (this one: {', '.join(kinds)})" if kinds
+                                  else did_you_mean(next(iter(spec), ""), KINDS)))
             kind = kinds[0]
+            for key in [key for key in spec if key not in (kind, "under", "knowingly") and key not in READS.get(kind, spec)]:
+                reads = READS[kind]
+                self._told(RuleMistake((*at, key), f"{kind} does not read {key!r}: it would do nothing here" + did_you_mean(key, reads)
+                                       + f"; {'an' if kind[0] in 'aeiou' else 'a'} {kind} step reads {', '.join(reads) or 'nothing more'}"))
             expr = functools.partial(self._expr, names=names)
             seat = expr(spec["seat"], (*at, "seat")) if "seat" in spec else None
             if kind == "roll":
                 if spec["roll"] not in self.dice:
-                    raise RuleMistake((*at, "roll"), f"no die named {spec['roll']!r}")
+                    raise RuleMistake((*at, "roll"), f"no die named {spec['roll']!r}" + did_you_mean(spec["roll"], self.dice))
                 out.append(("roll", (spec["roll"], seat), at))
             elif kind in ("set", "add"):
                 counter, key = spec[kind], "to" if kind == "set" else "value"
                 if counter not in self.counters:
-                    raise RuleMistake((*at, kind), f"no counter named {counter!r}")
+                    raise RuleMistake((*at, kind), f"no counter named {counter!r}" + did_you_mean(counter, self.counters))
                 if key not in spec:
                     raise RuleMistake(at, f"{kind} {counter} needs {key!r}")
                 out.append((kind, (counter, expr(spec[key], (*at, key)), seat, self._counter_key(counter, spec, at, expr)), at))
@@ -238,7 +280,7 @@ class CompiledRules(Targets):
                 out.append(("phase", self.phases[self._phase_of(spec["phase"], (*at, "phase"))], at))
             elif kind == "do":
                 if spec["do"] not in self.defined:
-                    raise RuleMistake((*at, "do"), f"no steps named {spec['do']!r} in play.define" + (
+                    raise RuleMistake((*at, "do"), f"no steps named {spec['do']!r} in play.define" + did_you_mean(spec["do"], self.defined) + (
                         f"; the named steps: {', '.join(self.defined)}" if self.defined else ""))
                 out.append(("do", spec["do"], at))
             elif kind == "end":
@@ -246,7 +288,6 @@ class CompiledRules(Targets):
             else:
                 out.append(("if", (expr(spec["if"], (*at, "if")), self._effects(spec.get("then", []), (*at, "then"), names),
                                    self._effects(spec.get("else", []), (*at, "else"), names)), at))
-        return out
 
     def _piece_step(self, kind: str, spec: Any, at: Path_, expr: Any) -> tuple[Any, ...]:
         if not self.geometry.every:
@@ -277,7 +318,7 @@ class CompiledRules(Targets):
         if whose and whose.group(1) in self.own_zones:
             return str(value)
         known = sorted(self.zones | self.own_zones)
-        raise RuleMistake(at, f"no zone named {value!r}" + (f"; the kit's zones: {', '.join(known)}" if known else ""))
+        raise RuleMistake(at, f"no zone named {value!r}" + did_you_mean(value, known) + (f"; the kit's zones: {', '.join(known)}" if known else ""))
 
     def _card_step(self, kind: str, spec: dict[str, Any], at: Path_, expr: Any) -> dict[str, Any]:
         """A step on cards as the table's command's fields: zones by name, a card and a seat as expressions."""

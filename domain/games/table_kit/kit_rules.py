@@ -34,6 +34,7 @@ from domain.games.table_kit.kit_bounds import OfferTally, StepBudget
 from domain.games.table_kit.kit_choices import Choice
 from domain.games.table_kit.kit_parameters import kind_of, value_problem
 from domain.games.table_kit.kit_compile import CompiledRules, RuleMistake
+from domain.games.table_kit.kit_mistakes import did_you_mean
 from domain.games.table_kit.kit_scope import Scope
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit_steps import Run
@@ -54,7 +55,7 @@ def parameter_values(document: dict[str, Any], given: Mapping[str, Any] | None) 
     for name, value in dict(given or {}).items():
         spec = declared.get(name)
         if spec is None:
-            raise InvalidSetup(f"this kit has no parameter {name!r}" + (f"; its parameters: {', '.join(declared)}" if declared else ""))
+            raise InvalidSetup(f"this kit has no parameter {name!r}" + did_you_mean(name, declared) + (f"; its parameters: {', '.join(declared)}" if declared else ""))
         if kind_of(spec) in ("list", "choice"):  # a list or a named choice: kit_parameters
             problem = value_problem(name, spec, value)
             if problem is not None:
@@ -151,7 +152,7 @@ class KitRules(CompiledRules):
             raise IllegalCommand(f"this kit's rules say what is played: take one of its actions (act: {names})")
         action = self.actions.get(command.get("action"))
         if action is None:
-            raise IllegalCommand(f"this kit has no action {command.get('action')!r}; its actions: {', '.join(self.actions)}")
+            raise IllegalCommand(f"this kit has no action {command.get('action')!r}{did_you_mean(command.get('action'), self.actions)}; its actions: {', '.join(self.actions)}")
         phase = state.counters.get(PHASE, 0)
         if action["phases"] is not None and phase not in action["phases"]:
             names = " or ".join(self.phases[n] for n in sorted(action["phases"]))

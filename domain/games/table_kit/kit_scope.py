@@ -21,7 +21,8 @@ on space ``s``, in seat order, each once) and ``abs(n)``; on cards, ``hand(seat)
 cards, those in a shuffled pile among them in no order) and ``card(name)`` (a card's fields, its
 ``name`` among them: ``card(hand(seat)[0]).rank``); over a list of cards (``hand(seat)``, ``cards(zone)``),
 ``sum_of(list, "field")`` (the sum of a number field of its cards), ``most_of(list, "field")`` and
-``least_of(list, "field")`` (the largest and smallest; 0 for no cards; a card without the field counts 0).
+``least_of(list, "field")`` (the largest and smallest; 0 for no cards; a card without the field counts 0); and ``neighbours(s)`` (the spaces joined to ``s``: a graph's neighbours as listed, on a grid the
+spaces one step north, east, south and west, on a track or loop those beside it; ``[]`` for none).
 
 A keyed counter is a map by key (``pile[2]``, ``score["red"]``), a seat's keyed counter a map by seat of such
 maps (``used[seat][3]``); a named value (``play.let``) is read by its name (``kit_lets``).
@@ -44,9 +45,9 @@ from domain.games.table_kit.layout import ASKER, PHASE
 GIVEN = ("seat", "seats", "turn", "free_spaces", "landed", "drawn", "turn_seat", "owners", "here")
 """The names every expression may read besides the kit's own."""
 FUNCTIONS = ("owner", "kind", "row", "column", "step", "along", "link", "mark", "spaces", "line", "pieces", "seats_at", "abs",
-             "hand", "cards", "card", "sum_of", "most_of", "least_of")
+             "hand", "cards", "card", "sum_of", "most_of", "least_of", "neighbours")
 """The functions every expression may call besides CEL's own."""
-WIDE = frozenset({"owners", "spaces", "hand", "cards"})
+WIDE = frozenset({"owners", "spaces", "hand", "cards", "neighbours"})
 """The names and functions whose value may hold as many entries as the kit's largest list (its spaces, cards,
 pieces; ``card(name)`` holds a card's fields, ``seats_at(s)`` a few seats): what an expression may cost is
 priced by them (``expression_cost``)."""
@@ -211,6 +212,11 @@ def _mark(scope: Scope) -> Any:
     return lambda space: marks.get(str(space), "")
 
 
+def _neighbours(scope: Scope) -> Any:
+    near = scope.board.geometry.neighbours
+    return lambda space: list(near.get(str(space), ()))
+
+
 _MAKERS: dict[str, Any] = {
     "owner": _owner, "kind": lambda scope: scope.board.kind, "row": lambda scope: scope.board.geometry.row,
     "column": lambda scope: scope.board.geometry.column, "step": _stepper, "along": _along, "link": _link, "mark": _mark,
@@ -218,5 +224,6 @@ _MAKERS: dict[str, Any] = {
     "pieces": lambda scope: scope.board.pieces, "seats_at": lambda scope: scope._seats_at, "abs": lambda scope: abs,
     "hand": lambda scope: lambda seat: scope._names(f"hand:{seat}"), "cards": lambda scope: scope._names,
     "card": lambda scope: scope._card, "sum_of": lambda scope: scope._folded(sum),
-    "most_of": lambda scope: scope._folded(max), "least_of": lambda scope: scope._folded(min)}
+    "most_of": lambda scope: scope._folded(max), "least_of": lambda scope: scope._folded(min),
+    "neighbours": _neighbours}
 """How each of ``FUNCTIONS`` is made for a scope: only those an expression calls are."""

@@ -4,8 +4,7 @@ names) and a piece kind worked out as a step is taken; and the widths the values
 (``wide_sizes``), by which what an expression may cost is priced.
 
 ``CompiledRules`` (``kit_compile``) takes these as its own (``Targets``); each mistake is a ``RuleMistake``
-at its place in the document, as every other mistake in the rules is (the class is here, where the rules'
-compiler finds it).
+at its place in the document, as every other mistake in the rules is (``kit_rule_mistakes``).
 """
 
 from __future__ import annotations
@@ -14,18 +13,12 @@ from typing import Any
 
 from domain.games.table_kit import kit_lets
 from domain.games.table_kit.expressions import Expression
+from domain.games.table_kit.kit_mistakes import did_you_mean
 from domain.games.table_kit.kit_parameters import LONGEST_LIST
+from domain.games.table_kit.kit_rule_mistakes import RuleMistake
 from domain.games.table_kit.kit_sizes import MOST_KEYS, counter_keys, stored_key
 
 Path_ = tuple[str | int, ...]
-
-
-class RuleMistake(ValueError):
-    """A mistake in a kit's rules, at ``path`` in its document."""
-
-    def __init__(self, path: Path_, message: str) -> None:
-        super().__init__(message)
-        self.path, self.message = path, message
 
 
 def wide_sizes(document: dict[str, Any], largest: int, seats: int) -> list[tuple[str, int]]:
@@ -95,7 +88,7 @@ class Targets:
         found = expr(spec["key"], (*at, "key"))
         fixed, constant = self._fixed_keys.get(counter), None if found.names or found.functions else found.shortcut
         if fixed is not None and constant is not None and not isinstance(constant, bool) and constant not in fixed:
-            raise RuleMistake((*at, "key"), f"{counter} has no key {constant!r}; its keys: {', '.join(map(str, fixed))}")
+            raise RuleMistake((*at, "key"), f"{counter} has no key {constant!r}{did_you_mean(str(constant), [str(k) for k in fixed])}; its keys: {', '.join(map(str, fixed))}")
         return found
 
     def _kind_expression(self, source: Any, at: Path_, expr: Any) -> Expression:
@@ -103,7 +96,7 @@ class Targets:
         no kind and reads none of the kit's names is a kind misspelt."""
         known = f"; the kit's pieces: {', '.join(sorted(self.kinds))}" if self.kinds else ""
         if not isinstance(source, str) or source.isidentifier() and source not in self.names:
-            raise RuleMistake(at, f"no piece of kind {source!r}{known}")
+            raise RuleMistake(at, f"no piece of kind {source!r}{did_you_mean(source, self.kinds)}{known}")
         try:
             found = expr(source, at)
         except RuleMistake as mistake:

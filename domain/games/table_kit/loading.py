@@ -18,12 +18,14 @@ import math
 import re
 import tomllib
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import PurePath
 from typing import Any
 
 import yaml
 
 from domain.games.table_kit.checks import Problem, problems
+from domain.games.table_kit.kit_mistakes import shortened
 from domain.games.table_kit.yaml_nodes import (
     DEEPEST,
     Locate,
@@ -52,9 +54,13 @@ def guess_format(source: str) -> str:
 
 
 def read_kit(text: str, source: str = "kit", format: str | None = None,
-             more: Callable[[dict[str, Any]], list[Problem]] | None = None) -> tuple[dict[str, Any] | None, list[str]]:
-    """The kit document in ``text`` and no lines, or ``None`` and a line for each mistake in it; ``more`` finds
-    further mistakes in a kit that has none of its own (``kit check``'s, placed on their lines alike)."""
+             more: Callable[[dict[str, Any]], list[Problem]] | None = None,
+             later: tuple[str, ...] = ()) -> tuple[dict[str, Any] | None, list[str]]:
+    """The kit document in ``text`` and no lines, or ``None`` and a line for each mistake in it, of every stage
+    of the checks it reaches, then a line (on the kit's first) for each stage skipped and why. ``more``
+    finds further mistakes in a kit that has none of its own (``kit check``'s, placed on their lines alike);
+    ``later`` names the stages a caller runs on a clean kit's rules: for a kit with rules and mistakes, each is
+    told as skipped."""
     kind = format or guess_format(source)
     if kind not in FORMATS.values():
         raise ValueError(f"unknown kit format {kind!r}: yaml, toml or json")
@@ -68,19 +74,35 @@ def read_kit(text: str, source: str = "kit", format: str | None = None,
             raise Refused([(locate(Problem((), "")), f"the kit must be a mapping of fields (kit, name, title, seats, ...), not {_kind_of(document)}")])
     except Refused as refused:
         return None, _told(source, refused.lines)
-    found_problems = problems(document) or (more(document) if more is not None else [])
-    found = sorted(((locate(problem), f"{problem.where()}: {problem.message}") for problem in found_problems), key=lambda found: found[0])
-    return (None, _told(source, found)) if found else (document, [])
+    found_problems = problems(document)
+    if not found_problems and more is not None:
+        found_problems = more(document)
+    elif found_problems and "play" in document:
+        found_problems = _skipping(found_problems, later)
+    found = sorted(((locate(problem), f"{problem.where()}: {problem.message}") for problem in found_problems if not problem.skipped),
+                   key=lambda found: found[0])
+    skipped = [(1, f"{problem.where()}: {problem.message}") for problem in found_problems if problem.skipped]
+    return (None, _told(source, found, skipped)) if found_problems else (document, [])
 
 
-def _told(source: str, mistakes: list[tuple[int, str]]) -> list[str]:
-    """The lines that tell the mistakes: at most ``MOST_LINES``, each cut to a readable length (a
-    message may quote a whole value)."""
-    told = [f"{source}:{line}: {message if len(message) <= 200 else message[:120] + ' ... ' + message[-60:]}"
-            for line, message in mistakes[:MOST_LINES]]
-    if len(mistakes) > MOST_LINES:
-        told[-1] = f"{source}:{mistakes[MOST_LINES - 1][0]}: and {len(mistakes) - MOST_LINES + 1:,} more mistakes"
-    return told
+def _skipping(found: list[Problem], later: tuple[str, ...]) -> list[Problem]:
+    """The problems, the ``later`` stages told as skipped: beside those the checks skipped, or for the mistakes."""
+    if not later:
+        return found
+    noted = next((problem for problem in found if problem.skipped), None)
+    if noted is not None:
+        return [problem if problem is not noted else replace(noted, message=f"{noted.message}, {', '.join(later)}") for problem in found]
+    return [*found, Problem((), f"not run until its mistakes are mended: {', '.join(later)}", skipped=True)]
+
+
+def _told(source: str, mistakes: list[tuple[int, str]], skipped: list[tuple[int, str]] | None = None) -> list[str]:
+    """The lines that tell the mistakes, then the stages ``skipped``: at most ``MOST_LINES`` in all, each cut
+    between words to a readable length (a message may quote a whole value), saying how much was left out."""
+    room = MOST_LINES - len(skipped or [])
+    told = [f"{source}:{line}: {shortened(message)}" for line, message in mistakes[:room]]
+    if len(mistakes) > room:
+        told[-1] = f"{source}:{mistakes[room - 1][0]}: and {len(mistakes) - room + 1:,} more mistakes"
+    return told + [f"{source}:{line}: {message}" for line, message in skipped or []]
 
 
 def _kind_of(value: Any) -> str:

@@ -34,9 +34,11 @@ def test_only_the_values_an_expression_reads_are_handed_to_it():
 
 
 def test_a_name_the_kit_does_not_give_is_a_mistake_naming_it_and_the_names_it_may_read():
-    with pytest.raises(ExpressionError, match=r"'scor > 1' reads 'scor', which this kit does not name here \(the names "
+    with pytest.raises(ExpressionError, match=r"'points > 1' reads 'points', which this kit does not name here \(the names "
                                               r"it may read: die, score, seat, target, turn_total\)"):
-        compile_expression("scor > 1", PIG)
+        compile_expression("points > 1", PIG)
+    with pytest.raises(ExpressionError, match=r"'scor > 1' reads 'scor', which this kit does not name here \(did you mean \"score\"\?\)"):
+        compile_expression("scor > 1", PIG)  # a misspelt name: the nearest the kit gives, not the whole list
 
 
 def test_a_name_a_macro_binds_is_the_expressions_own():

@@ -96,7 +96,7 @@ def test_ruling_11_an_action_whose_condition_fails_is_refused_quoting_the_condit
 def test_ruling_11_a_kit_with_rules_takes_only_its_actions():
     with pytest.raises(IllegalCommand, match=r"this kit's rules say what is played: take one of its actions \(act: roll, hold\)"):
         RULES.decide(table(), 1, {"type": "roll", "die": "die"}, TableRng([3]))
-    with pytest.raises(IllegalCommand, match="this kit has no action 'fold'; its actions: roll, hold"):
+    with pytest.raises(IllegalCommand, match=r"this kit has no action 'fold' \(did you mean \"hold\"\?\); its actions: roll, hold"):
         act(table(), 1, "fold")
 
 

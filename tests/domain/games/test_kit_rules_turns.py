@@ -155,7 +155,7 @@ def state_rules(state):
      "play.actions.0.phase: no phase named 'bid'; the kit's phases: draw, answer"),
     ({"actions": [{"name": "x", "effects": [{"phase": "bid"}]}]}, "play.actions.0.effects.0.phase: no phase named 'bid'"),
     ({"actions": [{"name": "x", "effects": [{"do": "scorer"}]}]},
-     "play.actions.0.effects.0.do: no steps named 'scorer' in play.define; the named steps: score"),
+     "play.actions.0.effects.0.do: no steps named 'scorer' in play.define (did you mean \"score\"?); the named steps: score"),
     ({"actions": [{"name": "x", "effects": [{"take": "'Ace'"}]}]}, "play.actions.0.effects.0: take needs 'from'"),
     ({"actions": [{"name": "x", "effects": [{"ask": "sea + 1"}]}]}, "play.actions.0.effects.0.ask: 'sea + 1' reads 'sea'"),
     ({"actions": [{"name": "x", "choose": [{"name": "take", "number": [1, 2], "of": "seat"}], "effects": [{"pass": "next"}]}]},

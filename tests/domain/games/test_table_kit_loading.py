@@ -68,10 +68,15 @@ def tiny(**lines: str) -> str:
     return "\n".join(text) + "\n"
 
 
+SKIPPED = re.compile(r"^[^:]+:1: the kit: not (checked|run) until ")
+"""The last line of a kit whose mistakes keep a stage of the checks from running: which, and why."""
+
+
 def mistakes(text: str, source: str = "tiny.yaml") -> list[str]:
+    """The lines of the kit's mistakes, without the line naming the stages they kept from running."""
     document, lines = read_kit(text, source)
     assert document is None and lines
-    return lines
+    return [line for line in lines if not SKIPPED.match(line)]
 
 
 def test_a_good_kit_reads_as_its_document_and_builds():
@@ -335,10 +340,11 @@ def test_a_good_kit_with_a_field_deleted_or_replaced_is_answered(mutations):
 
 
 def test_thousands_of_mistakes_are_told_in_a_hundred_lines_the_last_counting_the_rest():
-    lines = mistakes(tiny(l17="    at: a1" + "\n  - {}" * 3000))
-    assert len(lines) == 100
+    lines = read_kit(tiny(l17="    at: a1" + "\n  - {}" * 3000), "tiny.yaml")[1]
+    assert len(lines) == 100  # the stages skipped counted among them
     assert lines[:2] == ["tiny.yaml:18: pieces.1: 'kind' is missing", "tiny.yaml:19: pieces.2: 'kind' is missing"]
-    assert lines[-1] == "tiny.yaml:117: and 2,901 more mistakes"
+    assert lines[-2:] == ["tiny.yaml:116: and 2,902 more mistakes",
+                          "tiny.yaml:1: the kit: not checked until it fits the schema: names and ranges"]
 
 
 def test_a_message_quoting_a_long_value_is_cut_to_a_readable_line():
@@ -352,15 +358,73 @@ def test_a_missing_field_is_told_beside_a_mistake_in_another():
     assert document is None
     assert lines == ["k.yaml:1: the kit: 'title' is missing",
                      "k.yaml:2: name: 'Bad Name' is not a kit name: 2 to 40 lowercase letters, digits and dashes, a letter first",
-                     "k.yaml:3: seats: 'most' is missing"]
+                     "k.yaml:3: seats: 'most' is missing",
+                     "k.yaml:1: the kit: not checked until it fits the schema: names and ranges"]
 
 
 def test_a_track_names_its_spaces_by_a_count_or_by_names_not_both():
     text = "kit: 1\nname: ab\ntitle: T\nseats: {fewest: 1, most: 2}\nspaces:\n  - {name: t, kind: track}\n  - {name: u, kind: track, count: 3, names: [a, b]}\n"
     assert read_kit(text, "k.yaml")[1] == ["k.yaml:6: spaces.0: 'count' or 'names' is missing",
-                                           "k.yaml:7: spaces.1: give 'count' or 'names', not both"]
+                                           "k.yaml:7: spaces.1: give 'count' or 'names', not both",
+                                           "k.yaml:1: the kit: not checked until it fits the schema: names and ranges"]
 
 
 def test_yes_no_on_and_off_are_words_not_true_and_false():
     text = "kit: 1\nname: ab\ntitle: T\nseats: {fewest: 1, most: 2}\nspaces: [{name: b, kind: grid, columns: 2, rows: 2}]\npieces: [{kind: p, at: off}, {kind: q, at: yes}]\n"
     assert read_kit(text, "k.yaml")[1] == ["k.yaml:6: pieces.1.at: no space named 'yes'"]
+
+
+def test_a_long_message_is_cut_between_words_saying_how_many_were_left_out():
+    from domain.games.table_kit.kit_mistakes import LONGEST, shortened
+
+    words = " ".join(f"word{n}" for n in range(100))
+    cut = shortened(words)
+    assert len(cut) <= LONGEST + 30 and re.fullmatch(r"(word\d+ )+\.\.\. \(\d+ more words\) \.\.\. (word\d+ ?)+", cut), cut
+    kept = re.findall(r"word\d+", cut)
+    assert set(kept) <= set(words.split())  # every word kept whole
+    assert len(kept) + int(re.search(r"\((\d+) more words\)", cut).group(1)) == 100
+    names = "no zone named 'pil'; the kit's zones: " + ", ".join(f"pile{n}" for n in range(60))
+    cut = shortened(names)
+    assert re.fullmatch(r"no zone named 'pil'; the kit's zones: (pile\d+, )*pile\d+ \.\.\. \(\d+ more\) \.\.\. (pile\d+, )*pile59", cut), cut
+    assert len(re.findall(r"pile\d+", cut)) + int(re.search(r"\((\d+) more\)", cut).group(1)) == 60
+    assert shortened("short enough") == "short enough"
+
+
+def test_a_long_message_is_told_cut_between_list_items():
+    [line] = mistakes(tiny(l3="title: [" + ", ".join(["1234567"] * 80) + "]"))
+    assert line.startswith("tiny.yaml:3: title: [1234567, ") and line.endswith("1234567] is not of type 'string'")
+    assert re.search(r"1234567 \.\.\. \(\d+ more\) \.\.\. 1234567,", line) and "123456 " not in line, line
+
+
+@pytest.mark.parametrize(("lines", "expected"), [
+    ({"l16": "    ownr: each"}, "tiny.yaml:16: pieces.0: unknown field ('ownr' was unexpected) (did you mean \"owner\"?)"),
+    ({"l20": "    shows: face-dwn"}, "tiny.yaml:20: zones.0.shows: 'face-dwn' is not one of ['face-up', 'face-down', 'holder'] "
+                                     "(did you mean \"face-down\"?)"),
+    ({"l23": "    pile: drew", "l29": "hands: {deal: 1, from: drew}"}, "tiny.yaml:23: decks.0.pile: no zone named 'drew' (did you mean \"draw\"?)"),
+    ({"l29": "hands: {deal: 1, from: drwa}"}, "tiny.yaml:29: hands.from: no deck starts in a zone named 'drwa' (did you mean \"draw\"?)"),
+    ({"l13": "      - {from: a1, to: c33}"}, "tiny.yaml:13: spaces.0.links.0.to: no space named 'c33' (did you mean \"c3\"?)"),
+])
+def test_a_misspelt_name_gets_did_you_mean(lines, expected):
+    assert mistakes(tiny(**lines)) == [expected]  # a field, a choice of the schema, a zone, a deck's pile, a space
+
+
+def test_a_misspelt_name_in_the_rules_gets_did_you_mean():
+    rules = (TINY.replace("kit: 1", "kit: 2") + "play:\n  phases: [draw, spend]\n  define: {gain: [{add: money, value: 1}]}\n"
+             "  actions:\n    - name: go\n      phase: sepnd\n      effects:\n        - {do: gian}\n        - {draw: drw}\n"
+             "        - {roll: d66}\n        - {place: {kind: pwan, to: '\"a1\"'}}\n        - {pass: next}\n"
+             "      when: monye[seat] < 3 && sizee(hand(seat)) < 9\n")
+    told = [re.sub(r"^tiny\.yaml:\d+: ", "", line) for line in read_kit(rules, "tiny.yaml")[1]]
+    assert told == [
+        "play.actions.0.phase: no phase named 'sepnd' (did you mean \"spend\"?); the kit's phases: draw, spend",
+        "play.actions.0.effects.0.do: no steps named 'gian' in play.define (did you mean \"gain\"?); the named steps: gain",
+        "play.actions.0.effects.1.draw: no zone named 'drw' (did you mean \"draw\"?); the kit's zones: draw",
+        "play.actions.0.effects.2.roll: no die named 'd66' (did you mean \"d6\"?)",
+        "play.actions.0.effects.3.place.kind: no piece of kind 'pwan' (did you mean \"pawn\"?); the kit's pieces: pawn",
+        "play.actions.0.when: 'monye[seat] < 3 && sizee(hand(seat)) < 9' reads 'monye', which this kit does not name here "
+        "(did you mean \"money\"?)"]
+
+
+def test_a_control_character_is_told_beside_the_schemas_mistakes():
+    assert mistakes(tiny(l3='title: "Ti\\u001bny"', l6="  most: three")) == [
+        "tiny.yaml:3: title: holds the control character U+001B; kit texts are plain text",
+        "tiny.yaml:6: seats.most: 'three' is not of type 'integer'"]
