@@ -136,10 +136,12 @@ class CompiledRules(Targets):
     def _check_names(self) -> None:
         seen: dict[str, str] = {name: "a name every expression is given" for name in (*GIVEN, *FUNCTIONS)}
         for kind, names in (("counter", self.counters), ("die", self.dice), ("parameter", self.parameters), ("named value", self.let_sources)):
-            for name in names:
+            for name in list(names):
                 if kind == "named value" and (name in seen or name in CHOICES):
-                    raise RuleMistake(("play", "let", name), f"{name!r} names a named value and {seen.get(name, 'an action choice')}: "
-                                                             "the rules would not know which")
+                    self._told(RuleMistake(("play", "let", name), f"{name!r} names a named value and {seen.get(name, 'an action choice')}: "
+                                                                  "the rules would not know which"))
+                    del self.let_sources[name]  # not compiled: what it would read is not known
+                    continue
                 if not name.isidentifier():
                     self._told(RuleMistake((f"{kind}s" if kind != "die" else "dice",), f"the {kind} {name!r} cannot be read by an "
                                            "expression: a name with rules is letters, digits and _ (not starting with a digit)"))

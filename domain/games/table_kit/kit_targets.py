@@ -48,19 +48,27 @@ class Targets:
     def _expr(self, source: Any, path: Path_, names: frozenset[str] | None = None) -> Expression:
         raise NotImplementedError
 
+    def _told(self, mistake: RuleMistake) -> None:
+        raise NotImplementedError
+
     def _compile_lets(self) -> None:
-        """``play.let`` compiled: each named value's expression, no cycle among them, each priced."""
+        """``play.let`` compiled: each named value's expression, no cycle among them, each priced (a mistake told
+        as ``_told`` does: raised, or kept with the others when every one is gathered)."""
         for name, source in self.let_sources.items():
-            self.lets[name] = self._expr(source, ("play", "let", name))
+            try:
+                self.lets[name] = self._expr(source, ("play", "let", name))
+            except RuleMistake as mistake:
+                self._told(mistake)
         loop = kit_lets.cycle(self.lets)
         if loop is not None:
-            raise RuleMistake(("play", "let", loop[0]), f"the named values read each other round in a cycle ({' -> '.join(loop)}): "
-                                                     "none of them could be worked out")
+            self._told(RuleMistake(("play", "let", loop[0]), f"the named values read each other round in a cycle ({' -> '.join(loop)}): "
+                                                          "none of them could be worked out"))
+            return
         self._let_costs = kit_lets.costs(self.lets, self.sizes)
         for name, found in self.lets.items():
             problem = kit_lets.cost_problem(self.lets, self._let_costs, found, self.sizes)
             if problem is not None:
-                raise RuleMistake(("play", "let", name), problem)
+                self._told(RuleMistake(("play", "let", name), problem))
 
     def keys_of(self, name: str, state: Any) -> list[Any]:
         """A keyed counter's keys at a table (worked out from its parameters and seats where written so)."""

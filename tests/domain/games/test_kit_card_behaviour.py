@@ -102,7 +102,7 @@ def test_gather_put_bottom_or_shuffled_goes_only_onto_a_face_down_pile_and_put_o
     facts, _ = command(state, 1, type="gather", put="top", **{"from": "hand:1", "to": "discard"})
     assert facts == [f.PileGathered(1, "hand:1", "discard")]
     kit = {**copy.deepcopy(EIGHTS), "kit": 2, "play": {"actions": [{"name": "turn", "effects": [{"flip": "deck", "to": "discard", "put": "bottom"}]}]}}
-    with pytest.raises(InvalidSetup, match="put .top, bottom or shuffled. is for gather"):
+    with pytest.raises(InvalidSetup, match="flip does not read 'put'"):
         Game.start(RULES, ["Ann", "Ben"], RULES.resolve_options({"kit": kit}), "x", salt=SALT)
 
 

@@ -102,11 +102,11 @@ def test_the_expression_description_names_every_name_and_function_the_scope_give
 # step keywords that would do nothing
 
 @pytest.mark.parametrize(("step", "said"), [
-    ({"gather": "table", "from": "pile", "to": "pile"}, "from: gather does not read 'from': it would do nothing here; a gather step reads to"),
+    ({"gather": "table", "from": "pile", "to": "pile"}, "from: gather does not read 'from': it would do nothing here; a gather step reads to, put"),
     ({"play": "'Ace'", "to": "table", "count": 2}, "count: play does not read 'count': it would do nothing here; a play step reads to, face, under"),
     ({"draw": "pile", "face": "up"}, "face: draw does not read 'face': it would do nothing here; a draw step reads count"),
     ({"shuffle": "pile", "count": 2}, "count: shuffle does not read 'count': it would do nothing here; a shuffle step reads nothing more"),
-    ({"add": "moves", "value": 1, "to": 3}, "to: add does not read 'to': it would do nothing here; an add step reads value, seat"),
+    ({"add": "moves", "value": 1, "to": 3}, "to: add does not read 'to': it would do nothing here; an add step reads value, seat, key"),
     ({"flip": "pile", "face": "up"}, "face: flip does not read 'face': it would do nothing here; a flip step reads to"),
 ])
 def test_a_step_keyword_the_step_does_not_read_is_refused_at_its_place(step, said):
