@@ -25,7 +25,10 @@ mean is mixed with the minimax value of the look-ahead scores below it (implicit
 Winands, Pepels and Sturtevant 2014: the other seat's best reply read as this seat's loss), so a command
 whose reply refutes it is left as soon as the reply is scored. Where worlds are sampled (hidden cards, dice)
 one sample's minimax value would be read as certain, so the means alone decide there. The budget is a number of
-simulations (deterministic for a given seed) or milliseconds per move.
+simulations (deterministic for a given seed) or milliseconds per move. In a turn taken together (seats choosing at once,
+in secret) a command is scored and played through the reveal (``greedy.through_reveal``): the other seats yet to choose
+in that turn choose at random, and a seat that chooses after others judges its commands on their sealed choices imagined
+(``greedy.unseen_choices``), so the first seat to choose and the last are judged alike.
 """
 
 from __future__ import annotations
@@ -43,9 +46,10 @@ from domain.thinking.greedy import (
     best_look_ahead,
     key_of,
     paired_rng,
-    play_out,
     score,
     thinking_rng,
+    through_reveal,
+    unseen_choices,
 )
 from domain.thinking.root_priors import sharpen
 from domain.thinking.tree import Node, Thought
@@ -183,7 +187,7 @@ class SearchBot:
         new position added and scored by its actor's best look-ahead, and every seat's reward backed up
         along the way."""
         key, command = first
-        world = play_out(rules, world, seat, command, rng)
+        world = through_reveal(rules, world, seat, command, rng)
         node, choosers = root.children.setdefault(key, Node()), {seat}
         path, keys = [root, node], [key]
         while rules.outcome(world) is None:
@@ -194,11 +198,11 @@ class SearchBot:
                 break
             keyed = self._look_ahead(rules, world, actor, node, rng, source)
             if node.visits == 0:
-                best = keyed[0][2] if keyed[0][2] is not None else play_out(rules, world, actor, keyed[0][1], rng)
+                best = keyed[0][2] if keyed[0][2] is not None else through_reveal(rules, world, actor, keyed[0][1], rng)
                 world = self._play_on(rules, best, rng, source)
                 break
             key, command = self._select(node, keyed, actor)
-            world = play_out(rules, world, actor, command, rng)
+            world = through_reveal(rules, world, actor, command, rng)
             node = node.children.setdefault(key, Node())
             path.append(node)
             keys.append(key)
@@ -239,15 +243,18 @@ class SearchBot:
         a new one's prior scored."""
         keyed, best, best_value = [], None, -1.0
         averaged = self._others == "averaged-look-ahead" and actor != self._me
+        together = rules.chosen_together(world)
+        imagined = unseen_choices(rules, world, actor, rng) if together else world  # no peeking at a sealed choice
         for command in rules.legal_commands(world, actor):
             key = key_of(command)
             node.available[key] = node.available.get(key, 0) + 1
             after = None
             if key not in node.prior:
-                after = play_out(rules, world, actor, command, rng)
+                after = through_reveal(rules, imagined, actor, command, rng)
                 node.prior[key] = score(rules, after, actor)
+                after = None if together else after  # played on the world itself when chosen
                 if averaged:  # the greedy bot's mean of a few rolls, not one roll's luck
-                    rolls = [score(rules, play_out(rules, world, actor, command, rng), actor) for _ in range(OTHERS_ROLLS - 1)]
+                    rolls = [score(rules, through_reveal(rules, imagined, actor, command, rng), actor) for _ in range(OTHERS_ROLLS - 1)]
                     node.prior[key] = (node.prior[key] + sum(rolls)) / OTHERS_ROLLS
                 node.minimax.setdefault(key, node.prior[key])
             value = node.prior[key] + source.random() * 1e-9  # ties go the seed's way
