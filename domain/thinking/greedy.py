@@ -69,15 +69,21 @@ TOGETHER_SAMPLES = 8
 seats' choices afresh (one sample of each), and a few are too few to rank bids against them."""
 
 
+def chosen_together(rules: Ruleset, state: Any) -> bool:
+    """``Ruleset.chosen_together``, for a stand-in for a ruleset too (one that has none never chooses together)."""
+    asked = getattr(rules, "chosen_together", None)
+    return bool(asked and asked(state))
+
+
 def through_reveal(rules: Ruleset, state: Any, seat: int, command: Command, rng: SimRng) -> Any:
     """The state after the seat's command as a bot judges it: in a turn taken together (``Ruleset.chosen_together``),
     carried on through the reveal, each other seat yet to choose in that turn choosing one of its commands at random,
     as a choice already sealed is imagined (``determinize``), so that the first seat to choose and the last are
     judged alike, whatever the order of choosing; else ``play_out``."""
-    together = rules.chosen_together(state)
+    together = chosen_together(rules, state)
     after = play_out(rules, state, seat, command, rng)
     for _ in range(len(rules.to_act(after)) if together else 0):  # each turn one seat fewer to choose
-        if rules.outcome(after) is not None or not rules.chosen_together(after):
+        if rules.outcome(after) is not None or not chosen_together(rules, after):
             break
         waiting = rules.to_act(after)
         if not waiting or seat in waiting:  # the turn taken together is over: a new one begins
@@ -92,7 +98,7 @@ def through_reveal(rules: Ruleset, state: Any, seat: int, command: Command, rng:
 def unseen_choices(rules: Ruleset, world: Any, actor: int, rng: SimRng) -> Any:
     """The world as ``actor`` imagines it before choosing in a turn taken together: the choices other seats have
     sealed on it imagined afresh (``determinize``), never read; else the world itself."""
-    return rules.determinize(world, actor, rng) if rules.chosen_together(world) else world
+    return rules.determinize(world, actor, rng) if chosen_together(rules, world) else world
 
 
 def score(rules: Ruleset, state: Any, seat: int) -> float:
@@ -107,7 +113,7 @@ def best_look_ahead(rules: Ruleset, world: Any, rng: SimRng, source: random.Rand
     """The state after the actor's command whose result it scores best (one sample of its chance; ties
     go the ``source``'s way)."""
     actor = rules.to_act(world)[0]
-    if rules.chosen_together(world):  # judged on the others' choices imagined, then played on the world itself
+    if chosen_together(rules, world):  # judged on the others' choices imagined, then played on the world itself
         imagined = unseen_choices(rules, world, actor, rng)
         ranked = [(score(rules, through_reveal(rules, imagined, actor, command, rng), actor) + source.random() * 1e-9, n, command)
                   for n, command in enumerate(rules.legal_commands(imagined, actor))]
@@ -135,7 +141,7 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         rng = SimRng(source)
-        samples = max(self.samples, TOGETHER_SAMPLES) if rules.chosen_together(state) else self.samples
+        samples = max(self.samples, TOGETHER_SAMPLES) if chosen_together(rules, state) else self.samples
         best, best_score = legal[0], -1.0
         for command in legal:
             total = 0.0

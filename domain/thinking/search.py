@@ -44,6 +44,7 @@ from domain.engine.ruleset import Ruleset
 from domain.thinking.greedy import (
     SimRng,
     best_look_ahead,
+    chosen_together,
     key_of,
     paired_rng,
     score,
@@ -243,7 +244,7 @@ class SearchBot:
         a new one's prior scored."""
         keyed, best, best_value = [], None, -1.0
         averaged = self._others == "averaged-look-ahead" and actor != self._me
-        together = rules.chosen_together(world)
+        together = chosen_together(rules, world)
         imagined = unseen_choices(rules, world, actor, rng) if together else world  # no peeking at a sealed choice
         for command in rules.legal_commands(world, actor):
             key = key_of(command)

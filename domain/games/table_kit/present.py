@@ -6,6 +6,7 @@ as a card and nothing more, and the undecided cards of a shuffled pile only as a
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -182,7 +183,7 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
         shown = "; ".join(f"{seats[choice['seat'] - 1]}: {_choice(choice['action'], choice['choices'])}" for choice in fact.choices)
         return f"The secret choices are shown: {shown}."
     if isinstance(fact, f.ChoicesKept):
-        told = "" if fact.shown is None else f" The table is told: {_told(fact.shown)}."
+        told = "" if fact.shown is None else f" The table is told: {json.dumps(fact.shown, ensure_ascii=False)}."
         known = "; ".join(f"{seats[choice['seat'] - 1]}: {_choice(choice['action'], choice['choices'])}" for choice in fact.choices if choice["action"])
         return "The secret choices are carried out and stay secret" + (f" ({known})" if known else "") + "." + told
     if isinstance(fact, f.EndProposed):
@@ -196,15 +197,6 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
         result = "a draw" if not fact.winners else f"{_names(fact.winners, seats)} {'wins' if len(fact.winners) == 1 else 'win'}"
         return f"The game is over: {result}" + (f" ({fact.reason})." if fact.reason else ".")
     return type(fact).__name__
-
-
-def _told(value: Any) -> str:
-    """What a partial reveal tells the table, in words: a list by its items."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_told(item) for item in value) or "nothing"
-    return str(value)
 
 
 def _choice(action: str, choices: dict[str, Any]) -> str:
