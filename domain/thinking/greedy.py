@@ -113,11 +113,8 @@ def best_look_ahead(rules: Ruleset, world: Any, rng: SimRng, source: random.Rand
     """The state after the actor's command whose result it scores best (one sample of its chance; ties
     go the ``source``'s way)."""
     actor = rules.to_act(world)[0]
-    if chosen_together(rules, world):  # judged on the others' choices imagined, then played on the world itself
-        imagined = unseen_choices(rules, world, actor, rng)
-        ranked = [(score(rules, through_reveal(rules, imagined, actor, command, rng), actor) + source.random() * 1e-9, n, command)
-                  for n, command in enumerate(rules.legal_commands(imagined, actor))]
-        return world if not ranked else through_reveal(rules, world, actor, max(ranked)[2], rng)
+    if chosen_together(rules, world):
+        return together_turn(rules, world, rng, source)
     best, best_value = world, -1.0
     for command in rules.legal_commands(world, actor):
         after = play_out(rules, world, actor, command, rng)
@@ -125,6 +122,24 @@ def best_look_ahead(rules: Ruleset, world: Any, rng: SimRng, source: random.Rand
         if value > best_value:
             best, best_value = after, value
     return best
+
+
+def together_turn(rules: Ruleset, world: Any, rng: SimRng, source: random.Random) -> Any:
+    """The state after a turn taken together, each seat yet to choose in it taking its best look-ahead in turn, every
+    command judged through the reveal on the other seats' choices imagined afresh (``through_reveal``,
+    ``unseen_choices``): no seat reads another's sealed choice, and each is judged alike, whatever its place."""
+    chose: set[int] = set()
+    while rules.outcome(world) is None and chosen_together(rules, world):
+        actor = rules.to_act(world)[0]
+        if actor in chose:  # a new turn taken together has begun
+            break
+        chose.add(actor)
+        ranked = [(score(rules, through_reveal(rules, unseen_choices(rules, world, actor, rng), actor, command, rng), actor)
+                   + source.random() * 1e-9, n, command) for n, command in enumerate(rules.legal_commands(world, actor))]
+        if not ranked:
+            break
+        world = play_out(rules, world, actor, max(ranked)[2], rng)
+    return world
 
 
 class GreedyBot:

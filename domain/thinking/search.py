@@ -28,7 +28,9 @@ one sample's minimax value would be read as certain, so the means alone decide t
 simulations (deterministic for a given seed) or milliseconds per move. In a turn taken together (seats choosing at once,
 in secret) a command is scored and played through the reveal (``greedy.through_reveal``): the other seats yet to choose
 in that turn choose at random, and a seat that chooses after others judges its commands on their sealed choices imagined
-(``greedy.unseen_choices``), so the first seat to choose and the last are judged alike.
+(``greedy.unseen_choices``), so the first seat to choose and the last are judged alike. A turn taken together below
+the root has no node of the tree (a node's statistics would answer the sealed choices above it): each of its seats
+takes its best look-ahead so judged, and the simulation is scored after it.
 """
 
 from __future__ import annotations
@@ -192,6 +194,9 @@ class SearchBot:
         node, choosers = root.children.setdefault(key, Node()), {seat}
         path, keys = [root, node], [key]
         while rules.outcome(world) is None:
+            if chosen_together(rules, world):  # below the root, a turn taken together: each seat its best look-ahead, scored after it
+                world = self._play_on(rules, best_look_ahead(rules, world, rng, source), rng, source)
+                break
             actor = rules.to_act(world)[0]
             node.actor = actor
             choosers.add(actor)
@@ -245,17 +250,22 @@ class SearchBot:
         keyed, best, best_value = [], None, -1.0
         averaged = self._others == "averaged-look-ahead" and actor != self._me
         together = chosen_together(rules, world)
-        imagined = unseen_choices(rules, world, actor, rng) if together else world  # no peeking at a sealed choice
+
+        def judged(command: Command) -> Any:
+            """The command played out as the actor judges it: in a turn taken together, on the sealed choices
+            imagined afresh for each command, as the choices still to be made are (``through_reveal``)."""
+            return through_reveal(rules, unseen_choices(rules, world, actor, rng) if together else world, actor, command, rng)
+
         for command in rules.legal_commands(world, actor):
             key = key_of(command)
             node.available[key] = node.available.get(key, 0) + 1
             after = None
             if key not in node.prior:
-                after = through_reveal(rules, imagined, actor, command, rng)
+                after = judged(command)
                 node.prior[key] = score(rules, after, actor)
                 after = None if together else after  # played on the world itself when chosen
                 if averaged:  # the greedy bot's mean of a few rolls, not one roll's luck
-                    rolls = [score(rules, through_reveal(rules, imagined, actor, command, rng), actor) for _ in range(OTHERS_ROLLS - 1)]
+                    rolls = [score(rules, judged(command), actor) for _ in range(OTHERS_ROLLS - 1)]
                     node.prior[key] = (node.prior[key] + sum(rolls)) / OTHERS_ROLLS
                 node.minimax.setdefault(key, node.prior[key])
             value = node.prior[key] + source.random() * 1e-9  # ties go the seed's way
