@@ -25,12 +25,9 @@ mean is mixed with the minimax value of the look-ahead scores below it (implicit
 Winands, Pepels and Sturtevant 2014: the other seat's best reply read as this seat's loss), so a command
 whose reply refutes it is left as soon as the reply is scored. Where worlds are sampled (hidden cards, dice)
 one sample's minimax value would be read as certain, so the means alone decide there. The budget is a number of
-simulations (deterministic for a given seed) or milliseconds per move. In a turn taken together (seats choosing at once,
-in secret) a command is scored and played through the reveal (``greedy.through_reveal``): the other seats yet to choose
-in that turn choose at random, and a seat that chooses after others judges its commands on their sealed choices imagined
-(``greedy.unseen_choices``), so the first seat to choose and the last are judged alike. A turn taken together below
-the root has no node of the tree (a node's statistics would answer the sealed choices above it): each of its seats
-takes its best look-ahead so judged, and the simulation is scored after it.
+simulations (deterministic for a given seed) or milliseconds per move. In a turn taken together a command is judged
+through the reveal, the other seats' choices imagined (``greedy.through_reveal``); below the root such a turn has no
+node (its statistics would answer the sealed choices above it): ``greedy.together_turn`` plays it, and scores there.
 """
 
 from __future__ import annotations
@@ -251,9 +248,7 @@ class SearchBot:
         averaged = self._others == "averaged-look-ahead" and actor != self._me
         together = chosen_together(rules, world)
 
-        def judged(command: Command) -> Any:
-            """The command played out as the actor judges it: in a turn taken together, on the sealed choices
-            imagined afresh for each command, as the choices still to be made are (``through_reveal``)."""
+        def judged(command: Command) -> Any:  # in a turn taken together, on sealed choices imagined afresh for each
             return through_reveal(rules, unseen_choices(rules, world, actor, rng) if together else world, actor, command, rng)
 
         for command in rules.legal_commands(world, actor):

@@ -14,8 +14,8 @@ from typing import Any
 from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
 from domain.games.table_kit import facts as f
-from domain.games.table_kit.layout import HAND, OFF, PHASE, SEALED, space_name
 from domain.games.table_kit.kit_together import imagined, sealed, taken_together
+from domain.games.table_kit.layout import HAND, OFF, PHASE, SEALED, space_name
 from domain.games.table_kit.state import State, kit_of, sees
 
 
