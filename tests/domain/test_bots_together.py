@@ -5,6 +5,7 @@ players hold One to Four, so a round's first and last choosers hold mirrored han
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -84,3 +85,9 @@ def test_a_bot_choosing_second_judges_its_command_on_the_first_seats_choice_imag
         answers.add(GreedyBot(7).choose(RULES, sealed, 3 - seat, 4)["number"])
         answers.add(SearchBot(7, simulations=20).choose(RULES, sealed, 3 - seat, 4)["number"] * 10)
     assert len(answers) == 2, answers
+
+
+def test_a_search_bots_bid_in_a_turn_taken_together_is_the_same_for_the_same_seed():
+    state, first, last, _ = first_round(5)
+    chosen = {json.dumps(SearchBot(11, simulations=20).choose(RULES, state, first, 10), sort_keys=True) for _ in range(3)}
+    assert len(chosen) == 1
