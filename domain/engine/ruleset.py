@@ -268,6 +268,13 @@ class Ruleset(ReportHooks, ABC):
         as the greedy bot's): a hint of the game's as ``evaluate`` is, where benchmarks showed it stronger."""
         return "search"
 
+    def chosen_together(self, state: Any) -> bool:
+        """Whether the seats to act choose at once, each in secret (a turn taken together: sealed bids, a closed
+        fist): each seat's command stays hidden from the others until every seat has chosen, whatever the order
+        they send them in. Bots judge such a command through the reveal, the other seats' choices imagined
+        (``domain.thinking.greedy``). Default: never."""
+        return False
+
     def seats_in_play(self, state: Any) -> list[int] | None:
         """The seats still in the game, where a seat can be knocked out of it (``None``: every seat is): the
         seats that share the win when another resigns (``domain.engine.early_endings``)."""

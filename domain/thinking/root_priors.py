@@ -13,7 +13,7 @@ from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand
 from domain.engine.ruleset import Ruleset
 from domain.thinking.chances import outcomes
-from domain.thinking.greedy import SimRng, play_out, score
+from domain.thinking.greedy import SimRng, chosen_together, score, through_reveal
 from domain.thinking.tree import Node
 
 
@@ -41,9 +41,9 @@ def sharpen(rules: Ruleset, state: Any, seat: int, root: Node, keyed: list[tuple
 def expected(rules: Ruleset, world: Any, seat: int, command: Command, rng: SimRng, most: int) -> float:
     """The seat's score after its command: over every way its chance can fall, each weighed by its
     probability, when there are at most ``most``; else after one roll of ``rng``."""
-    ways = outcomes(rules, world, seat, command, most) if most else None
-    if ways is None:
-        return score(rules, play_out(rules, world, seat, command, rng), seat)
+    ways = outcomes(rules, world, seat, command, most) if most and not chosen_together(rules, world) else None
+    if ways is None:  # in a turn taken together, judged through the reveal
+        return score(rules, through_reveal(rules, world, seat, command, rng), seat)
     total = 0.0
     for chance, facts in ways:
         after = world

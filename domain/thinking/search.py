@@ -25,7 +25,9 @@ mean is mixed with the minimax value of the look-ahead scores below it (implicit
 Winands, Pepels and Sturtevant 2014: the other seat's best reply read as this seat's loss), so a command
 whose reply refutes it is left as soon as the reply is scored. Where worlds are sampled (hidden cards, dice)
 one sample's minimax value would be read as certain, so the means alone decide there. The budget is a number of
-simulations (deterministic for a given seed) or milliseconds per move.
+simulations (deterministic for a given seed) or milliseconds per move. In a turn taken together a command is judged
+through the reveal, the other seats' choices imagined (``greedy.through_reveal``); below the root such a turn has no
+node (its statistics would answer the sealed choices above it): ``greedy.together_turn`` plays it, and scores there.
 """
 
 from __future__ import annotations
@@ -41,11 +43,13 @@ from domain.engine.ruleset import Ruleset
 from domain.thinking.greedy import (
     SimRng,
     best_look_ahead,
+    chosen_together,
     key_of,
     paired_rng,
-    play_out,
     score,
     thinking_rng,
+    through_reveal,
+    unseen_choices,
 )
 from domain.thinking.root_priors import sharpen
 from domain.thinking.tree import Node, Thought
@@ -183,10 +187,13 @@ class SearchBot:
         new position added and scored by its actor's best look-ahead, and every seat's reward backed up
         along the way."""
         key, command = first
-        world = play_out(rules, world, seat, command, rng)
+        world = through_reveal(rules, world, seat, command, rng)
         node, choosers = root.children.setdefault(key, Node()), {seat}
         path, keys = [root, node], [key]
         while rules.outcome(world) is None:
+            if chosen_together(rules, world):  # below the root, a turn taken together: each seat its best look-ahead, scored after it
+                world = self._play_on(rules, best_look_ahead(rules, world, rng, source), rng, source)
+                break
             actor = rules.to_act(world)[0]
             node.actor = actor
             choosers.add(actor)
@@ -194,11 +201,11 @@ class SearchBot:
                 break
             keyed = self._look_ahead(rules, world, actor, node, rng, source)
             if node.visits == 0:
-                best = keyed[0][2] if keyed[0][2] is not None else play_out(rules, world, actor, keyed[0][1], rng)
+                best = keyed[0][2] if keyed[0][2] is not None else through_reveal(rules, world, actor, keyed[0][1], rng)
                 world = self._play_on(rules, best, rng, source)
                 break
             key, command = self._select(node, keyed, actor)
-            world = play_out(rules, world, actor, command, rng)
+            world = through_reveal(rules, world, actor, command, rng)
             node = node.children.setdefault(key, Node())
             path.append(node)
             keys.append(key)
@@ -239,15 +246,21 @@ class SearchBot:
         a new one's prior scored."""
         keyed, best, best_value = [], None, -1.0
         averaged = self._others == "averaged-look-ahead" and actor != self._me
+        together = chosen_together(rules, world)
+
+        def judged(command: Command) -> Any:  # in a turn taken together, on sealed choices imagined afresh for each
+            return through_reveal(rules, unseen_choices(rules, world, actor, rng) if together else world, actor, command, rng)
+
         for command in rules.legal_commands(world, actor):
             key = key_of(command)
             node.available[key] = node.available.get(key, 0) + 1
             after = None
             if key not in node.prior:
-                after = play_out(rules, world, actor, command, rng)
+                after = judged(command)
                 node.prior[key] = score(rules, after, actor)
+                after = None if together else after  # played on the world itself when chosen
                 if averaged:  # the greedy bot's mean of a few rolls, not one roll's luck
-                    rolls = [score(rules, play_out(rules, world, actor, command, rng), actor) for _ in range(OTHERS_ROLLS - 1)]
+                    rolls = [score(rules, judged(command), actor) for _ in range(OTHERS_ROLLS - 1)]
                     node.prior[key] = (node.prior[key] + sum(rolls)) / OTHERS_ROLLS
                 node.minimax.setdefault(key, node.prior[key])
             value = node.prior[key] + source.random() * 1e-9  # ties go the seed's way

@@ -205,6 +205,18 @@ class ChoicesRevealed(Fact):
 
 
 @dataclass(frozen=True)
+class ChoicesKept(Fact):
+    """Every seat that could has chosen, and the kit reveals only part of the choices (``play.together.reveal``):
+    ``shown`` is what every seat is told (the value of the kit's reveal expression, read once the choices were
+    carried out; ``None`` where it reveals nothing), ``choices`` the secret choices as ``ChoicesRevealed`` holds
+    them, each but a seat's own blank (``""`` and none) in the copy a seat receives until the game is over."""
+
+    seat: int
+    shown: Any = None
+    choices: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class EndProposed(Fact):
     """A seat proposed to end the game, naming the winners (none: a draw) and why; every other seat
     must agree."""
@@ -258,4 +270,4 @@ class GameEnded(Fact):
 FACTS: tuple[type[Fact], ...] = (KitLaid, TurnPassed, PieceMoved, CardMoved, CardRevealed, CardsLookedAt, PileShuffled,
                                  PileGathered, DiceRolled, HiddenDiceRolled, CardPutUnder, CounterChanged, EndProposed, EndAgreed, EndRefused, GameEnded,
                                  PhaseBegun, AnswerAsked, ChoiceSealed, ChoicesRevealed, PileSlidUnder, PileShuffledIn,
-                                  PrivateCounterChanged)
+                                  PrivateCounterChanged, ChoicesKept)

@@ -29,6 +29,7 @@ from domain.games.table_kit.kit_targets import Targets, wide_sizes
 from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, WIDE
 from domain.games.table_kit.kit_sizes import MOST_SIZED_CARDS, counter_keys, kit_cards, most_cards
 from domain.games.table_kit.kit_steps import CARD_STEPS, Step
+from domain.games.table_kit.kit_together import shown_before_reveal
 
 Path_ = tuple[str | int, ...]
 KINDS = ("roll", "set", "add", "place", "move", "capture", *CARD_STEPS, "take", "pass", "ask", "phase", "do", "end", "if", "repeat")
@@ -110,9 +111,9 @@ class CompiledRules(Targets):
                           self._effects(rule["effects"], ("play", "whenever", n, "effects"), self.names))
                          for n, rule in enumerate(play.get("whenever", []))]
         """Rules taken whenever their condition becomes true: false before an action, true after it (a pile runs out)."""
-        self.together = None if "together" not in play else kept(mistakes, lambda: self._together(play["together"]))
-        """A turn taken together: the phase it is taken in (``None``: every turn) and the steps taken once the
-        choices are revealed and carried out."""
+        self.together = None if "together" not in play else kept(mistakes, lambda: self._together(play["together"], document.get("zones", [])))
+        """A turn taken together: the phase it is taken in (``None``: every turn), the steps taken once the
+        choices are revealed and carried out, and what is revealed (``"all"``, ``"none"`` or an expression)."""
         limit = play.get("limit")
         self.limit = None if limit is None else (kept(mistakes, lambda: self._expr(limit["turns"], ("play", "limit", "turns"))),
                                                 limit.get("most"), limit.get("reason") or "the turn limit was reached")
@@ -154,7 +155,7 @@ class CompiledRules(Targets):
             if name in self.phases[:n]:
                 self._told(RuleMistake(("play", "phases", n), f"the phase {name!r} is named twice"))
 
-    def _together(self, spec: dict[str, Any]) -> tuple[int | None, list[Step]]:
+    def _together(self, spec: dict[str, Any], zones: list[dict[str, Any]]) -> tuple[int | None, list[Step], Any]:
         """``play.together`` compiled: its phase and ``revealed`` steps. An action taken together is carried out for
         each seat in turn once all have chosen: it may not pass the turn, move it to a phase or ask an answer;
         ``revealed`` does that, once."""
@@ -165,7 +166,16 @@ class CompiledRules(Targets):
                 if found is not None:
                     self._told(RuleMistake(found[1], f"{action['name']} is taken together (play.together), each seat's choice carried "
                                                      f"out in turn: it cannot {found[0]}; let together.revealed do it, once"))
-        return phase, self._effects(spec.get("revealed", []), ("play", "together", "revealed"), self.names)
+        reveal = spec.get("reveal", "all")  # all, none, or an expression whose value alone every seat is told
+        if reveal not in ("all", "none"):
+            reveal = self._expr(reveal, ("play", "together", "reveal"))
+        for action in self.actions.values() if reveal != "all" else ():
+            if phase is None or action["phases"] is None or phase in action["phases"]:
+                shown = shown_before_reveal(action["effects"], self.defined, {zone["name"]: zone.get("shows", "face-up") for zone in zones})
+                if shown is not None:
+                    self._told(RuleMistake(shown[1], f"{action['name']} is taken together and its choices kept secret (together.reveal), but "
+                                                     f"this step would {shown[0]}: play the card face down or to a zone only its seat sees"))
+        return phase, self._effects(spec.get("revealed", []), ("play", "together", "revealed"), self.names), reveal
 
     @staticmethod
     def _result(spec: dict[str, Any], at: Path_, expr: Callable[[Any, Path_], Expression]) -> tuple[Expression | None, Expression | None]:

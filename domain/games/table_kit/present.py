@@ -6,6 +6,7 @@ as a card and nothing more, and the undecided cards of a shuffled pile only as a
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -13,8 +14,8 @@ from typing import Any
 from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
 from domain.games.table_kit import facts as f
-from domain.games.table_kit.layout import OFF, PHASE, SEALED, space_name
 from domain.games.table_kit.kit_together import imagined, sealed, taken_together
+from domain.games.table_kit.layout import HAND, OFF, PHASE, SEALED, space_name
 from domain.games.table_kit.private_counters import imagined_counters, public_numbers, redacted, shown_counter
 from domain.games.table_kit.state import State, kit_of, sees
 
@@ -98,13 +99,17 @@ def redact(fact: Fact, seat: int | None) -> Fact:
     if isinstance(fact, f.HiddenDiceRolled) and seat != fact.seat:
         return replace(fact, faces=["" for _ in fact.faces])
     if isinstance(fact, f.CardMoved) and not (fact.up or (seat is not None and seat in fact.seen)):
-        return replace(fact, card="")
+        hidden_place = fact.origin.startswith(f"{HAND}:") and fact.origin != f"{HAND}:{seat}"  # where it lay in a hand tells which it is
+        return replace(fact, card="", **({"index": -1} if hidden_place else {}))
     if isinstance(fact, f.CardPutUnder) and not (seat is not None and seat in fact.seen):
         return replace(fact, card="")
     if isinstance(fact, f.CardsLookedAt) and seat != fact.seat:
         return replace(fact, decided=["" for _ in fact.decided])
     if isinstance(fact, f.ChoiceSealed) and seat != fact.seat:
         return replace(fact, action="", choices={})
+    if isinstance(fact, f.ChoicesKept):
+        return replace(fact, choices=[choice if choice["seat"] == seat else {"seat": choice["seat"], "action": "", "choices": {}}
+                                      for choice in fact.choices])
     return redacted(fact, seat)
 
 
@@ -183,6 +188,10 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
     if isinstance(fact, f.ChoicesRevealed):
         shown = "; ".join(f"{seats[choice['seat'] - 1]}: {_choice(choice['action'], choice['choices'])}" for choice in fact.choices)
         return f"The secret choices are shown: {shown}."
+    if isinstance(fact, f.ChoicesKept):
+        told = "" if fact.shown is None else f" The table is told: {json.dumps(fact.shown, ensure_ascii=False)}."
+        known = "; ".join(f"{seats[choice['seat'] - 1]}: {_choice(choice['action'], choice['choices'])}" for choice in fact.choices if choice["action"])
+        return "The secret choices are carried out and stay secret" + (f" ({known})" if known else "") + "." + told
     if isinstance(fact, f.EndProposed):
         result = "a draw" if not fact.winners else f"{_names(fact.winners, seats)} {'wins' if len(fact.winners) == 1 else 'win'}"
         return f"{seats[fact.seat - 1]} proposes to end the game: {result}" + (f" ({fact.reason})." if fact.reason else ".")

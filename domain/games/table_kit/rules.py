@@ -29,6 +29,7 @@ from domain.games.table_kit.checks import MOST_CARDS
 from domain.games.table_kit.kit import Kit
 from domain.games.table_kit.kit_rules import KitRules, parameter_values
 from domain.games.table_kit.kit_sizes import deal_size, setup_problem
+from domain.games.table_kit.kit_together import taken_together
 from domain.games.table_kit.layout import OFF
 from domain.games.table_kit.loading import read_kit
 from domain.games.table_kit.state import State, evolve, kit_of
@@ -239,6 +240,10 @@ class TableKit(Ruleset):
         if ruled is not None and ruled.together is not None:
             return ruled.acting(state)  # a turn taken together: every seat yet to choose
         return [] if state.winners is not None or not state.turn else [state.turn]
+
+    def chosen_together(self, state: State) -> bool:
+        ruled = kit_rules_of(state)
+        return ruled is not None and state.proposal is None and taken_together(ruled, state)
 
     def legal_commands(self, state: State, seat: int) -> list[Command]:
         ruled = kit_rules_of(state)

@@ -187,7 +187,7 @@ def evolve(state: State, fact: Fact) -> State:
         return _with(state, turn=fact.to, counters={**state.counters, ASKER: state.counters.get(ASKER, state.turn)})
     if isinstance(fact, f.ChoiceSealed):
         return _with(state, dice={**state.dice, f"{SEALED}{fact.seat}": [{"action": fact.action, "choices": dict(fact.choices)}]})
-    if isinstance(fact, f.ChoicesRevealed):
+    if isinstance(fact, (f.ChoicesRevealed, f.ChoicesKept)):
         return _with(state, dice={key: faces for key, faces in state.dice.items() if not key.startswith(SEALED)})
     if isinstance(fact, f.EndProposed):
         return _with(state, proposal={"by": fact.seat, "winners": list(fact.winners), "reason": fact.reason, "agreed": [fact.seat]})
