@@ -4,15 +4,20 @@ A value every seat sees must not be worked out from what some seat cannot see, o
 a public counter set from a hand's total tells every seat what the hand holds. The trace follows the values the
 kit makes public and names, at its line, each that reads a hidden thing:
 
-- a public counter's new value (``set``/``add``: its ``to`` or ``value``, the ``seat`` whose counter it is, and the
-  condition of every ``if`` or ``repeat`` around the step: a counter changed or not by a hidden card tells it too);
+- a public counter's new value (``set``/``add``: its ``to`` or ``value``, the ``seat`` whose counter it is, the
+  ``key`` of a keyed counter, and the condition of every ``if`` or ``repeat`` around the step: a counter changed or
+  not by a hidden card tells it too, as does which of its keys changed);
 - a legal-command condition (an action's ``when``, its choices' ``where``, ``of``, ``number``...) and the bots'
   ``value``: these are worked out for the seat acting, so that seat's own hand, its own die behind a screen and its
   own private counter are its to read; another seat's are not.
 
 What is hidden: any seat's hand (``hand(...)``), the cards of a zone that shows them face down or to its holder
 (``cards(...)``; a face-up zone named in the text is public), a die rolled behind a screen, a private counter and
-``drawn`` (the card the acting seat just drew, until a ``reveal: drawn`` shows it). How many cards a hand or pile holds is public: ``size(hand(s))``.
+``drawn`` (the card the acting seat just drew, until a ``reveal: drawn`` shows it), and a named value (``play.let``)
+that reads any of these, through other named values or not: a value read by its name is traced as its expression
+would be where it is read (in a legal-command condition, a named value reading ``hand(seat)`` reads the acting seat's
+own hand). A named value is never shown by itself, only read by rules, so it is never refused on its own: only the
+public values that read it are, at their line. How many cards a hand or pile holds is public: ``size(hand(s))``.
 The endings (``play.end``, an ``end`` step) may read anything: the game ends and every card is shown (ruling 24).
 A kit that means a public value to tell marks it ``knowingly: true`` (on the counter, the step or the action).
 
@@ -56,13 +61,45 @@ class Secrets:
         self.public_zones = {spec["name"] for spec in zones if spec.get("shows", "face-up") == "face-up"}
         self.dice = {spec["name"] for spec in document.get("dice", []) if spec.get("hidden")}
         self.counters = {spec["name"]: spec.get("each", True) for spec in document.get("counters", []) if spec.get("private")}
+        lets = document.get("play", {}).get("let") if isinstance(document.get("play"), dict) else None
+        self.lets: dict[str, str] = {name: str(source) for name, source in lets.items()} if isinstance(lets, dict) else {}
+        self._let_reads: dict[tuple[str, bool, bool], tuple[list[str], str] | None] = {}
+        """What each named value reads that is hidden, worked out once for each way it is read (a named value read
+        by many others is not traced again for each path to it)."""
 
     def read(self, source: Any, own: bool, shown: bool = False) -> str | None:
         """The first hidden thing the expression reads, in words, or ``None``; with ``own``, the seat acting's own
         hand, die and counter are not hidden (a condition worked out for that seat); with ``shown``, ``drawn`` is not
-        (the card drawn was revealed by an earlier step)."""
-        text = str(source)
+        (the card drawn was revealed by an earlier step). A named value it reads is followed to what it reads."""
+        found = self._traced(str(source), own, shown, frozenset())
+        if found is None:
+            return None
+        trail, what = found
+        if not trail:
+            return what
+        through = f" through {' then '.join(trail[1:])}" if len(trail) > 1 else ""
+        return f"{trail[0]} (a named value worked out{through} from {what})"
+
+    def _traced(self, text: str, own: bool, shown: bool, seen: frozenset[str]) -> tuple[list[str], str] | None:
+        """The named values leading to the first hidden thing the text reads (none: it reads it itself) and that
+        thing in words, or ``None`` (``seen``: the named values being followed, so that named values reading each
+        other, refused elsewhere, end the trace)."""
         masked = STRING.sub(lambda found: "_" * len(found.group()), text)  # no name read inside a text
+        what = self._read_directly(text, masked, own, shown)
+        if what is not None:
+            return [], what
+        for name, source in self.lets.items():
+            if name in seen or not re.search(rf"(?<![\w.]){re.escape(name)}\b(?!\s*\()", masked):
+                continue
+            if (name, own, shown) not in self._let_reads:
+                self._let_reads[(name, own, shown)] = self._traced(source, own, shown, seen | {name})
+            found = self._let_reads[(name, own, shown)]
+            if found is not None:
+                return [name, *found[0]], found[1]
+        return None
+
+    def _read_directly(self, text: str, masked: str, own: bool, shown: bool) -> str | None:
+        """The first hidden thing the text itself reads (not through a named value), in words, or ``None``."""
         for found in CALL.finditer(masked):
             opening = found.end() - 1
             closing = _closing(masked, opening)
@@ -160,7 +197,7 @@ def _steps(secrets: Secrets, counters: dict[str, Any], steps: list[Any], path: P
         spec = counters.get(str(step.get(kind))) if kind else None
         if spec is not None and not spec.get("private") and not spec.get("knowingly"):
             key = "to" if kind == "set" else "value"
-            for where, source in (((*at, key), step.get(key)), ((*at, "seat"), step.get("seat"))):
+            for where, source in (((*at, key), step.get(key)), ((*at, "seat"), step.get("seat")), ((*at, "key"), step.get("key"))):
                 what = None if source is None else secrets.read(source, own=False, shown=shown)
                 if what is not None or (around is not None and where[-1] == key):
                     found.append(Problem(where, WHY.format(name=spec["name"], what=what or around)))

@@ -23,7 +23,7 @@ from typing import Any
 
 from domain.engine.picture import seat_name, short_name
 from domain.games.table_kit.picture_board import Item, board, board_links, pieces
-from domain.games.table_kit.present_text import counter_label, turn_line
+from domain.games.table_kit.present_text import counter_label, game_over_line, turn_line
 
 M = 0.3
 PANEL_W = 10.0
@@ -63,9 +63,7 @@ def _status(view: dict[str, Any], seats: Sequence[str]) -> list[Item]:
     outcome, turn = view.get("outcome"), view.get("turn")
     line: Item = {"kind": "text", "id": "text:turn", "x": M, "y": 1.1, "size": 0.32, "text": ""}
     if outcome is not None:
-        winners = outcome.get("winners") or []
-        who = (" and ".join(seat_name(seats, seat) for seat in winners) + (" wins" if len(winners) == 1 else " win")) if winners else "a draw"
-        line["text"] = f"Game over: {who}" + (f" ({outcome['reason']})" if outcome.get("reason") else "")
+        line["text"] = game_over_line(outcome, seats)
         line["bold"] = True
     elif turn:
         said, whose = turn_line(view, seats)

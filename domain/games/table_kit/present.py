@@ -16,6 +16,7 @@ from domain.engine.randomness import Rng
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit_together import imagined, sealed, taken_together
 from domain.games.table_kit.layout import HAND, OFF, PHASE, SEALED, space_name
+from domain.games.table_kit.present_text import scores_in_words
 from domain.games.table_kit.private_counters import imagined_counters, public_numbers, redacted, shown_counter
 from domain.games.table_kit.state import State, kit_of, sees
 
@@ -64,7 +65,8 @@ def view(state: State, viewer: int | None, everything: bool = False) -> dict[str
         "dice": _dice(state, viewer, everything),
         "counters": [shown_counter(c, state.counters[c.key], viewer, everything) for c in kit.counters(state.seats, state.parameters)],
         "proposal": None if state.proposal is None else dict(state.proposal),
-        "outcome": None if state.winners is None else {"winners": list(state.winners), "reason": state.reason},
+        "outcome": None if state.winners is None else {"winners": list(state.winners), "reason": state.reason,
+                                                       **({} if state.scores is None else {"scores": list(state.scores)})},
         **({} if kit.rules is None or not kit.rules.phases else {"phase": kit.rules.phases[state.counters.get(PHASE, 0)]}),
         **({} if kit.rules is None or kit.rules.together is None else {"together": taken_together(kit.rules, state),
                                                                        "chosen": _chosen(state, viewer, everything)}),
@@ -201,7 +203,8 @@ def describe(fact: Fact, seats: Sequence[str]) -> str:
         return f"{seats[fact.seat - 1]} refuses: the game goes on."
     if isinstance(fact, f.GameEnded):
         result = "a draw" if not fact.winners else f"{_names(fact.winners, seats)} {'wins' if len(fact.winners) == 1 else 'win'}"
-        return f"The game is over: {result}" + (f" ({fact.reason})." if fact.reason else ".")
+        scores = scores_in_words(fact.scores, seats)
+        return f"The game is over: {result}" + (f" ({fact.reason})." if fact.reason else ".") + (f" Scores: {scores}." if scores else "")
     return type(fact).__name__
 
 

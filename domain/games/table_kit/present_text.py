@@ -63,10 +63,27 @@ def render(view: dict[str, Any], seats: Sequence[str]) -> str:
 def _status(view: dict[str, Any], seats: Sequence[str]) -> str:
     outcome = view.get("outcome")
     if outcome is not None:
-        winners = outcome.get("winners") or []
-        who = " and ".join(seat_name(seats, seat) for seat in winners) + (" wins" if len(winners) == 1 else " win") if winners else "a draw"
-        return f"Game over: {who}" + (f" ({outcome['reason']})" if outcome.get("reason") else "")
+        return game_over_line(outcome, seats)
     return turn_line(view, seats)[0] if view.get("turn") else "Setting up"
+
+
+def game_over_line(outcome: dict[str, Any], seats: Sequence[str]) -> str:
+    """The view's outcome as one line: who won, why, and the scores where the ending gave them."""
+    said = f"Game over: {result_in_words(outcome.get('winners') or [], seats)}" + (f" ({outcome['reason']})" if outcome.get("reason") else "")
+    scores = scores_in_words(outcome.get("scores"), seats)
+    return f"{said}; scores: {scores}" if scores else said
+
+
+def result_in_words(winners: Sequence[int], seats: Sequence[str]) -> str:
+    """Who won, in words: ``Ana wins``, ``Ana and Ben win``, or ``a draw`` (no winner)."""
+    if not winners:
+        return "a draw"
+    return " and ".join(seat_name(seats, seat) for seat in winners) + (" wins" if len(winners) == 1 else " win")
+
+
+def scores_in_words(scores: Sequence[int] | None, seats: Sequence[str]) -> str:
+    """Each seat's score at the end, seat 1 first, by its name (``Ana 4, Ben 3``); empty where the ending gave none."""
+    return ", ".join(f"{seat_name(seats, seat)} {score}" for seat, score in enumerate(scores or [], 1))
 
 
 def turn_line(view: dict[str, Any], seats: Sequence[str]) -> tuple[str, int]:

@@ -170,3 +170,34 @@ def test_a_table_stored_before_scores_existed_reads_with_none_and_one_stored_wit
     assert transcoder.decode(transcoder.encode(game.state)) == game.state and game.state.scores is not None
     old = json.dumps(without_scores(json.loads(transcoder.encode(game.state)))).encode()
     assert b"scores" not in old and transcoder.decode(old).scores is None
+
+
+def test_kit_check_names_scores_of_the_wrong_length_at_their_line():
+    text = json.dumps(kit_with("[points[1]]"), indent=1)
+    _, lines = read_kit(text, "short.json", more=type_problems)
+    [line] = lines
+    assert "must be a list of whole numbers, one a seat (2 at 2 seats), but its value at 2 seats is [0]" in line
+    assert '"scores": "[points[1]]"' in text.splitlines()[int(line.split(":")[1]) - 1]
+
+
+def test_kit_check_tries_the_scores_at_every_seat_count_the_kit_allows():
+    document = kit_with("[points[1], points[2]]")
+    document["seats"] = {"fewest": 2, "most": 4}
+    problems = type_problems(document)  # the ending's and the concede action's end step, each told once
+    assert [problem.path for problem in problems] == [("play", "actions", 2, "effects", 0, "end", "scores"), ("play", "end", 0, "scores")]
+    assert "(3 at 3 seats), but its value at 3 seats is [0, 0]" in problems[1].message
+    document["play"]["end"][0]["scores"] = "seats == 2 ? [points[1], points[2]] : seats == 3 ? [points[1], points[2], points[3]] : [0, 0, 0, 0]"
+    document["play"]["actions"][2]["effects"][0]["end"]["scores"] = "seats == 4 ? [0, 0, 0, 0] : seats == 3 ? [0, 0, 0] : [0, 1]"
+    assert type_problems(document) == []
+
+
+def test_kit_check_names_scores_that_are_no_list_or_hold_what_is_no_whole_number():
+    for scores, shown in (("points[1]", "is 0"), ("[true, false]", "is [True, False]"), ("[1.5, 2.0]", "is [1.5, 2.0]")):
+        [problem] = type_problems(kit_with(scores))
+        assert problem.path == ("play", "end", 0, "scores") and problem.message.endswith(f"but its value at 2 seats {shown}"), problem.message
+
+
+def test_kit_check_names_an_end_steps_scores_of_the_wrong_length():
+    document = kit_with()
+    document["play"]["actions"][2]["effects"][0]["end"]["scores"] = "[0, 1, 2]"
+    assert [problem.path for problem in type_problems(document)] == [("play", "actions", 2, "effects", 0, "end", "scores")]
