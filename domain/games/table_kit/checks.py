@@ -19,7 +19,7 @@ import fastjsonschema
 import jsonschema
 
 from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
-from domain.games.table_kit.kit_boards import board_problems, board_sizes, boards, largest_board
+from domain.games.table_kit.kit_boards import MOST_BOARDS_CHECKED, board_problems, board_sizes, boards, largest_board
 from domain.games.table_kit.kit_bound_checks import bound_problems
 from domain.games.table_kit.kit_parameters import default_problems
 from domain.games.table_kit.kit_mistakes import did_you_mean
@@ -113,11 +113,16 @@ def problems(document: Any) -> list[Problem]:
     return texts + board_reference_problems(document, board) + sized_problems(document) + rule_problems(board)
 
 
+def board_mistakes(board: dict[str, Any]) -> list[Problem]:
+    """The names that point nowhere on one table's board of numbers (``Kit.at_table``)."""
+    return _reference_problems(board)
+
+
 def board_reference_problems(document: dict[str, Any], board: dict[str, Any]) -> list[Problem]:
     """The names that point nowhere on a kit whose board is sized (``kit_boards``): on its largest board, then on
     each other board tried, said with the values that make it."""
     found = _reference_problems(board)
-    for other, said in boards(document):
+    for other, said in boards(document)[:MOST_BOARDS_CHECKED]:
         if found:
             break
         found = [Problem(problem.path, f"{problem.message} ({said})") for problem in _reference_problems(other)]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.engine.errors import InvalidSetup
-from domain.games.table_kit.checks import problems
+from domain.games.table_kit.checks import board_mistakes, problems
 from domain.games.table_kit.kit_rules import KitRules
 from domain.games.table_kit.kit_boards import larger_than_tried, largest_board, sized_board
 from domain.games.table_kit.kit_sizes import SizeMistake, counter_keys, counter_start, deck_cards, kit_cards, stored_key, survey
@@ -108,7 +108,7 @@ class Kit:
         except SizeMistake as mistake:
             raise InvalidSetup(f"{kit.title} cannot be set up at {seats} seats with these parameters: "
                                f"{'.'.join(map(str, mistake.path))}: {mistake.message}") from None
-        larger = larger_than_tried(kit.document, board)
+        larger = larger_than_tried(kit.document, board) or next((f"{found.where()}: {found.message}" for found in board_mistakes(board)), None)
         if larger is not None:
             raise InvalidSetup(f"{kit.title} cannot be set up at {seats} seats with these parameters: {larger}")
         table = object.__new__(cls)

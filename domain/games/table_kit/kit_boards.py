@@ -16,7 +16,7 @@ import functools
 import json
 from typing import Any
 
-from domain.games.table_kit.kit_sizes import Path_, SizeMistake, size_of, trials, whole_size
+from domain.games.table_kit.kit_sizes import MOST_SIZE_STEPS, Path_, SizeMistake, size_of, size_price, trials, whole_size
 
 GRID_SIDE = (1, 26)
 """A grid's fewest and most rows (and columns), as the schema bounds a number written there."""
@@ -24,6 +24,9 @@ TRACK_SPACES = (2, 200)
 """A track's or loop's fewest and most spaces."""
 PIECE_COPIES = (1, 60)
 """A piece's fewest and most copies (for each seat, for owner: each)."""
+MOST_BOARDS_CHECKED = 32
+"""The most boards whose names (a piece's start, a link, a mark) are checked when the kit is read, the largest
+among them; a table's own board is checked as the game is created."""
 
 
 def board_sizes(document: dict[str, Any]) -> list[tuple[Path_, str, tuple[int, int], str]]:
@@ -81,8 +84,13 @@ def _boards(text: str) -> list[tuple[dict[str, Any], str]]:
                                                   "(a list of spaces names one for each piece: write its count as a number)", True)
     sources = [source for _, source, _, _ in board_sizes(document)]
     declared = document.get("parameters", {})
+    tried = list(trials(document, sources))
+    one = len(sources) + sum(size_price(source) for source in sources)
+    if one * len(tried) > MOST_SIZE_STEPS:
+        raise SizeMistake(("spaces",), f"working out the board's sizes for each of the {len(tried)} sets of values tried may take up to "
+                                       f"{one * len(tried):,} steps, more than the {MOST_SIZE_STEPS:,} it may: write fewer or simpler sizes", True)
     out: dict[str, tuple[dict[str, Any], str]] = {}
-    for values, seats in trials(document, sources):
+    for values, seats in tried:
         given = ", ".join(f"{name} {value!r}" for name, value in values.items() if name in declared)
         said = f"at {seats} seats{', ' + given if given else ''}"
         try:

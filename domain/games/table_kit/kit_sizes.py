@@ -195,14 +195,15 @@ def set_up_cost(document: dict[str, Any]) -> int:
     for spec in document.get("counters", []):
         keys = spec.get("keys")
         many = len(keys) if isinstance(keys, list) else keys if isinstance(keys, int) else MOST_KEYS if keys is not None else 1
-        steps += _price(keys) + many * (1 + _price(spec.get("start")))
+        steps += size_price(keys) + many * (1 + size_price(spec.get("start")))
     for deck in document.get("decks", []):
         for card in deck["cards"]:
-            steps += 1 + _price(card.get("count")) + _price(card.get("numbered")) + (MOST_COPIES if "numbered" in card else 0)
-    return steps + _price(document.get("hands", {}).get("deal"))
+            steps += 1 + size_price(card.get("count")) + size_price(card.get("numbered")) + (MOST_COPIES if "numbered" in card else 0)
+    return steps + size_price(document.get("hands", {}).get("deal"))
 
 
-def _price(value: Any) -> int:
+def size_price(value: Any) -> int:
+    """What working out one size may cost, in steps (``expression_cost``); a number costs nothing."""
     if not isinstance(value, str):
         return 0
     try:

@@ -203,3 +203,11 @@ def test_a_game_whose_board_follows_a_parameter_replays_from_its_stored_events()
         if rebuilt.version in live:
             assert rebuilt.state == live[rebuilt.version]
     assert rebuilt.state == game.state
+
+
+def test_a_tables_own_board_missing_a_space_a_piece_starts_on_refuses_the_game():
+    text = (CONNECT.replace("minimum: 4", "minimum: 7").replace("columns: cols", 'columns: "cols == 8 ? 6 : cols"')
+            .replace('count: "cols * 3", label: R}', 'count: "cols * 3", label: R, at: g1}'))
+    assert len(kit_of(table(text, cols=9)).spaces) == 54
+    with pytest.raises(InvalidSetup, match="pieces.0.at: no space named 'g1'"):
+        table(text, cols=8)
