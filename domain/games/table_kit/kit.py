@@ -108,9 +108,9 @@ class Kit:
         except SizeMistake as mistake:
             raise InvalidSetup(f"{kit.title} cannot be set up at {seats} seats with these parameters: "
                                f"{'.'.join(map(str, mistake.path))}: {mistake.message}") from None
-        larger = larger_than_tried(kit.document, board) or next((f"{found.where()}: {found.message}" for found in board_mistakes(board)), None)
-        if larger is not None:
-            raise InvalidSetup(f"{kit.title} cannot be set up at {seats} seats with these parameters: {larger}")
+        refused = larger_than_tried(kit.document, board) or next((f"{found.where()}: {found.message}" for found in board_mistakes(board)), None)
+        if refused is not None:
+            raise InvalidSetup(f"{kit.title} cannot be set up at {seats} seats with these parameters: {refused}")
         table = object.__new__(cls)
         table.__dict__.update({key: value for key, value in kit.__dict__.items() if key not in ("space_set", "card_count", "deck_of")})
         table.board = board

@@ -16,7 +16,16 @@ import functools
 import json
 from typing import Any
 
-from domain.games.table_kit.kit_sizes import MOST_SIZE_STEPS, Path_, SizeMistake, size_of, size_price, trials, whole_size
+from domain.games.table_kit.kit_sizes import (
+    MOST_SIZE_STEPS,
+    Path_,
+    SizeMistake,
+    size_of,
+    size_price,
+    trials,
+    whole_size,
+)
+from domain.games.table_kit.layout import group_spaces
 
 GRID_SIDE = (1, 26)
 """A grid's fewest and most rows (and columns), as the schema bounds a number written there."""
@@ -61,8 +70,6 @@ def _sized(text: str, values: str, seats: int) -> dict[str, Any]:
 
 def extent(document: dict[str, Any]) -> int:
     """How large a board of numbers is, as expressions are priced by it: its spaces or its pieces, the more."""
-    from domain.games.table_kit.layout import group_spaces
-
     most = int(document["seats"]["most"])
     spaces = sum(len(group_spaces(group)) for group in document.get("spaces", []))
     pieces = sum(int(spec.get("count", 1)) * (most if spec.get("owner", "each") == "each" else 1) for spec in document.get("pieces", []))

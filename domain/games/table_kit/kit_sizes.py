@@ -7,7 +7,8 @@ a game is created (``Kit.counters``, ``Kit.deck_cards``, ``rules.new_state``), a
 is read, for every number of seats it allows and each whole-number parameter at its ``minimum``, default and
 ``maximum`` (``out_of_bounds``, each mistake at its place); when a game is created, for the values it is given
 (``setup_problem``: a list parameter is checked there). A size past its bound refuses the kit, or the game,
-in one line: never a table larger than a kit may be.
+in one line: never a table larger than a kit may be. The board's sizes (a grid's rows and columns, a track's
+count, a piece's count) are worked out and checked alike, by ``kit_boards``.
 """
 
 from __future__ import annotations

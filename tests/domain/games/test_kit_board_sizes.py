@@ -120,7 +120,7 @@ def test_a_grids_columns_follow_a_parameter_in_its_text_and_picture():
     shown = RULES.view(state, 1)
     assert shown["spaces"][0]["columns"] == 5
     text = RULES.render(shown, ["Ann", "Ben"])
-    assert re.search(r"^\s+a\s+b\s+c\s+d\s+e\s*$", text, re.M) and "30 spaces" in text
+    assert re.search(r"^\s+a\s+b\s+c\s+d\s+e\s*$", text, re.MULTILINE) and "30 spaces" in text
     drawn = RULES.picture(shown, ["Ann", "Ben"])
     spaces = [name for name in refs(drawn) if re.fullmatch(r"[a-z]\d", name)]
     assert sorted(spaces) == sorted(f"{column}{row}" for column in "abcde" for row in range(1, 7))
@@ -143,8 +143,8 @@ def test_a_tracks_count_follows_the_seats():
 
 def test_a_board_size_out_of_bounds_for_an_allowed_parameter_value_is_named_at_its_line():
     wide = CONNECT.replace("maximum: 10", "maximum: 30")
-    assert mistakes(wide) == [f"kit.yaml:{line_of(CONNECT, 'columns: cols')}: spaces.0.columns: a grid's number of columns is a "
-                              f"whole number from 1 to 26, not 30 (at 2 seats, cols 30)"]
+    assert mistakes(wide) == [(f"kit.yaml:{line_of(CONNECT, 'columns: cols')}: spaces.0.columns: a grid's number of columns is a "
+                               "whole number from 1 to 26, not 30 (at 2 seats, cols 30)")]
     long = RACE.replace("most: 4", "most: 8").replace("seats * 10", "seats * 30")
     assert mistakes(long)[0].startswith(f"kit.yaml:{line_of(RACE, 'count:')}: spaces.0.count: a track's count is a whole number "
                                         f"from 2 to 200, not 210 (at 7 seats)")
