@@ -211,3 +211,10 @@ def test_a_tables_own_board_missing_a_space_a_piece_starts_on_refuses_the_game()
     assert len(kit_of(table(text, cols=9)).spaces) == 54
     with pytest.raises(InvalidSetup, match="pieces.0.at: no space named 'g1'"):
         table(text, cols=8)
+
+
+def test_board_sizes_that_may_cost_too_much_to_work_out_refuse_the_kit_before_any_is_worked_out():
+    costly = (CONNECT.replace("columns: cols", 'columns: "size(piles.map(a, piles.map(b, piles.map(c, a + b + c)))) > 0 ? cols : 4"')
+              .replace("fewest: 2, most: 2", "fewest: 1, most: 8").replace("  cols:", "  piles: {default: [1, 2, 3]}\n  cols:"))
+    (line,) = mistakes(costly)
+    assert line.startswith(f"kit.yaml:{line_of(CONNECT, 'spaces:')}: spaces: working out the board's sizes for each of the 24 sets of values")
