@@ -19,6 +19,7 @@ import fastjsonschema
 import jsonschema
 
 from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
+from domain.games.table_kit.kit_boards import MOST_BOARDS_CHECKED, board_problems, board_sizes, boards, largest_board
 from domain.games.table_kit.kit_bound_checks import bound_problems
 from domain.games.table_kit.kit_parameters import default_problems
 from domain.games.table_kit.kit_mistakes import did_you_mean
@@ -103,7 +104,29 @@ def problems(document: Any) -> list[Problem]:
             stages = "names and ranges" + (", its rules" if isinstance(document, dict) and "play" in document else "")
             skipped = Problem((), f"{SKIPPED_UNTIL_SCHEMA}: {stages}", skipped=True)
             return [*_leaf_problems(found + [problem for problem in texts if problem.spot not in spots]), skipped]
-    return texts + _reference_problems(document) + sized_problems(document) + rule_problems(document)
+    if not board_sizes(document):
+        return texts + _reference_problems(document) + sized_problems(document) + rule_problems(document)
+    found = [Problem(path, message) for path, message in board_problems(document)]
+    if found:
+        return texts + found
+    board = largest_board(document)
+    return texts + board_reference_problems(document, board) + sized_problems(document) + rule_problems(board)
+
+
+def board_mistakes(board: dict[str, Any]) -> list[Problem]:
+    """The names that point nowhere on one table's board of numbers (``Kit.at_table``)."""
+    return _reference_problems(board)
+
+
+def board_reference_problems(document: dict[str, Any], board: dict[str, Any]) -> list[Problem]:
+    """The names that point nowhere on a kit whose board is sized (``kit_boards``): on its largest board, then on
+    each other board tried, said with the values that make it."""
+    found = _reference_problems(board)
+    for other, said in boards(document)[:MOST_BOARDS_CHECKED]:
+        if found:
+            break
+        found = [Problem(problem.path, f"{problem.message} ({said})") for problem in _reference_problems(other)]
+    return found
 
 
 def sized_problems(document: dict[str, Any]) -> list[Problem]:
@@ -235,7 +258,8 @@ def _sentence(error: jsonschema.ValidationError) -> str:
     if error.validator == "enum" and isinstance(error.instance, str):
         return error.message + did_you_mean(error.instance, [str(value) for value in error.validator_value])
     if error.validator in ("oneOf", "anyOf") and error.context:
-        best = jsonschema.exceptions.best_match(error.context)
+        ranged = [found for found in error.context if found.validator in ("minimum", "maximum")]  # a number past its branch's range
+        best = jsonschema.exceptions.best_match(ranged or error.context)
         return _sentence(best) if best is not None else error.message
     return error.message
 

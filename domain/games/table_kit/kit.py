@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.engine.errors import InvalidSetup
-from domain.games.table_kit.checks import problems
+from domain.games.table_kit.checks import board_mistakes, problems
 from domain.games.table_kit.kit_rules import KitRules
-from domain.games.table_kit.kit_sizes import counter_keys, counter_start, deck_cards, kit_cards, stored_key, survey
+from domain.games.table_kit.kit_boards import larger_than_tried, largest_board, sized_board
+from domain.games.table_kit.kit_sizes import SizeMistake, counter_keys, counter_start, deck_cards, kit_cards, stored_key, survey
 from domain.games.table_kit.layout import HAND, OFF, group_spaces, space_name
 
 
@@ -69,10 +70,14 @@ class Kit:
             raise InvalidSetup(f"bad kit: {found[0].where()}: {found[0].message}" + (f" (and {len(found) - 1} more)" if len(found) > 1 else ""))
         self.document = document
         self.hash = content_hash(document)
+        self.board = largest_board(document)
+        """The document with its board's sizes as numbers (``kit_boards``): the largest board the kit allows, or a
+        table's (``Kit.at_table``); the document itself where it writes none."""
+        self.board_sized = self.board is not document
         self.name, self.title = document["name"], document["title"]
         self.fewest, self.most = document["seats"]["fewest"], document["seats"]["most"]
         self.first = document.get("first", 1)
-        self.groups = list(document.get("spaces", []))
+        self.groups = list(self.board.get("spaces", []))
         self.spaces = [name for group in self.groups for name in group_spaces(group)]
         self.dice = {die["name"]: list(die["faces"]) for die in document.get("dice", [])}
         self.hidden_dice = frozenset(die["name"] for die in document.get("dice", []) if die.get("hidden"))
@@ -82,8 +87,37 @@ class Kit:
         self.defaults = {name: spec["default"] for name, spec in document.get("parameters", {}).items()}
         self.decks = list(document.get("decks", []))
         self.hands = dict(document.get("hands", {}))
-        self.rules = KitRules(document, self.pieces) if "play" in document else None
+        self.rules = KitRules(self.board, self.pieces) if "play" in document else None
         """The kit's rules compiled (kit 2's ``play``), or ``None``: the table keeps them."""
+
+    @classmethod
+    def at_table(cls, document: dict[str, Any], values: dict[str, Any], seats: int) -> Kit:
+        """The kit as one table plays it: its board sized for the table's parameter values and seats (the kit
+        itself where it writes no board size); ``InvalidSetup`` for a board it cannot have."""
+        kit = cls.of(document)
+        if not kit.board_sized:
+            return kit
+        return cls._at_table(json.dumps(document, sort_keys=True), json.dumps(values, sort_keys=True), seats)
+
+    @classmethod
+    @functools.lru_cache(maxsize=64)
+    def _at_table(cls, text: str, values: str, seats: int) -> Kit:
+        kit = cls._cached(text)
+        try:
+            board = sized_board(kit.document, json.loads(values), seats)
+        except SizeMistake as mistake:
+            raise InvalidSetup(f"{kit.title} cannot be set up at {seats} seats with these parameters: "
+                               f"{'.'.join(map(str, mistake.path))}: {mistake.message}") from None
+        refused = larger_than_tried(kit.document, board) or next((f"{found.where()}: {found.message}" for found in board_mistakes(board)), None)
+        if refused is not None:
+            raise InvalidSetup(f"{kit.title} cannot be set up at {seats} seats with these parameters: {refused}")
+        table = object.__new__(cls)
+        table.__dict__.update({key: value for key, value in kit.__dict__.items() if key not in ("space_set", "card_count", "deck_of")})
+        table.board = board
+        table.groups = list(board.get("spaces", []))
+        table.spaces = [name for group in table.groups for name in group_spaces(group)]
+        table.rules = KitRules(board, table.pieces) if table.rules is not None else None
+        return table
 
     @classmethod
     @functools.lru_cache(maxsize=64)
@@ -97,7 +131,7 @@ class Kit:
 
     def pieces(self, seats: int) -> list[Piece]:
         out: list[Piece] = []
-        for spec in self.document.get("pieces", []):
+        for spec in self.board.get("pieces", []):
             owner, count = spec.get("owner", "each"), spec.get("count", 1)
             owners = list(range(1, seats + 1)) if owner == "each" else [None if owner == "none" else owner]
             at = spec.get("at")

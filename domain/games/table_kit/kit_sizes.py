@@ -7,7 +7,8 @@ a game is created (``Kit.counters``, ``Kit.deck_cards``, ``rules.new_state``), a
 is read, for every number of seats it allows and each whole-number parameter at its ``minimum``, default and
 ``maximum`` (``out_of_bounds``, each mistake at its place); when a game is created, for the values it is given
 (``setup_problem``: a list parameter is checked there). A size past its bound refuses the kit, or the game,
-in one line: never a table larger than a kit may be.
+in one line: never a table larger than a kit may be. The board's sizes (a grid's rows and columns, a track's
+count, a piece's count) are worked out and checked alike, by ``kit_boards``.
 """
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ def size_of(value: Any, path: Path_, values: dict[str, Any], seats: int, key: An
     return [*found] if isinstance(found, (list, tuple)) else found
 
 
-def _whole(value: Any, path: Path_, least: int, most: int, what: str) -> int:
+def whole_size(value: Any, path: Path_, least: int, most: int, what: str) -> int:
+    """A size worked out, a whole number from ``least`` to ``most`` (``SizeMistake`` otherwise)."""
     if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
         raise SizeMistake(path, f"{what} is a whole number from {least} to {most}, not {value!r}")
     return value
@@ -95,14 +97,14 @@ def counter_keys(spec: dict[str, Any], path: Path_, values: dict[str, Any], seat
             raise SizeMistake((*path, "keys"), f"keys are 1 to {MOST_KEYS} different names (letters, digits, spaces and - _ . ' & ! ?), "
                                                f"not {keys!r}")
         return keys
-    return list(range(1, _whole(keys, (*path, "keys"), 1, MOST_KEYS, "a counter's number of keys") + 1))
+    return list(range(1, whole_size(keys, (*path, "keys"), 1, MOST_KEYS, "a counter's number of keys") + 1))
 
 
 def counter_start(spec: dict[str, Any], path: Path_, values: dict[str, Any], seats: int, key: Any = None) -> int:
     """A counter's start (for one key of a keyed counter: ``start: "piles[key - 1]"``), inside its min and max."""
     low, high = spec.get("min", -10**9), spec.get("max", 10**9)
     start = size_of(spec.get("start", 0), (*path, "start"), values, seats, key if "keys" in spec else None)
-    return _whole(start, (*path, "start"), low, high, "a counter's start" + (f" (key {key!r})" if "keys" in spec else ""))
+    return whole_size(start, (*path, "start"), low, high, "a counter's start" + (f" (key {key!r})" if "keys" in spec else ""))
 
 
 def deck_cards(deck: dict[str, Any], path: Path_, values: dict[str, Any], seats: int) -> list[tuple[str, int, dict[str, Any]]]:
@@ -111,11 +113,11 @@ def deck_cards(deck: dict[str, Any], path: Path_, values: dict[str, Any], seats:
     out: list[tuple[str, int, dict[str, Any]]] = []
     for n, card in enumerate(deck["cards"]):
         at = (*path, "cards", n)
-        count = _whole(size_of(card.get("count", 1), (*at, "count"), values, seats), (*at, "count"), 0, MOST_COPIES, "a card's count")
+        count = whole_size(size_of(card.get("count", 1), (*at, "count"), values, seats), (*at, "count"), 0, MOST_COPIES, "a card's count")
         if "numbered" not in card:
             out.append((card["name"], count, card))
             continue
-        numbered = _whole(size_of(card["numbered"], (*at, "numbered"), values, seats), (*at, "numbered"), 1, MOST_COPIES, "numbered")
+        numbered = whole_size(size_of(card["numbered"], (*at, "numbered"), values, seats), (*at, "numbered"), 1, MOST_COPIES, "numbered")
         for number in range(1, numbered + 1):
             out.append((f"{card['name']} {number}", count, {**card, "fields": {**card.get("fields", {}), "number": number}}))
     return out
@@ -194,14 +196,15 @@ def set_up_cost(document: dict[str, Any]) -> int:
     for spec in document.get("counters", []):
         keys = spec.get("keys")
         many = len(keys) if isinstance(keys, list) else keys if isinstance(keys, int) else MOST_KEYS if keys is not None else 1
-        steps += _price(keys) + many * (1 + _price(spec.get("start")))
+        steps += size_price(keys) + many * (1 + size_price(spec.get("start")))
     for deck in document.get("decks", []):
         for card in deck["cards"]:
-            steps += 1 + _price(card.get("count")) + _price(card.get("numbered")) + (MOST_COPIES if "numbered" in card else 0)
-    return steps + _price(document.get("hands", {}).get("deal"))
+            steps += 1 + size_price(card.get("count")) + size_price(card.get("numbered")) + (MOST_COPIES if "numbered" in card else 0)
+    return steps + size_price(document.get("hands", {}).get("deal"))
 
 
-def _price(value: Any) -> int:
+def size_price(value: Any) -> int:
+    """What working out one size may cost, in steps (``expression_cost``); a number costs nothing."""
     if not isinstance(value, str):
         return 0
     try:
@@ -213,7 +216,7 @@ def _price(value: Any) -> int:
 def deal_size(document: dict[str, Any], values: dict[str, Any], seats: int) -> int:
     """How many cards each hand is dealt as the table is set up."""
     deal = size_of(document.get("hands", {}).get("deal", 0), ("hands", "deal"), values, seats)
-    return _whole(deal, ("hands", "deal"), 0, MOST_DEAL, "the cards dealt to each hand")
+    return whole_size(deal, ("hands", "deal"), 0, MOST_DEAL, "the cards dealt to each hand")
 
 
 def setup_problem(document: dict[str, Any], values: dict[str, Any], seats: int, most_cards: int) -> SizeMistake | None:
@@ -253,13 +256,13 @@ def _sized(document: dict[str, Any]) -> list[Any]:
         if isinstance(value, str)]
 
 
-def trials(document: dict[str, Any]) -> Iterator[tuple[dict[str, Any], int]]:
-    """The parameter values and seat counts a kit's sizes are tried with when it is read: every seat count it
-    allows, each whole-number parameter a size reads at its minimum, default and maximum."""
+def trials(document: dict[str, Any], sources: list[str] | None = None) -> Iterator[tuple[dict[str, Any], int]]:
+    """The parameter values and seat counts a kit's sizes (or the ``sources`` given) are tried with when it is
+    read: every seat count it allows, each whole-number parameter a size reads at its minimum, default and maximum."""
     declared = document.get("parameters", {})
     defaults = {name: spec["default"] for name, spec in declared.items()}
     seats = range(document["seats"]["fewest"], document["seats"]["most"] + 1)
-    read = {name for source in _sized(document) for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", source) if name in declared}
+    read = {name for source in (_sized(document) if sources is None else sources) for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", source) if name in declared}
     corners = {name: sorted({spec["default"], spec.get("minimum", spec["default"]), spec.get("maximum", spec["default"])})
                for name, spec in declared.items() if name in read and isinstance(spec["default"], int) and not isinstance(spec["default"], bool)}
     if len(seats) * functools.reduce(lambda total, found: total * len(found), corners.values(), 1) > MOST_TRIALS:

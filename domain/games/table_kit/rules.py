@@ -182,6 +182,8 @@ class TableKit(Ruleset):
 
     def new_state(self, seat_count: int, options: dict[str, Any]) -> State:
         kit = Kit.of(options["kit"])
+        if kit.board_sized and kit.fewest <= seat_count <= kit.most:  # the board as this table has it
+            kit = Kit.at_table(options["kit"], parameter_values(kit.document, options.get("parameters")), seat_count)
         if not kit.fewest <= seat_count <= kit.most:
             wanted = str(kit.fewest) if kit.fewest == kit.most else f"{kit.fewest}-{kit.most}"
             raise InvalidSetup(f"{kit.title} is played by {wanted} players, not {seat_count}")

@@ -14,6 +14,7 @@ reserved key ``SEALED`` and the seat (``:sealed:2``), until the choices are reve
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -54,6 +55,8 @@ class State:
 
 
 _KITS: dict[str, Kit] = {}
+_TABLES: dict[tuple[str, str, int], Kit] = {}
+"""A kit whose board follows its parameters and seats, as each table (its hash, values and seats) plays it."""
 
 
 def _with(state: State, **changes: Any) -> State:
@@ -65,11 +68,20 @@ def _with(state: State, **changes: Any) -> State:
 
 
 def kit_of(state: State) -> Kit:
-    """The state's kit, built once for each content."""
+    """The state's kit, built once for each content: as this table plays it, where its board's sizes follow the
+    parameters and seats (``Kit.at_table``)."""
     found = _KITS.get(state.kit_hash)
     if found is None:
         found = _KITS.setdefault(state.kit_hash, Kit.of(state.kit))
-    return found
+    if not found.board_sized:
+        return found
+    key = (state.kit_hash, json.dumps(state.parameters, sort_keys=True), state.seats)
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) >= 256:
+            _TABLES.clear()  # kept for the tables in play, never growing past a bound
+        table = _TABLES.setdefault(key, Kit.at_table(state.kit, state.parameters, state.seats))
+    return table
 
 
 def sees(entry: dict[str, Any], seat: int | None) -> bool:
