@@ -235,6 +235,7 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_not
         ("POST", "/games/{game_id}/notes"),
         ("POST", "/join/{code}"),
         ("POST", "/kits"),
+        ("POST", "/kits/check"),
         ("POST", "/rooms"),
         ("POST", "/rooms/{code}/requests/{number}"),
         ("POST", "/rooms/{code}/students"),
@@ -249,7 +250,7 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_not
     notes = Notebook(service).history(game_id)
     version, games = service.game(game_id).version, len(service.list_games())
     paths = {"/games": "/games", "/games/{game_id}/commands": f"{url}/commands", "/games/{game_id}/notes": f"{url}/notes",
-             "/games/{game_id}/notes/{note_id}": f"{url}/notes/1", "/games/{game_id}/bot-move": f"{url}/bot-move", "/kits": "/kits",
+             "/games/{game_id}/notes/{note_id}": f"{url}/notes/1", "/games/{game_id}/bot-move": f"{url}/bot-move", "/kits": "/kits", "/kits/check": "/kits/check",
              "/games/{game_id}/forks": f"{url}/forks", "/join/{code}": "/join/no-such-code", "/games/to-act": "/games/to-act",
              "/games/{game_id}/joining": f"{url}/joining", "/rooms": "/rooms", "/rooms/{code}/students": "/rooms/KXMPTA/students",
              "/rooms/{code}/students/{student}/move": "/rooms/KXMPTA/students/1/move",
