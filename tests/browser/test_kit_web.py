@@ -128,8 +128,8 @@ def test_a_kit_with_mistakes_lists_each_with_its_line_and_creates_nothing(browse
     expect(page.locator("#kit-mistakes li")).to_have_count(3)
     lines = page.locator("#kit-mistakes li").all_text_contents()
     assert re.match(r"kit:\d+: pieces\.0\.at: no space named 'z9'$", lines[0]), lines
-    assert re.match(r"kit:\d+: decks\.0\.pile: no zone named 'drew'$", lines[1]), lines
-    assert re.match(r"kit:\d+: hands\.from: no deck starts in a zone named 'draw'$", lines[2]), lines
+    assert re.match(r"kit:\d+: decks\.0\.pile: no zone named 'drew' \(did you mean \"draw\"\?\)$", lines[1]), lines
+    assert re.match(r"kit:\d+: hands\.from: no deck starts in a zone named 'draw' \(did you mean \"drew\"\?\)$", lines[2]), lines
     assert "the kit has 3 mistakes" in page.text_content("#form-error")
     assert call(server, "/games")["games"] == [] and call(server, "/kits")["kits"] == []
 
