@@ -117,6 +117,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for item, store, ruleset in crossed:
             if store != STORES[rulesets.index(ruleset) % len(STORES)]:
                 item.add_marker(pytest.mark.slow)
+    _one_store_a_function(items, set(cases))
+
+
+STORE_SUBJECTS = ("store", "postgres", "retries", "concurren", "stream")
+"""Words in the names of the modules whose subject is the store itself (its schema, its retries, its concurrent
+writers, its streams): their tests run on both stores in the default stage."""
+
+
+def _one_store_a_function(items: list[pytest.Item], crossed: set[object]) -> None:
+    """The tests run on both stores but not crossed with the rulesets: in each module, the i-th such test function
+    (in the order collected) runs in the default stage on SQLite if i is even, on PostgreSQL if odd, so both
+    stores are met in every module; its cases on the other store are marked slow (the slow stage runs them).
+    A module whose subject is the store itself (``STORE_SUBJECTS``) keeps both."""
+    chosen: dict[object, str] = {}
+    counted: dict[str, int] = {}
+    for item in items:
+        function = getattr(item, "function", item)
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        stores = [params[key] for key in STORE_PARAMS if params.get(key) in STORES]
+        module = item.nodeid.split("::")[0]
+        if not stores or function in crossed or any(word in module.rsplit("/", 1)[-1] for word in STORE_SUBJECTS):
+            continue
+        if function not in chosen:
+            chosen[function] = STORES[counted.get(module, 0) % len(STORES)]
+            counted[module] = counted.get(module, 0) + 1
+        if stores[0] != chosen[function]:
+            item.add_marker(pytest.mark.slow)
 
 
 def _store_and_ruleset(item: pytest.Item, rulesets: list[str]) -> tuple[str, str] | None:
