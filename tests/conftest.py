@@ -103,6 +103,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     the registry's order) runs in the default stage on SQLite if i is even, on PostgreSQL if odd; its case on
     the other store is marked slow. Only when PostgreSQL is there to run its half."""
     if not POSTGRES_URL:
+        _default_rulesets(items)
         return
     order = [rules.name for rules in registry.all_rulesets()]
     cases: dict[object, list[tuple[pytest.Item, str, str]]] = {}
@@ -118,6 +119,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             if store != STORES[rulesets.index(ruleset) % len(STORES)]:
                 item.add_marker(pytest.mark.slow)
     _one_store_a_function(items, set(cases))
+    _default_rulesets(items)
+
+
+def _default_rulesets(items: list[pytest.Item]) -> None:
+    """A test marked ``default_rulesets(*names)`` runs its cases of those rulesets in the default stage; its cases of
+    the others are marked slow (a browser's whole game of every ruleset: a few stand for all by default)."""
+    for item in items:
+        marker = item.get_closest_marker("default_rulesets")
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        named = [getattr(params[key], "name", params[key]) for key in RULESET_PARAMS if key in params]
+        if marker is not None and named and named[0] not in marker.args:
+            item.add_marker(pytest.mark.slow)
 
 
 STORE_SUBJECTS = ("store", "postgres", "retries", "concurren", "stream")

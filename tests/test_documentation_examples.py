@@ -280,7 +280,10 @@ def test_output_is_compared_but_for_ids_times_and_what_the_readme_cuts():
 
 SLOW_PAGES = {"tutorials/first-kit.md": "a kit written and checked step by step, each check 100 random games",
               "tutorials/balance.md": "balance studies of hundreds of games, and their A/B",
-              "reference/kit-language.md": "a kit checked, played command by command and balanced over 100 games"}
+              "reference/kit-language.md": "a kit checked, played command by command and balanced over 100 games",
+              "how-to/dask.md": "balance studies spread over a local Dask cluster",
+              "explanation/seeds.md": "a seed searched for from a hand, over many candidate seeds",
+              "explanation/events-and-replays.md": "whole games recorded, replayed and exported"}
 """The pages whose sessions run in the slow stage (``-m slow``), each for its reason: every full run still runs them."""
 
 

@@ -117,6 +117,7 @@ GAMES = [pytest.param(rules, quick_options(rules.name), rules.min_seats, id=rule
 together) rather than cards or dice."""
 
 
+@pytest.mark.default_rulesets("location-ccg", "project-assassination", "table-kit")  # hands, decks, choices made in secret
 @pytest.mark.parametrize(("rules", "options", "seats"), GAMES)
 def test_no_response_to_a_seat_or_a_spectator_holds_a_secret(client, new_game, rules, options, seats):
     names = [f"Seat{n}" for n in range(1, seats + 1)]

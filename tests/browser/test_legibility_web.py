@@ -70,9 +70,9 @@ def game_some_moves_in(base: str, rules) -> dict:
     return game
 
 
-DEFAULT_STAGE = ("missions", "squad-combat", "table-kit")
-"""The rulesets whose boards are measured in the default stage (a map, a hand of cards, a kit); the others' in the
-slow stage (``-m slow``): every board is measured on every full run."""
+DEFAULT_STAGE = ("table-kit",)
+"""The rulesets whose boards are measured in the default stage (a kit: its board is drawn from any kit's parts); the
+others' in the slow stage (``-m slow``): every board is measured on every full run."""
 
 
 @pytest.mark.parametrize("rules", [pytest.param(rules, id=rules.name, marks=() if rules.name in DEFAULT_STAGE else pytest.mark.slow)

@@ -64,6 +64,7 @@ def planted(rules, games=40):
     return None
 
 
+@pytest.mark.default_rulesets("correction", "infection")
 @pytest.mark.parametrize("rules", KNOWN, ids=lambda rules: rules.name)
 def test_a_planted_blunder_is_marked_at_its_step_with_the_command_the_search_preferred(rules):
     found = planted(rules)

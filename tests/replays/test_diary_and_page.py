@@ -383,6 +383,7 @@ def shown(page) -> tuple[str, str, str]:
     return page.text_content("#position"), page.text_content("#sentence"), page.text_content("#board")
 
 
+@pytest.mark.default_rulesets("infection", "squad-combat")  # the other rulesets' pages: the slow stage
 def test_the_page_steps_through_the_game_in_chromium(browser, service, rules, tmp_path):
     game_id = finished(service, rules)
     path = tmp_path / "replay.html"
@@ -438,6 +439,7 @@ def test_the_page_steps_through_the_game_in_chromium(browser, service, rules, tm
         linked.close()
 
 
+@pytest.mark.default_rulesets("location-ccg")
 def test_a_hostile_seat_name_stays_text_in_chromium(browser, service, rules, tmp_path):
     game_id = finished(service, rules, seats=[EVIL, *names(rules)[1:]])
     path = tmp_path / "evil.html"
