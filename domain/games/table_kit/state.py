@@ -162,19 +162,14 @@ def evolve(state: State, fact: Fact) -> State:
         zones = _zones(state, fact.origin, fact.to)
         origin, to = zones[fact.origin], zones[fact.to]
         face_down = kit_of(state).zone_shows(fact.to, state.seats) == "face-down"
-        everyone = list(range(1, state.seats + 1))
-        for entry in origin["cards"]:
-            if face_down and entry["up"]:
-                entry = {"card": entry["card"], "up": False, "seen": everyone}
-            to["cards"].append(entry)
+        to["cards"] += _turned_down(origin["cards"], state.seats) if face_down else origin["cards"]
         to["pool"] = sorted(to["pool"] + origin["pool"])
         zones[fact.origin] = {"cards": [], "pool": []}
         return _with(state, zones=zones)
     if isinstance(fact, f.PileSlidUnder):
         zones = _zones(state, fact.origin, fact.to)
         origin, to = zones[fact.origin], zones[fact.to]
-        everyone = list(range(1, state.seats + 1))
-        below = [entry if not entry["up"] else {"card": entry["card"], "up": False, "seen": everyone} for entry in origin["cards"]]
+        below = _turned_down(origin["cards"], state.seats)
         to["cards"][0:0] = below
         if below:
             to["under"] = to.get("under", 0) + len(below)
@@ -211,3 +206,9 @@ def evolve(state: State, fact: Fact) -> State:
         ended = _with(state, winners=list(fact.winners), reason=fact.reason, at_limit=fact.at_limit, turn=0, proposal=None)
         return ended if fact.scores is None else _with(ended, scores=list(fact.scores))
     return state  # KitLaid: the kit is in the state from the start
+
+
+def _turned_down(cards: list[dict[str, Any]], seats: int) -> list[dict[str, Any]]:
+    """Cards as they lie once put face down on a pile: a face-up one turned down, every seat having seen it."""
+    everyone = list(range(1, seats + 1))
+    return [entry if not entry["up"] else {"card": entry["card"], "up": False, "seen": everyone} for entry in cards]
