@@ -15,6 +15,9 @@ section, found there, so a larger kit shipped later is measured instead) as ``lu
 plays its random games: read and checked from its text (``read_kit``: the rules compiled and checked among the
 rest), then built (``Kit.of``, its cache emptied first, as in a new process). The target is 1 s.
 
+``check_cpu_seconds`` gives the CPU seconds of ``ludolog kit check`` run whole on a kit file, its random games
+included, as a user runs it; ``kit_rules.py`` reports it for each shipped kit with rules.
+
 ``--quick`` runs once: it checks that the runner works. Nothing here asserts on a time.
 """
 
@@ -23,7 +26,9 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import resource
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -141,6 +146,16 @@ def checked_before_games(path: Path, runs: int) -> tuple[float, float, bool]:
         times.append(time.perf_counter() - started)
         playable = document is not None
     return times[0], statistics.median(times), playable
+
+
+def check_cpu_seconds(path: Path, games: int) -> float:
+    """The CPU seconds ``ludolog kit check PATH --games GAMES`` takes, run as a user runs it (a process of its own,
+    from the project's folder): the kit read and checked, its rules' type checks and trace, and its random games."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-m", "cli.main", "kit", "check", str(path), "--games", str(games)],
+                   cwd=Path(__file__).resolve().parents[2], check=True, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
 def limits_table(rows: Sequence[Sequence[str]]) -> str:
