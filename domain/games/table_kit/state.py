@@ -127,11 +127,26 @@ def _take(zone: dict[str, Any], index: int) -> dict[str, Any]:
 
 def evolve(state: State, fact: Fact) -> State:
     """The state after the fact; the given state is left as it was. Only what the fact changes is copied (a
-    counter's change copies the counters, a card's move the two zones' lists); the rest is shared."""
+    counter's change copies the counters, a card's move the two zones' lists); the rest is shared. The same
+    table and fact, met again, give the table they gave (``_EVOLVED``)."""
+    key = (id(state), id(fact))
+    known = _EVOLVED.get(key)
+    if known is not None and known[0] is state and known[1] is fact:
+        return known[2]
     found = _EVOLVE.get(type(fact))
     if found is None:
         found = _EVOLVE[type(fact)] = next((_EVOLVE[kind] for kind in type(fact).__mro__ if kind in _EVOLVE), _unchanged)
-    return found(state, fact)
+    after = found(state, fact)
+    if len(_EVOLVED) >= 64:
+        _EVOLVED.clear()
+    _EVOLVED[key] = (state, fact, after)
+    return after
+
+
+_EVOLVED: dict[tuple[int, int], tuple[State, Fact, State]] = {}
+"""The last tables made, by the table and the fact they were made from (both kept, so their ids stay theirs):
+the facts a kit's rules decide are applied as they are made (``kit_steps``), then applied again by whoever
+records them, and a table is never changed once made, so the second time finds the first's table."""
 
 
 def _unchanged(state: State, fact: Fact) -> State:
