@@ -40,7 +40,7 @@ from typing import Any
 
 from domain.games.table_kit import kit_lets
 from domain.games.table_kit.kit_board import BoardView
-from domain.games.table_kit.layout import ASKER, PHASE
+from domain.games.table_kit.layout import ASKER, OFF, PHASE
 
 GIVEN = ("seat", "seats", "turn", "free_spaces", "landed", "drawn", "turn_seat", "owners", "here")
 """The names every expression may read besides the kit's own."""
@@ -121,8 +121,10 @@ class Scope(Mapping[str, Any]):
         return found
 
     def _seats_at(self, space: Any) -> list[int]:
-        owners = self.rules.owners(self.state.seats)
         space = str(space)
+        if space != OFF:  # a space of the board: who holds it, worked out once per board
+            return sorted(seat for seat in self.board.holders.get(space, ()) if seat)
+        owners = self.rules.owners(self.state.seats)
         return sorted({owners[piece][1] for piece, at in self.state.pieces.items() if at == space and owners[piece][1]})
 
     def _names(self, zone: str) -> list[str]:
@@ -211,7 +213,10 @@ def _unknown(name: str) -> Any:
 
 
 def _here(scope: Scope) -> str:
-    found = scope.board.spaces(scope.seat)
+    board = scope.board
+    found = board.memo.get(("spaces", scope.seat))  # the board's own list, read and not handed on
+    if found is None:
+        found = board.spaces(scope.seat)
     return found[0] if found else ""
 
 
