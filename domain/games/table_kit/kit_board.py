@@ -179,8 +179,30 @@ class BoardView:
 
     def pieces(self, seat: int) -> int:
         """How many of the seat's pieces are on the board (those sharing a space counted each)."""
+        return self._counts.get(seat, 0)
+
+    @functools.cached_property
+    def _counts(self) -> dict[int, int]:
+        """How many pieces each seat (0: no one) has on the board, counted in one pass."""
         owners = self._owners()
-        return sum(1 for piece, space in self._pieces.items() if space != OFF and owners[piece][1] == seat)
+        counts: dict[int, int] = {}
+        for piece, space in self._pieces.items():
+            if space != OFF:
+                seat = owners[piece][1]
+                counts[seat] = counts.get(seat, 0) + 1
+        return counts
+
+    @functools.cached_property
+    def _held_by(self) -> list[tuple[frozenset[int], list[str]]]:
+        """The occupied spaces grouped by who holds them (each space's owners: ``holders``); few groups."""
+        groups: dict[frozenset[int], list[str]] = {}
+        for space, held in self.holders.items():
+            found = groups.get(held)
+            if found is None:
+                groups[held] = [space]
+            else:
+                found.append(space)
+        return list(groups.items())
 
     def spaces(self, seat: int) -> list[str]:
         """The spaces holding the seat's pieces (under others' too, where they share one), in the board's order."""
@@ -210,7 +232,7 @@ class BoardView:
         holders = self.holders
         if fits is None:
             fits = self._fits[(sorts, seat)] = frozenset(
-                space for space, held in holders.items() if not sorts.isdisjoint(_seen(held, seat)))
+                space for held, spaces in self._held_by if not sorts.isdisjoint(_seen(held, seat)) for space in spaces)
         if "empty" in sorts:
             return [space for space in spaces if space in fits or space not in holders]
         return [space for space in spaces if space in fits]

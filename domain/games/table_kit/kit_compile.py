@@ -81,6 +81,8 @@ class CompiledRules(StepCompiler):
         self.let_sources = dict(play.get("let", {}))
         """The named values' expressions as written (``play.let``), compiled as ``lets``."""
         self.names = frozenset([*self.counters, *self.dice, *self.parameters, *GIVEN, *(["phase"] if self.phases else []), *self.let_sources])
+        self.name_readers: dict[str, Any] = {}
+        """How a scope works out each name it has been asked for (``kit_scope``), kept with the rules."""
         self._check_names()
         self.lets: dict[str, Expression] = {}
         self._let_costs: dict[str, int] = {}

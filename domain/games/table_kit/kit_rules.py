@@ -138,8 +138,16 @@ class KitRules(CompiledRules):
             for name, action in self.actions.items():
                 if action["phases"] is not None and phase not in action["phases"]:
                     continue
-                for chosen in _combinations(scope, action["choices"], lazy, tally, name):
-                    if action["when"] is None or action["when"].holds(scope.with_choice(chosen)):
+                when, choices = action["when"], action["choices"]
+                if len(choices) == 1:  # one choice, the most common: its values alone, without a walk
+                    choice = choices[0]
+                    for value in choice.candidates(scope, lazy):
+                        tally.count(0, name)
+                        if when is None or when.holds(scope.with_choice({choice.name: value})):
+                            yield {"type": "act", "action": name, choice.name: value}
+                    continue
+                for chosen in _combinations(scope, choices, lazy, tally, name):
+                    if when is None or when.holds(scope.with_choice(chosen) if chosen else scope):
                         yield {"type": "act", "action": name, **chosen}
         except ExpressionFailed as error:
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None

@@ -40,7 +40,7 @@ from typing import Any
 
 from domain.games.table_kit import kit_lets
 from domain.games.table_kit.kit_board import BoardView
-from domain.games.table_kit.layout import ASKER, PHASE
+from domain.games.table_kit.layout import ASKER, OFF, PHASE
 
 GIVEN = ("seat", "seats", "turn", "free_spaces", "landed", "drawn", "turn_seat", "owners", "here")
 """The names every expression may read besides the kit's own."""
@@ -101,45 +101,14 @@ class Scope(Mapping[str, Any]):
         return board
 
     def __getitem__(self, name: str) -> Any:
-        state = self.state
-        if name in self.chosen:
-            return self.chosen[name]
-        if name == "seat":
-            return self.seat
-        if name == "seats":
-            return state.seats
-        if name == "turn":
-            return state.turns
-        if name == "free_spaces":
-            return self.board.free()
-        if name in ("landed", "drawn"):
-            return ""
-        if name == "owners":
-            return self.board.seated
-        if name == "here":
-            found = self.board.spaces(self.seat)
-            return found[0] if found else ""
-        if name == "turn_seat":
-            return state.counters.get(ASKER, state.turn)
-        if name == "phase" and self.rules.phases:
-            return self.rules.phases[state.counters.get(PHASE, 0)]
-        if name in self.rules.parameters:
-            return state.parameters[name]
-        if name in self.rules.hidden:
-            return {seat: (state.dice.get(f"{name}:{seat}") or [0])[0] for seat in range(1, state.seats + 1)}
-        if name in self.rules.dice:
-            rolled = state.dice.get(name)
-            return rolled[0] if rolled else 0
-        if name in self.rules.lets:
-            return kit_lets.value(self, name)
-        spec = self.rules.counters.get(name)
-        if spec is None:
-            raise KeyError(name)
-        if "keys" in spec:
-            return self.rules.keyed(name, state)
-        if not spec.get("each", True):
-            return state.counters[name]
-        return {seat: state.counters[f"{name}:{seat}"] for seat in range(1, state.seats + 1)}
+        chosen = self.chosen
+        if name in chosen:
+            return chosen[name]
+        readers = self.rules.name_readers
+        reader = readers.get(name)
+        if reader is None:
+            reader = readers[name] = _reader(self.rules, name)
+        return reader(self)
 
     def function(self, name: str) -> Any:
         """The callable an expression calls by ``name`` (one of ``FUNCTIONS``), made when first asked for."""
@@ -152,8 +121,10 @@ class Scope(Mapping[str, Any]):
         return found
 
     def _seats_at(self, space: Any) -> list[int]:
-        owners = self.rules.owners(self.state.seats)
         space = str(space)
+        if space != OFF:  # a space of the board: who holds it, worked out once per board
+            return sorted(seat for seat in self.board.holders.get(space, ()) if seat)
+        owners = self.rules.owners(self.state.seats)
         return sorted({owners[piece][1] for piece, at in self.state.pieces.items() if at == space and owners[piece][1]})
 
     def _names(self, zone: str) -> list[str]:
@@ -186,6 +157,75 @@ class Scope(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self.rules.names)
+
+
+def _reader(rules: Any, name: str) -> Any:
+    """How a scope works out the name (one not among the action's choices) on its table: worked out once for the
+    kit's rules and the name, in the order the names are looked for (``KeyError`` for a name the kit does not give)."""
+    given = _GIVEN_READERS.get(name)
+    if given is not None:
+        return given
+    if name == "phase" and rules.phases:
+        phases = rules.phases
+        return lambda scope: phases[scope.state.counters.get(PHASE, 0)]
+    if name in rules.parameters:
+        return lambda scope: scope.state.parameters[name]
+    if name in rules.hidden:
+        keys = _seat_keys(name)
+        return lambda scope: {seat: (scope.state.dice.get(key) or [0])[0] for seat, key in keys(scope.state.seats)}
+    if name in rules.dice:
+        return lambda scope: (scope.state.dice.get(name) or [0])[0]
+    if name in rules.lets:
+        return lambda scope: kit_lets.value(scope, name)
+    spec = rules.counters.get(name)
+    if spec is None:
+        return _unknown(name)
+    if "keys" in spec:
+        return lambda scope: scope.rules.keyed(name, scope.state)
+    if not spec.get("each", True):
+        return lambda scope: scope.state.counters[name]
+    keys = _seat_keys(name)
+
+    def each_seat(scope: Scope) -> dict[int, Any]:
+        counters = scope.state.counters
+        return {seat: counters[key] for seat, key in keys(scope.state.seats)}
+
+    return each_seat
+
+
+def _seat_keys(name: str) -> Any:
+    """``keys(seats)``: each seat with its key of the name (``score:2``), for ``seats`` seats, made once a count."""
+    made: dict[int, tuple[tuple[int, str], ...]] = {}
+
+    def keys(seats: int) -> tuple[tuple[int, str], ...]:
+        found = made.get(seats)
+        if found is None:
+            found = made[seats] = tuple((seat, f"{name}:{seat}") for seat in range(1, seats + 1))
+        return found
+
+    return keys
+
+
+def _unknown(name: str) -> Any:
+    def unknown(scope: Scope) -> Any:
+        raise KeyError(name)
+    return unknown
+
+
+def _here(scope: Scope) -> str:
+    board = scope.board
+    found = board.memo.get(("spaces", scope.seat))  # the board's own list, read and not handed on
+    if found is None:
+        found = board.spaces(scope.seat)
+    return found[0] if found else ""
+
+
+_GIVEN_READERS: dict[str, Any] = {
+    "seat": lambda scope: scope.seat, "seats": lambda scope: scope.state.seats, "turn": lambda scope: scope.state.turns,
+    "free_spaces": lambda scope: scope.board.free(), "landed": lambda scope: "", "drawn": lambda scope: "",
+    "owners": lambda scope: scope.board.seated, "here": _here,
+    "turn_seat": lambda scope: scope.state.counters.get(ASKER, scope.state.turn)}
+"""How each of ``GIVEN`` is worked out (``landed`` and ``drawn``: ``""`` until the action's steps give them)."""
 
 
 def _owner(scope: Scope) -> Any:

@@ -86,39 +86,27 @@ class Run:
             if self.state.winners is not None:
                 return
             self.budget.step(at)
-            if kind == "roll":
-                self.roll(*spec)
-            elif kind in ("set", "add"):
-                self.counter(kind, *spec)
-            elif kind in ("place", "move", "capture"):
-                getattr(self, kind)(*spec)
-            elif kind in CARD_STEPS:
-                self.cards(kind, spec)
-            elif kind == "take":
-                self.take(*spec)
-            elif kind == "repeat":
-                self.repeat(*spec)
-            elif kind == "pass":
-                whose = self.state.counters.get(ASKER, self.seat)  # after an answer: from the seat whose turn it is
-                to = whose % self.state.seats + 1 if spec is None else self.seat_number(self.value(spec))
-                self.emit(f.TurnPassed(self.seat, to))
-                self.begin_turn(to)
-            elif kind == "ask":
-                self.emit(f.AnswerAsked(self.seat, self.seat_number(self.value(spec))))
-            elif kind == "phase":
-                self.emit(f.PhaseBegun(self.seat, spec))
-            elif kind == "do":
-                self._depth += 1
-                if self._depth > MOST_LANDINGS:
-                    raise IllegalCommand(f"the kit's rules fail here: the named steps {spec!r} were taken inside each other more "
-                                         f"than {MOST_LANDINGS} times: they may never stop")
-                self.steps(self.rules.defined[spec])
-                self._depth -= 1
-            elif kind == "end":
-                self.end_with(spec[0], spec[1])
-            else:
+            take = _TAKEN.get(kind)
+            if take is not None:
+                take(self, kind, spec)
+            else:  # if
                 condition, then, otherwise = spec
                 self.steps(then if self.truth(condition) else otherwise)
+
+    def pass_turn(self, to: Expression | None) -> None:
+        whose = self.state.counters.get(ASKER, self.seat)  # after an answer: from the seat whose turn it is
+        seat = whose % self.state.seats + 1 if to is None else self.seat_number(self.value(to))
+        self.emit(f.TurnPassed(self.seat, seat))
+        self.begin_turn(seat)
+
+    def named(self, name: str) -> None:
+        """The steps the kit names in ``define`` (at most ``MOST_LANDINGS`` of them taken inside each other)."""
+        self._depth += 1
+        if self._depth > MOST_LANDINGS:
+            raise IllegalCommand(f"the kit's rules fail here: the named steps {name!r} were taken inside each other more "
+                                 f"than {MOST_LANDINGS} times: they may never stop")
+        self.steps(self.rules.defined[name])
+        self._depth -= 1
 
     def repeat(self, until: Expression, effects: list[Step]) -> None:
         """The steps taken again and again until the condition holds after them (at most ``MOST_REPEATS`` times)."""
@@ -322,3 +310,16 @@ class Run:
         best = max(values.values())
         found = [seat for seat, value in values.items() if value == best]
         return [] if len(found) == len(values) and len(values) > 1 else found
+
+
+_TAKEN: dict[str, Any] = {
+    "roll": lambda run, kind, spec: run.roll(*spec), "set": lambda run, kind, spec: run.counter(kind, *spec),
+    "add": lambda run, kind, spec: run.counter(kind, *spec), "place": lambda run, kind, spec: run.place(*spec),
+    "move": lambda run, kind, spec: run.move(*spec), "capture": lambda run, kind, spec: run.capture(*spec),
+    **dict.fromkeys(CARD_STEPS, lambda run, kind, spec: run.cards(kind, spec)),
+    "take": lambda run, kind, spec: run.take(*spec), "repeat": lambda run, kind, spec: run.repeat(*spec),
+    "pass": lambda run, kind, spec: run.pass_turn(spec),
+    "ask": lambda run, kind, spec: run.emit(f.AnswerAsked(run.seat, run.seat_number(run.value(spec)))),
+    "phase": lambda run, kind, spec: run.emit(f.PhaseBegun(run.seat, spec)), "do": lambda run, kind, spec: run.named(spec),
+    "end": lambda run, kind, spec: run.end_with(spec[0], spec[1])}
+"""How ``Run.steps`` takes each kind of step, by its kind (``if``, not among them: its branch taken)."""

@@ -57,6 +57,10 @@ class State:
 _KITS: dict[str, Kit] = {}
 _TABLES: dict[tuple[str, str, int], Kit] = {}
 """A kit whose board follows its parameters and seats, as each table (its hash, values and seats) plays it."""
+_last_table: tuple[str, Any, int, Any] = ("", None, 0, None)
+"""The kit hash, parameters (the very dict: a table's parameters are never changed in place) and seats of the
+last table ``kit_of`` found for a kit whose board is sized, and that table: found again without writing the
+parameters out."""
 
 
 def _with(state: State, **changes: Any) -> State:
@@ -75,12 +79,17 @@ def kit_of(state: State) -> Kit:
         found = _KITS.setdefault(state.kit_hash, Kit.of(state.kit))
     if not found.board_sized:
         return found
+    global _last_table
+    hash_, parameters, seats, table = _last_table
+    if hash_ == state.kit_hash and parameters is state.parameters and seats == state.seats:
+        return table  # the same game's tables share their parameters: every fact leaves them as they were
     key = (state.kit_hash, json.dumps(state.parameters, sort_keys=True), state.seats)
     table = _TABLES.get(key)
     if table is None:
         if len(_TABLES) >= 256:
             _TABLES.clear()  # kept for the tables in play, never growing past a bound
         table = _TABLES.setdefault(key, Kit.at_table(state.kit, state.parameters, state.seats))
+    _last_table = (state.kit_hash, state.parameters, state.seats, table)
     return table
 
 
@@ -90,14 +99,19 @@ def sees(entry: dict[str, Any], seat: int | None) -> bool:
 
 
 def _zones(state: State, *names: str) -> dict[str, dict[str, Any]]:
-    """A copy of the zones with the named ones copied as deep as ``evolve`` changes them: the zone, its list
-    of cards and each card's entry, its pool (the others shared: never changed; a ``seen`` list is replaced,
-    never changed in place)."""
+    """A copy of the zones with the named ones copied as deep as ``evolve`` changes them: the zone, its list of
+    cards and its pool. Each card's entry is shared with the table before: it is never changed in place, but
+    replaced by a new one where a fact changes it (``_seen_by``)."""
     zones = dict(state.zones)
     for name in names:
         zone = zones[name]
-        zones[name] = {**zone, "cards": [dict(entry) for entry in zone["cards"]], "pool": list(zone["pool"])}
+        zones[name] = {**zone, "cards": list(zone["cards"]), "pool": list(zone["pool"])}
     return zones
+
+
+def _seen_by(entry: dict[str, Any], seen: list[int]) -> dict[str, Any]:
+    """A placed card's entry, now known face down to ``seen`` (a new entry: the old one is the table's before)."""
+    return {**entry, "seen": seen}
 
 
 def _take(zone: dict[str, Any], index: int) -> dict[str, Any]:
@@ -112,100 +126,152 @@ def _take(zone: dict[str, Any], index: int) -> dict[str, Any]:
 
 
 def evolve(state: State, fact: Fact) -> State:
-    """The state after the fact; the given state is left as it was."""
-    if isinstance(fact, f.TurnPassed):
-        if PHASE in state.counters or ASKER in state.counters:  # a new turn: its first phase, nobody asked
-            counters = {key: value for key, value in state.counters.items() if key not in (PHASE, ASKER)}
-            return _with(state, turn=fact.to, turns=state.turns + 1, counters=counters)
-        return _with(state, turn=fact.to, turns=state.turns + 1)
-    if isinstance(fact, f.PieceMoved):
-        return _with(state, pieces={**state.pieces, fact.piece: fact.to})
-    if isinstance(fact, f.CardPutUnder):
-        zones = _zones(state, fact.origin, fact.to)
-        seen = _take(zones[fact.origin], fact.index)["seen"]
-        pile = zones[fact.to]
-        pile["cards"].insert(0, {"card": fact.card, "up": False, "seen": sorted(set(seen) | set(fact.seen))})
-        pile["under"] = pile.get("under", 0) + 1
-        return _with(state, zones=zones)
-    if isinstance(fact, f.CardMoved):
-        zones = _zones(state, fact.origin, fact.to)
-        origin = zones[fact.origin]
-        if fact.index < 0:
-            origin["pool"].remove(fact.card)
-            seen: list[int] = []
-        else:
-            seen = _take(origin, fact.index)["seen"]
-        zones[fact.to]["cards"].append({"card": fact.card, "up": fact.up, "seen": sorted(set(seen) | set(fact.seen))})
-        return _with(state, zones=zones)
-    if isinstance(fact, f.CardRevealed):
-        zones = _zones(state, fact.zone)
-        zones[fact.zone]["cards"][fact.index]["seen"] = list(range(1, state.seats + 1))
-        return _with(state, zones=zones)
-    if isinstance(fact, f.CardsLookedAt):
-        zones = _zones(state, fact.zone)
-        zone = zones[fact.zone]
-        for card in fact.decided:
-            zone["pool"].remove(card)
-        above = zone.get("under", 0)  # decided cards lie where the pool was: above any put under it
-        zone["cards"][above:above] = [{"card": card, "up": False, "seen": []} for card in fact.decided]
-        for entry in zone["cards"][-fact.count:]:
-            entry["seen"] = sorted(set(entry["seen"]) | {fact.seat})
-        return _with(state, zones=zones)
-    if isinstance(fact, f.PileShuffled):
-        zones = _zones(state, fact.zone)
-        zone = zones[fact.zone]
-        zone["pool"] = sorted(zone["pool"] + [entry["card"] for entry in zone["cards"]])
-        zone["cards"] = []
-        zone.pop("under", None)
-        return _with(state, zones=zones)
-    if isinstance(fact, f.PileGathered):
-        zones = _zones(state, fact.origin, fact.to)
-        origin, to = zones[fact.origin], zones[fact.to]
-        face_down = kit_of(state).zone_shows(fact.to, state.seats) == "face-down"
-        to["cards"] += _turned_down(origin["cards"], state.seats) if face_down else origin["cards"]
-        to["pool"] = sorted(to["pool"] + origin["pool"])
-        zones[fact.origin] = {"cards": [], "pool": []}
-        return _with(state, zones=zones)
-    if isinstance(fact, f.PileSlidUnder):
-        zones = _zones(state, fact.origin, fact.to)
-        origin, to = zones[fact.origin], zones[fact.to]
-        below = _turned_down(origin["cards"], state.seats)
-        to["cards"][0:0] = below
-        if below:
-            to["under"] = to.get("under", 0) + len(below)
-        to["pool"] = sorted(to["pool"] + origin["pool"])
-        zones[fact.origin] = {"cards": [], "pool": []}
-        return _with(state, zones=zones)
-    if isinstance(fact, f.PileShuffledIn):
-        zones = _zones(state, fact.origin, fact.to)
-        origin, to = zones[fact.origin], zones[fact.to]
-        to["pool"] = sorted(to["pool"] + origin["pool"] + [entry["card"] for entry in origin["cards"]])
-        zones[fact.origin] = {"cards": [], "pool": []}
-        return _with(state, zones=zones)
-    if isinstance(fact, f.DiceRolled):
-        return _with(state, dice={**state.dice, fact.die: list(fact.faces)})
-    if isinstance(fact, f.HiddenDiceRolled):
-        return _with(state, dice={**state.dice, f"{fact.die}:{fact.seat}": list(fact.faces)})
-    if isinstance(fact, f.CounterChanged):
-        return _with(state, counters={**state.counters, fact.counter: fact.value})
-    if isinstance(fact, f.PhaseBegun):
-        return _with(state, counters={**state.counters, PHASE: kit_of(state).rules.phases.index(fact.phase)})
-    if isinstance(fact, f.AnswerAsked):
-        return _with(state, turn=fact.to, counters={**state.counters, ASKER: state.counters.get(ASKER, state.turn)})
-    if isinstance(fact, f.ChoiceSealed):
-        return _with(state, dice={**state.dice, f"{SEALED}{fact.seat}": [{"action": fact.action, "choices": dict(fact.choices)}]})
-    if isinstance(fact, (f.ChoicesRevealed, f.ChoicesKept)):
-        return _with(state, dice={key: faces for key, faces in state.dice.items() if not key.startswith(SEALED)})
-    if isinstance(fact, f.EndProposed):
-        return _with(state, proposal={"by": fact.seat, "winners": list(fact.winners), "reason": fact.reason, "agreed": [fact.seat]})
-    if isinstance(fact, f.EndAgreed) and state.proposal is not None:
-        return _with(state, proposal={**state.proposal, "agreed": sorted({*state.proposal["agreed"], fact.seat})})
-    if isinstance(fact, f.EndRefused):
-        return _with(state, proposal=None)
-    if isinstance(fact, f.GameEnded):
-        ended = _with(state, winners=list(fact.winners), reason=fact.reason, at_limit=fact.at_limit, turn=0, proposal=None)
-        return ended if fact.scores is None else _with(ended, scores=list(fact.scores))
+    """The state after the fact; the given state is left as it was. Only what the fact changes is copied (a
+    counter's change copies the counters, a card's move the two zones' lists); the rest is shared. The same
+    table and fact, met again, give the table they gave (``_EVOLVED``)."""
+    key = (id(state), id(fact))
+    known = _EVOLVED.get(key)
+    if known is not None and known[0] is state and known[1] is fact:
+        return known[2]
+    found = _EVOLVE.get(type(fact))
+    if found is None:
+        found = _EVOLVE[type(fact)] = next((_EVOLVE[kind] for kind in type(fact).__mro__ if kind in _EVOLVE), _unchanged)
+    after = found(state, fact)
+    if len(_EVOLVED) >= 64:
+        _EVOLVED.clear()
+    _EVOLVED[key] = (state, fact, after)
+    return after
+
+
+_EVOLVED: dict[tuple[int, int], tuple[State, Fact, State]] = {}
+"""The last tables made, by the table and the fact they were made from (both kept, so their ids stay theirs):
+the facts a kit's rules decide are applied as they are made (``kit_steps``), then applied again by whoever
+records them, and a table is never changed once made, so the second time finds the first's table."""
+
+
+def _unchanged(state: State, fact: Fact) -> State:
     return state  # KitLaid: the kit is in the state from the start
+
+
+def _turn_passed(state: State, fact: f.TurnPassed) -> State:
+    if PHASE in state.counters or ASKER in state.counters:  # a new turn: its first phase, nobody asked
+        counters = {key: value for key, value in state.counters.items() if key not in (PHASE, ASKER)}
+        return _with(state, turn=fact.to, turns=state.turns + 1, counters=counters)
+    return _with(state, turn=fact.to, turns=state.turns + 1)
+
+
+def _piece_moved(state: State, fact: f.PieceMoved) -> State:
+    return _with(state, pieces={**state.pieces, fact.piece: fact.to})
+
+
+def _card_put_under(state: State, fact: f.CardPutUnder) -> State:
+    zones = _zones(state, fact.origin, fact.to)
+    seen = _take(zones[fact.origin], fact.index)["seen"]
+    pile = zones[fact.to]
+    pile["cards"].insert(0, {"card": fact.card, "up": False, "seen": sorted(set(seen) | set(fact.seen))})
+    pile["under"] = pile.get("under", 0) + 1
+    return _with(state, zones=zones)
+
+
+def _card_moved(state: State, fact: f.CardMoved) -> State:
+    zones = _zones(state, fact.origin, fact.to)
+    origin = zones[fact.origin]
+    if fact.index < 0:
+        origin["pool"].remove(fact.card)
+        seen: list[int] = []
+    else:
+        seen = _take(origin, fact.index)["seen"]
+    zones[fact.to]["cards"].append({"card": fact.card, "up": fact.up, "seen": sorted(set(seen) | set(fact.seen))})
+    return _with(state, zones=zones)
+
+
+def _card_revealed(state: State, fact: f.CardRevealed) -> State:
+    zones = _zones(state, fact.zone)
+    cards = zones[fact.zone]["cards"]
+    cards[fact.index] = _seen_by(cards[fact.index], list(range(1, state.seats + 1)))
+    return _with(state, zones=zones)
+
+
+def _cards_looked_at(state: State, fact: f.CardsLookedAt) -> State:
+    zones = _zones(state, fact.zone)
+    zone = zones[fact.zone]
+    for card in fact.decided:
+        zone["pool"].remove(card)
+    above = zone.get("under", 0)  # decided cards lie where the pool was: above any put under it
+    cards = zone["cards"]
+    cards[above:above] = [{"card": card, "up": False, "seen": []} for card in fact.decided]
+    for index in range(len(cards))[-fact.count:]:
+        cards[index] = _seen_by(cards[index], sorted(set(cards[index]["seen"]) | {fact.seat}))
+    return _with(state, zones=zones)
+
+
+def _pile_shuffled(state: State, fact: f.PileShuffled) -> State:
+    zones = _zones(state, fact.zone)
+    zone = zones[fact.zone]
+    zone["pool"] = sorted(zone["pool"] + [entry["card"] for entry in zone["cards"]])
+    zone["cards"] = []
+    zone.pop("under", None)
+    return _with(state, zones=zones)
+
+
+def _pile_gathered(state: State, fact: f.PileGathered) -> State:
+    zones = _zones(state, fact.origin, fact.to)
+    origin, to = zones[fact.origin], zones[fact.to]
+    face_down = kit_of(state).zone_shows(fact.to, state.seats) == "face-down"
+    to["cards"] += _turned_down(origin["cards"], state.seats) if face_down else origin["cards"]
+    to["pool"] = sorted(to["pool"] + origin["pool"])
+    zones[fact.origin] = {"cards": [], "pool": []}
+    return _with(state, zones=zones)
+
+
+def _pile_slid_under(state: State, fact: f.PileSlidUnder) -> State:
+    zones = _zones(state, fact.origin, fact.to)
+    origin, to = zones[fact.origin], zones[fact.to]
+    below = _turned_down(origin["cards"], state.seats)
+    to["cards"][0:0] = below
+    if below:
+        to["under"] = to.get("under", 0) + len(below)
+    to["pool"] = sorted(to["pool"] + origin["pool"])
+    zones[fact.origin] = {"cards": [], "pool": []}
+    return _with(state, zones=zones)
+
+
+def _pile_shuffled_in(state: State, fact: f.PileShuffledIn) -> State:
+    zones = _zones(state, fact.origin, fact.to)
+    origin, to = zones[fact.origin], zones[fact.to]
+    to["pool"] = sorted(to["pool"] + origin["pool"] + [entry["card"] for entry in origin["cards"]])
+    zones[fact.origin] = {"cards": [], "pool": []}
+    return _with(state, zones=zones)
+
+
+def _end_agreed(state: State, fact: f.EndAgreed) -> State:
+    if state.proposal is None:
+        return state
+    return _with(state, proposal={**state.proposal, "agreed": sorted({*state.proposal["agreed"], fact.seat})})
+
+
+def _game_ended(state: State, fact: f.GameEnded) -> State:
+    ended = _with(state, winners=list(fact.winners), reason=fact.reason, at_limit=fact.at_limit, turn=0, proposal=None)
+    return ended if fact.scores is None else _with(ended, scores=list(fact.scores))
+
+
+_EVOLVE: dict[type, Any] = {
+    f.TurnPassed: _turn_passed, f.PieceMoved: _piece_moved, f.CardPutUnder: _card_put_under, f.CardMoved: _card_moved,
+    f.CardRevealed: _card_revealed, f.CardsLookedAt: _cards_looked_at, f.PileShuffled: _pile_shuffled,
+    f.PileGathered: _pile_gathered, f.PileSlidUnder: _pile_slid_under, f.PileShuffledIn: _pile_shuffled_in,
+    f.DiceRolled: lambda state, fact: _with(state, dice={**state.dice, fact.die: list(fact.faces)}),
+    f.HiddenDiceRolled: lambda state, fact: _with(state, dice={**state.dice, f"{fact.die}:{fact.seat}": list(fact.faces)}),
+    f.CounterChanged: lambda state, fact: _with(state, counters={**state.counters, fact.counter: fact.value}),
+    f.PhaseBegun: lambda state, fact: _with(state, counters={**state.counters, PHASE: kit_of(state).rules.phases.index(fact.phase)}),
+    f.AnswerAsked: lambda state, fact: _with(state, turn=fact.to, counters={**state.counters, ASKER: state.counters.get(ASKER, state.turn)}),
+    f.ChoiceSealed: lambda state, fact: _with(state, dice={**state.dice, f"{SEALED}{fact.seat}": [{"action": fact.action, "choices": dict(fact.choices)}]}),
+    f.ChoicesRevealed: lambda state, fact: _with(state, dice={key: faces for key, faces in state.dice.items() if not key.startswith(SEALED)}),
+    f.EndProposed: lambda state, fact: _with(state, proposal={"by": fact.seat, "winners": list(fact.winners), "reason": fact.reason, "agreed": [fact.seat]}),
+    f.EndAgreed: _end_agreed, f.EndRefused: lambda state, fact: _with(state, proposal=None), f.GameEnded: _game_ended,
+}
+"""How each fact changes the table, by its class (a subclass as its first listed ancestor: a private counter's
+change as a counter's); a fact not listed (``KitLaid``) changes nothing."""
+_EVOLVE[f.ChoicesKept] = _EVOLVE[f.ChoicesRevealed]
 
 
 def _turned_down(cards: list[dict[str, Any]], seats: int) -> list[dict[str, Any]]:
