@@ -193,7 +193,8 @@ def _play(rules: Any, options: dict[str, Any], seats: int, number: int, caps: Ca
                     return
                 if watched and commands % 3 == 0 and not any(told[0] == number for told in found.telling):
                     _watch(rules, table.state, seat, legal, (number, seats, commands), found)
-                table.play(seat, Rng(bot, table.version).choice(legal), f"c{commands}")
+                chosen = legal[0] if len(legal) == 1 else Rng(bot, table.version).choice(legal)  # one: the bot's too, unseeded
+                table.play(seat, chosen, f"c{commands}")
                 commands += 1
     except LudologError as error:
         if not _out_of_time(caps, began, (number, seats, commands), found):  # else the rules stopped at the deadline
