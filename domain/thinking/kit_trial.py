@@ -16,6 +16,9 @@ reported (``telling``). A kit that hides nothing from any seat (``kit_secrets.hi
 and no face-down pile; no die behind a screen; no private counter; no turn taken together, so no sealed choice) is
 not watched: its twin table would be the table itself (``determinize`` deals afresh only cards, rolls afresh only
 other seats' screened dice, and resets only other seats' private counters and sealed choices), which offers the same.
+Nor is a seat at a table where it sees all of that (``sees_all``: every placed card, each deck's undealt cards in one
+pool, no other seat's screened roll or sealed choice, and the kit has no private counter): most turns of a kit whose
+cards are dealt only from face-down piles and shown when drawn.
 
 The games are played through the ruleset's own functions (``setup``, ``to_act``, ``legal_commands``, ``decide``,
 ``evolve``, ``outcome``: ``RulesTable``), with the chance a stored game of the same seed and salt has and the random
@@ -41,6 +44,7 @@ from domain.engine.errors import LudologError
 from domain.engine.game import Game
 from domain.engine.randomness import Rng, chance_key
 from domain.games.table_kit.kit_rules import NO_ACTION
+from domain.games.table_kit.state import kit_of, sees
 from domain.thinking.greedy import SimRng
 from domain.thinking.kit_secrets import hides_nothing
 
@@ -112,7 +116,7 @@ def trial(document: dict[str, Any], games: int = TRIAL_GAMES, most_commands: int
     fewest, most = document["seats"]["fewest"], document["seats"]["most"]
     caps = Caps(most_commands, GAME_SECONDS, clock, clock() + TRIAL_SECONDS)
     found = Trial()
-    watched = not hides_nothing(document)
+    watched = _watching(document)
     for number in range(games):
         seats = fewest if number % 2 == 0 or fewest == most else most
         try:
@@ -165,9 +169,10 @@ class StoredTable:
         self.game.play(seat, command, command_id)
 
 
-def _play(rules: Any, options: dict[str, Any], seats: int, number: int, caps: Caps, found: Trial, watched: bool) -> None:
+def _play(rules: Any, options: dict[str, Any], seats: int, number: int, caps: Caps, found: Trial,
+          watched: Callable[[Any, int], bool]) -> None:
     """One trial game, counted in ``found``; its rules run under the deadline of its seconds (or the trial's end,
-    if sooner: ``TrialOver`` then). ``watched``: whether the kit hides anything a rule could tell (``_watch``)."""
+    if sooner: ``TrialOver`` then). ``watched``: whether the seat is kept from anything at a table, which a rule could tell it (``_watch``)."""
     seed = f"kit-check:{number}"
     bot = f"bot:{seed}"  # the random bot's stream (``RandomBot``), choosing among the commands listed here once
     commands = 0
@@ -191,7 +196,7 @@ def _play(rules: Any, options: dict[str, Any], seats: int, number: int, caps: Ca
                 if not legal:
                     found.stuck.append((number, seats, f"seat {seat} is asked to act after {commands} commands but no action is allowed"))
                     return
-                if watched and commands % 3 == 0 and not any(told[0] == number for told in found.telling):
+                if commands % 3 == 0 and not any(told[0] == number for told in found.telling) and watched(table.state, seat):
                     _watch(rules, table.state, seat, legal, (number, seats, commands), found)
                 chosen = legal[0] if len(legal) == 1 else Rng(bot, table.version).choice(legal)  # one: the bot's too, unseeded
                 table.play(seat, chosen, f"c{commands}")
@@ -218,6 +223,32 @@ def _out_of_time(caps: Caps, began: float, where: tuple[int, int, int], found: T
     if now >= caps.ends:
         raise TrialOver
     return False
+
+
+def _watching(document: dict[str, Any]) -> Callable[[Any, int], bool]:
+    """Whether a seat at a table is watched for a rule that tells it a secret: never in a kit that hides nothing,
+    always in one with private counters, else where it does not see all (``sees_all``)."""
+    if hides_nothing(document):
+        return lambda state, seat: False
+    if any(counter.get("private") for counter in document.get("counters", [])):
+        return lambda state, seat: True
+    return lambda state, seat: not sees_all(state, seat)
+
+
+def sees_all(state: Any, seat: int) -> bool:
+    """Whether the seat sees all that ``determinize`` deals or rolls afresh at this table of a kit without private
+    counters, so that its twin is the table itself: every placed card (``sees``); each deck's cards not yet placed in
+    one zone's pool (a pool is kept sorted: dealt afresh among themselves they make the same pool); and no other
+    seat's roll behind a screen (``die:seat``) or sealed choice (``:sealed:seat``)."""
+    deck_of = kit_of(state).deck_of
+    pools: dict[int, str] = {}
+    for name, zone in state.zones.items():
+        if not all(sees(entry, seat) for entry in zone["cards"]):
+            return False
+        for card in zone["pool"]:
+            if pools.setdefault(deck_of[card], name) != name:
+                return False
+    return all(":" not in key or key.rsplit(":", 1)[1] == str(seat) for key in state.dice)
 
 
 def _watch(rules: Any, state: Any, seat: int, legal: list[dict[str, Any]], where: tuple[int, int, int], found: Trial) -> None:

@@ -5,6 +5,7 @@ any seat is not watched for a rule that tells a secret: its twin table (``determ
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -16,7 +17,7 @@ from domain.games.table_kit.rules import KITS, shipped_kit
 from domain.thinking import kit_trial
 from domain.thinking.greedy import SimRng
 from domain.thinking.kit_secrets import hides_nothing
-from domain.thinking.kit_trial import RulesTable, StoredTable, trial
+from domain.thinking.kit_trial import RulesTable, StoredTable, sees_all, trial
 
 
 def _tables(name: str, seats: int, seed: str) -> tuple[object, RulesTable, StoredTable]:
@@ -75,3 +76,43 @@ def test_a_kit_that_hides_something_deals_a_twin_table_that_differs():
     seat = rules.to_act(table.state)[0]
     twins = [rules.determinize(table.state, seat, SimRng(random.Random(n))) for n in range(10)]
     assert any(twin != table.state for twin in twins)
+
+
+HIDING = [path.stem for path in sorted(KITS.glob("*.yaml")) if "play" in shipped_kit(path.stem) and not hides_nothing(shipped_kit(path.stem))
+          and not any(counter.get("private") for counter in shipped_kit(path.stem).get("counters", []))]
+
+
+@pytest.mark.parametrize("name", HIDING)
+def test_where_a_seat_sees_all_its_twin_table_is_the_table_itself(name):
+    document = shipped_kit(name)
+    for number in range(6):
+        rules, table, _ = _tables(name, document["seats"]["most" if number % 2 else "fewest"], f"kit-check:{number}")
+        for step in range(60):
+            if rules.outcome(table.state) is not None:
+                break
+            seat = rules.to_act(table.state)[0]
+            if sees_all(table.state, seat):
+                assert all(rules.determinize(table.state, seat, SimRng(random.Random(n))) == table.state for n in range(4)), (number, step)
+            legal = rules.legal_commands(table.state, seat)
+            table.play(seat, Rng(f"bot:kit-check:{number}", table.version).choice(legal), f"c{step}")
+
+
+def test_a_seat_sees_all_where_the_undealt_cards_lie_in_their_piles_and_not_where_another_seat_holds_a_card():
+    rules, table, _ = _tables("missions-with-rules", 3, "kit-check:0")
+    assert sees_all(table.state, rules.to_act(table.state)[0])  # the mission piles face down, not yet drawn from
+
+    rules, table, _ = _tables("kuhn-poker", 2, "kit-check:0")
+    seat = rules.to_act(table.state)[0]
+    assert not sees_all(table.state, seat)  # the other seat's card
+    assert any(rules.determinize(table.state, seat, SimRng(random.Random(n))) != table.state for n in range(10))
+
+
+def test_a_deck_whose_undealt_cards_lie_in_two_piles_is_hidden_from_the_seat():
+    rules, table, _ = _tables("missions-with-rules", 3, "kit-check:0")
+    zones = {name: {**zone, "pool": list(zone["pool"])} for name, zone in table.state.zones.items()}
+    moved = zones["level-1"]["pool"].pop(0)
+    zones["level-2"]["pool"] = sorted([*zones["level-2"]["pool"], moved])  # which pile holds it, the seat cannot tell
+    state = dataclasses.replace(table.state, zones=zones)
+    seat = rules.to_act(state)[0]
+    assert not sees_all(state, seat)
+    assert any(rules.determinize(state, seat, SimRng(random.Random(n))) != state for n in range(10))
