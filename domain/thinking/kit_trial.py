@@ -12,7 +12,21 @@ counted (``unplayed``), so a kit whose games never end is named in seconds. The 
 gives ``time.monotonic``; a test its own). It also watches
 for a rule that tells a seat a secret: at every third turn, a table where everything the seat to act cannot
 see is dealt (and rolled) afresh must offer it the same actions; the first that does not, in each game, is
-reported (``telling``).
+reported (``telling``). A kit that hides nothing from any seat (``kit_secrets.hides_nothing``: no cards, so no hand
+and no face-down pile; no die behind a screen; no private counter; no turn taken together, so no sealed choice) is
+not watched: its twin table would be the table itself (``determinize`` deals afresh only cards, rolls afresh only
+other seats' screened dice, and resets only other seats' private counters and sealed choices), which offers the same.
+Nor is a seat at a table where it sees all of that (``sees_all``: every placed card, each deck's undealt cards in one
+pool, no other seat's screened roll or sealed choice, and the kit has no private counter): most turns of a kit whose
+cards are dealt only from face-down piles and shown when drawn.
+
+The games are played through the ruleset's own functions (``setup``, ``to_act``, ``legal_commands``, ``decide``,
+``evolve``, ``outcome``: ``RulesTable``), with the chance a stored game of the same seed and salt has and the random
+bot's choices at the same versions, so that each game is the one the ``Game`` aggregate plays, command for command
+(and a game named by its seed replays as told). Its turn limit is the rules' own (an ending ``at_limit``, decided
+with the action that reaches it); the endings the aggregate adds (a resignation, a draw agreed, an abort) are a
+seat's acts, which no trial game makes. The first game is played on the aggregate itself (``StoredTable``), so a
+fact that could not be stored, or a legal command the ruleset's shapes refuse, is still found.
 """
 
 from __future__ import annotations
@@ -24,11 +38,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.engine import registry, rule_time
+from domain.engine.chain import CHAIN_VERSION
+from domain.engine.commands import Command
 from domain.engine.errors import LudologError
 from domain.engine.game import Game
+from domain.engine.randomness import Rng, chance_key
 from domain.games.table_kit.kit_rules import NO_ACTION
-from domain.thinking.bots import RandomBot
+from domain.games.table_kit.state import kit_of, sees
 from domain.thinking.greedy import SimRng
+from domain.thinking.kit_secrets import hides_nothing
 
 TRIAL_GAMES = 100
 MOST_COMMANDS = 5_000
@@ -42,6 +60,8 @@ TRIAL_SECONDS = 30.0
 ``kit check`` answers in seconds whatever the kit (a hundred games that each hit the command cap took minutes)."""
 SALT = "4b17" * 8
 """The salt of the trial's games: with their seeds (``kit-check:N``), each is dealt alike every run."""
+STORED_GAMES = 1
+"""The first games played on the ``Game`` aggregate (``StoredTable``), the rest through the ruleset alone."""
 
 
 def never_offered(document: dict[str, Any], found: Trial) -> list[tuple[tuple[str | int, ...], str]]:
@@ -96,12 +116,13 @@ def trial(document: dict[str, Any], games: int = TRIAL_GAMES, most_commands: int
     fewest, most = document["seats"]["fewest"], document["seats"]["most"]
     caps = Caps(most_commands, GAME_SECONDS, clock, clock() + TRIAL_SECONDS)
     found = Trial()
+    watched = _watching(document)
     for number in range(games):
         seats = fewest if number % 2 == 0 or fewest == most else most
         try:
             if clock() >= caps.ends:
                 raise TrialOver
-            _play(rules, options, seats, number, caps, found)
+            _play(rules, options, seats, number, caps, found, watched)
         except TrialOver:
             found.unplayed = games - number
             break
@@ -109,18 +130,58 @@ def trial(document: dict[str, Any], games: int = TRIAL_GAMES, most_commands: int
     return found
 
 
-def _play(rules: Any, options: dict[str, Any], seats: int, number: int, caps: Caps, found: Trial) -> None:
+class RulesTable:
+    """A trial game's table played through the ruleset's functions alone: the chance of each decision is what a
+    ``Game`` of that seed and salt draws at that version (its creation is version 1, each fact one more)."""
+
+    def __init__(self, rules: Any, options: dict[str, Any], seats: int, seed: str) -> None:
+        self.rules = rules
+        self.key = chance_key(seed, SALT, CHAIN_VERSION)
+        self.state = rules.new_state(seats, options)
+        self.version = 1
+        self._apply(rules.setup(self.state, Rng(self.key, "setup")))
+
+    def play(self, seat: int, command: Command, command_id: str) -> None:
+        self._apply(self.rules.decide(self.state, seat, command, Rng(self.key, self.version)))
+
+    def _apply(self, facts: list[Any]) -> None:
+        for fact in facts:
+            self.state = self.rules.evolve(self.state, fact)
+        self.version += len(facts)
+
+
+class StoredTable:
+    """A trial game's table played on the ``Game`` aggregate: every fact made a stored event, every command checked
+    against the ruleset's shapes."""
+
+    def __init__(self, rules: Any, options: dict[str, Any], seats: int, seed: str) -> None:
+        self.game = Game.start(rules, [f"Seat {n}" for n in range(1, seats + 1)], options, seed, salt=SALT)
+
+    @property
+    def state(self) -> Any:
+        return self.game.state
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+    def play(self, seat: int, command: Command, command_id: str) -> None:
+        self.game.play(seat, command, command_id)
+
+
+def _play(rules: Any, options: dict[str, Any], seats: int, number: int, caps: Caps, found: Trial,
+          watched: Callable[[Any, int], bool]) -> None:
     """One trial game, counted in ``found``; its rules run under the deadline of its seconds (or the trial's end,
-    if sooner: ``TrialOver`` then)."""
+    if sooner: ``TrialOver`` then). ``watched``: whether the seat is kept from anything at a table, which a rule could tell it (``_watch``)."""
     seed = f"kit-check:{number}"
-    bot = RandomBot(seed)
+    bot = f"bot:{seed}"  # the random bot's stream (``RandomBot``), choosing among the commands listed here once
     commands = 0
     began = caps.clock()
     try:
         with rule_time.deadline(max(0.0, min(caps.game_seconds, caps.ends - began)), caps.clock):
-            game = Game.start(rules, [f"Seat {n}" for n in range(1, seats + 1)], options, seed, salt=SALT)
-            while (outcome := game.outcome()) is None:
-                waiting = game.to_act()
+            table = (StoredTable if number < STORED_GAMES else RulesTable)(rules, options, seats, seed)
+            while (outcome := rules.outcome(table.state)) is None:
+                waiting = rules.to_act(table.state)
                 if not waiting:
                     found.stuck.append((number, seats, f"no seat is asked to act after {commands} commands"))
                     return
@@ -130,14 +191,15 @@ def _play(rules: Any, options: dict[str, Any], seats: int, number: int, caps: Ca
                 if _out_of_time(caps, began, (number, seats, commands), found):
                     return
                 seat = waiting[0]
-                legal = rules.legal_commands(game.state, seat)
+                legal = rules.legal_commands(table.state, seat)
                 found.offered.update(command["action"] for command in legal if command["type"] == "act")
                 if not legal:
                     found.stuck.append((number, seats, f"seat {seat} is asked to act after {commands} commands but no action is allowed"))
                     return
-                if commands % 3 == 0 and not any(told[0] == number for told in found.telling):
-                    _watch(rules, game.state, seat, legal, (number, seats, commands), found)
-                game.play(seat, bot.choose(rules, game.state, seat, game.version), f"c{commands}")
+                if commands % 3 == 0 and not any(told[0] == number for told in found.telling) and watched(table.state, seat):
+                    _watch(rules, table.state, seat, legal, (number, seats, commands), found)
+                chosen = legal[0] if len(legal) == 1 else Rng(bot, table.version).choice(legal)  # one: the bot's too, unseeded
+                table.play(seat, chosen, f"c{commands}")
                 commands += 1
     except LudologError as error:
         if not _out_of_time(caps, began, (number, seats, commands), found):  # else the rules stopped at the deadline
@@ -161,6 +223,32 @@ def _out_of_time(caps: Caps, began: float, where: tuple[int, int, int], found: T
     if now >= caps.ends:
         raise TrialOver
     return False
+
+
+def _watching(document: dict[str, Any]) -> Callable[[Any, int], bool]:
+    """Whether a seat at a table is watched for a rule that tells it a secret: never in a kit that hides nothing,
+    always in one with private counters, else where it does not see all (``sees_all``)."""
+    if hides_nothing(document):
+        return lambda state, seat: False
+    if any(counter.get("private") for counter in document.get("counters", [])):
+        return lambda state, seat: True
+    return lambda state, seat: not sees_all(state, seat)
+
+
+def sees_all(state: Any, seat: int) -> bool:
+    """Whether the seat sees all that ``determinize`` deals or rolls afresh at this table of a kit without private
+    counters, so that its twin is the table itself: every placed card (``sees``); each deck's cards not yet placed in
+    one zone's pool (a pool is kept sorted: dealt afresh among themselves they make the same pool); and no other
+    seat's roll behind a screen (``die:seat``) or sealed choice (``:sealed:seat``)."""
+    deck_of = kit_of(state).deck_of
+    pools: dict[int, str] = {}
+    for name, zone in state.zones.items():
+        if not all(sees(entry, seat) for entry in zone["cards"]):
+            return False
+        for card in zone["pool"]:
+            if pools.setdefault(deck_of[card], name) != name:
+                return False
+    return all(":" not in key or key.rsplit(":", 1)[1] == str(seat) for key in state.dice)
 
 
 def _watch(rules: Any, state: Any, seat: int, legal: list[dict[str, Any]], where: tuple[int, int, int], found: Trial) -> None:
