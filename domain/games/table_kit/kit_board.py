@@ -168,8 +168,9 @@ class BoardView:
         """The spaces holding the seat's pieces (under others' too, where they share one), in the board's order."""
         found = self.memo.get(("spaces", seat))
         if found is None:
-            held = [spaces for owners, spaces in self.groups.items() if seat in owners]
-            found = self.memo[("spaces", seat)] = sorted(set().union(*held), key=self.geometry.order.__getitem__)
+            owners = self._owners()
+            held = {space for piece, space in self._pieces.items() if space != OFF and owners[piece][1] == seat}
+            found = self.memo[("spaces", seat)] = sorted(held, key=self.geometry.order.__getitem__)
         return list(found)
 
     def free(self) -> int:
