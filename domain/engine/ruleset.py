@@ -126,14 +126,22 @@ class Ruleset(ReportHooks, ABC):
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """The options with defaults filled in; ``InvalidSetup`` when they break the schema."""
         given = dict(options or {})
-        schema = {**self.options_schema, "additionalProperties": False}
-        error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(given))
+        error = jsonschema.exceptions.best_match(self._options_validator().iter_errors(given))
         if error is not None:
             where = ".".join(str(part) for part in error.absolute_path)
             known = ", ".join(sorted(self.options_schema.get("properties", {}))) or "none"
             raise InvalidSetup(f"bad option{' ' + where if where else ''}: {error.message} (options: {known})")
         defaults = {key: prop.get("default") for key, prop in self.options_schema.get("properties", {}).items()}
         return {**defaults, **given}
+
+    def _options_validator(self) -> jsonschema.Draft202012Validator:
+        """The options' JSON Schema validator, no other option allowed: built once for the ruleset's schema (again
+        should the ruleset hold another)."""
+        schema = self.options_schema
+        found = self.__dict__.get("_options_checked")
+        if found is None or found[0] is not schema:
+            found = self.__dict__["_options_checked"] = (schema, jsonschema.Draft202012Validator({**schema, "additionalProperties": False}))
+        return found[1]
 
     def check_command(self, command: Any) -> Command:
         """The command if it has one of the known shapes; ``MalformedCommand`` saying what is wrong."""

@@ -53,8 +53,12 @@ def paired_rng(seed: str, version: int, seat: int, visit: int) -> random.Random:
     return random.Random(f"ludolog-bot:{seed}:{version}:{seat}:{visit}")
 
 
+_KEYS = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+"""``json.dumps(command, sort_keys=True, separators=(",", ":"))``'s encoder, made once rather than at each call."""
+
+
 def key_of(command: Command) -> str:
-    return json.dumps(command, sort_keys=True, separators=(",", ":"))
+    return _KEYS.encode(command)
 
 
 def play_out(rules: Ruleset, state: Any, seat: int, command: Command, rng: SimRng) -> Any:

@@ -8,6 +8,7 @@ counters. ``Kit.of(document)`` builds the kit, or raises ``InvalidSetup`` with t
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 import json
@@ -54,6 +55,11 @@ class Counter:
     """Seen by its seat alone (and by no seat, for a shared one) while the game goes on (``private: true``)."""
     index: Any = None
     """A keyed counter's key (``pile[2]``: 2), or ``None``."""
+
+
+_last_document: tuple[Any, Any, Any] = (None, None, None)
+"""The document ``Kit.of`` was last given (kept, so its id stays its own), a copy of it as it was then, and its kit:
+a bot's or a study's games of one kit name the same document game after game."""
 
 
 def content_hash(document: dict[str, Any]) -> str:
@@ -126,8 +132,15 @@ class Kit:
 
     @classmethod
     def of(cls, document: dict[str, Any]) -> Kit:
-        """The kit of a document, built once for each content (``InvalidSetup`` for a bad one)."""
-        return cls._cached(json.dumps(document, sort_keys=True))
+        """The kit of a document, built once for each content (``InvalidSetup`` for a bad one): the very document
+        of the last call, still equal to a copy of it taken then, is its kit again without writing it out."""
+        global _last_document
+        known, copied, kit = _last_document
+        if known is document and document == copied:
+            return kit
+        kit = cls._cached(json.dumps(document, sort_keys=True))
+        _last_document = (document, copy.deepcopy(document), kit)
+        return kit
 
     def pieces(self, seats: int) -> list[Piece]:
         out: list[Piece] = []

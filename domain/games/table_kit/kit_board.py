@@ -1,5 +1,5 @@
-"""The board as a kit's rules read it: where each grid space lies, the space one step away in a direction,
-and, for one table, which piece stands where (``owner``, ``kind``, the longest line of a seat's pieces).
+"""The board as a kit's rules read it: the directions, and, for one table, which piece stands where (``owner``,
+``kind``, the longest line of a seat's pieces); where each space lies is ``kit_geometry``'s (``Geometry``).
 
 Directions on a grid are the compass's, ``north`` being up the rows (row 1, 2, ...) and ``east`` along the
 columns (a, b, ...), and those seen from the seat acting: ``ahead``, ``behind``, ``left``, ``right`` and
@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
-from domain.games.table_kit.layout import OFF, group_spaces
+from domain.games.table_kit.kit_geometry import COMPASS, Geometry
+from domain.games.table_kit.layout import OFF
 
-COMPASS = {"north": (0, 1), "north-east": (1, 1), "east": (1, 0), "south-east": (1, -1),
-           "south": (0, -1), "south-west": (-1, -1), "west": (-1, 0), "north-west": (-1, 1)}
-"""Each compass direction as (columns, rows) to go."""
 TURNS = {"ahead": 0, "ahead-right": 1, "right": 2, "behind-right": 3, "behind": 4, "behind-left": 5, "left": 6, "ahead-left": 7}
 """Each direction seen from a seat, as eighths of a turn clockwise from where it faces."""
 ROUND = list(COMPASS)
@@ -26,6 +23,10 @@ DIRECTIONS = (*COMPASS, *TURNS)
 EMPTY = frozenset({"empty"})
 AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
 """The four lines a row of pieces may lie along: a row, a column and the two diagonals."""
+MOVES: dict[int, tuple[dict[str, str], dict[str, str], str, str]] = {}
+"""The pieces of the last tables made by a piece's move (``state``), by their id: those pieces (kept, so the id stays
+theirs), the pieces they were made from, the piece and where it went: a board is made from the board before where
+it can (``kit_scope``, ``BoardView.after_move``)."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -36,111 +37,54 @@ def compass(direction: str, facing: str) -> str:
     return ROUND[(ROUND.index(facing) + TURNS[direction]) % 8]
 
 
-@dataclass(frozen=True)
-class Geometry:
-    """Where each grid space lies (its group, column and row, from 1) and the space at each place."""
-
-    places: dict[str, tuple[str, int, int]]
-    spaces: dict[tuple[str, int, int], str]
-    every: tuple[str, ...]
-    known: frozenset[str]
-    order: dict[str, int]
-    tracks: dict[str, tuple[tuple[str, ...], bool]]
-    """Each track or loop space's line of spaces and whether it closes (a loop)."""
-    links: dict[str, str]
-    """Where a link from a space leads (a ladder's foot to its top)."""
-    marks: dict[str, str]
-    """Each space's short mark (a track's ``kinds``: ``L1``, ``police``)."""
-    neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """Each space's neighbours (``neighbours(s)``): a graph's as it lists them; on a grid the spaces one step
-    north, east, south and west; on a track the spaces before and after it; on a loop the two beside it."""
-
-    @classmethod
-    def of(cls, document: dict[str, Any]) -> Geometry:
-        places: dict[str, tuple[str, int, int]] = {}
-        every: list[str] = []
-        tracks: dict[str, tuple[tuple[str, ...], bool]] = {}
-        links: dict[str, str] = {}
-        marks: dict[str, str] = {}
-        near: dict[str, tuple[str, ...]] = {}
-        for group in document.get("spaces", []):
-            names = group_spaces(group)
-            every += names
-            near.update(_neighbours(group, names))
-            if group.get("kind") in ("track", "loop"):
-                line = (tuple(names), group["kind"] == "loop")
-                tracks.update(dict.fromkeys(names, line))
-            links.update({str(link["from"]): str(link["to"]) for link in group.get("links", [])})
-            marks.update({str(name): mark for name, mark in group.get("kinds", {}).items()})
-            if group.get("kind") == "grid":
-                for index, name in enumerate(names):
-                    places[name] = (group["name"], index % group["columns"] + 1, index // group["columns"] + 1)
-        return cls(places, {place: name for name, place in places.items()}, tuple(every), frozenset(every),
-                   {name: index for index, name in enumerate(every)}, tracks, links, marks, near)
-
-    def along(self, space: str, count: int) -> str:
-        """The space ``count`` spaces on from ``space`` along its track or loop (back, for a negative count);
-        ``""`` past a track's end or off any track."""
-        found = self.tracks.get(space)
-        if found is None:
-            return ""
-        line, closed = found
-        at = self._at[space] + count
-        if closed:
-            return line[at % len(line)]
-        return line[at] if 0 <= at < len(line) else ""
-
-    @functools.cached_property
-    def _at(self) -> dict[str, int]:
-        """Each track or loop space's place along its line."""
-        return {space: line.index(space) for space, (line, _) in self.tracks.items()}
-
-    def step(self, space: str, direction: str) -> str:
-        """The space one step from ``space`` toward a compass direction; ``""`` off the grid."""
-        place = self.places.get(space)
-        if place is None:
-            return ""
-        columns, rows = COMPASS[direction]
-        return self.spaces.get((place[0], place[1] + columns, place[2] + rows), "")
-
-    def row(self, space: str) -> int:
-        place = self.places.get(space)
-        return 0 if place is None else place[2]
-
-    def column(self, space: str) -> int:
-        place = self.places.get(space)
-        return 0 if place is None else place[1]
-
-
-def _neighbours(group: dict[str, Any], names: list[str]) -> dict[str, tuple[str, ...]]:
-    """The neighbours of each space of one group of the kit's ``spaces`` (``Geometry.neighbours``)."""
-    kind = group.get("kind")
-    if kind == "graph":
-        return {str(name): tuple(str(near) for near in listed) for name, listed in group["neighbours"].items()}
-    if kind in ("track", "loop"):
-        last, closed = len(names) - 1, kind == "loop"
-        return {name: tuple(dict.fromkeys(names[at] for at in ((n - 1) % len(names), (n + 1) % len(names))
-                                          if closed or abs(at - n) == 1)) for n, name in enumerate(names)} if last else {}
-    if kind == "grid":
-        columns, rows = group["columns"], group["rows"]
-        return {name: tuple(names[(r + dr) * columns + c + dc] for dc, dr in ((0, 1), (1, 0), (0, -1), (-1, 0))
-                            if 0 <= c + dc < columns and 0 <= r + dr < rows)
-                for n, name in enumerate(names) for r, c in [divmod(n, columns)]}
-    return {}
-
-
 class BoardView:
-    """One table's board: each space's piece and its owner, worked out once when first asked."""
+    """One table's board: each space's piece and its owner, worked out once when first asked; or, for a table made
+    from another by one piece's move, carried over from that table's board (``after_move``)."""
 
     def __init__(self, geometry: Geometry, pieces: dict[str, str], owners: Callable[[], dict[str, tuple[str, int]]]) -> None:
         self.geometry, self._pieces, self._owners = geometry, pieces, owners
         self._at: dict[str, str] | None = None
         self._seated: dict[str, int] | None = None
+        self._holders: dict[str, frozenset[int]] | None = None
+        self._groups: dict[frozenset[int], set[str]] | None = None
+        self._counts: dict[int, int] | None = None
+        self._single: bool | None = None
         self._fits: dict[tuple[frozenset[str], int], frozenset[str]] = {}
         self.memo: dict[Any, Any] = {}
         """What the rules worked out from this board alone, kept while it stands (the spaces holding a seat's
         pieces; ``kit_choices``: the spaces a choice allows a seat, by the choice, the seat and the space it goes
         from)."""
+
+    def after_move(self, pieces: dict[str, str], piece: str, to: str) -> BoardView:
+        """The board of the table made from this one's by moving ``piece`` to ``to`` (``pieces``: that table's):
+        who holds each space, the groups of them and each seat's count carried over, the moved piece's entries
+        changed, where every space held one piece and the piece lands on an empty space or off the board (else
+        worked out afresh, when first asked)."""
+        board = BoardView(self.geometry, pieces, self._owners)
+        origin = self._pieces.get(piece)
+        holders = self._holders
+        if origin is None or holders is None or not self.single or (to != OFF and to in holders):
+            return board
+        seat = self._owners()[piece][1]
+        held = _alone(seat)
+        holders = dict(holders)
+        groups = self._groups
+        if groups is not None:
+            groups = dict(groups)
+            if origin != OFF:
+                groups[held] = groups[held] - {origin}
+            if to != OFF:
+                groups[held] = groups.get(held, set()) | {to}
+        if origin != OFF:
+            del holders[origin]
+        if to != OFF:
+            holders[to] = held
+        board._holders, board._groups, board._single = holders, groups, True
+        counts = self._counts
+        if counts is not None and (origin == OFF) != (to == OFF):
+            counts = {**counts, seat: counts.get(seat, 0) + (1 if origin == OFF else -1)}
+        board._counts = counts
+        return board
 
     @property
     def at(self) -> dict[str, str]:
@@ -157,17 +101,27 @@ class BoardView:
             self._seated = {space: owners[piece][1] for space, piece in self.at.items()}
         return self._seated
 
-    @functools.cached_property
+    @property
     def holders(self) -> dict[str, frozenset[int]]:
         """Each occupied space's owners, every piece on it counted (0: an unowned piece)."""
-        owners = self._owners()
-        found: dict[str, frozenset[int]] = {}
-        for piece, space in self._pieces.items():
-            if space != OFF:
-                seat = owners[piece][1]
-                held = found.get(space)
-                found[space] = _alone(seat) if held is None else held | {seat}
+        found = self._holders
+        if found is None:
+            owners = self._owners()
+            found = {}
+            for piece, space in self._pieces.items():
+                if space != OFF:
+                    seat = owners[piece][1]
+                    held = found.get(space)
+                    found[space] = _alone(seat) if held is None else held | {seat}
+            self._holders = found
         return found
+
+    @property
+    def single(self) -> bool:
+        """Whether every occupied space holds one piece (none stacked)."""
+        if self._single is None:
+            self._single = len(self.holders) == sum(self.counts.values())
+        return self._single
 
     def owner(self, space: str) -> int:
         """The seat whose piece stands on the space; 0 for an empty space, an unowned piece or no space."""
@@ -179,30 +133,36 @@ class BoardView:
 
     def pieces(self, seat: int) -> int:
         """How many of the seat's pieces are on the board (those sharing a space counted each)."""
-        return self._counts.get(seat, 0)
+        return self.counts.get(seat, 0)
 
-    @functools.cached_property
-    def _counts(self) -> dict[int, int]:
+    @property
+    def counts(self) -> dict[int, int]:
         """How many pieces each seat (0: no one) has on the board, counted in one pass."""
-        owners = self._owners()
-        counts: dict[int, int] = {}
-        for piece, space in self._pieces.items():
-            if space != OFF:
-                seat = owners[piece][1]
-                counts[seat] = counts.get(seat, 0) + 1
+        counts = self._counts
+        if counts is None:
+            owners = self._owners()
+            counts = {}
+            for piece, space in self._pieces.items():
+                if space != OFF:
+                    seat = owners[piece][1]
+                    counts[seat] = counts.get(seat, 0) + 1
+            self._counts = counts
         return counts
 
-    @functools.cached_property
-    def _held_by(self) -> list[tuple[frozenset[int], list[str]]]:
+    @property
+    def groups(self) -> dict[frozenset[int], set[str]]:
         """The occupied spaces grouped by who holds them (each space's owners: ``holders``); few groups."""
-        groups: dict[frozenset[int], list[str]] = {}
-        for space, held in self.holders.items():
-            found = groups.get(held)
-            if found is None:
-                groups[held] = [space]
-            else:
-                found.append(space)
-        return list(groups.items())
+        groups = self._groups
+        if groups is None:
+            groups = {}
+            for space, held in self.holders.items():
+                found = groups.get(held)
+                if found is None:
+                    groups[held] = {space}
+                else:
+                    found.add(space)
+            self._groups = groups
+        return groups
 
     def spaces(self, seat: int) -> list[str]:
         """The spaces holding the seat's pieces (under others' too, where they share one), in the board's order."""
@@ -214,11 +174,11 @@ class BoardView:
         return list(found)
 
     def free(self) -> int:
-        return len(self.geometry.every) - len(self.at)
+        return len(self.geometry.every) - len(self.holders)
 
     def occupied(self) -> list[str]:
         """The spaces with a piece, in the board's order."""
-        return sorted(self.seated, key=self.geometry.order.__getitem__)
+        return sorted(self.holders, key=self.geometry.order.__getitem__)
 
     def sorts(self, space: str, seat: int) -> frozenset[str]:
         """What the space holds, as the seat sees it: ``empty``, or ``mine``, ``theirs``, ``unowned`` (each piece's)."""
@@ -229,11 +189,11 @@ class BoardView:
         """Those of ``spaces`` holding one of ``sorts`` as the seat sees them (``empty``, ``mine``...), in their
         order: the occupied spaces that fit are worked out once per board, sorts and seat."""
         fits = self._fits.get((sorts, seat))
-        holders = self.holders
         if fits is None:
-            fits = self._fits[(sorts, seat)] = frozenset(
-                space for held, spaces in self._held_by if not sorts.isdisjoint(_seen(held, seat)) for space in spaces)
+            fits = self._fits[(sorts, seat)] = frozenset().union(
+                *(spaces for held, spaces in self.groups.items() if not sorts.isdisjoint(_seen(held, seat))))
         if "empty" in sorts:
+            holders = self.holders
             return [space for space in spaces if space in fits or space not in holders]
         return [space for space in spaces if space in fits]
 

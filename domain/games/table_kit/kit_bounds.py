@@ -67,8 +67,13 @@ class OfferTally:
             self.made.append(0)
         self.made[depth] += 1
         if self.made[depth] > MOST_OFFERED:
-            raise ExpressionFailed(f"the choices of {action!r} (with the actions before it) make more than the {MOST_OFFERED:,} "
-                                   "commands a seat may be offered at once: narrow them (fewer numbers, a where)")
+            self.refuse(action)
+
+    @staticmethod
+    def refuse(action: str) -> None:
+        """The rules fail: an action's choices, with those before it, made more than ``MOST_OFFERED`` at one level."""
+        raise ExpressionFailed(f"the choices of {action!r} (with the actions before it) make more than the {MOST_OFFERED:,} "
+                               "commands a seat may be offered at once: narrow them (fewer numbers, a where)")
 
 
 class StepBudget:

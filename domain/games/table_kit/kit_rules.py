@@ -31,13 +31,13 @@ from domain.engine.randomness import Rng
 from domain.games.table_kit.expressions import ExpressionFailed
 from domain.games.table_kit.kit_board import DIRECTIONS, BoardView, compass
 from domain.games.table_kit.kit_bounds import OfferTally, StepBudget
-from domain.games.table_kit.kit_choices import Choice
 from domain.games.table_kit.kit_parameters import kind_of, value_problem
 from domain.games.table_kit.kit_compile import CompiledRules, RuleMistake
 from domain.games.table_kit.kit_mistakes import did_you_mean
 from domain.games.table_kit.kit_scope import Scope
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit_steps import Run
+from domain.games.table_kit.kit_walk import combinations, stepped
 from domain.games.table_kit.kit_together import from_turn, reveal, sealed, taken_together
 from domain.games.table_kit.layout import PHASE
 
@@ -146,7 +146,10 @@ class KitRules(CompiledRules):
                         if when is None or when.holds(scope.with_choice({choice.name: value})):
                             yield {"type": "act", "action": name, choice.name: value}
                     continue
-                for chosen in _combinations(scope, choices, lazy, tally, name):
+                if len(choices) == 2 and choices[1].steps_from(choices[0].name):  # a piece and a step from it
+                    yield from stepped(scope, choices, lazy, tally, name, when)
+                    continue
+                for chosen in combinations(scope, choices, lazy, tally, name):
                     if when is None or when.holds(scope.with_choice(chosen) if chosen else scope):
                         yield {"type": "act", "action": name, **chosen}
         except ExpressionFailed as error:
@@ -267,35 +270,4 @@ class KitRules(CompiledRules):
         if isinstance(found, bool) or not isinstance(found, (int, float)):
             return 0.5
         return max(0.0, min(1.0, float(found)))
-
-
-def _combinations(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str) -> Any:
-    """Every assignment of the choices, in order, each value one its choice allows given those before it; each
-    value counted at its choice's level (``tally``: past ``MOST_OFFERED`` at one level, the rules fail)."""
-    if not choices:
-        tally.count(0, action)
-        yield {}
-        return
-    last = len(choices) - 1
-
-    def walk(chosen: dict[str, Any], depth: int) -> Any:
-        choice = choices[depth]
-        values = choice.candidates(scope.with_choice(chosen) if chosen else scope, lazy)
-        if depth == last:
-            for value in values:
-                tally.count(depth, action)
-                yield {**chosen, choice.name: value}
-        elif depth + 1 == last and choices[last].steps_from(choice.name):  # steps from this choice's space: no scope each
-            following = choices[last]
-            for value in values:
-                tally.count(depth, action)
-                for then in following.stepped(scope, value):
-                    tally.count(last, action)
-                    yield {**chosen, choice.name: value, following.name: then}
-        else:
-            for value in values:
-                tally.count(depth, action)
-                yield from walk({**chosen, choice.name: value}, depth + 1)
-
-    yield from walk({}, 0)
 

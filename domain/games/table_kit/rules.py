@@ -23,12 +23,11 @@ from domain.engine.errors import InvalidSetup
 from domain.engine.facts import MOST_SCORE, Fact, Outcome
 from domain.engine.randomness import Rng
 from domain.engine.ruleset import Ruleset
-from domain.games.table_kit import card_commands, commands, legal, present
+from domain.games.table_kit import card_commands, commands, legal, present, starting
 from domain.games.table_kit import facts as f
-from domain.games.table_kit.checks import MOST_CARDS
 from domain.games.table_kit.kit import Kit
 from domain.games.table_kit.kit_rules import KitRules, parameter_values
-from domain.games.table_kit.kit_sizes import deal_size, setup_problem
+from domain.games.table_kit.kit_sizes import deal_size
 from domain.games.table_kit.kit_together import taken_together
 from domain.games.table_kit.layout import OFF
 from domain.games.table_kit.loading import read_kit
@@ -181,33 +180,7 @@ class TableKit(Ruleset):
             raise InvalidSetup(f"a kit is played by 1 to 8 players, not {count}")
 
     def new_state(self, seat_count: int, options: dict[str, Any]) -> State:
-        kit = Kit.of(options["kit"])
-        if kit.board_sized and kit.fewest <= seat_count <= kit.most:  # the board as this table has it
-            kit = Kit.at_table(options["kit"], parameter_values(kit.document, options.get("parameters")), seat_count)
-        if not kit.fewest <= seat_count <= kit.most:
-            wanted = str(kit.fewest) if kit.fewest == kit.most else f"{kit.fewest}-{kit.most}"
-            raise InvalidSetup(f"{kit.title} is played by {wanted} players, not {seat_count}")
-        if isinstance(kit.first, int) and kit.first > seat_count:
-            raise InvalidSetup(f"{kit.title} opens with seat {kit.first}, and {seat_count} seats play")
-        zones: dict[str, dict[str, Any]] = {zone.name: {"cards": [], "pool": []} for zone in kit.zones(seat_count)}
-        shows = kit.zone_map(seat_count)
-        values = parameter_values(kit.document, options.get("parameters"))
-        mistake = setup_problem(kit.document, values, seat_count, MOST_CARDS)
-        if mistake is not None:
-            raise InvalidSetup(f"{kit.title} cannot be set up at {seat_count} seats with these parameters: "
-                               f"{'.'.join(map(str, mistake.path))}: {mistake.message}")
-        for index, deck in enumerate(kit.decks):
-            names = kit.deck_cards(index, values, seat_count)
-            pile = zones[deck["pile"]]
-            if deck.get("shuffled", True):
-                pile["pool"] = sorted(pile["pool"] + names)
-            else:
-                up = shows[deck["pile"]].shows == "face-up"
-                pile["cards"] = [{"card": name, "up": up, "seen": []} for name in reversed(names)] + pile["cards"]
-        return State(kit=options["kit"], kit_hash=kit.hash, seats=seat_count,
-                     pieces={piece.id: piece.start for piece in kit.pieces(seat_count)}, zones=zones,
-                     counters={counter.key: counter.start for counter in kit.counters(seat_count, values)},
-                     parameters=values)
+        return starting.new_state(seat_count, options)
 
     def setup(self, state: State, rng: Rng) -> list[Fact]:
         kit = kit_of(state)

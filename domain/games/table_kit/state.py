@@ -22,6 +22,7 @@ from domain.engine.chain import LIMITS_CHAINED
 from domain.engine.facts import Fact
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit import Kit
+from domain.games.table_kit.kit_board import MOVES
 from domain.games.table_kit.layout import ASKER, PHASE, SEALED
 
 
@@ -161,7 +162,12 @@ def _turn_passed(state: State, fact: f.TurnPassed) -> State:
 
 
 def _piece_moved(state: State, fact: f.PieceMoved) -> State:
-    return _with(state, pieces={**state.pieces, fact.piece: fact.to})
+    pieces = {**state.pieces, fact.piece: fact.to}
+    if len(MOVES) >= 256:
+        MOVES.clear()
+    MOVES[id(pieces)] = (pieces, state.pieces, fact.piece, fact.to)
+    return _with(state, pieces=pieces)
+
 
 
 def _card_put_under(state: State, fact: f.CardPutUnder) -> State:

@@ -1,0 +1,61 @@
+"""The commands an action of several choices offers: every assignment of its choices, in order, each value one its
+choice allows given those before it (``kit_rules``' legal commands), each counted against ``MOST_OFFERED``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.games.table_kit.kit_bounds import MOST_OFFERED, OfferTally
+from domain.games.table_kit.kit_choices import Choice
+from domain.games.table_kit.kit_scope import Scope
+
+
+def combinations(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str) -> Any:
+    """Every assignment of the choices, in order, each value one its choice allows given those before it; each
+    value counted at its choice's level (``tally``: past ``MOST_OFFERED`` at one level, the rules fail)."""
+    if not choices:
+        tally.count(0, action)
+        yield {}
+        return
+    last = len(choices) - 1
+
+    def walk(chosen: dict[str, Any], depth: int) -> Any:
+        choice = choices[depth]
+        values = choice.candidates(scope.with_choice(chosen) if chosen else scope, lazy)
+        if depth == last:
+            for value in values:
+                tally.count(depth, action)
+                yield {**chosen, choice.name: value}
+        elif depth + 1 == last and choices[last].steps_from(choice.name):  # steps from this choice's space: no scope each
+            following = choices[last]
+            for value in values:
+                tally.count(depth, action)
+                for then in following.stepped(scope, value):
+                    tally.count(last, action)
+                    yield {**chosen, choice.name: value, following.name: then}
+        else:
+            for value in values:
+                tally.count(depth, action)
+                yield from walk({**chosen, choice.name: value}, depth + 1)
+
+    yield from walk({}, 0)
+
+
+
+def stepped(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str, when: Any) -> Any:
+    """The commands of an action of two choices, the second steps from the first's space (``Choice.steps_from``):
+    ``combinations``' own, each value counted alike, made without its walk."""
+    first, following = choices
+    made = tally.made
+    made.extend([0] * (2 - len(made)))
+    for value in first.candidates(scope, lazy):
+        made[0] += 1
+        if made[0] > MOST_OFFERED:
+            tally.refuse(action)
+        for then in following.stepped(scope, value):
+            made[1] += 1
+            if made[1] > MOST_OFFERED:
+                tally.refuse(action)
+            chosen = {first.name: value, following.name: then}
+            if when is None or when.holds(scope.with_choice(chosen)):
+                yield {"type": "act", "action": action, **chosen}
