@@ -197,7 +197,7 @@ class _Builder:
         return selected
 
     def _call(self, bound: frozenset[str], function: str, arguments: tuple[Node, ...]) -> Closure:
-        parts = [self.build(argument, bound) for argument in arguments]
+        parts = [self._sized(argument, bound) if function == "size" else self.build(argument, bound) for argument in arguments]
         if function in CONVERSIONS and len(parts) == 1:
             convert, (part,) = CONVERSIONS[function], parts
             return lambda scope, environment: convert(part(scope, environment))
@@ -220,7 +220,7 @@ class _Builder:
         return called
 
     def _method(self, bound: frozenset[str], target: Node, function: str, arguments: tuple[Node, ...]) -> Closure:
-        of = self.build(target, bound)
+        of = self._sized(target, bound) if function == "size" else self.build(target, bound)
         parts = [self.build(argument, bound) for argument in arguments]
         if function == "size" and not parts:
             size = values.size
@@ -230,11 +230,18 @@ class _Builder:
             return lambda scope, environment: test(function, of(scope, environment), part(scope, environment))
         raise Unsupported(f".{function}() as this reading does not take it")
 
-    def _macro(self, bound: frozenset[str], target: Node, macro: str, variable: str, bodies: tuple[Node, ...]) -> Closure:
+    def _macro(self, bound: frozenset[str], target: Node, macro: str, variable: str, bodies: tuple[Node, ...],
+               unordered: bool = False) -> Closure:
         over = self.build(target, bound)
         inner = bound | {variable}
         parts = [self.build(body, inner) for body in bodies]
-        return MACROS[macro](over, variable, *parts)
+        return MACROS[macro](over, variable, *parts, unordered=unordered)
+
+    def _sized(self, node: Node, bound: frozenset[str]) -> Closure:
+        """What ``size`` reads: a ``filter`` or ``map`` over a map is worked out too (its order then cannot matter)."""
+        if node[0] == "macro" and node[2] in ("filter", "map"):
+            return self._macro(bound, *node[1:], unordered=True)
+        return self.build(node, bound)
 
     def _not(self, bound: frozenset[str], operand: Node) -> Closure:
         part = self.build(operand, bound)

@@ -37,7 +37,7 @@ def _truths(body: Closure, variable: str, found: Any, scope: Any, inner: dict[st
     return out
 
 
-def _all(over: Closure, variable: str, body: Closure) -> Closure:
+def _all(over: Closure, variable: str, body: Closure, unordered: bool = False) -> Closure:
     def every(scope: Any, environment: Any) -> bool:
         found, inner = _walked(over, scope, environment)
         if type(found) is dict:  # the binding's order is its own: every key's answer is needed
@@ -53,7 +53,7 @@ def _all(over: Closure, variable: str, body: Closure) -> Closure:
     return every
 
 
-def _exists(over: Closure, variable: str, body: Closure) -> Closure:
+def _exists(over: Closure, variable: str, body: Closure, unordered: bool = False) -> Closure:
     def some(scope: Any, environment: Any) -> bool:
         found, inner = _walked(over, scope, environment)
         if type(found) is dict:
@@ -69,28 +69,30 @@ def _exists(over: Closure, variable: str, body: Closure) -> Closure:
     return some
 
 
-def _exists_one(over: Closure, variable: str, body: Closure) -> Closure:
+def _exists_one(over: Closure, variable: str, body: Closure, unordered: bool = False) -> Closure:
     def one(scope: Any, environment: Any) -> bool:
         found, inner = _walked(over, scope, environment)
         return sum(_truths(body, variable, found, scope, inner)) == 1
     return one
 
 
-def _filter(over: Closure, variable: str, body: Closure) -> Closure:
+def _filter(over: Closure, variable: str, body: Closure, unordered: bool = False) -> Closure:
+    """``filter``; over a map only ``unordered`` (where only the list's size is read)."""
     def kept(scope: Any, environment: Any) -> list[Any]:
         found, inner = _walked(over, scope, environment)
-        if type(found) is dict:
+        if type(found) is dict and not unordered:
             raise Unsure  # a list in the binding's order of the keys
         return [item for item, holds in zip(found, _truths(body, variable, found, scope, inner)) if holds]
     return kept
 
 
-def _map(over: Closure, variable: str, *bodies: Closure) -> Closure:
+def _map(over: Closure, variable: str, *bodies: Closure, unordered: bool = False) -> Closure:
+    """``map``, with or without its filter; over a map only ``unordered`` (where only the list's size is read)."""
     test, made = bodies if len(bodies) == 2 else (None, bodies[0])
 
     def mapped(scope: Any, environment: Any) -> list[Any]:
         found, inner = _walked(over, scope, environment)
-        if type(found) is dict:
+        if type(found) is dict and not unordered:
             raise Unsure
         if test is not None:
             found = [item for item, holds in zip(found, _truths(test, variable, found, scope, inner)) if holds]

@@ -126,6 +126,10 @@ class Expression:
                 raise
             except Exception:  # noqa: BLE001,S110 -- unsure, or failing: CEL works it out, and says why it fails
                 pass
+        return self.by_cel(scope)
+
+    def by_cel(self, scope: Mapping[str, Any]) -> Any:
+        """The expression's value as CEL works it out (the reference its closures follow)."""
         shortcut = self.shortcut
         try:
             if shortcut is not None:  # a constant, or one name: CEL would hand back the same value
