@@ -30,13 +30,17 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
-from domain.engine import registry  # noqa: E402
-from domain.games.table_kit.expressions import compile_expression  # noqa: E402
-from domain.games.table_kit.rules import KITS, shipped_kit  # noqa: E402
+import guide_pages
+from benchmarks.bots_report import (
+    SIMULATIONS_TARGET,
+    random_game_states,
+    rules_games,
+    search_speed,
+)
 
-from benchmarks.bots_report import SIMULATIONS_TARGET, random_game_states, rules_games, search_speed  # noqa: E402
-
-import guide_pages  # noqa: E402
+from domain.engine import registry
+from domain.games.table_kit.expressions import compile_expression
+from domain.games.table_kit.rules import KITS, shipped_kit
 
 RULES = registry.get("table-kit")
 COMMANDS_TARGET = 5_000
@@ -146,9 +150,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "## Kits with rules: the search bot",
         f"{budget} simulations a move, at every seventh position of seeded random games where the seat has a choice.",
         search_table(searched),
-        f"A compiled condition (`score[seat] + turn_total >= target`): {condition_microseconds(200 if args.quick else 20_000):.1f} "
-        f"CPU microseconds an evaluation by its Python closures, {condition_microseconds(200 if args.quick else 20_000, by_cel=True):.1f} "
-        "by CEL alone.",
+        (f"A compiled condition (`score[seat] + turn_total >= target`): {condition_microseconds(200 if args.quick else 20_000):.1f} "
+         f"CPU microseconds an evaluation by its Python closures, {condition_microseconds(200 if args.quick else 20_000, by_cel=True):.1f} "
+         "by CEL alone."),
     ]))
     if args.write_guide:
         guide_pages.report_written(guide_pages.write("kit_rules.py", {

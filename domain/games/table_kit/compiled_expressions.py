@@ -13,39 +13,41 @@ or its own error. So ``&&`` and ``||``, which in CEL absorb an error on one side
 only where the side worked out decides; a macro over a list walks it in order as the binding does, over a map
 (whose keys the binding walks in an order of its own) only where that order cannot matter. Macro variables
 live in an environment handed down the closures (a dict, made anew by each macro), shadowing the scope.
-What ``expression_syntax`` does not read (bytes, unsigned, ``has``, ``matches``...) gets no closure.
+What ``expression_syntax`` does not read (bytes, unsigned, ``has``, ``matches``...) gets no closure. CEL's
+operators and functions on values are in ``compiled_values``, its macros in ``compiled_macros``, the closures of
+calls and comparisons in ``compiled_operators``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from operator import eq, ge, gt, le, lt, ne
 from typing import Any
 
+from domain.games.table_kit import compiled_operators as operators
 from domain.games.table_kit import compiled_values as values
 from domain.games.table_kit.compiled_macros import MACROS
-from domain.games.table_kit.compiled_values import LEAST, LISTS, MOST, Unsure, checked, equal, exported, within
+from domain.games.table_kit.compiled_operators import COMPARISONS, Closure
+from domain.games.table_kit.compiled_values import (
+    LISTS,
+    Unsure,
+    exported,
+)
 from domain.games.table_kit.expression_syntax import Node, Unsupported, parsed
 
-Closure = Callable[[Any, Any], Any]
-"""A part of an expression: given the scope and the macro variables' environment (``None`` outside macros)."""
 CONVERSIONS: dict[str, Callable[[Any], Any]] = {"int": values.to_int, "double": values.to_double, "string": values.to_string,
                                                  "size": values.size}
 TEXT_TESTS = frozenset({"contains", "startsWith", "endsWith"})
 NATIVE = frozenset({"matches", "uint", "bytes", "timestamp", "duration", "dyn", "type", "has", *CONVERSIONS, *TEXT_TESTS})
 """CEL's own functions: none of them is a kit's (those this module does not work out stay CEL's)."""
-COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
-    "==": equal, "!=": lambda a, b: not equal(a, b), "<": values.less, ">": lambda a, b: values.less(b, a),
-    "<=": lambda a, b: not values.less(b, a), ">=": lambda a, b: not values.less(a, b), "in": values.contained}
-"""CEL's comparisons (``less`` raises on a NaN, so ``<=`` may be the negation of ``>``)."""
 
 
 @dataclass(frozen=True)
 class Compiled:
     """An expression's closure, with the scope's names it reads and the kit's functions it calls."""
 
-    run: Callable[[Any], Any]
+    run: Callable[..., Any]
+    """Given a scope (and, for one with ``bound`` names, their environment), the expression's value."""
     names: frozenset[str]
     functions: frozenset[str]
 
@@ -65,11 +67,12 @@ def compiled_program(text: str, bound: tuple[str, ...] = ()) -> Compiled | None:
         root = builder.build(tree, frozenset(bound))
     except (Unsupported, RecursionError):
         return None
+    run: Callable[..., Any]
     if bound:
         run = root
     elif tree[0] == "constant":
         constant = tree[1]
-        run = lambda scope: constant  # noqa: E731
+        run = lambda scope: constant
     elif tree[0] == "name" and not bound:
         name = tree[1]
 
@@ -81,6 +84,20 @@ def compiled_program(text: str, bound: tuple[str, ...] = ()) -> Compiled | None:
             found = root(scope, None)
             return found if type(found) is bool else exported(found)
     return Compiled(run, frozenset(builder.names), frozenset(builder.functions))
+
+
+def _named(name: str) -> Callable[[Any], Any]:
+    def run(scope: Any) -> Any:
+        found = scope[name]
+        return found if type(found) in values.SCALARS else exported(found)
+    return run
+
+
+def _rooted(root: Closure) -> Callable[[Any], Any]:
+    def run(scope: Any) -> Any:
+        found = root(scope, None)
+        return found if type(found) is bool else exported(found)
+    return run
 
 
 def compiled_filter(text: str, name: str, candidates: str) -> Compiled | None:
@@ -205,19 +222,12 @@ class _Builder:
             raise Unsupported(f"{function}() as this reading does not take it")
         self.functions.add(function)
         if len(parts) == 1:
-            return _called_with_one(function, parts[0], _variable(arguments[0], bound))
+            variable = arguments[0][1] if arguments[0][0] == "name" and arguments[0][1] in bound else None
+            return operators.called_with_one(function, parts[0], variable)
         if len(parts) == 2:
-            return _called_with_two(function, *parts)
+            return operators.called_with_two(function, *parts)
 
-        def called(scope: Any, environment: Any) -> Any:
-            given = [part(scope, environment) for part in parts]
-            for n, argument in enumerate(given):
-                if type(argument) is not str and type(argument) is not int:
-                    given[n] = exported(argument)  # CEL hands a kit's function a list of its own, a tuple a list
-            found = scope.function(function)(*given)
-            kind = type(found)
-            return found if kind is str or (kind is int and LEAST <= found <= MOST) else checked(found)
-        return called
+        return operators.called_with_many(function, parts)
 
     def _method(self, bound: frozenset[str], target: Node, function: str, arguments: tuple[Node, ...]) -> Closure:
         of = self._sized(target, bound) if function == "size" else self.build(target, bound)
@@ -240,7 +250,8 @@ class _Builder:
     def _sized(self, node: Node, bound: frozenset[str]) -> Closure:
         """What ``size`` reads: a ``filter`` or ``map`` over a map is worked out too (its order then cannot matter)."""
         if node[0] == "macro" and node[2] in ("filter", "map"):
-            return self._macro(bound, *node[1:], unordered=True)
+            _, target, macro, variable, bodies = node
+            return self._macro(bound, target, macro, variable, bodies, unordered=True)
         return self.build(node, bound)
 
     def _not(self, bound: frozenset[str], operand: Node) -> Closure:
@@ -311,93 +322,10 @@ class _Builder:
     def _binary(self, bound: frozenset[str], operator: str, left: Node, right: Node) -> Closure:
         first, second = self.build(left, bound), self.build(right, bound)
         if operator == "+":
-            return _plus(first, second)
+            return operators.added(first, second)
         if operator in COMPARISONS:
             if right[0] == "constant" and type(right[1]) in (int, str) and operator != "in":
-                return _compared_with(COMPARISONS[operator], operator, first, right[1])
-            return _compared(COMPARISONS[operator], operator, first, second)
+                return operators.compared_with(operator, first, right[1])
+            return operators.compared(operator, first, second)
         arithmetic = values.arithmetic
         return lambda scope, environment: arithmetic(operator, first(scope, environment), second(scope, environment))
-
-
-def _variable(node: Node, bound: frozenset[str]) -> str | None:
-    """The macro variable (or filtered candidate) a node reads, if it is one."""
-    return node[1] if node[0] == "name" and node[1] in bound else None
-
-
-def _called_with_one(function: str, part: Closure, variable: str | None) -> Closure:
-    """A call of a kit's function with one argument (most are: ``owner(to)``, ``row(to)``), the argument read from
-    the environment at once where it is a macro's variable."""
-    if variable is not None:
-        def called_on_variable(scope: Any, environment: Any) -> Any:
-            argument = environment[variable]
-            if type(argument) is not str and type(argument) is not int:
-                argument = exported(argument)
-            found = scope.function(function)(argument)
-            kind = type(found)
-            return found if kind is str or (kind is int and LEAST <= found <= MOST) else checked(found)
-        return called_on_variable
-
-    def called(scope: Any, environment: Any) -> Any:
-        argument = part(scope, environment)
-        if type(argument) is not str and type(argument) is not int:
-            argument = exported(argument)
-        found = scope.function(function)(argument)
-        kind = type(found)
-        return found if kind is str or (kind is int and LEAST <= found <= MOST) else checked(found)
-    return called
-
-
-def _called_with_two(function: str, first: Closure, second: Closure) -> Closure:
-    """A call of a kit's function with two arguments (``step(to, "south")``)."""
-    def called(scope: Any, environment: Any) -> Any:
-        one, other = first(scope, environment), second(scope, environment)
-        if type(one) is not str and type(one) is not int:
-            one = exported(one)
-        if type(other) is not str and type(other) is not int:
-            other = exported(other)
-        found = scope.function(function)(one, other)
-        kind = type(found)
-        return found if kind is str or (kind is int and LEAST <= found <= MOST) else checked(found)
-    return called
-
-
-def _plus(first: Closure, second: Closure) -> Closure:
-    plus = values.plus
-
-    def added(scope: Any, environment: Any) -> Any:
-        left, right = first(scope, environment), second(scope, environment)
-        if type(left) is int and type(right) is int:
-            return within(left + right)
-        return plus(left, right)
-    return added
-
-
-def _compared(compare: Callable[[Any, Any], bool], operator: str, first: Closure, second: Closure) -> Closure:
-    """A comparison: two ints or two texts compared by Python at once (exactly as CEL does), else by ``compare``."""
-    if operator == "in":
-        return lambda scope, environment: compare(first(scope, environment), second(scope, environment))
-    python = _PLAIN[operator]
-
-    def plain(scope: Any, environment: Any) -> bool:
-        left, right = first(scope, environment), second(scope, environment)
-        kind = type(left)
-        if kind is type(right) and (kind is int or kind is str):
-            return python(left, right)  # type: ignore[no-any-return]
-        return compare(left, right)
-    return plain
-
-
-def _compared_with(compare: Callable[[Any, Any], bool], operator: str, first: Closure, constant: Any) -> Closure:
-    """A comparison with an int or a text written out (``row(to) == 1``)."""
-    python, kind = _PLAIN[operator], type(constant)
-
-    def plain(scope: Any, environment: Any) -> bool:
-        left = first(scope, environment)
-        if type(left) is kind:
-            return python(left, constant)  # type: ignore[no-any-return]
-        return compare(left, constant)
-    return plain
-
-
-_PLAIN: dict[str, Callable[[Any, Any], Any]] = {"==": eq, "!=": ne, "<": lt, "<=": le, ">": gt, ">=": ge}

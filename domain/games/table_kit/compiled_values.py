@@ -12,6 +12,7 @@ left to it.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -107,7 +108,7 @@ def less(left: Any, right: Any) -> bool:
         return bool(left < right)
     if kind in (int, float) and other in (int, float):
         left, right = float(left), float(right)
-        if left != left or right != right:
+        if math.isnan(left) or math.isnan(right):
             raise Unsure
         return left < right
     raise Unsure

@@ -245,10 +245,10 @@ class _Reading:
             return ("constant", number)
         if kind == "double":
             self.take()
-            number = float(text)
-            if number in (float("inf"), float("-inf")):
+            double = float(text)
+            if double in (float("inf"), float("-inf")):
                 raise Unsupported("a double literal that overflows")
-            return ("constant", number)
+            return ("constant", double)
         if text in ("true", "false", "null") and kind == "name":
             self.take()
             return ("constant", {"true": True, "false": False, "null": None}[text])

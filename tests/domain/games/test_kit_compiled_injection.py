@@ -9,7 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from domain.games.table_kit import compiled_expressions, compiled_macros, compiled_values, expression_syntax
+from domain.games.table_kit import (
+    compiled_expressions,
+    compiled_macros,
+    compiled_values,
+    expression_syntax,
+)
 from domain.games.table_kit.compiled_expressions import compiled
 from domain.games.table_kit.expressions import ExpressionError, compile_expression
 
