@@ -7,15 +7,22 @@ loops, no recursion, no side effects and no way out of the values it is given. I
 interpreter's lock, so each expression is priced from its text when the kit is read (``expression_cost``)
 and refused above ``MOST_STEPS``; and the rules one request (or check) runs stop at its deadline
 (``within_deadline``, ``domain.engine.rule_time``). It is typed (``"a" + 1`` is an error, not a guess), widely
-used (Kubernetes, Envoy, Firebase) and well documented for students. Each expression is compiled once, when
-the kit is read; evaluating one takes microseconds (``tests/benchmarks/kit_rules.py``). The binding is
-``common-expression-language`` (Rust); the pure-Python ``cel-python`` was measured here at about 200 times
-the cost per evaluation, too slow for bots' random playouts.
+used (Kubernetes, Envoy, Firebase) and well documented for students.
+
+How an expression is evaluated: CEL is the language and the reference. Each expression is compiled once,
+when the kit is read, by the binding ``common-expression-language`` (Rust), which checks it and says what is
+wrong with it; and, for the fast path, into a tree of Python closures (``compiled_expressions``: no text is
+ever run as Python). ``Expression.value`` runs the closures, which give CEL's value, of CEL's types, or raise
+wherever they cannot be sure (a division by zero, a type CEL would refuse, an int past 64 bits, a construct
+they do not take): CEL then evaluates the expression, giving its value or its own error. The binding costs a
+conversion of every name read and every kit function's argument and answer on each evaluation; the closures,
+a few microseconds an expression (``tests/benchmarks/kit_rules.py``). (The pure-Python ``cel-python`` was
+measured here at about 200 times the binding's cost per evaluation.)
 
 Names: an expression may use only the names the kit gives it (its counters, dice, parameters, the action's
 own parameters, ``seat``...): each name it reads is checked when the kit is read, so a misspelt counter is a
-mistake named at its line, not a surprise in play. When evaluated, an expression is handed the values of
-the names it reads and no others (converting a whole table for each evaluation would cost a hundred times
+mistake named at its line, not a surprise in play. When evaluated, an expression reads the values of the
+names it reads and no others (converting a whole table for each evaluation would cost a hundred times
 more). A value the kit's rules could not have meant (a division by zero, a type mismatch, a missing key)
 fails with ``ExpressionFailed``, naming the expression.
 """
@@ -24,11 +31,16 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain.engine.rule_time import overdue
+from domain.games.table_kit.compiled_expressions import (
+    Compiled,
+    compiled_filter,
+    compiled_program,
+)
 from domain.games.table_kit.expression_cost import MOST_STEPS, CostError, Sizes, cost
 from domain.games.table_kit.kit_mistakes import did_you_mean, listed
 
@@ -102,10 +114,27 @@ class Expression:
     names: tuple[str, ...]
     program: Any
     functions: tuple[str, ...] = ()
+    fast: Callable[[Mapping[str, Any]], Any] | None = field(default=None, compare=False, repr=False)
+    """The expression's closures (``compiled_expressions``), giving CEL's value or raising; ``None``: CEL alone."""
 
     def value(self, scope: Mapping[str, Any]) -> Any:
         """The expression's value, given the values of (at least) the names it reads (and, for one that calls
-        the kit's functions, a scope that gives them: ``scope.function(name)``)."""
+        the kit's functions, a scope that gives them: ``scope.function(name)``): its closures', or, where they
+        raise, CEL's."""
+        fast = self.fast
+        if fast is not None:
+            if self.shortcut is None:  # one name or a constant costs next to nothing: no clock read, as with CEL
+                within_deadline()
+            try:
+                return fast(scope)
+            except OutOfTime:
+                raise
+            except Exception:  # noqa: BLE001,S110 -- unsure, or failing: CEL works it out, and says why it fails
+                pass
+        return self.by_cel(scope)
+
+    def by_cel(self, scope: Mapping[str, Any]) -> Any:
+        """The expression's value as CEL works it out (the reference its closures follow)."""
         shortcut = self.shortcut
         try:
             if shortcut is not None:  # a constant, or one name: CEL would hand back the same value
@@ -183,7 +212,15 @@ def compile_expression(source: Any, known: Collection[str], functions: Collectio
                               f"(this kit's functions: {offered}; and CEL's own: size, int, double, string...)")
     if sizes is not None:
         _priced(text, sizes)
-    return Expression(text, names, program, tuple(sorted(set(called))))
+    functions_called = tuple(sorted(set(called)))
+    return Expression(text, names, program, functions_called, _fast(compiled_program(text), names, functions_called))
+
+
+def _fast(found: Compiled | None, names: Collection[str], functions: Collection[str]) -> Callable[[Mapping[str, Any]], Any] | None:
+    """The closures' entry, when they read no name and call no function but those CEL is given."""
+    if found is None or not found.names <= set(names) or not found.functions <= set(functions):
+        return None
+    return found.run
 
 
 def _priced(text: str, sizes: Sizes) -> None:
@@ -208,7 +245,8 @@ def filtering(condition: Expression, name: str) -> Expression:
     one per value). It keeps the condition's source, which its failures quote."""
     program = cel_library().compile(f"{CANDIDATES}.filter({name}, {condition.source})")
     names = tuple(sorted({*condition.names, CANDIDATES} - {name}))
-    return Expression(condition.source, names, program, condition.functions)
+    fast = None if condition.fast is None else _fast(compiled_filter(condition.source, name, CANDIDATES), names, condition.functions)
+    return Expression(condition.source, names, program, condition.functions, fast)
 
 
 def _first_line(error: BaseException) -> str:

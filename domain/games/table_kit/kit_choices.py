@@ -35,7 +35,6 @@ from domain.games.table_kit.kit_board import DIRECTIONS, BoardView, walks
 from domain.games.table_kit.kit_bounds import among_numbers, numbers_offered
 from domain.games.table_kit.kit_mistakes import did_you_mean
 from domain.games.table_kit.kit_scope import Scope
-from domain.games.table_kit.kit_sieve import Sieve
 
 CHOICES = ("from", "to", "space", "card", "number", "count", "face", "player", "give", "take")
 """The names a choice may have: each a field of the ``act`` command."""
@@ -64,9 +63,10 @@ class Choice:
     rather than an earlier choice's name (``origin`` then holds its text)."""
 
     @functools.cached_property
-    def sieve(self) -> Sieve | None:
-        """The ``where`` condition over all candidates at once, each answer remembered with what it read."""
-        return None if self.where is None else Sieve(self.where, self.name)
+    def _where_all(self) -> Expression | None:
+        """The ``where`` condition over all candidates at once (its closures try each in turn, CEL's filter the
+        whole list where one of them cannot say)."""
+        return None if self.where is None else filtering(self.where, self.name)
 
     @functools.cached_property
     def _walk_memo(self) -> dict[Any, Any]:
@@ -114,8 +114,13 @@ class Choice:
         yield from self._sifted(scope, found[1:])
 
     def _sifted(self, scope: Scope, found: list[Any]) -> list[Any]:
-        """The values whose ``where`` holds (``kit_sieve``: each answer remembered with what it read)."""
-        return self.sieve.sift(scope, found)  # type: ignore[union-attr]
+        """The values whose ``where`` holds, in order."""
+        if not found:
+            return []
+        kept = self._where_all.value(scope.with_choice({**scope.chosen, CANDIDATES: found}))  # type: ignore[union-attr]
+        if not isinstance(kept, list):
+            raise ExpressionFailed(f"{self.where.source!r} is a condition, but its value is not true or false")  # type: ignore[union-attr]
+        return kept
 
     @functools.cached_property
     def _sorts(self) -> frozenset[str]:
