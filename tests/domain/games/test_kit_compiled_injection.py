@@ -9,12 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.games.table_kit import (
-    compiled_expressions,
-    compiled_macros,
-    compiled_values,
-    expression_syntax,
-)
+from domain.games.table_kit import compiled_expressions, compiled_macros, compiled_operators, compiled_values, expression_syntax
 from domain.games.table_kit.compiled_expressions import compiled
 from domain.games.table_kit.expressions import ExpressionError, compile_expression
 
@@ -88,7 +83,7 @@ def test_a_dunder_or_unknown_function_is_no_call_the_closures_make():
                 run(Given(x=1))
 
 
-MODULES = (compiled_expressions, compiled_macros, compiled_values, expression_syntax)
+MODULES = (compiled_expressions, compiled_macros, compiled_operators, compiled_values, expression_syntax)
 FORBIDDEN = {"exec", "eval", "compile", "__import__", "getattr", "setattr", "delattr", "globals", "locals", "vars", "open",
              "import_module", "breakpoint"}
 
