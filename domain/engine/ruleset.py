@@ -50,6 +50,10 @@ EARLY_EVENT_TYPES = ("Resigned", "DrawOffered", "DrawDeclined", "DrawAgreed", "A
 """The types of the events of ``domain.engine.early_endings`` (which checks it names them all)."""
 
 
+_OPTIONS_VALIDATORS: dict[int, tuple[dict[str, Any], jsonschema.Draft202012Validator]] = {}
+"""The options' validator of each schema, by its identity (the schema kept too, so its identity stays its own)."""
+
+
 class Ruleset(ReportHooks, ABC):
     """A game's rules. Subclasses set the class attributes and implement the methods."""
 
@@ -135,12 +139,12 @@ class Ruleset(ReportHooks, ABC):
         return {**defaults, **given}
 
     def _options_validator(self) -> jsonschema.Draft202012Validator:
-        """The options' JSON Schema validator, no other option allowed: built once for the ruleset's schema (again
-        should the ruleset hold another)."""
+        """The options' JSON Schema validator, no other option allowed: built once for each schema a ruleset holds,
+        and kept beside the ruleset rather than in it (a ruleset is pickled with a game: OpenSpiel's)."""
         schema = self.options_schema
-        found = self.__dict__.get("_options_checked")
+        found = _OPTIONS_VALIDATORS.get(id(schema))
         if found is None or found[0] is not schema:
-            found = self.__dict__["_options_checked"] = (schema, jsonschema.Draft202012Validator({**schema, "additionalProperties": False}))
+            found = _OPTIONS_VALIDATORS[id(schema)] = (schema, jsonschema.Draft202012Validator({**schema, "additionalProperties": False}))
         return found[1]
 
     def check_command(self, command: Any) -> Command:
