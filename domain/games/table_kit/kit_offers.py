@@ -22,14 +22,29 @@ _last = threading.local()
 """This thread's last table: the rules, the table, and its offers by seat."""
 
 
+class FirstWanted:
+    """Whether the first command alone is wanted: true, each choice's values are tried one after another as they are
+    made (``Choice.candidates``' ``lazy``), to find one soon; read each time a choice's values are made, so that once
+    the first is found the rest are made all at once."""
+
+    __slots__ = ("on",)
+
+    def __init__(self) -> None:
+        self.on = False
+
+    def __bool__(self) -> bool:
+        return self.on
+
+
 class Offers:
     """The commands offered a seat at one table, made as far as asked."""
 
-    __slots__ = ("made", "rest", "_frozen")
+    __slots__ = ("made", "rest", "wanted", "_frozen")
 
-    def __init__(self, commands: Iterator[Command]) -> None:
+    def __init__(self, made: Callable[[FirstWanted], Iterator[Command]]) -> None:
         self.made: list[Command] = []
-        self.rest: Iterator[Command] | None = commands
+        self.wanted = FirstWanted()
+        self.rest: Iterator[Command] | None = made(self.wanted)
         self._frozen: dict[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]] | None = None
 
     def first(self) -> bool:
@@ -38,9 +53,13 @@ class Offers:
             return True
         if self.rest is None:
             return False
-        for command in self.rest:
-            self.made.append(command)
-            return True
+        self.wanted.on = True
+        try:
+            for command in self.rest:
+                self.made.append(command)
+                return True
+        finally:
+            self.wanted.on = False
         self.rest = None
         return False
 
@@ -67,16 +86,16 @@ class Offers:
         return found is not None and all(type(mine[1]) is type(theirs[1]) for mine, theirs in zip(found, items))
 
 
-def offers(rules: Any, state: Any, seat: int, made: Callable[[Any, int, bool], Iterator[Command]], lazy: bool) -> Offers:
-    """The seat's offers at this table: those made before, or new ones from ``made(state, seat, lazy)`` (the commands,
-    one after another; ``lazy``: the first found alone)."""
+def offers(rules: Any, state: Any, seat: int, made: Callable[[Any, int, FirstWanted], Iterator[Command]]) -> Offers:
+    """The seat's offers at this table: those made before, or new ones from ``made(state, seat, wanted)`` (the commands,
+    one after another; ``wanted``: whether the first alone is wanted as they are made)."""
     last = getattr(_last, "table", None)
     if last is None or last[1] is not state or last[0] is not rules:
         last = _last.table = (rules, state, {})
     by_seat = last[2]
     found = by_seat.get(seat)
     if found is None:
-        found = by_seat[seat] = Offers(made(state, seat, lazy))
+        found = by_seat[seat] = Offers(lambda wanted: made(state, seat, wanted))
     return found
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand, InvalidSetup
@@ -34,7 +34,7 @@ from domain.games.table_kit.kit_bounds import OfferTally, StepBudget
 from domain.games.table_kit.kit_parameters import kind_of, value_problem
 from domain.games.table_kit.kit_compile import CompiledRules, RuleMistake
 from domain.games.table_kit.kit_mistakes import did_you_mean
-from domain.games.table_kit.kit_offers import forget, offered, offers
+from domain.games.table_kit.kit_offers import FirstWanted, forget, offered, offers
 from domain.games.table_kit.kit_scope import Scope
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit_steps import Run
@@ -128,7 +128,7 @@ class KitRules(CompiledRules):
         """The commands the kit's actions allow the seat on this table, whoever is to act (made once a table:
         ``kit_offers``)."""
         try:
-            return offers(self, state, seat, self._made, False).every()
+            return offers(self, state, seat, self._made).every()
         except Exception:
             forget(self, state, seat)
             raise
@@ -136,13 +136,13 @@ class KitRules(CompiledRules):
     def can_act(self, state: Any, seat: int) -> bool:
         """Whether the seat has an action it may take (found as soon as one is; the rest made when asked for)."""
         try:
-            return offers(self, state, seat, self._made, True).first()
+            return offers(self, state, seat, self._made).first()
         except Exception:
             forget(self, state, seat)
             raise
 
-    def _made(self, state: Any, seat: int, lazy: bool) -> Any:
-        return self._legal(Scope(self, state, seat), lazy)
+    def _made(self, state: Any, seat: int, wanted: FirstWanted) -> Any:
+        return self._legal(Scope(self, state, seat), cast(bool, wanted))  # read as each choice's values are made
 
     def _legal(self, scope: Scope, lazy: bool = False) -> Any:
         """The commands the actions allow, one after another: at most ``MOST_OFFERED`` made at once (``OfferTally``)."""
