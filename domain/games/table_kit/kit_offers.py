@@ -39,48 +39,55 @@ class FirstWanted:
 class Offers:
     """The commands offered a seat at one table, made as far as asked."""
 
-    __slots__ = ("made", "rest", "wanted", "_frozen")
+    __slots__ = ("_frozen", "_items", "made", "rest", "wanted")
 
     def __init__(self, made: Callable[[FirstWanted], Iterator[Command]]) -> None:
         self.made: list[Command] = []
+        """The commands made so far, before every one is."""
         self.wanted = FirstWanted()
         self.rest: Iterator[Command] | None = made(self.wanted)
-        self._frozen: dict[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]] | None = None
+        self._items: tuple[tuple[tuple[str, Any], ...], ...] | None = None
+        """Every command, once each is made: each one's keys and values, in order, as they were made."""
+        self._frozen: dict[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]] = {}
 
     def first(self) -> bool:
         """Whether there is a command at all (the first made, if none is yet)."""
+        if self._items is not None:
+            return bool(self._items)
         if self.made:
             return True
-        if self.rest is None:
-            return False
         self.wanted.on = True
         try:
-            for command in self.rest:
+            for command in self.rest:  # type: ignore[union-attr]
                 self.made.append(command)
                 return True
         finally:
             self.wanted.on = False
         self.rest = None
+        self._items = ()
         return False
 
     def every(self) -> list[Command]:
-        """Every command, in order (a list of the caller's own); each command's values kept as they were made."""
-        if self._frozen is None:
-            if self.rest is not None:
-                self.made.extend(self.rest)
-                self.rest = None
-            self._frozen = {items: items for items in (tuple(command.items()) for command in self.made)}
-        return list(self.made)
+        """Every command, in order: the commands made, handed out once; after that, each time, new ones equal to them
+        (whatever a caller has done to those it was given)."""
+        if self._items is not None:
+            return [dict(items) for items in self._items]
+        made = self.made
+        if self.rest is not None:
+            made.extend(self.rest)
+        self.rest, self.made = None, []
+        self._items = tuple(tuple(command.items()) for command in made)
+        self._frozen = {items: items for items in self._items}
+        return made
 
     def offered(self, command: Command) -> bool:
         """Whether every command is made and ``command`` is one of them, its keys in order and each value of the same
         type as made (``1`` is no ``True``); ``False`` where not known (it is then checked in full)."""
-        frozen = self._frozen
-        if frozen is None:
+        if self._items is None:
             return False
         items = tuple(command.items())
         try:
-            found = frozen.get(items)
+            found = self._frozen.get(items)
         except TypeError:  # a value that cannot be looked up (a list): no command offered holds one
             return False
         return found is not None and all(type(mine[1]) is type(theirs[1]) for mine, theirs in zip(found, items))
@@ -92,7 +99,7 @@ def offers(rules: Any, state: Any, seat: int, made: Callable[[Any, int, FirstWan
     last = getattr(_last, "table", None)
     if last is None or last[1] is not state or last[0] is not rules:
         last = _last.table = (rules, state, {})
-    by_seat = last[2]
+    by_seat: dict[int, Offers] = last[2]
     found = by_seat.get(seat)
     if found is None:
         found = by_seat[seat] = Offers(lambda wanted: made(state, seat, wanted))

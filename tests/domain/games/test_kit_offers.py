@@ -54,11 +54,15 @@ def test_a_command_not_offered_as_it_stands_is_refused_as_before():
 def test_changing_the_commands_handed_out_changes_nothing_the_rules_offer():
     state = table(TIC_TAC_TOE)
     legal = RULES.legal_commands(state, 1)
+    offered = [dict(command) for command in legal]
     legal[0]["to"] = "z9"
     legal.clear()
     with pytest.raises(IllegalCommand, match="mark: to 'z9' is not allowed"):
         RULES.decide(state, 1, {"type": "act", "action": "mark", "to": "z9"}, TableRng())
-    assert len(RULES.legal_commands(state, 1)) == 9
+    again = RULES.legal_commands(state, 1)
+    assert again == offered and again[0]["to"] == "a1"
+    again[1]["to"] = "z9"
+    assert RULES.legal_commands(state, 1) == offered
 
 
 def test_a_rule_that_fails_while_the_commands_are_made_fails_each_time_they_are_asked_for():
