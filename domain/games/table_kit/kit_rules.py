@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand, InvalidSetup
@@ -34,6 +34,7 @@ from domain.games.table_kit.kit_bounds import OfferTally, StepBudget
 from domain.games.table_kit.kit_parameters import kind_of, value_problem
 from domain.games.table_kit.kit_compile import CompiledRules, RuleMistake
 from domain.games.table_kit.kit_mistakes import did_you_mean
+from domain.games.table_kit.kit_offers import FirstWanted, forget, offered, offers
 from domain.games.table_kit.kit_scope import Scope
 from domain.games.table_kit import facts as f
 from domain.games.table_kit.kit_steps import Run
@@ -124,12 +125,24 @@ class KitRules(CompiledRules):
         return self.allowed(state, seat)
 
     def allowed(self, state: Any, seat: int) -> list[Command]:
-        """The commands the kit's actions allow the seat on this table, whoever is to act."""
-        return list(self._legal(Scope(self, state, seat)))
+        """The commands the kit's actions allow the seat on this table, whoever is to act (made once a table:
+        ``kit_offers``)."""
+        try:
+            return offers(self, state, seat, self._made).every()
+        except Exception:
+            forget(self, state, seat)
+            raise
 
     def can_act(self, state: Any, seat: int) -> bool:
-        """Whether the seat has an action it may take (found as soon as one is)."""
-        return next(iter(self._legal(Scope(self, state, seat), lazy=True)), None) is not None
+        """Whether the seat has an action it may take (found as soon as one is; the rest made when asked for)."""
+        try:
+            return offers(self, state, seat, self._made).first()
+        except Exception:
+            forget(self, state, seat)
+            raise
+
+    def _made(self, state: Any, seat: int, wanted: FirstWanted) -> Any:
+        return self._legal(Scope(self, state, seat), cast(bool, wanted))  # read as each choice's values are made
 
     def _legal(self, scope: Scope, lazy: bool = False) -> Any:
         """The commands the actions allow, one after another: at most ``MOST_OFFERED`` made at once (``OfferTally``)."""
@@ -164,16 +177,10 @@ class KitRules(CompiledRules):
         action = self.actions.get(command.get("action"))
         if action is None:
             raise IllegalCommand(f"this kit has no action {command.get('action')!r}{did_you_mean(command.get('action'), self.actions)}; its actions: {', '.join(self.actions)}")
-        phase = state.counters.get(PHASE, 0)
-        if action["phases"] is not None and phase not in action["phases"]:
-            names = " or ".join(self.phases[n] for n in sorted(action["phases"]))
-            raise IllegalCommand(f"{action['name']} is taken in the {names} phase; the turn is in its {self.phases[phase]} phase")
-        chosen = self._chosen(Scope(self, state, seat), action, command)
-        try:
-            if action["when"] is not None and not action["when"].holds(Scope(self, state, seat, chosen)):
-                raise IllegalCommand(f"{action['name']} is not allowed now: its condition {action['when'].source!r} does not hold")
-        except ExpressionFailed as error:
-            raise IllegalCommand(f"the kit's rules fail here: {error}") from None
+        if offered(self, state, seat, command):
+            chosen = {choice.name: command[choice.name] for choice in action["choices"]}  # offered: allowed as it is
+        else:
+            chosen = self._checked(state, seat, action, command)
         if taken_together(self, state):
             if seat in sealed(state):
                 raise IllegalCommand("you have chosen this turn already: the choices are revealed once every seat has chosen")
@@ -238,6 +245,20 @@ class KitRules(CompiledRules):
         if not any(isinstance(fact, f.TurnPassed) for fact in run.facts):
             run.emit(f.TurnPassed(None, first))
         return run.facts + self.unstick(run.state, rng, evolve, table, run.budget)
+
+    def _checked(self, state: Any, seat: int, action: dict[str, Any], command: Command) -> dict[str, Any]:
+        """The command's choices, the action's phase, choices and condition checked as they stand on this table."""
+        phase = state.counters.get(PHASE, 0)
+        if action["phases"] is not None and phase not in action["phases"]:
+            names = " or ".join(self.phases[n] for n in sorted(action["phases"]))
+            raise IllegalCommand(f"{action['name']} is taken in the {names} phase; the turn is in its {self.phases[phase]} phase")
+        chosen = self._chosen(Scope(self, state, seat), action, command)
+        try:
+            if action["when"] is not None and not action["when"].holds(Scope(self, state, seat, chosen)):
+                raise IllegalCommand(f"{action['name']} is not allowed now: its condition {action['when'].source!r} does not hold")
+        except ExpressionFailed as error:
+            raise IllegalCommand(f"the kit's rules fail here: {error}") from None
+        return chosen
 
     def _chosen(self, scope: Scope, action: dict[str, Any], command: Command) -> dict[str, Any]:
         """The command's choices, each checked against what the action allows given those before it."""

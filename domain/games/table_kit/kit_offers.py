@@ -1,0 +1,122 @@
+"""The commands a kit's actions offer a seat at one table, worked out once for the table however often they are
+asked for: whether the seat may act (the stuck rule asks, just after an action), then every command (the legal
+commands, asked next for the same table), then whether a command is one of them (``decide``, asked next).
+
+A table is never changed once made, and the facts an action decides, applied again by whoever records them, give
+the very tables the action made (``state.evolve``): so the table is known again by its identity. The commands are
+made one after another (``KitRules._legal``) and only as far as asked: whether the seat may act needs the first
+alone, the rest are made when the legal commands are asked for. Each thread keeps its own last table, so no
+half-made list is ever shared. A failure of the kit's rules while they are made forgets them: asked again, they
+are made again, and fail again with the same message.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from domain.engine.commands import Command
+
+_last = threading.local()
+"""This thread's last table: the rules, the table, and its offers by seat."""
+
+
+class FirstWanted:
+    """Whether the first command alone is wanted: true, each choice's values are tried one after another as they are
+    made (``Choice.candidates``' ``lazy``), to find one soon; read each time a choice's values are made, so that once
+    the first is found the rest are made all at once."""
+
+    __slots__ = ("on",)
+
+    def __init__(self) -> None:
+        self.on = False
+
+    def __bool__(self) -> bool:
+        return self.on
+
+
+class Offers:
+    """The commands offered a seat at one table, made as far as asked."""
+
+    __slots__ = ("_frozen", "_items", "made", "rest", "wanted")
+
+    def __init__(self, made: Callable[[FirstWanted], Iterator[Command]]) -> None:
+        self.made: list[Command] = []
+        """The commands made so far, before every one is."""
+        self.wanted = FirstWanted()
+        self.rest: Iterator[Command] | None = made(self.wanted)
+        self._items: tuple[tuple[tuple[str, Any], ...], ...] | None = None
+        """Every command, once each is made: each one's keys and values, in order, as they were made."""
+        self._frozen: dict[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]] = {}
+
+    def first(self) -> bool:
+        """Whether there is a command at all (the first made, if none is yet)."""
+        if self._items is not None:
+            return bool(self._items)
+        if self.made:
+            return True
+        self.wanted.on = True
+        try:
+            for command in self.rest:  # type: ignore[union-attr]
+                self.made.append(command)
+                return True
+        finally:
+            self.wanted.on = False
+        self.rest = None
+        self._items = ()
+        return False
+
+    def every(self) -> list[Command]:
+        """Every command, in order: the commands made, handed out once; after that, each time, new ones equal to them
+        (whatever a caller has done to those it was given)."""
+        if self._items is not None:
+            return [dict(items) for items in self._items]
+        made = self.made
+        if self.rest is not None:
+            made.extend(self.rest)
+        self.rest, self.made = None, []
+        self._items = tuple(tuple(command.items()) for command in made)
+        self._frozen = {items: items for items in self._items}
+        return made
+
+    def offered(self, command: Command) -> bool:
+        """Whether every command is made and ``command`` is one of them, its keys in order and each value of the same
+        type as made (``1`` is no ``True``); ``False`` where not known (it is then checked in full)."""
+        if self._items is None:
+            return False
+        items = tuple(command.items())
+        try:
+            found = self._frozen.get(items)
+        except TypeError:  # a value that cannot be looked up (a list): no command offered holds one
+            return False
+        return found is not None and all(type(mine[1]) is type(theirs[1]) for mine, theirs in zip(found, items))
+
+
+def offers(rules: Any, state: Any, seat: int, made: Callable[[Any, int, FirstWanted], Iterator[Command]]) -> Offers:
+    """The seat's offers at this table: those made before, or new ones from ``made(state, seat, wanted)`` (the commands,
+    one after another; ``wanted``: whether the first alone is wanted as they are made)."""
+    last = getattr(_last, "table", None)
+    if last is None or last[1] is not state or last[0] is not rules:
+        last = _last.table = (rules, state, {})
+    by_seat: dict[int, Offers] = last[2]
+    found = by_seat.get(seat)
+    if found is None:
+        found = by_seat[seat] = Offers(lambda wanted: made(state, seat, wanted))
+    return found
+
+
+def offered(rules: Any, state: Any, seat: int, command: Command) -> bool:
+    """Whether the command is one of every command offered the seat at this table, made before (``Offers.offered``)."""
+    last = getattr(_last, "table", None)
+    if last is None or last[1] is not state or last[0] is not rules:
+        return False
+    found = last[2].get(seat)
+    return found is not None and found.offered(command)
+
+
+def forget(rules: Any, state: Any, seat: int) -> None:
+    """Forget the seat's offers at this table (the kit's rules failed while they were made)."""
+    last = getattr(_last, "table", None)
+    if last is not None and last[1] is state and last[0] is rules:
+        last[2].pop(seat, None)

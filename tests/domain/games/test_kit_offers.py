@@ -1,0 +1,74 @@
+"""The commands a kit's actions offer are made once a table (``kit_offers``): a command among them is decided as it
+was offered, one not among them (another type of value, a key more, another order) is checked in full and refused
+as before, a changed list of commands changes nothing the rules offer, and a rule that fails while the commands
+are made fails again, with the same message, each time they are asked for."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from domain.engine import registry
+from domain.engine.errors import IllegalCommand
+from domain.engine.randomness import TableRng
+from domain.games.table_kit.rules import shipped_kit
+
+RULES = registry.get("table-kit")
+TIC_TAC_TOE = shipped_kit("tic-tac-toe")
+PIG = shipped_kit("pig")
+
+
+def table(kit, seats=2):
+    state = RULES.new_state(seats, RULES.resolve_options({"kit": kit}))
+    for fact in RULES.setup(state, TableRng()):
+        state = RULES.evolve(state, fact)
+    return state
+
+
+def test_an_offered_command_is_decided_and_the_next_seat_is_offered_the_spaces_left():
+    state = table(TIC_TAC_TOE)
+    legal = RULES.legal_commands(state, 1)
+    assert legal[0] == {"type": "act", "action": "mark", "to": "a1"}
+    for fact in RULES.decide(state, 1, legal[0], TableRng()):
+        state = RULES.evolve(state, fact)
+    assert state.pieces and "a1" in state.pieces.values()
+    assert {"type": "act", "action": "mark", "to": "a1"} not in RULES.legal_commands(state, 2)
+    assert len(RULES.legal_commands(state, 2)) == 8
+
+
+def test_a_command_not_offered_as_it_stands_is_refused_as_before():
+    state = table(TIC_TAC_TOE)
+    RULES.legal_commands(state, 1)
+    with pytest.raises(IllegalCommand, match="mark chooses to; not extra"):
+        RULES.decide(state, 1, {"type": "act", "action": "mark", "to": "a1", "extra": 1}, TableRng())
+    with pytest.raises(IllegalCommand, match="mark: to 'z9' is not allowed: it must be a space that is empty"):
+        RULES.decide(state, 1, {"type": "act", "action": "mark", "to": "z9"}, TableRng())
+    for fact in RULES.decide(state, 1, {"type": "act", "action": "mark", "to": "b2"}, TableRng()):
+        state = RULES.evolve(state, fact)
+    RULES.legal_commands(state, 2)
+    with pytest.raises(IllegalCommand, match="mark: to 'b2' is not allowed: it must be a space that is empty"):
+        RULES.decide(state, 2, {"to": "b2", "action": "mark", "type": "act"}, TableRng())  # keys in another order
+
+
+def test_changing_the_commands_handed_out_changes_nothing_the_rules_offer():
+    state = table(TIC_TAC_TOE)
+    legal = RULES.legal_commands(state, 1)
+    offered = [dict(command) for command in legal]
+    legal[0]["to"] = "z9"
+    legal.clear()
+    with pytest.raises(IllegalCommand, match="mark: to 'z9' is not allowed"):
+        RULES.decide(state, 1, {"type": "act", "action": "mark", "to": "z9"}, TableRng())
+    again = RULES.legal_commands(state, 1)
+    assert again == offered and again[0]["to"] == "a1"
+    again[1]["to"] = "z9"
+    assert RULES.legal_commands(state, 1) == offered
+
+
+def test_a_rule_that_fails_while_the_commands_are_made_fails_each_time_they_are_asked_for():
+    kit = copy.deepcopy(PIG)
+    kit["play"]["actions"][1]["when"] = "turn_total / turn_total == 1"  # hold: the seat may still roll
+    state = table(kit)
+    for _ in range(2):
+        with pytest.raises(IllegalCommand, match="the kit's rules fail here: 'turn_total / turn_total == 1' could not be worked out: division by zero"):
+            RULES.legal_commands(state, 1)
