@@ -298,7 +298,10 @@ class Run:
                 return
         if self.rules.limit is not None:
             turns, most, reason = self.rules.limit
-            if self.state.turns > self.value(turns):  # the turn after the last has begun
+            last = self.value(turns)
+            if isinstance(last, bool) or not isinstance(last, int):
+                raise IllegalCommand(f"the kit's rules fail here: the turn limit {turns.source!r} is {last!r}, not a whole number")
+            if self.state.turns > last:  # the turn after the last has begun
                 self.end(self.leaders(most), reason, at_limit=True)
 
     def leaders(self, most: str | None) -> list[int]:

@@ -115,6 +115,12 @@ def test_a_turn_limit_with_everyone_level_is_a_draw():
     assert facts[-1] == f.GameEnded(1, [], "the turn limit was reached", True)
 
 
+def test_a_turn_limit_that_is_not_a_whole_number_is_refused_naming_it():
+    kit = with_rules(limit={"turns": '"ten"', "most": "score"})
+    with pytest.raises(IllegalCommand, match=r"the kit's rules fail here: the turn limit '\"ten\"' is 'ten', not a whole number"):
+        act(table(kit), 1, "roll", 3)
+
+
 def test_a_rule_that_fails_in_play_is_refused_naming_it_and_nothing_changes():
     kit = with_rules(actions=[{"name": "split", "effects": [{"add": "score", "value": "turn_total / turn_total"}]}])
     with pytest.raises(IllegalCommand, match=r"the kit's rules fail here: 'turn_total / turn_total' could not be worked out: division by zero"):
