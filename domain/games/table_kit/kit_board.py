@@ -50,6 +50,11 @@ class BoardView:
         self._counts: dict[int, int] | None = None
         self._single: bool | None = None
         self._fits: dict[tuple[frozenset[str], int], frozenset[str]] = {}
+        self._barred: dict[tuple[frozenset[str], int], frozenset[str]] = {}
+        self._lines: dict[int, int] = {}
+        self._grown: dict[int, tuple[int, tuple[str, ...]]] = {}
+        """For a seat whose pieces were only added since a board whose ``line`` was known: that count and where
+        they landed."""
         self.memo: dict[Any, Any] = {}
         """What the rules worked out from this board alone, kept while it stands (the spaces holding a seat's
         pieces; ``kit_choices``: the spaces a choice allows a seat, by the choice, the seat and the space it goes
@@ -84,6 +89,13 @@ class BoardView:
         if counts is not None and (origin == OFF) != (to == OFF):
             counts = {**counts, seat: counts.get(seat, 0) + (1 if origin == OFF else -1)}
         board._counts = counts
+        board._lines = {other: count for other, count in self._lines.items() if other != seat}
+        board._grown = {other: grown for other, grown in self._grown.items() if other != seat}
+        if origin == OFF and to != OFF:
+            if seat in self._lines:
+                board._grown[seat] = (self._lines[seat], (to,))
+            elif seat in self._grown:
+                board._grown[seat] = (self._grown[seat][0], (*self._grown[seat][1], to))
         return board
 
     @property
@@ -188,17 +200,49 @@ class BoardView:
     def fitting(self, spaces: Iterable[str], sorts: frozenset[str], seat: int) -> list[str]:
         """Those of ``spaces`` holding one of ``sorts`` as the seat sees them (``empty``, ``mine``...), in their
         order: the occupied spaces that fit are worked out once per board, sorts and seat."""
-        fits = self._fits.get((sorts, seat))
-        if fits is None:
-            fits = self._fits[(sorts, seat)] = frozenset().union(
-                *(spaces for held, spaces in self.groups.items() if not sorts.isdisjoint(_seen(held, seat))))
+        fits = self._fit(sorts, seat)
         if "empty" in sorts:
             holders = self.holders
             return [space for space in spaces if space in fits or space not in holders]
         return [space for space in spaces if space in fits]
 
+    def barred(self, sorts: frozenset[str], seat: int) -> frozenset[str]:
+        """The grid's spaces holding none of ``sorts`` as the seat sees them: the occupied spaces that do not fit
+        (every space but those that do, where ``empty`` is not among the sorts); once per board, sorts and seat."""
+        found = self._barred.get((sorts, seat))
+        if found is None:
+            if "empty" in sorts:
+                found = frozenset().union(*(spaces for held, spaces in self.groups.items() if sorts.isdisjoint(_seen(held, seat))))
+            else:
+                found = self.geometry.known - self._fit(sorts, seat)
+            self._barred[(sorts, seat)] = found
+        return found
+
+    def _fit(self, sorts: frozenset[str], seat: int) -> frozenset[str]:
+        """The occupied spaces holding one of ``sorts`` as the seat sees them."""
+        fits = self._fits.get((sorts, seat))
+        if fits is None:
+            fits = self._fits[(sorts, seat)] = frozenset().union(
+                *(spaces for held, spaces in self.groups.items() if not sorts.isdisjoint(_seen(held, seat))))
+        return fits
+
     def line(self, seat: int) -> int:
-        """The most of the seat's pieces in one straight line on a grid (along a row, column or diagonal)."""
+        """The most of the seat's pieces in one straight line on a grid (along a row, column or diagonal): counted
+        once per board; on a board made by moves that only added the seat's pieces to one whose count was known,
+        the longer of that count and the longest line through a space they landed on (a line of the new board
+        either holds one of them or was there before)."""
+        found = self._lines.get(seat)
+        if found is None:
+            grown = self._grown.get(seat)
+            if grown is None:
+                found = self._counted(seat)
+            else:
+                found = max(grown[0], *(self._through(seat, space) for space in grown[1]))
+            self._lines[seat] = found
+        return found
+
+    def _counted(self, seat: int) -> int:
+        """``line``, counted over every piece of the seat's."""
         geometry = self.geometry
         mine = {geometry.places[space] for space, owner in self.seated.items() if owner == seat and space in geometry.places}
         best = 0
@@ -212,6 +256,24 @@ class BoardView:
                 best = max(best, length)
         return best
 
+    def _through(self, seat: int, space: str) -> int:
+        """The most of the seat's pieces in one straight line on a grid through ``space`` (0 unless its piece is there)."""
+        seated, at = self.seated, self.geometry.spaces.get
+        place = self.geometry.places.get(space)
+        if place is None or seated.get(space) != seat:
+            return 0
+        group, column, row = place
+        best = 0
+        for columns, rows in AXES:
+            length = 1
+            for way in (1, -1):
+                step = 1
+                while seated.get(at((group, column + way * columns * step, row + way * rows * step))) == seat:  # type: ignore[arg-type]
+                    step += 1
+                length += step - 1
+            best = max(best, length)
+        return best
+
 
 @functools.lru_cache(maxsize=64)
 def _alone(seat: int) -> frozenset[int]:
@@ -222,14 +284,3 @@ def _alone(seat: int) -> frozenset[int]:
 def _seen(held: frozenset[int], seat: int) -> frozenset[str]:
     """The sorts of a space held by the seats ``held``, as ``seat`` sees it."""
     return frozenset("mine" if owner == seat else "unowned" if owner == 0 else "theirs" for owner in held)
-
-
-def walks(neighbours: dict[str, tuple[str, ...]], origin: str, count: int, open_: frozenset[str]) -> tuple[str, ...]:
-    """The spaces ``count`` orthogonal steps from ``origin`` by paths that never step straight back, each step onto
-    a space of ``open_``, in name order."""
-    if count <= 0:
-        return ()
-    here: set[tuple[str, str]] = {(origin, "")}
-    for _ in range(count):
-        here = {(there, space) for space, before in here for there in neighbours.get(space, ()) if there != before and there in open_}
-    return tuple(sorted({space for space, _ in here}))

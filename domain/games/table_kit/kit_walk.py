@@ -44,18 +44,34 @@ def combinations(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTa
 
 def stepped(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str, when: Any) -> Any:
     """The commands of an action of two choices, the second steps from the first's space (``Choice.steps_from``):
-    ``combinations``' own, each value counted alike, made without its walk."""
+    ``combinations``' own, each value counted alike, made without its walk (the second's values read from the
+    spaces its steps reach, less those the board bars: ``Choice.reach``); all in a list, or, ``lazy``, one after
+    another."""
+    made = _stepped(scope, choices, lazy, tally, action, when)
+    return made if lazy else list(made)
+
+
+def _stepped(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str, when: Any) -> Any:
     first, following = choices
+    name, then_name = first.name, following.name
     made = tally.made
     made.extend([0] * (2 - len(made)))
+    reach: Any = None
     for value in first.candidates(scope, lazy):
         made[0] += 1
         if made[0] > MOST_OFFERED:
             tally.refuse(action)
-        for then in following.stepped(scope, value):
+        if reach is None:
+            reach, barred = following.reach(scope)
+        for then in reach.get(value, ()):
+            if then in barred:
+                continue
             made[1] += 1
             if made[1] > MOST_OFFERED:
                 tally.refuse(action)
-            chosen = {first.name: value, following.name: then}
-            if when is None or when.holds(scope.with_choice(chosen)):
-                yield {"type": "act", "action": action, **chosen}
+            if when is None:
+                yield {"type": "act", "action": action, name: value, then_name: then}
+            else:
+                chosen = {name: value, then_name: then}
+                if when.holds(scope.with_choice(chosen)):
+                    yield {"type": "act", "action": action, **chosen}
