@@ -9,6 +9,7 @@ the kit says otherwise), so one rule moves every seat's pawns toward its opponen
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -51,14 +52,14 @@ class BoardView:
         self._single: bool | None = None
         self._fits: dict[tuple[frozenset[str], int], frozenset[str]] = {}
         self._barred: dict[tuple[frozenset[str], int], frozenset[str]] = {}
+        self._spaces: dict[int, list[str]] = {}
         self._lines: dict[int, int] = {}
         self._grown: dict[int, tuple[int, tuple[str, ...]]] = {}
         """For a seat whose pieces were only added since a board whose ``line`` was known: that count and where
         they landed."""
         self.memo: dict[Any, Any] = {}
-        """What the rules worked out from this board alone, kept while it stands (the spaces holding a seat's
-        pieces; ``kit_choices``: the spaces a choice allows a seat, by the choice, the seat and the space it goes
-        from)."""
+        """What the rules worked out from this board alone, kept while it stands (``kit_choices``: the spaces a
+        choice allows a seat, by the choice, the seat and the space it goes from)."""
 
     def after_move(self, pieces: dict[str, str], piece: str, to: str) -> BoardView:
         """The board of the table made from this one's by moving ``piece`` to ``to`` (``pieces``: that table's):
@@ -74,12 +75,13 @@ class BoardView:
         held = _alone(seat)
         holders = dict(holders)
         groups = self._groups
-        if groups is not None:
+        if groups is not None and (origin != OFF or to != OFF):
             groups = dict(groups)
-            if origin != OFF:
-                groups[held] = groups[held] - {origin}
+            spaces = set(groups[held]) if origin != OFF else set(groups.get(held, ()))
+            spaces.discard(origin)
             if to != OFF:
-                groups[held] = groups.get(held, set()) | {to}
+                spaces.add(to)
+            groups[held] = spaces
         if origin != OFF:
             del holders[origin]
         if to != OFF:
@@ -89,6 +91,13 @@ class BoardView:
         if counts is not None and (origin == OFF) != (to == OFF):
             counts = {**counts, seat: counts.get(seat, 0) + (1 if origin == OFF else -1)}
         board._counts = counts
+        board._spaces = {other: found for other, found in self._spaces.items() if other != seat}
+        order = self.geometry.order
+        if seat in self._spaces and (to == OFF or to in order):
+            found = [space for space in self._spaces[seat] if space != origin]
+            if to != OFF:
+                bisect.insort(found, to, key=order.__getitem__)
+            board._spaces[seat] = found
         board._lines = {other: count for other, count in self._lines.items() if other != seat}
         board._grown = {other: grown for other, grown in self._grown.items() if other != seat}
         if origin == OFF and to != OFF:
@@ -178,12 +187,17 @@ class BoardView:
 
     def spaces(self, seat: int) -> list[str]:
         """The spaces holding the seat's pieces (under others' too, where they share one), in the board's order."""
-        found = self.memo.get(("spaces", seat))
+        return list(self.held(seat))
+
+    def held(self, seat: int) -> list[str]:
+        """``spaces``, the board's own list (read, never changed nor handed on): once per board, or carried over
+        from the board before with the moved piece's space changed."""
+        found = self._spaces.get(seat)
         if found is None:
             owners = self._owners()
             held = {space for piece, space in self._pieces.items() if space != OFF and owners[piece][1] == seat}
-            found = self.memo[("spaces", seat)] = sorted(held, key=self.geometry.order.__getitem__)
-        return list(found)
+            found = self._spaces[seat] = sorted(held, key=self.geometry.order.__getitem__)
+        return found
 
     def free(self) -> int:
         return len(self.geometry.every) - len(self.holders)

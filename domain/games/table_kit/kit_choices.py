@@ -187,7 +187,7 @@ class Choice:
             reach, barred = self.reach(scope)
             return [space for space in reach.get(origin, ()) if space not in barred]
         if self._sorts == MINE:
-            return board.spaces(seat)
+            return board.held(seat)
         return self._fitting(board, board.geometry.every if "empty" in self._sorts else board.occupied(), seat)
 
     def reach(self, scope: Scope) -> tuple[dict[str, tuple[str, ...]], frozenset[str]]:

@@ -247,10 +247,7 @@ def _unknown(name: str) -> Any:
 
 
 def _here(scope: Scope) -> str:
-    board = scope.board
-    found = board.memo.get(("spaces", scope.seat))  # the board's own list, read and not handed on
-    if found is None:
-        found = board.spaces(scope.seat)
+    found = scope.board.held(scope.seat)
     return found[0] if found else ""
 
 

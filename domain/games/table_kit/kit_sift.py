@@ -28,14 +28,14 @@ Read = tuple[bool, Any, Any]
 
 class Sifter:
     """The answers of one choice's ``where`` (named ``name``'s candidate), by the rules, the values it reads besides
-    the candidate, and the candidate: each a list of (the reads it made, whether it held)."""
+    the candidate, and the candidate: each a tree of the reads it made, whether it held at each end (``_kept``)."""
 
     def __init__(self, where: Expression, name: str) -> None:
         self.name = name
         self.others = tuple(sorted(set(where.names) - {name}))
         self.usable = set(where.functions) <= TRACED | STEADY
         self._rules: Any = None
-        self._answers: dict[Any, dict[Any, list[tuple[tuple[Read, ...], bool]]]] = {}
+        self._answers: dict[Any, dict[Any, Any]] = {}
         self._count = 0
 
     def sifted(self, scope: Any, found: list[Any], where_all: Expression) -> list[Any] | None:
@@ -53,19 +53,15 @@ class Sifter:
         seated, kind = board.seated, board.kind
         kept = []
         for candidate in found:
-            held = None
-            for reads, answer in answers.get(candidate, ()):
-                for owner, space, value in reads:
-                    if (seated.get(space, 0) if owner else kind(space)) != value:
-                        break
-                else:
-                    held = answer
-                    break
-            if held is None:
-                held = self._worked_out(scope, candidate, where_all, answers)
-                if held is None:
+            node = answers.get(candidate)
+            while type(node) is tuple:  # a read: where it goes on from, by the answer to it
+                owner, space, then = node
+                node = then.get(seated.get(space, 0) if owner else kind(space))
+            if node is None:
+                node = self._worked_out(scope, candidate, where_all, answers)
+                if node is None:
                     return None
-            if held:
+            if node:
                 kept.append(candidate)
         return kept
 
@@ -115,5 +111,28 @@ class Sifter:
             self._answers, self._count = {}, 0
             answers = self._answers.setdefault(self._key(scope), {})
         self._count += 1
-        answers.setdefault(candidate, []).append((tuple(reads), bool(kept)))
-        return bool(kept)
+        return _kept(answers, candidate, reads, bool(kept))
+
+
+def _kept(answers: dict[Any, Any], candidate: Any, reads: list[Read], held: bool) -> bool | None:
+    """``held`` kept for the candidate at the end of its reads, in its tree of them: a read is (``owner``, the space,
+    where it goes on by each answer); the answer at its end, whether the condition held. ``None`` where the reads
+    part from those kept before them (a condition that does not go the same way on the same reads)."""
+    if not reads:
+        answers[candidate] = held
+        return held
+    node = answers.get(candidate)
+    if node is None:
+        node = answers[candidate] = (reads[0][0], reads[0][1], {})
+    for at, (owner, space, value) in enumerate(reads):
+        if type(node) is not tuple or node[0] != owner or node[1] != space:
+            return None
+        then = node[2]
+        if at + 1 == len(reads):
+            then[value] = held
+            return held
+        following = then.get(value)
+        if following is None:
+            following = then[value] = (reads[at + 1][0], reads[at + 1][1], {})
+        node = following
+    return held

@@ -47,17 +47,15 @@ def stepped(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, 
     ``combinations``' own, each value counted alike, made without its walk (the second's values read from the
     spaces its steps reach, less those the board bars: ``Choice.reach``); all in a list, or, ``lazy``, one after
     another."""
-    made = _stepped(scope, choices, lazy, tally, action, when)
-    return made if lazy else list(made)
-
-
-def _stepped(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str, when: Any) -> Any:
+    if lazy:
+        return _one_by_one(scope, choices, tally, action, when)
     first, following = choices
     name, then_name = first.name, following.name
     made = tally.made
     made.extend([0] * (2 - len(made)))
+    commands: list[Any] = []
     reach: Any = None
-    for value in first.candidates(scope, lazy):
+    for value in first.candidates(scope):
         made[0] += 1
         if made[0] > MOST_OFFERED:
             tally.refuse(action)
@@ -70,8 +68,32 @@ def _stepped(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally,
             if made[1] > MOST_OFFERED:
                 tally.refuse(action)
             if when is None:
-                yield {"type": "act", "action": action, name: value, then_name: then}
+                commands.append({"type": "act", "action": action, name: value, then_name: then})
             else:
                 chosen = {name: value, then_name: then}
                 if when.holds(scope.with_choice(chosen)):
-                    yield {"type": "act", "action": action, **chosen}
+                    commands.append({"type": "act", "action": action, **chosen})
+    return commands
+
+
+def _one_by_one(scope: Scope, choices: list[Choice], tally: OfferTally, action: str, when: Any) -> Any:
+    """``stepped``'s commands one after another, no more worked out than those asked for."""
+    first, following = choices
+    made = tally.made
+    made.extend([0] * (2 - len(made)))
+    reach: Any = None
+    for value in first.candidates(scope, True):
+        made[0] += 1
+        if made[0] > MOST_OFFERED:
+            tally.refuse(action)
+        if reach is None:
+            reach, barred = following.reach(scope)
+        for then in reach.get(value, ()):
+            if then in barred:
+                continue
+            made[1] += 1
+            if made[1] > MOST_OFFERED:
+                tally.refuse(action)
+            chosen = {first.name: value, following.name: then}
+            if when is None or when.holds(scope.with_choice(chosen)):
+                yield {"type": "act", "action": action, **chosen}

@@ -1,6 +1,7 @@
 """What a kit's board works out from the board before it, or remembers between boards, is what working it out afresh
-gives: the longest line of a seat's pieces on a board made by moves (``BoardView.line``, carried from the board
-before), and the candidates a choice's ``where`` keeps, remembered with what it read of the board (``kit_sift``)."""
+gives: the longest line of a seat's pieces and the spaces holding them on a board made by moves (``BoardView.line``,
+``spaces``, carried from the board before), and the candidates a choice's ``where`` keeps, remembered with what it
+read of the board (``kit_sift``)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def _fresh(pieces: dict[str, str]) -> BoardView:
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_a_line_carried_from_the_board_before_is_the_line_counted_afresh(seed: int) -> None:
+def test_a_line_and_the_spaces_carried_from_the_board_before_are_those_counted_afresh(seed: int) -> None:
     source = random.Random(seed)
     pieces = dict.fromkeys(OWNERS, OFF)
     board = _fresh(pieces)
@@ -53,6 +54,8 @@ def test_a_line_carried_from_the_board_before_is_the_line_counted_afresh(seed: i
             if source.random() < 0.6:
                 assert board.line(seat) == _fresh(pieces).line(seat), (seat, pieces)
                 checked += 1
+            if source.random() < 0.6:
+                assert board.spaces(seat) == _fresh(pieces).spaces(seat), (seat, pieces)
     assert checked > 100
 
 
