@@ -33,7 +33,7 @@ from domain.games.table_kit.expressions import (
 )
 from domain.games.table_kit.kit_board import DIRECTIONS, BoardView
 from domain.games.table_kit.kit_bounds import among_numbers, numbers_offered
-from domain.games.table_kit.kit_grid_walk import walked
+from domain.games.table_kit.kit_grid_walk import open_spaces, walked
 from domain.games.table_kit.kit_mistakes import did_you_mean
 from domain.games.table_kit.kit_scope import Scope
 from domain.games.table_kit.kit_sift import Sifter
@@ -159,7 +159,8 @@ class Choice:
         board, seat = scope.board, scope.seat
         if self.walk is not None:
             count = _number(self.walk.value(scope), self.walk)
-            return walked(scope, board, self._origin(scope), count, self.name, self.through, self._open, self._walk_memo)
+            open_ = open_spaces(scope, board, self.name, self.through, self._open, self._walk_memo)
+            return walked(board, self._origin(scope), count, open_, self._walk_memo)
         if self.along:
             origin = self._origin(scope)
             spaces = dict.fromkeys(board.geometry.along(origin, _number(count.value(scope), count)) for count in self.along)
@@ -195,7 +196,7 @@ class Choice:
         for the seat acting, and the spaces of this board it never takes (``BoardView.barred``): its values from
         an origin are those reached that are not barred. Once per board and seat."""
         board, seat = scope.board, scope.seat
-        key = (id(self), seat, "reach")
+        key = (id(self), seat)  # the spaces from an origin are kept by (id(self), seat, origin)
         found = board.memo.get(key)
         if found is None:
             facing = scope.rules.facing(seat, scope.state.seats)

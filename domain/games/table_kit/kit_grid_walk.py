@@ -14,12 +14,10 @@ MOST_WALKS = 8192
 """The most walks a choice remembers (past them, it starts again)."""
 
 
-def walked(scope: Scope, board: BoardView, origin: str, count: int, name: str, through: Expression | None,
-           open_all: Expression | None, memo: dict[Any, Any]) -> list[str]:
+def walked(board: BoardView, origin: str, count: int, open_: frozenset[str], memo: dict[Any, Any]) -> list[str]:
     """The spaces ``count`` orthogonal steps from ``origin``, by paths that never step straight back, each step onto a
-    space ``through`` allows (``open_all``: that condition over every space at once; the choice named ``name``);
-    ``memo``: the choice's walks, by origin, count and open spaces, and under ``""`` each space's neighbours."""
-    open_ = _open_spaces(scope, board, name, through, open_all, memo)
+    space of ``open_`` (``open_spaces``); ``memo``: the choice's walks, by origin, count and open spaces, and under
+    ``""`` each space's neighbours."""
     if "" not in memo:  # each grid space's orthogonal neighbours: the kit's board never changes
         geometry = board.geometry
         memo[""] = {space: tuple(near for direction in ("north", "east", "south", "west") if (near := geometry.step(space, direction)))
@@ -29,15 +27,16 @@ def walked(scope: Scope, board: BoardView, origin: str, count: int, name: str, t
     if found is None:
         if len(memo) > MOST_WALKS:
             memo.clear()
-            return walked(scope, board, origin, count, name, through, open_all, memo)
+            return walked(board, origin, count, open_, memo)
         found = memo[key] = walks(memo[""], *key)
     return list(found)
 
 
-def _open_spaces(scope: Scope, board: BoardView, name: str, through: Expression | None, open_all: Expression | None,
-                 memo: dict[Any, Any]) -> frozenset[str]:
-    """The spaces ``through`` lets a walk step onto, tried on every space at once; remembered by the values
-    it reads when it calls no function (what it reads then is all it depends on)."""
+def open_spaces(scope: Scope, board: BoardView, name: str, through: Expression | None, open_all: Expression | None,
+                memo: dict[Any, Any]) -> frozenset[str]:
+    """The spaces ``through`` (of the choice named ``name``) lets a walk step onto, tried on every space at once
+    (``open_all``: that condition over every space); remembered in ``memo`` by the values it reads when it calls
+    no function (what it reads then is all it depends on)."""
     every = list(board.geometry.every)
     if through is None:
         return frozenset(every)
