@@ -63,9 +63,10 @@ class BoardView:
 
     def after_move(self, pieces: dict[str, str], piece: str, to: str) -> BoardView:
         """The board of the table made from this one's by moving ``piece`` to ``to`` (``pieces``: that table's):
-        who holds each space, the groups of them and each seat's count carried over, the moved piece's entries
-        changed, where every space held one piece and the piece lands on an empty space or off the board (else
-        worked out afresh, when first asked)."""
+        who holds each space, the groups of them, each seat's count, the spaces of each seat's pieces and the longest
+        line of each seat's carried over, the moved piece's entries changed (its seat's line: ``line``), where every
+        space held one piece and the piece lands on an empty space or off the board (else worked out afresh, when
+        first asked)."""
         board = BoardView(self.geometry, pieces, self._owners)
         origin = self._pieces.get(piece)
         holders = self._holders
