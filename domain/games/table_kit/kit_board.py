@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from domain.games.table_kit.kit_geometry import COMPASS, Geometry
+from domain.games.table_kit.kit_lines import line_through, longest_line
 from domain.games.table_kit.layout import OFF
 
 TURNS = {"ahead": 0, "ahead-right": 1, "right": 2, "behind-right": 3, "behind": 4, "behind-left": 5, "left": 6, "ahead-left": 7}
@@ -22,8 +23,6 @@ TURNS = {"ahead": 0, "ahead-right": 1, "right": 2, "behind-right": 3, "behind": 
 ROUND = list(COMPASS)
 DIRECTIONS = (*COMPASS, *TURNS)
 EMPTY = frozenset({"empty"})
-AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
-"""The four lines a row of pieces may lie along: a row, a column and the two diagonals."""
 MOVES: dict[int, tuple[dict[str, str], dict[str, str], str, str]] = {}
 """The pieces of the last tables made by a piece's move (``state``), by their id: those pieces (kept, so the id stays
 theirs), the pieces they were made from, the piece and where it went: a board is made from the board before where
@@ -92,21 +91,35 @@ class BoardView:
         if counts is not None and (origin == OFF) != (to == OFF):
             counts = {**counts, seat: counts.get(seat, 0) + (1 if origin == OFF else -1)}
         board._counts = counts
-        board._spaces = {other: found for other, found in self._spaces.items() if other != seat}
+        if self._spaces:
+            self._carry_spaces(board, seat, origin, to)
+        if self._lines or self._grown:
+            self._carry_lines(board, seat, origin, to)
+        return board
+
+    def _carry_spaces(self, board: BoardView, seat: int, origin: str, to: str) -> None:
+        """The spaces of each seat's pieces worked out on this board, on the board made by the seat's piece's move
+        from ``origin`` to ``to``."""
+        board._spaces = spaces = dict(self._spaces)
+        mine = spaces.pop(seat, None)
         order = self.geometry.order
-        if seat in self._spaces and (to == OFF or to in order):
-            found = [space for space in self._spaces[seat] if space != origin]
+        if mine is not None and (to == OFF or to in order):
+            found = [space for space in mine if space != origin]
             if to != OFF:
                 bisect.insort(found, to, key=order.__getitem__)
-            board._spaces[seat] = found
-        board._lines = {other: count for other, count in self._lines.items() if other != seat}
-        board._grown = {other: grown for other, grown in self._grown.items() if other != seat}
+            spaces[seat] = found
+
+    def _carry_lines(self, board: BoardView, seat: int, origin: str, to: str) -> None:
+        """The longest lines worked out on this board, on the board made by the seat's piece's move from ``origin``
+        to ``to``: the other seats' as they were; the seat's, where the piece came from off the board, the longer
+        of its line here and the lines through ``to`` (``line``)."""
+        board._lines, board._grown = lines, grown = dict(self._lines), dict(self._grown)
+        count, before = lines.pop(seat, None), grown.pop(seat, None)
         if origin == OFF and to != OFF:
-            if seat in self._lines:
-                board._grown[seat] = (self._lines[seat], (to,))
-            elif seat in self._grown:
-                board._grown[seat] = (self._grown[seat][0], (*self._grown[seat][1], to))
-        return board
+            if count is not None:
+                grown[seat] = (count, (to,))
+            elif before is not None:
+                grown[seat] = (before[0], (*before[1], to))
 
     @property
     def at(self) -> dict[str, str]:
@@ -188,7 +201,8 @@ class BoardView:
 
     def spaces(self, seat: int) -> list[str]:
         """The spaces holding the seat's pieces (under others' too, where they share one), in the board's order."""
-        return list(self.held(seat))
+        found = self._spaces.get(seat)
+        return list(self.held(seat) if found is None else found)
 
     def held(self, seat: int) -> list[str]:
         """``spaces``, the board's own list (read, never changed nor handed on): once per board, or carried over
@@ -215,7 +229,7 @@ class BoardView:
     def fitting(self, spaces: Iterable[str], sorts: frozenset[str], seat: int) -> list[str]:
         """Those of ``spaces`` holding one of ``sorts`` as the seat sees them (``empty``, ``mine``...), in their
         order: the occupied spaces that fit are worked out once per board, sorts and seat."""
-        fits = self._fit(sorts, seat)
+        fits = self._fits.get((sorts, seat)) or self._fit(sorts, seat)
         if "empty" in sorts:
             holders = self.holders
             return [space for space in spaces if space in fits or space not in holders]
@@ -250,44 +264,13 @@ class BoardView:
         if found is None:
             grown = self._grown.get(seat)
             if grown is None:
-                found = self._counted(seat)
+                found = longest_line(self.seated, self.geometry, seat)
             else:
-                found = max(grown[0], *(self._through(seat, space) for space in grown[1]))
+                found = grown[0]
+                for space in grown[1]:
+                    found = max(found, line_through(self.seated, self.geometry, seat, space))
             self._lines[seat] = found
         return found
-
-    def _counted(self, seat: int) -> int:
-        """``line``, counted over every piece of the seat's."""
-        geometry = self.geometry
-        mine = {geometry.places[space] for space, owner in self.seated.items() if owner == seat and space in geometry.places}
-        best = 0
-        for group, column, row in mine:
-            for columns, rows in AXES:
-                if (group, column - columns, row - rows) in mine:
-                    continue  # not the start of its line
-                length = 1
-                while (group, column + columns * length, row + rows * length) in mine:
-                    length += 1
-                best = max(best, length)
-        return best
-
-    def _through(self, seat: int, space: str) -> int:
-        """The most of the seat's pieces in one straight line on a grid through ``space`` (0 unless its piece is there)."""
-        seated, at = self.seated, self.geometry.spaces.get
-        place = self.geometry.places.get(space)
-        if place is None or seated.get(space) != seat:
-            return 0
-        group, column, row = place
-        best = 0
-        for columns, rows in AXES:
-            length = 1
-            for way in (1, -1):
-                step = 1
-                while seated.get(at((group, column + way * columns * step, row + way * rows * step))) == seat:  # type: ignore[arg-type]
-                    step += 1
-                length += step - 1
-            best = max(best, length)
-        return best
 
 
 @functools.lru_cache(maxsize=64)
