@@ -23,6 +23,7 @@ TURNS = {"ahead": 0, "ahead-right": 1, "right": 2, "behind-right": 3, "behind": 
 ROUND = list(COMPASS)
 DIRECTIONS = (*COMPASS, *TURNS)
 EMPTY = frozenset({"empty"})
+NO_SPACES: frozenset[str] = frozenset()
 MOVES: dict[int, tuple[dict[str, str], dict[str, str], str, str]] = {}
 """The pieces of the last tables made by a piece's move (``state``), by their id: those pieces (kept, so the id stays
 theirs), the pieces they were made from, the piece and where it went: a board is made from the board before where
@@ -229,9 +230,13 @@ class BoardView:
     def fitting(self, spaces: Iterable[str], sorts: frozenset[str], seat: int) -> list[str]:
         """Those of ``spaces`` holding one of ``sorts`` as the seat sees them (``empty``, ``mine``...), in their
         order: the occupied spaces that fit are worked out once per board, sorts and seat."""
-        fits = self._fits.get((sorts, seat)) or self._fit(sorts, seat)
+        fits = self._fits.get((sorts, seat))
+        if fits is None:
+            fits = self._fit(sorts, seat)
         if "empty" in sorts:
             holders = self.holders
+            if not fits:
+                return [space for space in spaces if space not in holders]
             return [space for space in spaces if space in fits or space not in holders]
         return [space for space in spaces if space in fits]
 
@@ -251,7 +256,7 @@ class BoardView:
         """The occupied spaces holding one of ``sorts`` as the seat sees them."""
         fits = self._fits.get((sorts, seat))
         if fits is None:
-            fits = self._fits[(sorts, seat)] = frozenset().union(
+            fits = self._fits[(sorts, seat)] = NO_SPACES if sorts <= EMPTY else frozenset().union(  # an occupied space is never empty
                 *(spaces for held, spaces in self.groups.items() if not sorts.isdisjoint(_seen(held, seat))))
         return fits
 
