@@ -245,7 +245,9 @@ class BoardView:
         (every space but those that do, where ``empty`` is not among the sorts); once per board, sorts and seat."""
         found = self._barred.get((sorts, seat))
         if found is None:
-            if "empty" in sorts:
+            if sorts == EMPTY:  # every occupied space
+                found = frozenset(self.holders)
+            elif "empty" in sorts:
                 found = frozenset().union(*(spaces for held, spaces in self.groups.items() if sorts.isdisjoint(_seen(held, seat))))
             else:
                 found = self.geometry.known - self._fit(sorts, seat)

@@ -1,7 +1,7 @@
 """What a kit's board works out from the board before it, or remembers between boards, is what working it out afresh
 gives: the longest line of a seat's pieces and the spaces holding them on a board made by moves (``BoardView.line``,
-``spaces``, carried from the board before), and the candidates a choice's ``where`` keeps, remembered with what it
-read of the board (``kit_sift``)."""
+``spaces``, carried from the board before), the candidates a choice's ``where`` keeps, remembered with what it
+read of the board (``kit_sift``), and the spaces a board bars a step choice from (``BoardView.barred``)."""
 
 from __future__ import annotations
 
@@ -91,3 +91,19 @@ def test_a_where_remembered_keeps_the_candidates_sifting_afresh_keeps(seed: int)
         afresh: Any = choice._where_all.value(scope.with_choice({"__candidates": found}))
         assert list(choice.candidates(scope)) == afresh
         assert [value for value in found if choice.allows(scope, value)] == afresh
+
+
+SORTS = ("empty", "mine", "theirs", "unowned")
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_spaces_a_board_bars_are_those_that_do_not_fit(seed: int) -> None:
+    source = random.Random(seed)
+    grid = [space for space in GEOMETRY.every if space in GEOMETRY.places]
+    pieces = {piece: source.choice([OFF, *grid[:12]]) for piece in OWNERS}  # some spaces stacked
+    board = _fresh(pieces)
+    for size in range(1, 5):
+        for sorts in {frozenset(source.sample(SORTS, size)) for _ in range(6)}:
+            for seat in (1, 2):
+                barred = board.barred(sorts, seat)
+                assert [space for space in grid if space not in barred] == board.fitting(grid, sorts, seat), (sorts, seat)
