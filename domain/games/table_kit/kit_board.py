@@ -9,11 +9,13 @@ the kit says otherwise), so one rule moves every seat's pawns toward its opponen
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from domain.games.table_kit.kit_geometry import COMPASS, Geometry
+from domain.games.table_kit.kit_lines import line_through, longest_line
 from domain.games.table_kit.layout import OFF
 
 TURNS = {"ahead": 0, "ahead-right": 1, "right": 2, "behind-right": 3, "behind": 4, "behind-left": 5, "left": 6, "ahead-left": 7}
@@ -21,8 +23,7 @@ TURNS = {"ahead": 0, "ahead-right": 1, "right": 2, "behind-right": 3, "behind": 
 ROUND = list(COMPASS)
 DIRECTIONS = (*COMPASS, *TURNS)
 EMPTY = frozenset({"empty"})
-AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
-"""The four lines a row of pieces may lie along: a row, a column and the two diagonals."""
+NO_SPACES: frozenset[str] = frozenset()
 MOVES: dict[int, tuple[dict[str, str], dict[str, str], str, str]] = {}
 """The pieces of the last tables made by a piece's move (``state``), by their id: those pieces (kept, so the id stays
 theirs), the pieces they were made from, the piece and where it went: a board is made from the board before where
@@ -50,16 +51,22 @@ class BoardView:
         self._counts: dict[int, int] | None = None
         self._single: bool | None = None
         self._fits: dict[tuple[frozenset[str], int], frozenset[str]] = {}
+        self._barred: dict[tuple[frozenset[str], int], frozenset[str]] = {}
+        self._spaces: dict[int, list[str]] = {}
+        self._lines: dict[int, int] = {}
+        self._grown: dict[int, tuple[int, tuple[str, ...]]] = {}
+        """For a seat whose pieces were only added since a board whose ``line`` was known: that count and where
+        they landed."""
         self.memo: dict[Any, Any] = {}
-        """What the rules worked out from this board alone, kept while it stands (the spaces holding a seat's
-        pieces; ``kit_choices``: the spaces a choice allows a seat, by the choice, the seat and the space it goes
-        from)."""
+        """What the rules worked out from this board alone, kept while it stands (``kit_choices``: the spaces a
+        choice allows a seat, by the choice, the seat and the space it goes from)."""
 
     def after_move(self, pieces: dict[str, str], piece: str, to: str) -> BoardView:
         """The board of the table made from this one's by moving ``piece`` to ``to`` (``pieces``: that table's):
-        who holds each space, the groups of them and each seat's count carried over, the moved piece's entries
-        changed, where every space held one piece and the piece lands on an empty space or off the board (else
-        worked out afresh, when first asked)."""
+        who holds each space, the groups of them, each seat's count, the spaces of each seat's pieces and the longest
+        line of each seat's carried over, the moved piece's entries changed (its seat's line: ``line``), where every
+        space held one piece and the piece lands on an empty space or off the board (else worked out afresh, when
+        first asked)."""
         board = BoardView(self.geometry, pieces, self._owners)
         origin = self._pieces.get(piece)
         holders = self._holders
@@ -69,12 +76,13 @@ class BoardView:
         held = _alone(seat)
         holders = dict(holders)
         groups = self._groups
-        if groups is not None:
+        if groups is not None and (origin != OFF or to != OFF):
             groups = dict(groups)
-            if origin != OFF:
-                groups[held] = groups[held] - {origin}
+            spaces = set(groups[held]) if origin != OFF else set(groups.get(held, ()))
+            spaces.discard(origin)
             if to != OFF:
-                groups[held] = groups.get(held, set()) | {to}
+                spaces.add(to)
+            groups[held] = spaces
         if origin != OFF:
             del holders[origin]
         if to != OFF:
@@ -84,7 +92,35 @@ class BoardView:
         if counts is not None and (origin == OFF) != (to == OFF):
             counts = {**counts, seat: counts.get(seat, 0) + (1 if origin == OFF else -1)}
         board._counts = counts
+        if self._spaces:
+            self._carry_spaces(board, seat, origin, to)
+        if self._lines or self._grown:
+            self._carry_lines(board, seat, origin, to)
         return board
+
+    def _carry_spaces(self, board: BoardView, seat: int, origin: str, to: str) -> None:
+        """The spaces of each seat's pieces worked out on this board, on the board made by the seat's piece's move
+        from ``origin`` to ``to``."""
+        board._spaces = spaces = dict(self._spaces)
+        mine = spaces.pop(seat, None)
+        order = self.geometry.order
+        if mine is not None and (to == OFF or to in order):
+            found = [space for space in mine if space != origin]
+            if to != OFF:
+                bisect.insort(found, to, key=order.__getitem__)
+            spaces[seat] = found
+
+    def _carry_lines(self, board: BoardView, seat: int, origin: str, to: str) -> None:
+        """The longest lines worked out on this board, on the board made by the seat's piece's move from ``origin``
+        to ``to``: the other seats' as they were; the seat's, where the piece came from off the board, the longer
+        of its line here and the lines through ``to`` (``line``)."""
+        board._lines, board._grown = lines, grown = dict(self._lines), dict(self._grown)
+        count, before = lines.pop(seat, None), grown.pop(seat, None)
+        if origin == OFF and to != OFF:
+            if count is not None:
+                grown[seat] = (count, (to,))
+            elif before is not None:
+                grown[seat] = (before[0], (*before[1], to))
 
     @property
     def at(self) -> dict[str, str]:
@@ -166,12 +202,18 @@ class BoardView:
 
     def spaces(self, seat: int) -> list[str]:
         """The spaces holding the seat's pieces (under others' too, where they share one), in the board's order."""
-        found = self.memo.get(("spaces", seat))
+        found = self._spaces.get(seat)
+        return list(self.held(seat) if found is None else found)
+
+    def held(self, seat: int) -> list[str]:
+        """``spaces``, the board's own list (read, never changed nor handed on): once per board, or carried over
+        from the board before with the moved piece's space changed."""
+        found = self._spaces.get(seat)
         if found is None:
             owners = self._owners()
             held = {space for piece, space in self._pieces.items() if space != OFF and owners[piece][1] == seat}
-            found = self.memo[("spaces", seat)] = sorted(held, key=self.geometry.order.__getitem__)
-        return list(found)
+            found = self._spaces[seat] = sorted(held, key=self.geometry.order.__getitem__)
+        return found
 
     def free(self) -> int:
         return len(self.geometry.every) - len(self.holders)
@@ -190,27 +232,52 @@ class BoardView:
         order: the occupied spaces that fit are worked out once per board, sorts and seat."""
         fits = self._fits.get((sorts, seat))
         if fits is None:
-            fits = self._fits[(sorts, seat)] = frozenset().union(
-                *(spaces for held, spaces in self.groups.items() if not sorts.isdisjoint(_seen(held, seat))))
+            fits = self._fit(sorts, seat)
         if "empty" in sorts:
             holders = self.holders
+            if not fits:
+                return [space for space in spaces if space not in holders]
             return [space for space in spaces if space in fits or space not in holders]
         return [space for space in spaces if space in fits]
 
+    def barred(self, sorts: frozenset[str], seat: int) -> frozenset[str]:
+        """The grid's spaces holding none of ``sorts`` as the seat sees them: the occupied spaces that do not fit
+        (every space but those that do, where ``empty`` is not among the sorts); once per board, sorts and seat."""
+        found = self._barred.get((sorts, seat))
+        if found is None:
+            if sorts == EMPTY:  # every occupied space
+                found = frozenset(self.holders)
+            elif "empty" in sorts:
+                found = frozenset().union(*(spaces for held, spaces in self.groups.items() if sorts.isdisjoint(_seen(held, seat))))
+            else:
+                found = self.geometry.known - self._fit(sorts, seat)
+            self._barred[(sorts, seat)] = found
+        return found
+
+    def _fit(self, sorts: frozenset[str], seat: int) -> frozenset[str]:
+        """The occupied spaces holding one of ``sorts`` as the seat sees them."""
+        fits = self._fits.get((sorts, seat))
+        if fits is None:
+            fits = self._fits[(sorts, seat)] = NO_SPACES if sorts <= EMPTY else frozenset().union(  # an occupied space is never empty
+                *(spaces for held, spaces in self.groups.items() if not sorts.isdisjoint(_seen(held, seat))))
+        return fits
+
     def line(self, seat: int) -> int:
-        """The most of the seat's pieces in one straight line on a grid (along a row, column or diagonal)."""
-        geometry = self.geometry
-        mine = {geometry.places[space] for space, owner in self.seated.items() if owner == seat and space in geometry.places}
-        best = 0
-        for group, column, row in mine:
-            for columns, rows in AXES:
-                if (group, column - columns, row - rows) in mine:
-                    continue  # not the start of its line
-                length = 1
-                while (group, column + columns * length, row + rows * length) in mine:
-                    length += 1
-                best = max(best, length)
-        return best
+        """The most of the seat's pieces in one straight line on a grid (along a row, column or diagonal): counted
+        once per board; on a board made by moves that only added the seat's pieces to one whose count was known,
+        the longer of that count and the longest line through a space they landed on (a line of the new board
+        either holds one of them or was there before)."""
+        found = self._lines.get(seat)
+        if found is None:
+            grown = self._grown.get(seat)
+            if grown is None:
+                found = longest_line(self.seated, self.geometry, seat)
+            else:
+                found = grown[0]
+                for space in grown[1]:
+                    found = max(found, line_through(self.seated, self.geometry, seat, space))
+            self._lines[seat] = found
+        return found
 
 
 @functools.lru_cache(maxsize=64)
@@ -222,14 +289,3 @@ def _alone(seat: int) -> frozenset[int]:
 def _seen(held: frozenset[int], seat: int) -> frozenset[str]:
     """The sorts of a space held by the seats ``held``, as ``seat`` sees it."""
     return frozenset("mine" if owner == seat else "unowned" if owner == 0 else "theirs" for owner in held)
-
-
-def walks(neighbours: dict[str, tuple[str, ...]], origin: str, count: int, open_: frozenset[str]) -> tuple[str, ...]:
-    """The spaces ``count`` orthogonal steps from ``origin`` by paths that never step straight back, each step onto
-    a space of ``open_``, in name order."""
-    if count <= 0:
-        return ()
-    here: set[tuple[str, str]] = {(origin, "")}
-    for _ in range(count):
-        here = {(there, space) for space, before in here for there in neighbours.get(space, ()) if there != before and there in open_}
-    return tuple(sorted({space for space, _ in here}))

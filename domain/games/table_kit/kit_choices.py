@@ -31,15 +31,19 @@ from domain.games.table_kit.expressions import (
     ExpressionFailed,
     filtering,
 )
-from domain.games.table_kit.kit_board import DIRECTIONS, BoardView, walks
+from domain.games.table_kit.kit_board import DIRECTIONS, BoardView
 from domain.games.table_kit.kit_bounds import among_numbers, numbers_offered
+from domain.games.table_kit.kit_grid_walk import open_spaces, walked
 from domain.games.table_kit.kit_mistakes import did_you_mean
 from domain.games.table_kit.kit_scope import Scope
+from domain.games.table_kit.kit_sift import Sifter
 
 CHOICES = ("from", "to", "space", "card", "number", "count", "face", "player", "give", "take")
 """The names a choice may have: each a field of the ``act`` command."""
 HOLDS = ("any", "empty", "mine", "theirs", "occupied")
 """What a space choice may ask of its space's piece."""
+MINE = frozenset({"mine"})
+NOTHING: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,11 @@ class Choice:
         """The ``where`` condition over all candidates at once (its closures try each in turn, CEL's filter the
         whole list where one of them cannot say)."""
         return None if self.where is None else filtering(self.where, self.name)
+
+    @functools.cached_property
+    def _sifter(self) -> Sifter:
+        """The ``where``'s answers for each candidate, kept with what they read of the board (``kit_sift``)."""
+        return Sifter(self.where, self.name)  # type: ignore[arg-type]
 
     @functools.cached_property
     def _walk_memo(self) -> dict[Any, Any]:
@@ -117,6 +126,9 @@ class Choice:
         """The values whose ``where`` holds, in order."""
         if not found:
             return []
+        kept = self._sifter.sifted(scope, found, self._where_all)  # type: ignore[arg-type]
+        if kept is not None:
+            return kept
         kept = self._where_all.value(scope.with_choice({**scope.chosen, CANDIDATES: found}))  # type: ignore[union-attr]
         if not isinstance(kept, list):
             raise ExpressionFailed(f"{self.where.source!r} is a condition, but its value is not true or false")  # type: ignore[union-attr]
@@ -146,7 +158,9 @@ class Choice:
             return list(numbers_offered(self.name, *(_number(bound.value(scope), bound) for bound in self.numbers)))
         board, seat = scope.board, scope.seat
         if self.walk is not None:
-            return self._walked(scope, board)
+            count = _number(self.walk.value(scope), self.walk)
+            open_ = open_spaces(scope, board, self.name, self.through, self._open, self._walk_memo)
+            return walked(board, self._origin(scope), count, open_, self._walk_memo)
         if self.along:
             origin = self._origin(scope)
             spaces = dict.fromkeys(board.geometry.along(origin, _number(count.value(scope), count)) for count in self.along)
@@ -156,46 +170,6 @@ class Choice:
         found = board.memo.get(key)
         if found is None:
             found = board.memo[key] = self._spaces(scope, board, seat, key[2])
-        return found
-
-    def _walked(self, scope: Scope, board: BoardView) -> list[str]:
-        """The spaces ``walk`` orthogonal steps from the choice's origin, by paths that never step straight back,
-        each step onto a space ``through`` allows (worked out for every space at once)."""
-        count = _number(self.walk.value(scope), self.walk)  # type: ignore[union-attr]
-        memo = self._walk_memo
-        open_ = self._open_spaces(scope, board, memo)
-        if "" not in memo:  # each grid space's orthogonal neighbours: the kit's board never changes
-            geometry = board.geometry
-            memo[""] = {space: tuple(found for direction in ("north", "east", "south", "west") if (found := geometry.step(space, direction)))
-                        for space in geometry.every}
-        key = (self._origin(scope), count, frozenset(open_))
-        found = memo.get(key)
-        if found is None:
-            if len(memo) > 8192:
-                memo.clear()
-                return self._walked(scope, board)
-            found = memo[key] = walks(memo[""], *key)
-        return list(found)
-
-    def _open_spaces(self, scope: Scope, board: BoardView, memo: dict[Any, Any]) -> frozenset[str]:
-        """The spaces ``through`` lets a walk step onto, tried on every space at once; remembered by the values
-        it reads when it calls no function (what it reads then is all it depends on)."""
-        every = list(board.geometry.every)
-        through = self.through
-        if through is None:
-            return frozenset(every)
-        key = None
-        if not through.functions:
-            key = ("through", *(_frozen(scope[name]) for name in through.names if name != self.name))
-            found = memo.get(key)
-            if found is not None:
-                return found
-        kept = self._open.value(scope.with_choice({**scope.chosen, CANDIDATES: every}))  # type: ignore[union-attr]
-        if not isinstance(kept, list):
-            raise ExpressionFailed(f"{through.source!r} is a condition, but its value is not true or false")
-        found = frozenset(kept)
-        if key is not None:
-            memo[key] = found
         return found
 
     def _origin(self, scope: Scope) -> str:
@@ -210,10 +184,21 @@ class Choice:
     def _spaces(self, scope: Scope, board: BoardView, seat: int, origin: Any) -> list[str]:
         """The spaces a space choice that goes by steps, or none, allows the seat on this board (its ``where``
         aside), from ``origin``: worked out once per board (``BoardView.memo``)."""
-        spaces: Any
-        if origin is None:
-            spaces = board.geometry.every if "empty" in self._sorts else board.occupied()
-        else:
+        if origin is not None:
+            reach, barred = self.reach(scope)
+            return [space for space in reach.get(origin, ()) if space not in barred]
+        if self._sorts == MINE:
+            return board.held(seat)
+        return self._fitting(board, board.geometry.every if "empty" in self._sorts else board.occupied(), seat)
+
+    def reach(self, scope: Scope) -> tuple[dict[str, tuple[str, ...]], frozenset[str]]:
+        """For a choice that goes by steps, the spaces its steps reach from each grid space (each once, in order)
+        for the seat acting, and the spaces of this board it never takes (``BoardView.barred``): its values from
+        an origin are those reached that are not barred. Once per board and seat."""
+        board, seat = scope.board, scope.seat
+        key = (id(self), seat)  # the spaces from an origin are kept by (id(self), seat, origin)
+        found = board.memo.get(key)
+        if found is None:
             facing = scope.rules.facing(seat, scope.state.seats)
             reach = self._reach.get(facing)
             if reach is None:
@@ -221,12 +206,13 @@ class Choice:
                 reach = self._reach[facing] = {
                     space: tuple(found for found in dict.fromkeys(step(space, direction) for direction in self.steps) if found)
                     for space in board.geometry.places}
-            spaces = reach.get(origin, ())
-        return self._fitting(board, spaces, seat)
+            sorts = self._sorts
+            found = board.memo[key] = (reach, NOTHING if len(sorts) == 4 else board.barred(sorts, seat))
+        return found  # type: ignore[no-any-return]
 
     def steps_from(self, earlier: str) -> bool:
         """Whether the choice is only steps on a grid from the earlier choice ``earlier``'s space, with no ``where``:
-        its values then follow from that space and the board alone (``stepped``)."""
+        its values then follow from that space and the board alone (``stepped``, ``reach``)."""
         return (self.origin == earlier and bool(self.steps) and self.start is None and self.where is None
                 and self.card is None and self.numbers is None)
 
@@ -251,15 +237,6 @@ class Choice:
         elif not any(candidate == value for candidate in self._values(scope)):
             return False
         return self.where is None or bool(self._sifted(scope, [value]))
-
-
-def _frozen(value: Any) -> Any:
-    """A value an expression reads, as a key (a map or list made a tuple)."""
-    if isinstance(value, dict):
-        return tuple(sorted((str(key), _frozen(item)) for key, item in value.items()))
-    if isinstance(value, list):
-        return tuple(_frozen(item) for item in value)
-    return value
 
 
 def _number(value: Any, bound: Expression) -> int:

@@ -13,6 +13,8 @@ from domain.games.table_kit.layout import group_spaces
 COMPASS = {"north": (0, 1), "north-east": (1, 1), "east": (1, 0), "south-east": (1, -1),
            "south": (0, -1), "south-west": (-1, -1), "west": (-1, 0), "north-west": (-1, 1)}
 """Each compass direction as (columns, rows) to go."""
+AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
+"""The four lines a row of pieces may lie along: a row, a column and the two diagonals."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,17 @@ class Geometry:
     def _at(self) -> dict[str, int]:
         """Each track or loop space's place along its line."""
         return {space: line.index(space) for space, (line, _) in self.tracks.items()}
+
+    @functools.cached_property
+    def rays(self) -> dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]]:
+        """For each grid space, along each of ``AXES``, the spaces of its group one way and the other, nearest first."""
+        def ray(group: str, column: int, row: int, columns: int, rows: int) -> tuple[str, ...]:
+            found: list[str] = []
+            while (there := self.spaces.get((group, column + columns * (len(found) + 1), row + rows * (len(found) + 1)))) is not None:
+                found.append(there)
+            return tuple(found)
+        return {space: tuple((ray(*place, columns, rows), ray(*place, -columns, -rows)) for columns, rows in AXES)
+                for space, place in self.places.items()}
 
     def step(self, space: str, direction: str) -> str:
         """The space one step from ``space`` toward a compass direction; ``""`` off the grid."""

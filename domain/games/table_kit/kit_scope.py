@@ -111,6 +111,14 @@ class Scope(Mapping[str, Any]):
         scope.lets_worked_out = self.lets_worked_out
         return scope
 
+    def with_functions(self, chosen: Mapping[str, Any], functions: dict[str, Any]) -> Scope:
+        """The same table and seat, with these choices, calling ``functions`` by their names (the others made
+        afresh): a scope whose reads of the board are noted (``kit_sift``)."""
+        scope = Scope(self.rules, self.state, self.seat, chosen, self.board)
+        scope._functions = dict(functions)
+        scope.lets_worked_out = self.lets_worked_out
+        return scope
+
     @property
     def board(self) -> BoardView:
         board = self._board
@@ -239,10 +247,7 @@ def _unknown(name: str) -> Any:
 
 
 def _here(scope: Scope) -> str:
-    board = scope.board
-    found = board.memo.get(("spaces", scope.seat))  # the board's own list, read and not handed on
-    if found is None:
-        found = board.spaces(scope.seat)
+    found = scope.board.held(scope.seat)
     return found[0] if found else ""
 
 

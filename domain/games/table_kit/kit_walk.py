@@ -44,15 +44,53 @@ def combinations(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTa
 
 def stepped(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str, when: Any) -> Any:
     """The commands of an action of two choices, the second steps from the first's space (``Choice.steps_from``):
-    ``combinations``' own, each value counted alike, made without its walk."""
+    ``combinations``' own, each value counted alike, made without its walk (the second's values read from the
+    spaces its steps reach, less those the board bars: ``Choice.reach``); all in a list, or, ``lazy``, one after
+    another."""
+    if lazy:
+        return _one_by_one(scope, choices, tally, action, when)
     first, following = choices
+    name, then_name = first.name, following.name
     made = tally.made
     made.extend([0] * (2 - len(made)))
-    for value in first.candidates(scope, lazy):
+    commands: list[Any] = []
+    reach: Any = None
+    for value in first.candidates(scope):
         made[0] += 1
         if made[0] > MOST_OFFERED:
             tally.refuse(action)
-        for then in following.stepped(scope, value):
+        if reach is None:
+            reach, barred = following.reach(scope)
+        for then in reach.get(value, ()):
+            if then in barred:
+                continue
+            made[1] += 1
+            if made[1] > MOST_OFFERED:
+                tally.refuse(action)
+            if when is None:
+                commands.append({"type": "act", "action": action, name: value, then_name: then})
+            else:
+                chosen = {name: value, then_name: then}
+                if when.holds(scope.with_choice(chosen)):
+                    commands.append({"type": "act", "action": action, **chosen})
+    return commands
+
+
+def _one_by_one(scope: Scope, choices: list[Choice], tally: OfferTally, action: str, when: Any) -> Any:
+    """``stepped``'s commands one after another, no more worked out than those asked for."""
+    first, following = choices
+    made = tally.made
+    made.extend([0] * (2 - len(made)))
+    reach: Any = None
+    for value in first.candidates(scope, True):
+        made[0] += 1
+        if made[0] > MOST_OFFERED:
+            tally.refuse(action)
+        if reach is None:
+            reach, barred = following.reach(scope)
+        for then in reach.get(value, ()):
+            if then in barred:
+                continue
             made[1] += 1
             if made[1] > MOST_OFFERED:
                 tally.refuse(action)
