@@ -19,7 +19,7 @@ from api.context import service
 from api.costly import costly
 from api.games import json_body
 from domain.engine.errors import InvalidKit
-from domain.games.table_kit.layout import SCHEMA
+from domain.games.table_kit.vocabulary.layout import SCHEMA
 from domain.keeping.kit_shelf import KitShelf
 
 blueprint = Blueprint("kits", __name__)
@@ -65,8 +65,8 @@ def check_kit() -> Any:
     afresh where each seat cannot see: each leak a line (at its line, for a text). Nothing is stored."""
     import time
 
-    from domain.games.table_kit.checks import problems
-    from domain.games.table_kit.kit_taint import taint_problems
+    from domain.games.table_kit.reading.checks import problems
+    from domain.games.table_kit.reading.kit_taint import taint_problems
     from domain.thinking.kit_secrets import API_SECONDS, secret_leaks
 
     given = schemas.KIT_CHECK.load(json_body())
@@ -87,7 +87,7 @@ def check_kit() -> Any:
         if text is None:
             leaks = [f"{problem.where()}: {problem.message}" for problem in report.problems]
         else:
-            from domain.games.table_kit.loading import read_kit
+            from domain.games.table_kit.reading.loading import read_kit
 
             leaks = read_kit(text, source="kit", format=given["format"], more=lambda _: report.problems)[1]
     return answers.KIT_CHECKED.dump({"name": document["name"], "title": document["title"], "leaks": leaks, "games": games,
@@ -97,7 +97,7 @@ def check_kit() -> Any:
 def _read(text: str, format: str | None, more: Any = None) -> dict[str, Any]:
     """The document a kit's text holds; ``InvalidKit`` with every mistake, a line each (``more``: further checks, as
     ``read_kit`` takes them)."""
-    from domain.games.table_kit.loading import read_kit
+    from domain.games.table_kit.reading.loading import read_kit
 
     document, mistakes = read_kit(text, source="kit", format=format, more=more)
     if document is None or mistakes:

@@ -2,7 +2,7 @@
 ``list``, ``show`` and ``schema``: the kit shelf of the store, ``domain.keeping.kit_shelf``), and reading a kit
 file for the commands that take one (``new``).
 
-A kit file is YAML, TOML or JSON (``domain/games/table_kit/loading.py`` reads it); each mistake in
+A kit file is YAML, TOML or JSON (``domain/games/table_kit/reading/loading.py`` reads it); each mistake in
 it is one line, ``FILE:LINE: FIELD: MESSAGE``, and a command that finds one exits 1.
 """
 
@@ -55,7 +55,7 @@ def _read(path: str, more: Any = None, later: tuple[str, ...] = ()) -> tuple[dic
     """A kit file's document and no lines, or None and a line for each mistake (``more``: further checks of a
     kit without mistakes of its own, placed on their lines alike; ``later``: the checks of a kit's rules run
     after it, told as not run for a kit with mistakes)."""
-    from domain.games.table_kit.loading import LARGEST, read_kit
+    from domain.games.table_kit.reading.loading import LARGEST, read_kit
 
     try:
         with open(path, "rb") as file:
@@ -103,8 +103,8 @@ def check(files: tuple[str, ...], games: int, secrets: bool, secret_games: int) 
       ludolog kit check pig.yaml --games 500
       ludolog kit check crazy-eights.yaml --secrets
     """
-    from domain.games.table_kit.kit import Kit
-    from domain.games.table_kit.kit_taint import taint_problems
+    from domain.games.table_kit.reading.kit import Kit
+    from domain.games.table_kit.reading.kit_taint import taint_problems
     from domain.games.table_kit.kit_types import type_problems
 
     failed = False
@@ -150,7 +150,7 @@ def _secrets(path: str, document: dict[str, Any], games: int) -> bool:
 def _tried(path: str, document: dict[str, Any], games: int) -> bool:
     """Play the kit's random games and say how they went; whether any failed or did not end, or an action was
     legal in none of them."""
-    from domain.games.table_kit.checks import Problem
+    from domain.games.table_kit.reading.checks import Problem
     from domain.thinking import kit_trial
 
     found = kit_trial.trial(document, games, kit_trial.MOST_COMMANDS, clock=time.monotonic)
@@ -292,6 +292,6 @@ def schema() -> None:
     Example:
       ludolog kit schema > kit.schema.json
     """
-    from domain.games.table_kit.layout import SCHEMA
+    from domain.games.table_kit.vocabulary.layout import SCHEMA
 
     click.echo(json.dumps(SCHEMA, indent=2))

@@ -38,7 +38,7 @@ from cachetools import LRUCache
 
 from domain.engine.errors import UnknownSeat
 from domain.engine.seating import seat_label
-from domain.games.table_kit.kit import content_hash
+from domain.games.table_kit.reading.kit import content_hash
 from domain.keeping.access import OWNER
 from domain.keeping.notes import Note
 from domain.keeping.service import GameService, Viewer

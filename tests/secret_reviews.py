@@ -16,7 +16,7 @@ from typing import Any
 
 from quick_games import quick_options
 
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import shipped_kit
 from domain.keeping.access import OWNER
 from domain.keeping.service import GameService, Viewer

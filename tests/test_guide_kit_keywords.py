@@ -16,8 +16,8 @@ import yaml
 from markdown_it import MarkdownIt
 
 from domain.games.table_kit.kit_types import type_problems
-from domain.games.table_kit.layout import SCHEMA
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.vocabulary.layout import SCHEMA
+from domain.games.table_kit.reading.loading import read_kit
 from domain.thinking.kit_trial import trial
 from tests.documentation import ROOT, page
 

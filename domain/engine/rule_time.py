@@ -2,7 +2,7 @@
 wrote (a kit's expressions): the rules that cost what their author made them cost.
 
 The caller sets a deadline on a clock it gives (the domain reads no clock of its own): ``with deadline(5,
-time.monotonic): ...``. Rules that can run long (``domain.games.table_kit.expressions``) ask ``overdue()``
+time.monotonic): ...``. Rules that can run long (``domain.games.table_kit.language.expressions``) ask ``overdue()``
 before each evaluation and stop, with their own error, once it says the time has passed. The deadline lives
 in a context variable, so each request's thread (or greenlet) has its own, and a context without one (a
 bot seat's thread, a test) runs unbounded by it.

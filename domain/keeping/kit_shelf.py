@@ -34,8 +34,8 @@ from domain.engine.errors import (
     UnknownKit,
     UnknownRuleset,
 )
-from domain.games.table_kit.checks import Problem, problems
-from domain.games.table_kit.kit import Kit, content_hash
+from domain.games.table_kit.reading.checks import Problem, problems
+from domain.games.table_kit.reading.kit import Kit, content_hash
 from domain.keeping.kit_owners import KitOwner, check_owner
 from domain.keeping.service import GameService
 

@@ -29,9 +29,9 @@ from domain.engine import registry, rule_time
 from domain.engine.errors import LudologError
 from domain.engine.game import Game
 from domain.engine.randomness import Rng
-from domain.games.table_kit.checks import Problem
-from domain.games.table_kit.expressions import ExpressionFailed
-from domain.games.table_kit.state import sees
+from domain.games.table_kit.reading.checks import Problem
+from domain.games.table_kit.language.expressions import ExpressionFailed
+from domain.games.table_kit.table.state import sees
 from domain.thinking.greedy import SimRng
 
 GAMES = 20

@@ -43,8 +43,8 @@ from domain.engine.commands import Command
 from domain.engine.errors import LudologError
 from domain.engine.game import Game
 from domain.engine.randomness import Rng, chance_key
-from domain.games.table_kit.kit_rules import NO_ACTION
-from domain.games.table_kit.state import kit_of, sees
+from domain.games.table_kit.play.kit_rules import NO_ACTION
+from domain.games.table_kit.table.state import kit_of, sees
 from domain.thinking.greedy import SimRng
 from domain.thinking.kit_secrets import hides_nothing
 

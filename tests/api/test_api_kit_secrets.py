@@ -51,7 +51,7 @@ def test_the_api_check_with_secrets_passes_the_shipped_kits(client):
 
 
 def test_the_api_check_of_a_kit_document_names_its_leak_by_place(client):
-    from domain.games.table_kit.loading import read_kit
+    from domain.games.table_kit.reading.loading import read_kit
 
     document, _ = read_kit(EIGHTS, "kit")
     document["play"]["actions"][1]["when"] = 'size(cards("deck")) > 0 && points[3 - seat] > 10'

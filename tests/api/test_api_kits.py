@@ -8,8 +8,8 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from domain.games.table_kit.kit import content_hash
-from domain.games.table_kit.layout import SCHEMA
+from domain.games.table_kit.reading.kit import content_hash
+from domain.games.table_kit.vocabulary.layout import SCHEMA
 from domain.games.table_kit.rules import KITS, shipped_kit
 
 PROBLEM = "urn:ludolog:problem:"

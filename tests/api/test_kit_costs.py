@@ -11,7 +11,7 @@ import copy
 import pytest
 from quick_games import quick_options
 
-from domain.games.table_kit import checks
+from domain.games.table_kit.reading import checks
 from domain.games.table_kit.rules import shipped_kit
 
 PROBLEM = "urn:ludolog:problem:"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import shipped_kit
 from domain.thinking.balance.findings import findings
 from domain.thinking.balance.stats import wilson

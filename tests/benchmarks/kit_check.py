@@ -3,7 +3,7 @@ largest kit the limits allow.
 
     python tests/benchmarks/kit_check.py [--runs 5] [--quick] [--write-guide]
 
-The kit is built at every limit of ``domain.games.table_kit.checks`` at once: graphs listing
+The kit is built at every limit of ``domain.games.table_kit.reading.checks`` at once: graphs listing
 ``MOST_NEIGHBOURS`` neighbours (four graphs of 50 spaces with 10 each), ``MOST_LINKS`` links, ``MOST_CARDS`` cards with
 text and fields, and 20,000 characters of rules, as YAML and as JSON. A row gives the text's size and the
 median of ``--runs`` checks from its text (``read_kit``: parsed, sized, checked against the schema and for
@@ -39,14 +39,14 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).res
 
 import yaml  # noqa: E402
 
-from domain.games.table_kit.checks import (  # noqa: E402
+from domain.games.table_kit.reading.checks import (  # noqa: E402
     MOST_CARDS,
     MOST_LINKS,
     MOST_NEIGHBOURS,
     size_problems,
 )
-from domain.games.table_kit.kit import Kit  # noqa: E402
-from domain.games.table_kit.loading import read_kit  # noqa: E402
+from domain.games.table_kit.reading.kit import Kit  # noqa: E402
+from domain.games.table_kit.reading.loading import read_kit  # noqa: E402
 from domain.games.table_kit.rules import KITS  # noqa: E402
 
 import guide_pages  # noqa: E402

@@ -37,7 +37,7 @@ from typing import Any
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
 from domain.engine import registry  # noqa: E402
-from domain.games.table_kit.expressions import compile_expression  # noqa: E402
+from domain.games.table_kit.language.expressions import compile_expression  # noqa: E402
 from domain.games.table_kit.rules import KITS, shipped_kit  # noqa: E402
 
 from benchmarks.bots_report import SIMULATIONS_TARGET, random_game_states, rules_games, rules_speed, search_speed  # noqa: E402

@@ -13,8 +13,8 @@ import pytest
 import yaml
 from cli_runs import invoke, one_line_error, succeeded
 
-from domain.games.table_kit.kit import content_hash
-from domain.games.table_kit.layout import SCHEMA
+from domain.games.table_kit.reading.kit import content_hash
+from domain.games.table_kit.vocabulary.layout import SCHEMA
 from domain.games.table_kit.rules import KITS, shipped_kit
 from domain.keeping.kit_shelf import KitShelf
 from domain.keeping.service import GameService

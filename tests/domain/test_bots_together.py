@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from domain.engine import registry
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import shipped_kit
 from domain.thinking.greedy import GreedyBot, SimRng
 from domain.thinking.search import SearchBot

@@ -10,7 +10,7 @@ import pytest
 
 from domain.engine.errors import InvalidKit, KitOwned, UnknownKit
 from domain.engine.game import Game
-from domain.games.table_kit.kit import content_hash
+from domain.games.table_kit.reading.kit import content_hash
 from domain.games.table_kit.rules import shipped_kit
 from domain.keeping.kit_shelf import KitShelf, ShelvedKit
 from domain.keeping.service import GameService

@@ -13,7 +13,7 @@ import pytest
 import yaml
 from markdown_it import MarkdownIt
 
-from domain.games.table_kit.kit import content_hash
+from domain.games.table_kit.reading.kit import content_hash
 from domain.keeping.access import OWNER
 from replays.diary import APPENDIX, to_markdown
 from replays.diary_html import to_html

@@ -19,11 +19,11 @@ from typing import Any
 
 from domain.engine.errors import LudologError
 from domain.engine.randomness import Rng
-from domain.games.table_kit.checks import Problem
-from domain.games.table_kit.expressions import ExpressionFailed
-from domain.games.table_kit.kit_choices import CHOICES
-from domain.games.table_kit.kit_scope import Scope
-from domain.games.table_kit.state import kit_of
+from domain.games.table_kit.reading.checks import Problem
+from domain.games.table_kit.language.expressions import ExpressionFailed
+from domain.games.table_kit.play.kit_choices import CHOICES
+from domain.games.table_kit.play.kit_scope import Scope
+from domain.games.table_kit.table.state import kit_of
 
 TYPED = ("Unsupported operation", "No such overload", "does not coerce")
 """What CEL says of values of the wrong kinds (``TypeError``), as opposed to values it could not use."""

@@ -23,15 +23,16 @@ from domain.engine.errors import InvalidSetup
 from domain.engine.facts import MOST_SCORE, Fact, Outcome
 from domain.engine.randomness import Rng
 from domain.engine.ruleset import Ruleset
-from domain.games.table_kit import card_commands, commands, legal, present, starting
-from domain.games.table_kit import facts as f
-from domain.games.table_kit.kit import Kit
-from domain.games.table_kit.kit_rules import KitRules, parameter_values
-from domain.games.table_kit.kit_sizes import deal_size
-from domain.games.table_kit.kit_together import taken_together
-from domain.games.table_kit.layout import OFF
-from domain.games.table_kit.loading import read_kit
-from domain.games.table_kit.state import State, evolve, kit_of
+from domain.games.table_kit.table import card_commands, commands, legal, starting
+from domain.games.table_kit.shown import present
+from domain.games.table_kit.vocabulary import facts as f
+from domain.games.table_kit.reading.kit import Kit
+from domain.games.table_kit.play.kit_rules import KitRules, parameter_values
+from domain.games.table_kit.language.kit_sizes import deal_size
+from domain.games.table_kit.play.kit_together import taken_together
+from domain.games.table_kit.vocabulary.layout import OFF
+from domain.games.table_kit.reading.loading import read_kit
+from domain.games.table_kit.table.state import State, evolve, kit_of
 
 NUMBERS_UP_TO = 100
 """The largest number a kit action's number choice is numbered up to, for OpenSpiel (``action_shapes``)."""
@@ -250,12 +251,12 @@ class TableKit(Ruleset):
         return present.describe(fact, seats)
 
     def render(self, view: dict[str, Any], seats: Sequence[str]) -> str:
-        from domain.games.table_kit.present_text import render
+        from domain.games.table_kit.shown.present_text import render
 
         return render(view, seats)
 
     def picture(self, view: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
-        from domain.games.table_kit.picture import picture
+        from domain.games.table_kit.shown.picture import picture
 
         return picture(view, seats)
 

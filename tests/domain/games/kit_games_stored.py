@@ -25,7 +25,7 @@ from typing import Any
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import KITS
 from domain.keeping.access import OWNER
 from domain.keeping.service import GameService

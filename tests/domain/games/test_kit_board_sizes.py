@@ -17,12 +17,12 @@ from domain.engine import registry
 from domain.engine.errors import InvalidSetup
 from domain.engine.picture import refs
 from domain.engine.randomness import Rng, TableRng
-from domain.games.table_kit import kit_boards
-from domain.games.table_kit import state as table_state
-from domain.games.table_kit.kit import Kit
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.board import kit_boards
+from domain.games.table_kit.table import state as table_state
+from domain.games.table_kit.reading.kit import Kit
+from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import KITS, shipped_kit
-from domain.games.table_kit.state import kit_of
+from domain.games.table_kit.table.state import kit_of
 from domain.keeping.service import GameService
 from domain.keeping.store import store_env
 

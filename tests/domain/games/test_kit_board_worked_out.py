@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from domain.engine import registry
-from domain.games.table_kit.kit_board import BoardView
-from domain.games.table_kit.kit_geometry import Geometry
-from domain.games.table_kit.kit_scope import Scope
-from domain.games.table_kit.layout import OFF
+from domain.games.table_kit.board.kit_board import BoardView
+from domain.games.table_kit.board.kit_geometry import Geometry
+from domain.games.table_kit.play.kit_scope import Scope
+from domain.games.table_kit.vocabulary.layout import OFF
 from domain.games.table_kit.rules import kit_rules_of, shipped_kit
 
 RULES = registry.get("table-kit")

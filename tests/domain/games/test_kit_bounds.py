@@ -20,16 +20,16 @@ from hostile_kits import (
 from kit_tables import RULES, acted, laid
 
 from domain.engine.errors import IllegalCommand
-from domain.games.table_kit import kit_bounds
-from domain.games.table_kit.kit_bounds import (
+from domain.games.table_kit.play import kit_bounds
+from domain.games.table_kit.play.kit_bounds import (
     MOST_NUMBERS,
     MOST_OFFERED,
     MOST_STEPS_TAKEN,
 )
-from domain.games.table_kit.kit_scope import Scope
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.play.kit_scope import Scope
+from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import KITS, shipped_kit
-from domain.games.table_kit.state import kit_of
+from domain.games.table_kit.table.state import kit_of
 
 
 def mistakes(kit) -> list[str]:

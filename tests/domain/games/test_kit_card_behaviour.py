@@ -13,7 +13,7 @@ from domain.engine import registry
 from domain.engine.errors import IllegalCommand, InvalidSetup, OutcomeNeeded
 from domain.engine.game import Game
 from domain.engine.randomness import Rng, TableRng
-from domain.games.table_kit import facts as f
+from domain.games.table_kit.vocabulary import facts as f
 from domain.keeping.access import OWNER
 from domain.keeping.service import GameService
 from replays import records

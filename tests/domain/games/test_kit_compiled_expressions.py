@@ -12,16 +12,16 @@ from pathlib import Path
 import pytest
 
 from domain.engine import registry
-from domain.games.table_kit import expressions
-from domain.games.table_kit.compiled_expressions import compiled, compiled_filter
-from domain.games.table_kit.expressions import (
+from domain.games.table_kit.language import expressions
+from domain.games.table_kit.language.compiled_expressions import compiled, compiled_filter
+from domain.games.table_kit.language.expressions import (
     Expression,
     ExpressionFailed,
     compile_expression,
 )
-from domain.games.table_kit.kit_choices import Choice
-from domain.games.table_kit.kit_scope import FUNCTIONS
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.play.kit_choices import Choice
+from domain.games.table_kit.play.kit_scope import FUNCTIONS
+from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import KITS, kit_rules_of
 from domain.thinking.greedy import SimRng
 

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.games.table_kit.compiled_expressions import compiled
-from domain.games.table_kit.expressions import cel_library
+from domain.games.table_kit.language.compiled_expressions import compiled
+from domain.games.table_kit.language.expressions import cel_library
 
 
 class Given(dict):

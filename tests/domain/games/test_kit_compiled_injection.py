@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from domain.games.table_kit import compiled_expressions, compiled_macros, compiled_operators, compiled_values, expression_syntax
-from domain.games.table_kit.compiled_expressions import compiled
-from domain.games.table_kit.expressions import ExpressionError, compile_expression
+from domain.games.table_kit.language import compiled_expressions, compiled_macros, compiled_operators, compiled_values, expression_syntax
+from domain.games.table_kit.language.compiled_expressions import compiled
+from domain.games.table_kit.language.expressions import ExpressionError, compile_expression
 
 
 class Given(dict):

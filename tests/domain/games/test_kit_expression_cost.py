@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.engine.rule_time import deadline
-from domain.games.table_kit import checks
-from domain.games.table_kit.expression_cost import MOST_STEPS, Sizes, cost
-from domain.games.table_kit.expressions import ExpressionError, OutOfTime, cel_library, compile_expression
-from domain.games.table_kit.kit_compile import CompiledRules
+from domain.games.table_kit.reading import checks
+from domain.games.table_kit.language.expression_cost import MOST_STEPS, Sizes, cost
+from domain.games.table_kit.language.expressions import ExpressionError, OutOfTime, cel_library, compile_expression
+from domain.games.table_kit.play.kit_compile import CompiledRules
 from domain.games.table_kit.rules import shipped_kit
 
 DIGITS = "[0,1,2,3,4,5,6,7,8,9]"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.games.table_kit.expressions import (
+from domain.games.table_kit.language.expressions import (
     MOST_CHARACTERS,
     ExpressionError,
     ExpressionFailed,

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import shipped_kit
 from domain.thinking.kit_trial import trial
 

@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from domain.games.table_kit import checks
-from domain.games.table_kit.checks import problems
-from domain.games.table_kit.kit import content_hash
+from domain.games.table_kit.reading import checks
+from domain.games.table_kit.reading.checks import problems
+from domain.games.table_kit.reading.kit import content_hash
 from domain.games.table_kit.rules import shipped_kit
 from domain.keeping.kit_shelf import ShelvedKit
 from domain.keeping.service import GameService

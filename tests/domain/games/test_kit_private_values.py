@@ -14,12 +14,12 @@ import pytest
 from domain.engine import registry
 from domain.engine.errors import InvalidSetup
 from domain.engine.game import Game
-from domain.games.table_kit import facts as f
-from domain.games.table_kit.expression_cost import MOST_STEPS, cost
-from domain.games.table_kit.kit_board import Geometry
-from domain.games.table_kit.kit_compile import kit_sizes
-from domain.games.table_kit.kit_taint import taint_problems
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.vocabulary import facts as f
+from domain.games.table_kit.language.expression_cost import MOST_STEPS, cost
+from domain.games.table_kit.board.kit_board import Geometry
+from domain.games.table_kit.play.kit_compile import kit_sizes
+from domain.games.table_kit.reading.kit_taint import taint_problems
+from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import KITS, shipped_kit
 from domain.thinking.greedy import SimRng
 
@@ -119,8 +119,8 @@ def test_the_rules_read_a_private_counters_true_value_and_the_end_shows_it():
 
 
 def test_sum_of_most_of_and_least_of_fold_a_field_over_a_list_of_cards():
-    from domain.games.table_kit.expressions import compile_expression
-    from domain.games.table_kit.kit_scope import FUNCTIONS, Scope
+    from domain.games.table_kit.language.expressions import compile_expression
+    from domain.games.table_kit.play.kit_scope import FUNCTIONS, Scope
 
     state = game().state
     rules = compiled_rules(state)
@@ -135,7 +135,7 @@ def test_sum_of_most_of_and_least_of_fold_a_field_over_a_list_of_cards():
 
 def compiled_rules(state):
     """The compiled rules of a table's kit."""
-    from domain.games.table_kit.state import kit_of
+    from domain.games.table_kit.table.state import kit_of
 
     return kit_of(state).rules
 

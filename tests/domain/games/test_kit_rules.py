@@ -14,8 +14,8 @@ from domain.engine import registry
 from domain.engine.errors import IllegalCommand, InvalidSetup
 from domain.engine.game import Game
 from domain.engine.randomness import TableRng
-from domain.games.table_kit import facts as f
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.vocabulary import facts as f
+from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import KITS, shipped_kit
 from domain.thinking.bots import RandomBot
 

@@ -13,7 +13,7 @@ import pytest
 from domain.engine import registry
 from domain.engine.errors import IllegalCommand, InvalidSetup
 from domain.engine.randomness import TableRng
-from domain.games.table_kit import facts as f
+from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.rules import shipped_kit
 
 RULES = registry.get("table-kit")

@@ -14,8 +14,8 @@ from kit_tables import acted, laid
 
 from domain.engine import registry
 from domain.engine.errors import IllegalCommand
-from domain.games.table_kit import facts as f
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.vocabulary import facts as f
+from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import shipped_kit
 from domain.thinking.greedy import SimRng
 

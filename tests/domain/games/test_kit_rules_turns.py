@@ -14,8 +14,8 @@ from kit_tables import acted, laid
 from domain.engine import registry
 from domain.engine.errors import IllegalCommand
 from domain.engine.randomness import TableRng
-from domain.games.table_kit import facts as f
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.vocabulary import facts as f
+from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import shipped_kit
 
 RULES = registry.get("table-kit")
@@ -137,14 +137,14 @@ def test_named_steps_that_do_themselves_for_ever_are_refused():
 def test_seats_at_names_the_seats_whose_pieces_stand_on_a_space():
     kit = shipped_kit("missions-with-rules")
     state = table(kit, 3, outcomes=[1])
-    from domain.games.table_kit.kit_scope import Scope
+    from domain.games.table_kit.play.kit_scope import Scope
 
     scope = Scope(state_rules(state), state, 1)
     assert scope.function("seats_at")("1") == [1] and scope.function("seats_at")("2") == []
 
 
 def state_rules(state):
-    from domain.games.table_kit.state import kit_of
+    from domain.games.table_kit.table.state import kit_of
 
     return kit_of(state).rules
 
@@ -251,7 +251,7 @@ def test_a_repeat_that_never_ends_is_refused_after_a_hundred_rounds():
 
 def test_here_and_owners_read_where_the_seat_stands_and_who_holds_each_space():
     state = table(GRID, 2, outcomes=[4])
-    from domain.games.table_kit.kit_scope import Scope
+    from domain.games.table_kit.play.kit_scope import Scope
 
     assert Scope(state_rules(state), state, 2)["here"] == "a1"
     assert Scope(state_rules(state), state, 1)["owners"] == {"a1": 2, "c3": 1}

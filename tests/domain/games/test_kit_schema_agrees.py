@@ -12,14 +12,14 @@ import pytest
 from kit_tables import acted, laid
 
 from domain.engine import registry
-from domain.games.table_kit import facts as f
-from domain.games.table_kit.expression_cost import cost
-from domain.games.table_kit.kit import Kit
-from domain.games.table_kit.kit_board import Geometry
-from domain.games.table_kit.kit_compile import kit_sizes
-from domain.games.table_kit.kit_scope import FUNCTIONS, GIVEN, WIDE
-from domain.games.table_kit.layout import OFF, SCHEMA
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.vocabulary import facts as f
+from domain.games.table_kit.language.expression_cost import cost
+from domain.games.table_kit.reading.kit import Kit
+from domain.games.table_kit.board.kit_board import Geometry
+from domain.games.table_kit.play.kit_compile import kit_sizes
+from domain.games.table_kit.play.kit_scope import FUNCTIONS, GIVEN, WIDE
+from domain.games.table_kit.vocabulary.layout import OFF, SCHEMA
+from domain.games.table_kit.reading.loading import read_kit
 
 RACE = {
     "kit": 2, "name": "race", "title": "Race", "seats": {"fewest": 2, "most": 2},
@@ -166,7 +166,7 @@ def test_neighbours_is_priced_as_a_list_as_long_as_the_kits_largest():
 
 def test_a_misspelt_action_or_parameter_gets_did_you_mean():
     from domain.engine.errors import IllegalCommand, InvalidSetup
-    from domain.games.table_kit.kit_rules import parameter_values
+    from domain.games.table_kit.play.kit_rules import parameter_values
 
     with pytest.raises(IllegalCommand, match=r"this kit has no action 'goo' \(did you mean \"go\"\?\); its actions: go"):
         acted(laid(RACE, 2), 1, "goo")

@@ -17,9 +17,9 @@ from domain.engine import registry
 from domain.engine.errors import IllegalCommand
 from domain.engine.facts import Outcome, winners_by_score
 from domain.engine.game import Game
-from domain.games.table_kit import facts as f
+from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.kit_types import type_problems
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import shipped_kit
 from domain.keeping.service import GameService
 from domain.keeping.store import store_env

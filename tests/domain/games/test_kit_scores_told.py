@@ -7,7 +7,7 @@ from __future__ import annotations
 from kit_tables import acted, laid
 
 from domain.engine import registry
-from domain.games.table_kit import facts as f
+from domain.games.table_kit.vocabulary import facts as f
 
 RULES = registry.get("table-kit")
 SEATS = ["Ana", "Ben"]

@@ -15,12 +15,12 @@ import yaml
 from domain.engine import registry
 from domain.engine.errors import IllegalCommand, InvalidSetup
 from domain.engine.randomness import Rng, TableRng
-from domain.games.table_kit import facts as f
-from domain.games.table_kit.checks import MOST_CARDS
-from domain.games.table_kit.kit_scope import Scope
-from domain.games.table_kit.kit_sizes import MOST_SIZED_CARDS
-from domain.games.table_kit.loading import read_kit
-from domain.games.table_kit.state import kit_of
+from domain.games.table_kit.vocabulary import facts as f
+from domain.games.table_kit.reading.checks import MOST_CARDS
+from domain.games.table_kit.play.kit_scope import Scope
+from domain.games.table_kit.language.kit_sizes import MOST_SIZED_CARDS
+from domain.games.table_kit.reading.loading import read_kit
+from domain.games.table_kit.table.state import kit_of
 
 RULES = registry.get("table-kit")
 NIM_TEXT = (Path(__file__).parents[2] / "kits" / "nim.yaml").read_text(encoding="utf-8")

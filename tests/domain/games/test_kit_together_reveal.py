@@ -15,8 +15,8 @@ import pytest
 
 from domain.engine import registry
 from domain.engine.viewers import OWNER
-from domain.games.table_kit import facts as f
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.vocabulary import facts as f
+from domain.games.table_kit.reading.loading import read_kit
 from domain.thinking.greedy import SimRng
 
 RULES = registry.get("table-kit")

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from domain.engine import registry
 from domain.engine.game import Game
-from domain.games.table_kit.kit_taint import taint_problems
-from domain.games.table_kit.loading import read_kit
+from domain.games.table_kit.reading.kit_taint import taint_problems
+from domain.games.table_kit.reading.loading import read_kit
 
 CRAZY_EIGHTS = Path(__file__).parents[2] / "kits" / "crazy-eights.yaml"
 RULES = registry.get("table-kit")

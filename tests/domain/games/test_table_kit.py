@@ -14,7 +14,7 @@ from domain.engine import early_endings, registry
 from domain.engine.errors import IllegalCommand, InvalidSetup, OutcomeNotYours
 from domain.engine.game import Game
 from domain.engine.randomness import Rng, TableRng
-from domain.games.table_kit.kit import Kit, content_hash
+from domain.games.table_kit.reading.kit import Kit, content_hash
 from domain.games.table_kit.rules import shipped_kit
 from domain.thinking.greedy import SimRng
 

@@ -13,8 +13,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.games.table_kit.kit import Kit
-from domain.games.table_kit.loading import LARGEST, read_kit
+from domain.games.table_kit.reading.kit import Kit
+from domain.games.table_kit.reading.loading import LARGEST, read_kit
 
 TINY = """\
 kit: 1
@@ -375,7 +375,7 @@ def test_yes_no_on_and_off_are_words_not_true_and_false():
 
 
 def test_a_long_message_is_cut_between_words_saying_how_many_were_left_out():
-    from domain.games.table_kit.kit_mistakes import LONGEST, shortened
+    from domain.games.table_kit.vocabulary.kit_mistakes import LONGEST, shortened
 
     words = " ".join(f"word{n}" for n in range(100))
     cut = shortened(words)

@@ -1,4 +1,4 @@
-"""A table-kit game's view drawn (``domain.games.table_kit.picture``) and printed (``present_text``): the
+"""A table-kit game's view drawn (``domain.games.table_kit.shown.picture``) and printed (``present_text``): the
 picture keeps the format and draws to SVG, every space is an item named as commands name it, every
 piece stands at its space, and a card the view does not name is drawn and printed face down, nameless.
 """
@@ -12,9 +12,9 @@ import pytest
 from picture_checks import by_id, fields_carrying
 
 from domain.engine.picture import check, refs, smallest_text
-from domain.games.table_kit.layout import group_spaces
-from domain.games.table_kit.picture import picture
-from domain.games.table_kit.present_text import render
+from domain.games.table_kit.vocabulary.layout import group_spaces
+from domain.games.table_kit.shown.picture import picture
+from domain.games.table_kit.shown.present_text import render
 from replays.drawing import to_svg
 
 SEATS = ["Ann", "Ben", "Cy"]

@@ -1,0 +1,40 @@
+"""The most of a seat's pieces in one straight line on a grid (``line(seat)``, along a row, a column or a diagonal):
+counted over all its pieces, or through one space (``BoardView.line`` grows a count known on the board before a move
+by the lines through the space the seat's piece landed on)."""
+
+from __future__ import annotations
+
+from domain.games.table_kit.board.kit_geometry import AXES, Geometry
+
+
+def longest_line(seated: dict[str, int], geometry: Geometry, seat: int) -> int:
+    """The most of the seat's pieces in one straight line on a grid (``seated``: each occupied space's owner)."""
+    places = geometry.places
+    mine = {places[space] for space, owner in seated.items() if owner == seat and space in places}
+    best = 0
+    for group, column, row in mine:
+        for columns, rows in AXES:
+            if (group, column - columns, row - rows) in mine:
+                continue  # not the start of its line
+            length = 1
+            while (group, column + columns * length, row + rows * length) in mine:
+                length += 1
+            best = max(best, length)
+    return best
+
+
+def line_through(seated: dict[str, int], geometry: Geometry, seat: int, space: str) -> int:
+    """The most of the seat's pieces in one straight line on a grid through ``space`` (0 unless its piece is there)."""
+    rays = geometry.rays.get(space)
+    if rays is None or seated.get(space) != seat:
+        return 0
+    best = 0
+    for ray in rays:
+        length = 1
+        for way in ray:
+            for there in way:
+                if seated.get(there) != seat:
+                    break
+                length += 1
+        best = max(best, length)
+    return best

@@ -1,0 +1,331 @@
+"""A kit's CEL expression made a tree of Python closures: the fast way to its value, CEL's own the reference.
+
+``compiled(text)`` reads the text (``expression_syntax``) and builds, once, a closure for each part of it:
+``score[seat] + turn_total >= target`` becomes a comparison closure calling an addition closure calling an
+index closure and name closures. Nothing of the text is ever run as Python: a literal becomes a checked
+Python value held by a closure, a name a key looked up in the scope, a kit's function a name asked of the
+scope (``scope.function(name)``); there is no ``exec``, ``eval`` or ``compile`` of text here.
+
+A closure, given a scope (``scope[name]`` and ``scope.function(name)``, ``kit_scope.Scope``), returns the value
+CEL returns for the same inputs, of the same Python types, or raises (``Unsure``, or whatever a kit's function
+raised) where it cannot be sure: the caller (``expressions.Expression``) then asks CEL, which gives the value
+or its own error. So ``&&`` and ``||``, which in CEL absorb an error on one side when the other decides, answer
+only where the side worked out decides; a macro over a list walks it in order as the binding does, over a map
+(whose keys the binding walks in an order of its own) only where that order cannot matter. Macro variables
+live in an environment handed down the closures (a dict, made anew by each macro), shadowing the scope.
+What ``expression_syntax`` does not read (bytes, unsigned, ``has``, ``matches``...) gets no closure. CEL's
+operators and functions on values are in ``compiled_values``, its macros in ``compiled_macros``, the closures of
+calls and comparisons in ``compiled_operators``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from domain.games.table_kit.language import compiled_operators as operators
+from domain.games.table_kit.language import compiled_values as values
+from domain.games.table_kit.language.compiled_macros import MACROS
+from domain.games.table_kit.language.compiled_operators import COMPARISONS, Closure
+from domain.games.table_kit.language.compiled_values import (
+    LISTS,
+    Unsure,
+    exported,
+)
+from domain.games.table_kit.language.expression_syntax import Node, Unsupported, parsed
+
+CONVERSIONS: dict[str, Callable[[Any], Any]] = {"int": values.to_int, "double": values.to_double, "string": values.to_string,
+                                                 "size": values.size}
+TEXT_TESTS = frozenset({"contains", "startsWith", "endsWith"})
+NATIVE = frozenset({"matches", "uint", "bytes", "timestamp", "duration", "dyn", "type", "has", *CONVERSIONS, *TEXT_TESTS})
+"""CEL's own functions: none of them is a kit's (those this module does not work out stay CEL's)."""
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """An expression's closure, with the scope's names it reads and the kit's functions it calls."""
+
+    run: Callable[..., Any]
+    """Given a scope (and, for one with ``bound`` names, their environment), the expression's value."""
+    names: frozenset[str]
+    functions: frozenset[str]
+
+
+def compiled(text: str) -> Callable[[Any], Any] | None:
+    """The closure giving the expression's value from a scope, or ``None`` for a text it does not take."""
+    found = compiled_program(text)
+    return None if found is None else found.run
+
+
+def compiled_program(text: str, bound: tuple[str, ...] = ()) -> Compiled | None:
+    """The expression's closure (run with macro variables ``bound`` given in an environment, when there are any:
+    ``compiled_filter``), or ``None`` for a text it does not take."""
+    try:
+        tree = parsed(text)
+        builder = _Builder()
+        root = builder.build(tree, frozenset(bound))
+    except (Unsupported, RecursionError):
+        return None
+    run: Callable[..., Any]
+    if bound:
+        run = root
+    elif tree[0] == "constant":
+        constant = tree[1]
+        run = lambda scope: constant
+    elif tree[0] == "name" and not bound:
+        name = tree[1]
+
+        def run(scope: Any) -> Any:
+            found = scope[name]
+            return found if type(found) in values.SCALARS else exported(found)
+    else:
+        def run(scope: Any) -> Any:
+            found = root(scope, None)
+            return found if type(found) is bool else exported(found)
+    return Compiled(run, frozenset(builder.names), frozenset(builder.functions))
+
+
+def _named(name: str) -> Callable[[Any], Any]:
+    def run(scope: Any) -> Any:
+        found = scope[name]
+        return found if type(found) in values.SCALARS else exported(found)
+    return run
+
+
+def _rooted(root: Closure) -> Callable[[Any], Any]:
+    def run(scope: Any) -> Any:
+        found = root(scope, None)
+        return found if type(found) is bool else exported(found)
+    return run
+
+
+def compiled_filter(text: str, name: str, candidates: str) -> Compiled | None:
+    """The condition ``text`` on the value ``name`` made a filter: a closure giving the values of the list
+    ``scope[candidates]`` for which it holds (each a text or an int), or ``None`` for a text it does not take."""
+    found = compiled_program(text, (name,))
+    if found is None:
+        return None
+    condition = found.run
+
+    def run(scope: Any) -> list[Any]:
+        given = scope[candidates]
+        if type(given) not in LISTS:
+            raise Unsure
+        kept, environment, steady = [], {}, _Steady(scope)
+        for candidate in given:
+            kind = type(candidate)
+            if kind is not str and kind is not int:
+                raise Unsure
+            environment[name] = candidate
+            holds = condition(steady, environment)
+            if holds is True:
+                kept.append(candidate)
+            elif holds is not False:
+                raise Unsure
+        return kept
+    return Compiled(run, found.names | {candidates}, found.functions)
+
+
+class _Steady(dict):  # type: ignore[type-arg]
+    """A scope as every candidate of a filter reads it: each name's value, and each kit's function, asked of the
+    scope once (it stands still while the filter runs), then found in a dict."""
+
+    def __init__(self, scope: Any) -> None:
+        super().__init__()
+        self.scope = scope
+        self.function = _Functions(scope).__getitem__
+
+    def __missing__(self, name: str) -> Any:
+        found = self[name] = self.scope[name]
+        return found
+
+
+class _Functions(dict):  # type: ignore[type-arg]
+    def __init__(self, scope: Any) -> None:
+        super().__init__()
+        self.scope = scope
+
+    def __missing__(self, name: str) -> Any:
+        found = self[name] = self.scope.function(name)
+        return found
+
+
+class _Builder:
+    """Closures for a tree's nodes, noting the scope's names and the kit's functions they read."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+        self.functions: set[str] = set()
+        self.kinds: dict[str, Callable[..., Closure]] = {
+            "constant": self._constant, "name": self._name, "list": self._list, "map": self._map, "index": self._index,
+            "select": self._select, "call": self._call, "method": self._method, "macro": self._macro, "not": self._not,
+            "negate": self._negate, "and": self._and, "or": self._or, "choose": self._choose, "binary": self._binary}
+
+    def build(self, node: Node, bound: frozenset[str]) -> Closure:
+        return self.kinds[node[0]](bound, *node[1:])
+
+    def _constant(self, bound: frozenset[str], value: Any) -> Closure:
+        return lambda scope, environment: value
+
+    def _name(self, bound: frozenset[str], name: str) -> Closure:
+        if name in bound:
+            return lambda scope, environment: environment[name]
+        self.names.add(name)
+        return lambda scope, environment: scope[name]
+
+    def _list(self, bound: frozenset[str], items: tuple[Node, ...]) -> Closure:
+        parts = [self.build(item, bound) for item in items]
+        return lambda scope, environment: [part(scope, environment) for part in parts]
+
+    def _map(self, bound: frozenset[str], pairs: tuple[tuple[Node, Node], ...]) -> Closure:
+        parts = [(self.build(key, bound), self.build(item, bound)) for key, item in pairs]
+
+        def made(scope: Any, environment: Any) -> dict[Any, Any]:
+            found = {}
+            for key, item in parts:
+                found[values._key(key(scope, environment))] = item(scope, environment)
+            if len(found) != len(parts):
+                raise Unsure  # a key twice
+            return found
+        return made
+
+    def _index(self, bound: frozenset[str], target: Node, key: Node) -> Closure:
+        of, at = self.build(target, bound), self.build(key, bound)
+
+        def indexed(scope: Any, environment: Any) -> Any:
+            found, key = of(scope, environment), at(scope, environment)
+            kind, by = type(found), type(key)
+            if kind is dict and (by is str or by is int):
+                return found[key]
+            if kind in LISTS and by is int and 0 <= key < len(found):
+                return found[key]
+            raise Unsure
+        return indexed
+
+    def _select(self, bound: frozenset[str], target: Node, field: str) -> Closure:
+        of = self.build(target, bound)
+
+        def selected(scope: Any, environment: Any) -> Any:
+            found = of(scope, environment)
+            if type(found) is dict:
+                return found[field]
+            raise Unsure
+        return selected
+
+    def _call(self, bound: frozenset[str], function: str, arguments: tuple[Node, ...]) -> Closure:
+        parts = [self._sized(argument, bound) if function == "size" else self.build(argument, bound) for argument in arguments]
+        if function in CONVERSIONS and len(parts) == 1:
+            convert, (part,) = CONVERSIONS[function], parts
+            return lambda scope, environment: convert(part(scope, environment))
+        if function in NATIVE:
+            raise Unsupported(f"{function}() as this reading does not take it")
+        self.functions.add(function)
+        if len(parts) == 1:
+            variable = arguments[0][1] if arguments[0][0] == "name" and arguments[0][1] in bound else None
+            return operators.called_with_one(function, parts[0], variable)
+        if len(parts) == 2:
+            return operators.called_with_two(function, *parts)
+
+        return operators.called_with_many(function, parts)
+
+    def _method(self, bound: frozenset[str], target: Node, function: str, arguments: tuple[Node, ...]) -> Closure:
+        of = self._sized(target, bound) if function == "size" else self.build(target, bound)
+        parts = [self.build(argument, bound) for argument in arguments]
+        if function == "size" and not parts:
+            size = values.size
+            return lambda scope, environment: size(of(scope, environment))
+        if function in TEXT_TESTS and len(parts) == 1:
+            test, (part,) = values.text_test, parts
+            return lambda scope, environment: test(function, of(scope, environment), part(scope, environment))
+        raise Unsupported(f".{function}() as this reading does not take it")
+
+    def _macro(self, bound: frozenset[str], target: Node, macro: str, variable: str, bodies: tuple[Node, ...],
+               unordered: bool = False) -> Closure:
+        over = self.build(target, bound)
+        inner = bound | {variable}
+        parts = [self.build(body, inner) for body in bodies]
+        return MACROS[macro](over, variable, *parts, unordered=unordered)
+
+    def _sized(self, node: Node, bound: frozenset[str]) -> Closure:
+        """What ``size`` reads: a ``filter`` or ``map`` over a map is worked out too (its order then cannot matter)."""
+        if node[0] == "macro" and node[2] in ("filter", "map"):
+            _, target, macro, variable, bodies = node
+            return self._macro(bound, target, macro, variable, bodies, unordered=True)
+        return self.build(node, bound)
+
+    def _not(self, bound: frozenset[str], operand: Node) -> Closure:
+        part = self.build(operand, bound)
+
+        def negated(scope: Any, environment: Any) -> bool:
+            found = part(scope, environment)
+            if found is True or found is False:
+                return not found
+            raise Unsure
+        return negated
+
+    def _negate(self, bound: frozenset[str], operand: Node) -> Closure:
+        part = self.build(operand, bound)
+
+        def negative(scope: Any, environment: Any) -> Any:
+            found = part(scope, environment)
+            kind = type(found)
+            if kind is float or (kind is int and found != values.LEAST):
+                return -found
+            raise Unsure
+        return negative
+
+    def _and(self, bound: frozenset[str], left: Node, right: Node) -> Closure:
+        first, second = self.build(left, bound), self.build(right, bound)
+
+        def both(scope: Any, environment: Any) -> bool:
+            try:
+                found = first(scope, environment)
+            except Exception:  # noqa: BLE001 -- CEL's && absorbs it where the other side is false
+                found = None
+            if found is False:
+                return False
+            other = second(scope, environment)
+            if other is False or (found is True and other is True):
+                return other
+            raise Unsure
+        return both
+
+    def _or(self, bound: frozenset[str], left: Node, right: Node) -> Closure:
+        first, second = self.build(left, bound), self.build(right, bound)
+
+        def either(scope: Any, environment: Any) -> bool:
+            try:
+                found = first(scope, environment)
+            except Exception:  # noqa: BLE001 -- CEL's || absorbs it where the other side is true
+                found = None
+            if found is True:
+                return True
+            other = second(scope, environment)
+            if other is True or (found is False and other is False):
+                return other
+            raise Unsure
+        return either
+
+    def _choose(self, bound: frozenset[str], condition: Node, yes: Node, no: Node) -> Closure:
+        test, first, second = self.build(condition, bound), self.build(yes, bound), self.build(no, bound)
+
+        def chosen(scope: Any, environment: Any) -> Any:
+            found = test(scope, environment)
+            if found is True:
+                return first(scope, environment)
+            if found is False:
+                return second(scope, environment)
+            raise Unsure
+        return chosen
+
+    def _binary(self, bound: frozenset[str], operator: str, left: Node, right: Node) -> Closure:
+        first, second = self.build(left, bound), self.build(right, bound)
+        if operator == "+":
+            return operators.added(first, second)
+        if operator in COMPARISONS:
+            if right[0] == "constant" and type(right[1]) in (int, str) and operator != "in":
+                return operators.compared_with(operator, first, right[1])
+            return operators.compared(operator, first, second)
+        arithmetic = values.arithmetic
+        return lambda scope, environment: arithmetic(operator, first(scope, environment), second(scope, environment))

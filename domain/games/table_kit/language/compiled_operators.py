@@ -1,0 +1,123 @@
+"""The closures of ``compiled_expressions`` for calls of a kit's functions, ``+`` and comparisons: the parts a kit's
+conditions are mostly made of, each made for its case (one argument or two, a comparison with a constant) so that
+an evaluation makes as few calls as it can.
+
+A kit's function is asked of the scope by its name (``scope.function(name)``) at each call; its arguments are
+handed over as CEL hands them (a tuple made a list), and its answer checked to be a value CEL would keep as it
+is (an int past 64 bits CEL makes a double: ``Unsure``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import eq, ge, gt, le, lt, ne
+from typing import Any
+
+from domain.games.table_kit.language import compiled_values as values
+from domain.games.table_kit.language.compiled_values import (
+    LEAST,
+    MOST,
+    checked,
+    equal,
+    exported,
+    within,
+)
+
+Closure = Callable[[Any, Any], Any]
+"""A part of an expression: given the scope and the macro variables' environment (``None`` outside macros)."""
+COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
+    "==": equal, "!=": lambda a, b: not equal(a, b), "<": values.less, ">": lambda a, b: values.less(b, a),
+    "<=": lambda a, b: not values.less(b, a), ">=": lambda a, b: not values.less(a, b), "in": values.contained}
+"""CEL's comparisons (``less`` raises on a NaN, so ``<=`` may be the negation of ``>``)."""
+
+
+def called_with_many(function: str, parts: list[Closure]) -> Closure:
+    """A call of a kit's function with any number of arguments."""
+    def called(scope: Any, environment: Any) -> Any:
+        given = [part(scope, environment) for part in parts]
+        for n, argument in enumerate(given):
+            if type(argument) is not str and type(argument) is not int:
+                given[n] = exported(argument)  # CEL hands a kit's function a list of its own, a tuple a list
+        found = scope.function(function)(*given)
+        kind = type(found)
+        return found if kind is str or (kind is int and LEAST <= found <= MOST) else checked(found)
+    return called
+
+
+def called_with_one(function: str, part: Closure, variable: str | None) -> Closure:
+    """A call of a kit's function with one argument (most are: ``owner(to)``, ``row(to)``), the argument read from
+    the environment at once where it is a macro's variable."""
+    if variable is not None:
+        def called_on_variable(scope: Any, environment: Any) -> Any:
+            argument = environment[variable]
+            if type(argument) is not str and type(argument) is not int:
+                argument = exported(argument)
+            found = scope.function(function)(argument)
+            kind = type(found)
+            return found if kind is str or (kind is int and LEAST <= found <= MOST) else checked(found)
+        return called_on_variable
+
+    def called(scope: Any, environment: Any) -> Any:
+        argument = part(scope, environment)
+        if type(argument) is not str and type(argument) is not int:
+            argument = exported(argument)
+        found = scope.function(function)(argument)
+        kind = type(found)
+        return found if kind is str or (kind is int and LEAST <= found <= MOST) else checked(found)
+    return called
+
+
+def called_with_two(function: str, first: Closure, second: Closure) -> Closure:
+    """A call of a kit's function with two arguments (``step(to, "south")``)."""
+    def called(scope: Any, environment: Any) -> Any:
+        one, other = first(scope, environment), second(scope, environment)
+        if type(one) is not str and type(one) is not int:
+            one = exported(one)
+        if type(other) is not str and type(other) is not int:
+            other = exported(other)
+        found = scope.function(function)(one, other)
+        kind = type(found)
+        return found if kind is str or (kind is int and LEAST <= found <= MOST) else checked(found)
+    return called
+
+
+def added(first: Closure, second: Closure) -> Closure:
+    plus = values.plus
+
+    def added(scope: Any, environment: Any) -> Any:
+        left, right = first(scope, environment), second(scope, environment)
+        if type(left) is int and type(right) is int:
+            return within(left + right)
+        return plus(left, right)
+    return added
+
+
+def compared(operator: str, first: Closure, second: Closure) -> Closure:
+    """A comparison: two ints or two texts compared by Python at once (exactly as CEL does), else by ``compare``."""
+    compare = COMPARISONS[operator]
+    if operator == "in":
+        return lambda scope, environment: compare(first(scope, environment), second(scope, environment))
+    python = PLAIN[operator]
+
+    def plain(scope: Any, environment: Any) -> bool:
+        left, right = first(scope, environment), second(scope, environment)
+        kind = type(left)
+        if kind is type(right) and (kind is int or kind is str):
+            return python(left, right)  # type: ignore[no-any-return]
+        return compare(left, right)
+    return plain
+
+
+def compared_with(operator: str, first: Closure, constant: Any) -> Closure:
+    """A comparison with an int or a text written out (``row(to) == 1``)."""
+    compare, python, kind = COMPARISONS[operator], PLAIN[operator], type(constant)
+
+    def plain(scope: Any, environment: Any) -> bool:
+        left = first(scope, environment)
+        if type(left) is kind:
+            return python(left, constant)  # type: ignore[no-any-return]
+        return compare(left, constant)
+    return plain
+
+
+PLAIN: dict[str, Callable[[Any, Any], Any]] = {"==": eq, "!=": ne, "<": lt, "<=": le, ">": gt, ">=": ge}

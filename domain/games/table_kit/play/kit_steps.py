@@ -1,0 +1,328 @@
+"""One action of a kit's rules being carried out: its steps, in order, each made a fact of the table and
+applied at once, so the next step reads the table as it now is.
+
+The steps: ``roll`` a die; ``set`` or ``add`` to a counter (the acting seat's, or the ``seat`` named;
+a keyed counter's ``key`` worked out); ``place`` one of the seat's pieces of a kind (named, or worked out) from off the board onto a space; ``move`` the piece on one
+space (the seat's own, where pieces share it) to another; ``capture`` the piece on a space (it goes off the board); on cards, as the table's
+commands of the same names do them (who sees what included), ``draw`` (``count`` of them), ``deal``,
+``play``, ``discard``, ``give``, ``reveal``, ``shuffle``, ``gather`` and ``flip``, and ``take`` a card from another
+seat's hand; ``pass`` the turn (the kit's ``turn_begins`` steps are then taken for the seat whose turn begins);
+``ask`` another seat to answer out of turn; move the turn on to a ``phase``; ``do`` the steps the kit names in
+``define``; ``end`` the game; ``if`` a condition holds do some steps, ``else`` others; ``repeat`` some steps ``until`` a condition holds
+(a roll-off until one seat is left). A step the table cannot carry out
+(placing a piece the seat has none of left, moving onto a taken space, a key a keyed counter has not, a kind
+worked out that names no kind) refuses the whole action, saying
+which step and why: nothing is recorded. One action takes at most ``MOST_STEPS_TAKEN`` steps, counted across
+every run of steps it sets going (``kit_bounds.StepBudget``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.engine.errors import IllegalCommand
+from domain.engine.facts import MOST_SCORE, Fact, winners_by_score
+from domain.engine.randomness import Rng
+from domain.games.table_kit.vocabulary import facts as f
+from domain.games.table_kit.language.expressions import Expression, ExpressionFailed
+from domain.games.table_kit.play.kit_bounds import StepBudget
+from domain.games.table_kit.play.kit_scope import Scope
+from domain.games.table_kit.language.kit_sizes import stored_key
+from domain.games.table_kit.vocabulary.layout import ASKER, OFF
+
+Step = tuple[str, Any, tuple[str | int, ...]]
+MOST_LANDINGS = 20
+"""The most landing rules one action may set off (a ladder's top on a snake's head...), so a loop of them ends;
+likewise the most turns one action may begin, and the most named steps (``do``) it may take inside each other."""
+MOST_REPEATS = 100
+"""The most times a ``repeat`` takes its steps before the action is refused (a roll-off tied a hundred times)."""
+CARD_STEPS = ("draw", "deal", "play", "discard", "give", "reveal", "shuffle", "gather", "flip")
+"""The steps on cards: each the table's command of that name, taken by the seat acting."""
+
+
+class Run:
+    """One action being decided: its facts so far, each applied to the table as it is made."""
+
+    def __init__(self, rules: Any, state: Any, seat: int, rng: Rng, evolve: Any, table: Any,
+                 chosen: dict[str, Any] | None = None, budget: StepBudget | None = None) -> None:
+        self.rules, self.state, self.seat, self.rng, self.evolve, self.table = rules, state, seat, rng, evolve, table
+        self.budget = budget or StepBudget()
+        """The steps and facts of the action so far, in this run and every other it sets going (the stuck rule's after it)."""
+        self.chosen = dict(chosen or {})
+        self.landed = ""
+        self.drawn = ""
+        """The card the acting seat last drew in this action (the name ``drawn``)."""
+        self.facts: list[Fact] = []
+        self._scope: Scope | None = None
+        self._landings = 0
+        self._begun = 0
+        self._depth = 0
+
+    def act_as(self, seat: int, chosen: dict[str, Any]) -> None:
+        """Go on as ``seat``, with its choices (a turn taken together: each sealed choice carried out in turn)."""
+        self.seat, self.chosen, self.landed, self.drawn, self._scope = seat, dict(chosen), "", "", None
+
+    def emit(self, fact: Fact) -> None:
+        self.budget.fact()
+        self.facts.append(fact)
+        self.state = self.evolve(self.state, fact)
+
+    def scope(self) -> Scope:
+        """The names and functions as the table now stands (worked out again once a fact changes it)."""
+        scope = self._scope
+        if (scope is None or scope.state is not self.state or scope.seat != self.seat or scope.chosen.get("landed") != self.landed
+                or scope.chosen.get("drawn") != self.drawn):
+            scope = self._scope = Scope(self.rules, self.state, self.seat, {**self.chosen, "landed": self.landed, "drawn": self.drawn})
+        return scope
+
+    def value(self, expression: Expression) -> Any:
+        try:
+            return expression.value(self.scope())
+        except ExpressionFailed as error:
+            raise IllegalCommand(f"the kit's rules fail here: {error}") from None
+
+    def steps(self, effects: list[Step]) -> None:
+        for kind, spec, at in effects:
+            if self.state.winners is not None:
+                return
+            self.budget.step(at)
+            take = _TAKEN.get(kind)
+            if take is not None:
+                take(self, kind, spec)
+            else:  # if
+                condition, then, otherwise = spec
+                self.steps(then if self.truth(condition) else otherwise)
+
+    def pass_turn(self, to: Expression | None) -> None:
+        whose = self.state.counters.get(ASKER, self.seat)  # after an answer: from the seat whose turn it is
+        seat = whose % self.state.seats + 1 if to is None else self.seat_number(self.value(to))
+        self.emit(f.TurnPassed(self.seat, seat))
+        self.begin_turn(seat)
+
+    def named(self, name: str) -> None:
+        """The steps the kit names in ``define`` (at most ``MOST_LANDINGS`` of them taken inside each other)."""
+        self._depth += 1
+        if self._depth > MOST_LANDINGS:
+            raise IllegalCommand(f"the kit's rules fail here: the named steps {name!r} were taken inside each other more "
+                                 f"than {MOST_LANDINGS} times: they may never stop")
+        self.steps(self.rules.defined[name])
+        self._depth -= 1
+
+    def repeat(self, until: Expression, effects: list[Step]) -> None:
+        """The steps taken again and again until the condition holds after them (at most ``MOST_REPEATS`` times)."""
+        for _ in range(MOST_REPEATS):
+            self.steps(effects)
+            if self.state.winners is not None or self.truth(until):
+                return
+        raise IllegalCommand(f"the kit's rules fail here: steps were repeated {MOST_REPEATS} times and "
+                             f"{until.source!r} never held")
+
+    def begin_turn(self, seat: int) -> None:
+        """The kit's ``turn_begins`` steps, taken as the seat whose turn has just begun (a turn to miss...)."""
+        if not self.rules.turn_begins:
+            return
+        self._begun += 1
+        if self._begun > MOST_LANDINGS:
+            raise IllegalCommand(f"the kit's rules fail here: more than {MOST_LANDINGS} turns began in one action: "
+                                 "the turn_begins steps may never stop passing the turn")
+        acting, self.seat = self.seat, seat
+        try:
+            self.steps(self.rules.turn_begins)
+        finally:
+            self.seat = acting
+
+    def take(self, card: Expression, whose: Expression) -> None:
+        """A card taken from another seat's hand into the acting seat's: whoever saw it before still knows it."""
+        other, name = self.seat_number(self.value(whose)), self.value(card)
+        if other == self.seat:
+            raise IllegalCommand("the kit's rules fail here: take a card from another seat's hand, not your own")
+        cards = self.state.zones[f"hand:{other}"]["cards"]
+        index = next((i for i in range(len(cards) - 1, -1, -1) if cards[i]["card"] == name), None)
+        if index is None:
+            raise IllegalCommand(f"the kit's rules fail here: take: seat {other}'s hand holds no {name!r}")
+        seen = sorted({*cards[index]["seen"], self.seat, other})
+        self.emit(f.CardMoved(self.seat, "take", name, f"hand:{other}", index, f"hand:{self.seat}", cards[index]["up"], seen))
+
+    def roll(self, die: str, seat: Expression | None) -> None:
+        """The die rolled by the seat acting, or the ``seat`` named; behind a screen for a hidden die."""
+        roller = self.seat if seat is None else self.seat_number(self.value(seat))
+        hidden = die in self.rules.hidden
+        face = self.rng.choice(self.rules.dice[die], f"{{seat}} rolls {die}: which face?", roller, secret=hidden)
+        self.emit((f.HiddenDiceRolled if hidden else f.DiceRolled)(roller, die, [face]))
+
+    def truth(self, expression: Expression) -> bool:
+        found = self.value(expression)
+        if not isinstance(found, bool):
+            raise IllegalCommand(f"the kit's rules fail here: {expression.source!r} is a condition, but its value is {found!r}")
+        return found
+
+    def seat_number(self, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.state.seats:
+            raise IllegalCommand(f"the kit's rules fail here: {value!r} is no seat (1 to {self.state.seats})")
+        return value
+
+    def space(self, expression: Expression) -> str:
+        found = self.value(expression)
+        if isinstance(found, bool) or not isinstance(found, (str, int)) or str(found) not in self.rules.geometry.known:
+            raise IllegalCommand(f"the kit's rules fail here: {expression.source!r} is {found!r}, which is no space of the board")
+        return str(found)
+
+    def counter(self, kind: str, name: str, amount: Expression, seat: Expression | None, index: Expression | None = None) -> None:
+        spec = self.rules.counters[name]
+        owner = None if not spec.get("each", True) else (self.seat if seat is None else self.seat_number(self.value(seat)))
+        key = name if owner is None else f"{name}:{owner}"
+        if index is not None:  # a keyed counter: the key named, one of its keys at this table
+            found, keys = self.value(index), self.rules.keys_of(name, self.state)
+            if isinstance(found, bool) or found not in keys:
+                raise IllegalCommand(f"the kit's rules fail here: {index.source!r} is {found!r}, which is no key of {name} "
+                                     f"(its keys: {', '.join(map(str, keys))})")
+            key = stored_key(name, found, owner)
+        number = self.value(amount)
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise IllegalCommand(f"the kit's rules fail here: {amount.source!r} is {number!r}, not a whole number for {name}")
+        value = number if kind == "set" else self.state.counters[key] + number
+        value = max(spec.get("min", value), min(spec.get("max", value), value))
+        by = None if kind == "set" else value - self.state.counters[key]
+        self.emit(f.PrivateCounterChanged(self.seat, key, value, by, owner) if spec.get("private") else f.CounterChanged(self.seat, key, value, by))
+
+    def place(self, kind: str | Expression | None, to: Expression, seat: Expression | None = None) -> None:
+        """One of the seat's pieces (the acting seat's, or ``seat``'s) of a kind (named, or worked out) from off
+        the board onto a space."""
+        whose = self.seat if seat is None else self.seat_number(self.value(seat))
+        if isinstance(kind, Expression):
+            found = self.value(kind)
+            if not isinstance(found, str) or found not in self.rules.kinds:
+                raise IllegalCommand(f"the kit's rules fail here: {kind.source!r} is {found!r}, which is no kind of piece of the kit")
+            kind = found
+        space = self.space(to)
+        board = self.scope().board
+        if space in board.at:
+            raise IllegalCommand(f"the kit's rules fail here: place {kind or 'a piece'} on {space}, but {board.at[space]} stands there")
+        owners = self.rules.owners(self.state.seats)
+        piece = next((piece for piece, (its_kind, owner) in owners.items()
+                      if kind in (None, its_kind) and self.state.pieces[piece] == OFF and owner in (whose, 0)), None)
+        if piece is None:
+            raise IllegalCommand(f"the kit's rules fail here: seat {whose} has no {kind or 'piece'} left off the board to place")
+        self.emit(f.PieceMoved(self.seat, piece, OFF, space))
+        self.land(space)
+
+    def move(self, origin: Expression, to: Expression, stack: bool = False) -> None:
+        start, space = self.space(origin), self.space(to)
+        board = self.scope().board
+        owners = self.rules.owners(self.state.seats)
+        here = [piece for piece, space in self.state.pieces.items() if space == start]
+        piece = next((piece for piece in reversed(here) if owners[piece][1] == self.seat), here[-1] if here else None)
+        if piece is None:
+            raise IllegalCommand(f"the kit's rules fail here: move from {start}, but no piece stands there")
+        if space in board.at and not stack and space != start:  # a walk round a loop may end where it began
+            raise IllegalCommand(f"the kit's rules fail here: move onto {space}, but {board.at[space]} stands there "
+                                 "(capture it first, or let pieces share a space with stack: true)")
+        self.emit(f.PieceMoved(self.seat, piece, start, space))
+        self.land(space)
+
+    def land(self, space: str) -> None:
+        """A piece has landed on ``space``: the first of the kit's landing rules whose condition holds is taken."""
+        self.landed = space
+        for when, effects in self.rules.landing:
+            if self.truth(when):
+                self._landings += 1
+                if self._landings > MOST_LANDINGS:
+                    raise IllegalCommand(f"the kit's rules fail here: the landing rules moved a piece more than {MOST_LANDINGS} "
+                                         f"times in one action (the last onto {space}): they may never stop")
+                self.steps(effects)
+                return
+
+    def capture(self, at: Expression) -> None:
+        space = self.space(at)
+        piece = self.scope().board.at.get(space)
+        if piece is not None:
+            self.emit(f.PieceMoved(self.seat, piece, space, OFF))
+
+    def cards(self, kind: str, spec: dict[str, Any]) -> None:
+        """A step on cards, done as the table does the command of the same name (its checks and its facts)."""
+        command: dict[str, Any] = {"type": kind}
+        for key, value in spec.items():
+            if key == "card":
+                value = self.value(value)
+                if not isinstance(value, str):
+                    raise IllegalCommand(f"the kit's rules fail here: {spec['card'].source!r} is {value!r}, not a card's name")
+            elif key == "seat":
+                value = self.seat_number(self.value(value))
+            elif key in ("from", "to", "zone") and value.endswith(":"):
+                value += str(self.seat)  # a zone each seat has: the acting seat's own
+            command[key] = value
+        if kind == "draw":
+            command.pop("count", None)
+        if kind == "reveal" and self._shown(command["card"]):
+            return  # every seat has seen it already (a card drawn again from under a pile): nothing to show
+        for _ in range(spec.get("count", 1) if kind == "draw" else 1):
+            try:
+                facts = self.table(self.state, self.seat, command, self.rng)
+            except IllegalCommand as error:
+                raise IllegalCommand(f"the kit's rules fail here: {kind}: {error}") from None
+            for fact in facts:
+                self.emit(fact)
+                if kind == "draw" and isinstance(fact, f.CardMoved) and fact.to == f"hand:{self.seat}":
+                    self.drawn = fact.card
+
+    def _shown(self, card: str) -> bool:
+        """Whether every seat has seen the acting seat's card of that name (the last in its hand)."""
+        cards = self.state.zones[f"hand:{self.seat}"]["cards"]
+        entry = next((entry for entry in reversed(cards) if entry["card"] == card), None)
+        return entry is not None and len(entry["seen"]) >= self.state.seats
+
+    def end(self, winners: Any, reason: str, at_limit: bool = False, scores: list[int] | None = None) -> None:
+        if not isinstance(winners, list):
+            raise IllegalCommand(f"the kit's rules fail here: the winners are {winners!r}, not a list of seats")
+        self.emit(f.GameEnded(self.seat, sorted({self.seat_number(winner) for winner in winners}), reason, at_limit, scores))
+
+    def end_with(self, result: tuple[Expression | None, Expression | None], reason: str) -> None:
+        """The game ended with an end's result: its scores, if it gives them, and its winners, or else the seats
+        with the highest score (all equal: a draw)."""
+        winners, scores = result
+        counted = None if scores is None else self.scores(self.value(scores))
+        self.end(self.value(winners) if winners is not None else winners_by_score(counted or []), reason, scores=counted)
+
+    def scores(self, value: Any) -> list[int]:
+        """An end's scores, checked: a whole number for each seat, seat 1 first."""
+        if not isinstance(value, list) or len(value) != self.state.seats or not all(
+                type(score) is int and -MOST_SCORE <= score <= MOST_SCORE for score in value):
+            raise IllegalCommand(f"the kit's rules fail here: the scores are {value!r}, not a list of "
+                                 f"{self.state.seats} whole numbers from {-MOST_SCORE:,} to {MOST_SCORE:,}, one a seat")
+        return list(value)
+
+    def check_endings(self) -> None:
+        for when, result, reason in self.rules.endings:
+            if self.truth(when):
+                self.end_with(result, reason)
+                return
+        if self.rules.limit is not None:
+            turns, most, reason = self.rules.limit
+            last = self.value(turns)
+            if isinstance(last, bool) or not isinstance(last, int):
+                raise IllegalCommand(f"the kit's rules fail here: the turn limit {turns.source!r} is {last!r}, not a whole number")
+            if self.state.turns > last:  # the turn after the last has begun
+                self.end(self.leaders(most), reason, at_limit=True)
+
+    def leaders(self, most: str | None) -> list[int]:
+        if most is None:
+            return []
+        values = self.scope()[most]
+        if not isinstance(values, dict):
+            return []
+        best = max(values.values())
+        found = [seat for seat, value in values.items() if value == best]
+        return [] if len(found) == len(values) and len(values) > 1 else found
+
+
+_TAKEN: dict[str, Any] = {
+    "roll": lambda run, kind, spec: run.roll(*spec), "set": lambda run, kind, spec: run.counter(kind, *spec),
+    "add": lambda run, kind, spec: run.counter(kind, *spec), "place": lambda run, kind, spec: run.place(*spec),
+    "move": lambda run, kind, spec: run.move(*spec), "capture": lambda run, kind, spec: run.capture(*spec),
+    **dict.fromkeys(CARD_STEPS, lambda run, kind, spec: run.cards(kind, spec)),
+    "take": lambda run, kind, spec: run.take(*spec), "repeat": lambda run, kind, spec: run.repeat(*spec),
+    "pass": lambda run, kind, spec: run.pass_turn(spec),
+    "ask": lambda run, kind, spec: run.emit(f.AnswerAsked(run.seat, run.seat_number(run.value(spec)))),
+    "phase": lambda run, kind, spec: run.emit(f.PhaseBegun(run.seat, spec)), "do": lambda run, kind, spec: run.named(spec),
+    "end": lambda run, kind, spec: run.end_with(spec[0], spec[1])}
+"""How ``Run.steps`` takes each kind of step, by its kind (``if``, not among them: its branch taken)."""

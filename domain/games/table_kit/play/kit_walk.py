@@ -1,0 +1,99 @@
+"""The commands an action of several choices offers: every assignment of its choices, in order, each value one its
+choice allows given those before it (``kit_rules``' legal commands), each counted against ``MOST_OFFERED``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.games.table_kit.play.kit_bounds import MOST_OFFERED, OfferTally
+from domain.games.table_kit.play.kit_choices import Choice
+from domain.games.table_kit.play.kit_scope import Scope
+
+
+def combinations(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str) -> Any:
+    """Every assignment of the choices, in order, each value one its choice allows given those before it; each
+    value counted at its choice's level (``tally``: past ``MOST_OFFERED`` at one level, the rules fail)."""
+    if not choices:
+        tally.count(0, action)
+        yield {}
+        return
+    last = len(choices) - 1
+
+    def walk(chosen: dict[str, Any], depth: int) -> Any:
+        choice = choices[depth]
+        values = choice.candidates(scope.with_choice(chosen) if chosen else scope, lazy)
+        if depth == last:
+            for value in values:
+                tally.count(depth, action)
+                yield {**chosen, choice.name: value}
+        elif depth + 1 == last and choices[last].steps_from(choice.name):  # steps from this choice's space: no scope each
+            following = choices[last]
+            for value in values:
+                tally.count(depth, action)
+                for then in following.stepped(scope, value):
+                    tally.count(last, action)
+                    yield {**chosen, choice.name: value, following.name: then}
+        else:
+            for value in values:
+                tally.count(depth, action)
+                yield from walk({**chosen, choice.name: value}, depth + 1)
+
+    yield from walk({}, 0)
+
+
+
+def stepped(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str, when: Any) -> Any:
+    """The commands of an action of two choices, the second steps from the first's space (``Choice.steps_from``):
+    ``combinations``' own, each value counted alike, made without its walk (the second's values read from the
+    spaces its steps reach, less those the board bars: ``Choice.reach``); all in a list, or, ``lazy``, one after
+    another."""
+    if lazy:
+        return _one_by_one(scope, choices, tally, action, when)
+    first, following = choices
+    name, then_name = first.name, following.name
+    made = tally.made
+    made.extend([0] * (2 - len(made)))
+    commands: list[Any] = []
+    reach: Any = None
+    for value in first.candidates(scope):
+        made[0] += 1
+        if made[0] > MOST_OFFERED:
+            tally.refuse(action)
+        if reach is None:
+            reach, barred = following.reach(scope)
+        for then in reach.get(value, ()):
+            if then in barred:
+                continue
+            made[1] += 1
+            if made[1] > MOST_OFFERED:
+                tally.refuse(action)
+            if when is None:
+                commands.append({"type": "act", "action": action, name: value, then_name: then})
+            else:
+                chosen = {name: value, then_name: then}
+                if when.holds(scope.with_choice(chosen)):
+                    commands.append({"type": "act", "action": action, **chosen})
+    return commands
+
+
+def _one_by_one(scope: Scope, choices: list[Choice], tally: OfferTally, action: str, when: Any) -> Any:
+    """``stepped``'s commands one after another, no more worked out than those asked for."""
+    first, following = choices
+    made = tally.made
+    made.extend([0] * (2 - len(made)))
+    reach: Any = None
+    for value in first.candidates(scope, True):
+        made[0] += 1
+        if made[0] > MOST_OFFERED:
+            tally.refuse(action)
+        if reach is None:
+            reach, barred = following.reach(scope)
+        for then in reach.get(value, ()):
+            if then in barred:
+                continue
+            made[1] += 1
+            if made[1] > MOST_OFFERED:
+                tally.refuse(action)
+            chosen = {first.name: value, following.name: then}
+            if when is None or when.holds(scope.with_choice(chosen)):
+                yield {"type": "act", "action": action, **chosen}
