@@ -5,7 +5,6 @@ macros absorb or meet errors, or refuse to answer."""
 
 from __future__ import annotations
 
-import math
 import random
 from pathlib import Path
 
@@ -25,6 +24,8 @@ from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import KITS, kit_rules_of
 from domain.thinking.greedy import SimRng
 
+from cel_values import same
+
 RULES = registry.get("table-kit")
 TEST_KITS = Path(__file__).resolve().parents[2] / "kits"
 WITH_RULES = sorted(path for folder in (KITS, TEST_KITS) for path in folder.glob("*.yaml") if "\nplay:" in path.read_text(encoding="utf-8"))
@@ -38,19 +39,6 @@ def kit_of(path: Path) -> dict:
     document, mistakes = read_kit(path.read_text(encoding="utf-8"), path.name)
     assert document is not None, mistakes
     return document
-
-
-def same(found, expected) -> bool:
-    """Equal values of the same types all through (``True`` is not ``1``, nor ``1`` ``1.0``)."""
-    if type(found) is not type(expected):
-        return False
-    if isinstance(found, list):
-        return len(found) == len(expected) and all(same(a, b) for a, b in zip(found, expected))
-    if isinstance(found, dict):
-        return found.keys() == expected.keys() and all(same(found[key], expected[key]) for key in found)
-    if isinstance(found, float) and math.isnan(found):
-        return math.isnan(expected)
-    return bool(found == expected)
 
 
 def played(kit: dict, games: int, seed: int) -> None:

@@ -6,7 +6,6 @@ and most of them do give one."""
 from __future__ import annotations
 
 import functools
-import math
 from collections import Counter
 
 import pytest
@@ -15,6 +14,8 @@ from hypothesis import strategies as st
 
 from domain.games.table_kit.language.compiled_expressions import compiled
 from domain.games.table_kit.language.expressions import cel_library
+
+from cel_values import same
 
 
 class Given(dict):
@@ -27,18 +28,6 @@ class Given(dict):
     def function(self, name):
         return self.functions[name]
 
-
-def same(found, expected) -> bool:
-    """Equal values of the same types all through (``True`` is not ``1``, nor ``1`` ``1.0``)."""
-    if type(found) is not type(expected):
-        return False
-    if isinstance(found, list):
-        return len(found) == len(expected) and all(same(a, b) for a, b in zip(found, expected))
-    if isinstance(found, dict):
-        return found.keys() == expected.keys() and all(same(found[key], expected[key]) for key in found)
-    if isinstance(found, float) and math.isnan(found):
-        return math.isnan(expected)
-    return bool(found == expected)
 
 FUNCTIONS = {"twice": lambda n: (n, n), "echo": lambda text: text, "big": lambda n: 2**70 if n > 5 else n}
 """Kit-like functions: a tuple CEL hands back as a list, a text, and an int past 64 bits for some arguments."""
