@@ -151,32 +151,38 @@ class Ruleset(ReportHooks, ABC):
         """The command if it has one of the known shapes; ``MalformedCommand`` saying what is wrong."""
         if not isinstance(command, dict):
             raise MalformedCommand(f"a command is a JSON object with a 'type', not {type(command).__name__}")
-        validators = self._command_validators()
+        shapes = self._command_shapes()
         kind = command.get("type")
-        if not isinstance(kind, str) or kind not in validators:
-            known = ", ".join(validators)
+        if not isinstance(kind, str) or kind not in shapes:
+            known = ", ".join(shapes)
             raise MalformedCommand(f"unknown command type {kind!r}: {self.title} knows {known}")
         try:  # the usual case: a well-formed command, checked by the schema compiled to Python
-            self._compiled_checks()[kind](command)
+            self._compiled_check(kind)(command)
             return command
         except fastjsonschema.JsonSchemaException:
             pass  # malformed: the JSON Schema reference validator finds the error that says best what is wrong
-        error = jsonschema.exceptions.best_match(validators[kind].iter_errors(command))
+        error = jsonschema.exceptions.best_match(self._command_validators()[kind].iter_errors(command))
         if error is not None:
             where = ".".join(str(part) for part in error.absolute_path)
             raise MalformedCommand(f"bad {kind!r} command{' at ' + where if where else ''}: {error.message}")
         return command
 
     @functools.cache  # noqa: B019 -- rulesets are registry singletons, never freed
-    def _command_validators(self) -> dict[str, jsonschema.Draft202012Validator]:
-        """One JSON Schema validator per command type, built once."""
-        return {shape.type: jsonschema.Draft202012Validator(shape.json_schema()) for shape in self.command_shapes}
+    def _command_shapes(self) -> dict[str, CommandShape]:
+        """Each command type's shape, by its type, in the order the ruleset gives them."""
+        return {shape.type: shape for shape in self.command_shapes}
 
     @functools.cache  # noqa: B019 -- rulesets are registry singletons, never freed
-    def _compiled_checks(self) -> dict[str, Callable[[Any], Any]]:
-        """Each command type's schema compiled to a Python function (fastjsonschema): a tenth of the
-        reference validator's time on the command every move carries."""
-        return {shape.type: fastjsonschema.compile(shape.json_schema()) for shape in self.command_shapes}
+    def _command_validators(self) -> dict[str, jsonschema.Draft202012Validator]:
+        """One JSON Schema validator per command type, built once (when a command is malformed)."""
+        return {kind: jsonschema.Draft202012Validator(shape.json_schema()) for kind, shape in self._command_shapes().items()}
+
+    @functools.cache  # noqa: B019 -- rulesets are registry singletons, never freed
+    def _compiled_check(self, kind: str) -> Callable[[Any], Any]:
+        """A command type's schema compiled to a Python function (fastjsonschema), when a command of that type is
+        first checked (a table kit has nineteen, most of its games play one): a tenth of the reference validator's
+        time on the command every move carries."""
+        return fastjsonschema.compile(self._command_shapes()[kind].json_schema())
 
     def check_seat_count(self, count: int) -> None:
         if not self.min_seats <= count <= self.max_seats:

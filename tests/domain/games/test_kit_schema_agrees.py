@@ -183,3 +183,25 @@ def test_every_mistake_of_a_choice_is_told_a_misspelt_word_with_the_one_meant():
     kit["play"]["actions"][0]["choose"] = [{"name": "to", "space": "empyt"}]
     assert mistakes(kit) == ["play.actions.0.choose.0.space: 'empyt' is not one of ['any', 'empty', 'mine', 'theirs', 'occupied'] "
                              '(did you mean "empty"?)', "the kit: not checked until it fits the schema: names and ranges, its rules"]
+
+
+# the compiled check: every constant of the schema kept
+
+@pytest.mark.parametrize(("change", "said"), [
+    ({"first": "randomly"}, "first: 'randomly' is not of type 'integer'"),
+    ({"play": {"actions": [{"name": "go", "choose": [{"name": "card", "card": "hands"}], "effects": [{"pass": "next"}]}]}},
+     "play.actions.0.choose.0.card: 'hand' was expected"),
+    ({"spaces": [{"name": "road", "kind": "grid", "count": 5}]}, "spaces.0: 'columns' is missing"),
+])
+def test_a_value_other_than_the_schemas_constant_is_refused(change, said):
+    assert mistakes({**RACE, **change})[0] == said
+
+
+def test_the_compiled_check_reads_each_constant_as_an_enum_of_it_and_a_field_named_const_as_a_field():
+    from domain.games.table_kit.reading.checks import _constants_as_enums
+
+    schema = {"properties": {"const": {"const": 1}, "kind": {"oneOf": [{"const": "grid"}, {"type": "integer"}]}},
+              "$defs": {"const": {"type": "string"}}}
+    assert _constants_as_enums(schema) == {"properties": {"const": {"enum": [1]}, "kind": {"oneOf": [{"enum": ["grid"]}, {"type": "integer"}]}},
+                                           "$defs": {"const": {"type": "string"}}}
+    assert "'const'" not in repr(_constants_as_enums(SCHEMA))

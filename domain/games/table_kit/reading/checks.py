@@ -7,15 +7,16 @@ A check costs little per byte, whatever the kit: before the schema walks a docum
 (``MOST_VALUES`` values in all, ``MOST_NEIGHBOURS`` graph neighbours, ``MOST_LINKS`` links, ``MOST_CARDS``
 cards), each count stopping at its cap, and a kit over one is refused with that line alone. The schema
 is then checked by a validator compiled to Python (fastjsonschema), some twenty times faster than
-walking it; only a kit it refuses is walked again by ``jsonschema``, which names every mistake."""
+walking it; only a kit it refuses is walked again by ``jsonschema`` (imported then), which names every mistake.
+The compiled validator only says yes or no, so it is made without the details of each refusal (which would make
+its code ten times longer, and compiling it a fifth of a second of every ``kit check``)."""
 
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import fastjsonschema
-import jsonschema
 
 from domain.engine.seating import ALLOWED_FORMAT, REFUSED_CATEGORIES
 from domain.games.table_kit.board.kit_boards import (
@@ -37,6 +38,9 @@ from domain.games.table_kit.vocabulary.layout import (
     Path_,
 )
 
+if TYPE_CHECKING:
+    import jsonschema
+
 SKIPPED_UNTIL_SCHEMA = "not checked until it fits the schema"
 """How the stages a kit that breaks the schema cannot reach are told (``Problem.skipped``)."""
 MOST_VALUES = 12_000
@@ -50,6 +54,8 @@ MOST_CARDS = 600
 
 
 def _validator() -> jsonschema.Draft202012Validator:
+    import jsonschema
+
     return jsonschema.Draft202012Validator(SCHEMA)
 
 
@@ -59,13 +65,31 @@ _compiled: list[Any] = []
 
 def _fits_schema(document: Any) -> bool:
     """Whether the document fits the schema, by the compiled validator."""
-    if not _compiled:
-        _compiled.append(fastjsonschema.compile(SCHEMA, use_default=False))  # the document as given, no defaults added
+    if not _compiled:  # the document as given, no defaults added
+        _compiled.append(fastjsonschema.compile(_constants_as_enums(SCHEMA), use_default=False, detailed_exceptions=False))
     try:
         _compiled[0](document)
     except fastjsonschema.JsonSchemaException:
         return False
     return True
+
+
+NAMED = frozenset({"properties", "patternProperties", "$defs", "dependentSchemas"})
+"""The schema keywords whose keys are names (of fields, of definitions), each naming a schema, not keywords."""
+
+
+def _constants_as_enums(schema: Any, names: bool = False) -> Any:
+    """The schema with each ``const`` given as the ``enum`` of its one value, which JSON Schema holds the same and
+    fastjsonschema checks alike: its validator made without details cannot word a refused ``const`` (2.22 looks for a
+    detail it was spared). ``names``: the schema's keys are names (``NAMED``), not keywords."""
+    if isinstance(schema, list):
+        return [_constants_as_enums(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if names:
+        return {name: _constants_as_enums(item) for name, item in schema.items()}
+    return {("enum" if key == "const" else key): [value] if key == "const" else _constants_as_enums(value, key in NAMED)
+            for key, value in schema.items()}
 
 
 def problems(document: Any) -> list[Problem]:
@@ -223,6 +247,8 @@ def _problems_of(error: jsonschema.ValidationError) -> list[Problem]:
 
 
 def _sentence(error: jsonschema.ValidationError) -> str:
+    from jsonschema.exceptions import best_match
+
     if error.validator == "required":
         return error.message.replace("is a required property", "is missing")
     if error.validator == "pattern" and isinstance(error.instance, str):
@@ -241,7 +267,7 @@ def _sentence(error: jsonschema.ValidationError) -> str:
         return error.message + did_you_mean(error.instance, [str(value) for value in error.validator_value])
     if error.validator in ("oneOf", "anyOf") and error.context:
         ranged = [found for found in error.context if found.validator in ("minimum", "maximum")]  # a number past its branch's range
-        best = jsonschema.exceptions.best_match(ranged or error.context)
+        best = best_match(ranged or error.context)
         return _sentence(best) if best is not None else error.message
     return error.message
 
