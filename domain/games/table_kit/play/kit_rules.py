@@ -103,6 +103,12 @@ class KitRules(CompiledRules):
         pieces = self._pieces(seats) if self._pieces is not None else []
         return {piece.id: (piece.kind, piece.owner or 0) for piece in pieces}
 
+    @functools.lru_cache(maxsize=64)  # noqa: B019 -- kits are few and kept for the process
+    def placeable(self, seats: int, kind: str | None, seat: int) -> tuple[str, ...]:
+        """The pieces a ``place`` step may put on the board for the seat, in the kit's order: its own and no one's,
+        of the kind (``None``: of any)."""
+        return tuple(piece for piece, (its_kind, owner) in self.owners(seats).items() if kind in (None, its_kind) and owner in (seat, 0))
+
     def board_view(self, state: Any) -> BoardView:
         return BoardView(self.geometry, state.pieces, lambda: self.owners(state.seats))
 
