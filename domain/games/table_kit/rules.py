@@ -119,6 +119,16 @@ class TableKit(Ruleset):
     private_hands = True
     knows_the_rules = False
 
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The options with defaults filled in. A kit and its parameters each given as an object, and nothing
+        else, as every game has them, are all the schema asks: taken without its validator (a game is begun for
+        each of a bot's imagined games), which says what is wrong with any others."""
+        given = dict(options or {})
+        if not all(key in ("kit", "parameters") and isinstance(value, dict) for key, value in given.items()):
+            return super().resolve_options(given)
+        defaults = {key: prop.get("default") for key, prop in self.options_schema["properties"].items()}
+        return {**defaults, **given}
+
     def holds_rules(self, options: dict[str, Any]) -> bool:
         return _play(options) is not None
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from domain.engine.commands import Command
+from domain.games.table_kit.play.kit_bounds import MOST_OFFERED, OfferTally
 
 _last = threading.local()
 """This thread's last table: the rules, the table, and its offers by seat."""
@@ -120,3 +121,30 @@ def forget(rules: Any, state: Any, seat: int) -> None:
     last = getattr(_last, "table", None)
     if last is not None and last[1] is state and last[0] is rules:
         last[2].pop(seat, None)
+
+
+
+def chosen_once(scope: Any, choice: Any, lazy: Any, tally: OfferTally, action: str, when: Any) -> Iterator[Command]:
+    """The commands of an action of one choice, each value its choice allows (``Choice.candidates``) whose condition
+    ``when`` holds with it, each counted at the first level: one after another while the first alone is wanted
+    (``lazy``, read as the values are made) or where they cross ``MOST_OFFERED`` (the rules fail at the one past
+    it), else all at once."""
+    name = choice.name
+    values = choice.candidates(scope, lazy)
+    made = tally.made
+    if not lazy:
+        values = list(values)
+        if not made:
+            made.append(0)
+        if made[0] + len(values) <= MOST_OFFERED:
+            made[0] += len(values)
+            if when is None:
+                yield from [{"type": "act", "action": action, name: value} for value in values]
+            else:
+                holds, with_choice = when.holds, scope.with_choice
+                yield from [{"type": "act", "action": action, name: value} for value in values if holds(with_choice({name: value}))]
+            return
+    for value in values:
+        tally.count(0, action)
+        if when is None or when.holds(scope.with_choice({name: value})):
+            yield {"type": "act", "action": action, name: value}

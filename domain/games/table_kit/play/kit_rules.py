@@ -34,7 +34,7 @@ from domain.games.table_kit.play.kit_bounds import OfferTally, StepBudget
 from domain.games.table_kit.vocabulary.kit_parameters import kind_of, value_problem
 from domain.games.table_kit.play.kit_compile import CompiledRules, RuleMistake
 from domain.games.table_kit.vocabulary.kit_mistakes import did_you_mean
-from domain.games.table_kit.play.kit_offers import FirstWanted, forget, offered, offers
+from domain.games.table_kit.play.kit_offers import FirstWanted, chosen_once, forget, offered, offers
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.play.kit_steps import Run
@@ -103,6 +103,11 @@ class KitRules(CompiledRules):
         pieces = self._pieces(seats) if self._pieces is not None else []
         return {piece.id: (piece.kind, piece.owner or 0) for piece in pieces}
 
+    @functools.lru_cache(maxsize=64)  # noqa: B019 -- kits are few and kept for the process
+    def placeable(self, seats: int, kind: str | None, seat: int) -> tuple[str, ...]:
+        """The pieces a ``place`` step may put down for the seat, in order: its own and no one's, of the kind (or any)."""
+        return tuple(piece for piece, (its_kind, owner) in self.owners(seats).items() if kind in (None, its_kind) and owner in (seat, 0))
+
     def board_view(self, state: Any) -> BoardView:
         return BoardView(self.geometry, state.pieces, lambda: self.owners(state.seats))
 
@@ -152,12 +157,13 @@ class KitRules(CompiledRules):
                 if action["phases"] is not None and phase not in action["phases"]:
                     continue
                 when, choices = action["when"], action["choices"]
+                if not choices:  # no choice: the action alone, if its condition holds
+                    tally.count(0, name)
+                    if when is None or when.holds(scope):
+                        yield {"type": "act", "action": name}
+                    continue
                 if len(choices) == 1:  # one choice, the most common: its values alone, without a walk
-                    choice = choices[0]
-                    for value in choice.candidates(scope, lazy):
-                        tally.count(0, name)
-                        if when is None or when.holds(scope.with_choice({choice.name: value})):
-                            yield {"type": "act", "action": name, choice.name: value}
+                    yield from chosen_once(scope, choices[0], lazy, tally, name, when)
                     continue
                 if len(choices) == 2 and choices[1].steps_from(choices[0].name):  # a piece and a step from it
                     yield from stepped(scope, choices, lazy, tally, name, when)

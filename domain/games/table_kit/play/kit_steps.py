@@ -54,6 +54,8 @@ class Run:
         """The card the acting seat last drew in this action (the name ``drawn``)."""
         self.facts: list[Fact] = []
         self._scope: Scope | None = None
+        """The scope of the table as it stands, the seat acting, the space landed on and the card drawn; ``None`` once
+        any of them changes."""
         self._landings = 0
         self._begun = 0
         self._depth = 0
@@ -65,13 +67,13 @@ class Run:
     def emit(self, fact: Fact) -> None:
         self.budget.fact()
         self.facts.append(fact)
-        self.state = self.evolve(self.state, fact)
+        self.state, self._scope = self.evolve(self.state, fact), None
 
     def scope(self) -> Scope:
-        """The names and functions as the table now stands (worked out again once a fact changes it)."""
+        """The names and functions as the table now stands: worked out again once a fact changes it, or the seat
+        acting, the space landed on or the card drawn (each of which lets it go, ``_scope``)."""
         scope = self._scope
-        if (scope is None or scope.state is not self.state or scope.seat != self.seat or scope.chosen.get("landed") != self.landed
-                or scope.chosen.get("drawn") != self.drawn):
+        if scope is None:
             scope = self._scope = Scope(self.rules, self.state, self.seat, {**self.chosen, "landed": self.landed, "drawn": self.drawn})
         return scope
 
@@ -82,16 +84,16 @@ class Run:
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None
 
     def steps(self, effects: list[Step]) -> None:
+        step, taken = self.budget.step, _TAKEN
         for kind, spec, at in effects:
             if self.state.winners is not None:
                 return
-            self.budget.step(at)
-            take = _TAKEN.get(kind)
-            if take is not None:
-                take(self, kind, spec)
-            else:  # if
+            step(at)
+            if kind == "if":
                 condition, then, otherwise = spec
                 self.steps(then if self.truth(condition) else otherwise)
+            else:
+                taken[kind](self, kind, spec)
 
     def pass_turn(self, to: Expression | None) -> None:
         whose = self.state.counters.get(ASKER, self.seat)  # after an answer: from the seat whose turn it is
@@ -125,11 +127,11 @@ class Run:
         if self._begun > MOST_LANDINGS:
             raise IllegalCommand(f"the kit's rules fail here: more than {MOST_LANDINGS} turns began in one action: "
                                  "the turn_begins steps may never stop passing the turn")
-        acting, self.seat = self.seat, seat
+        acting, self.seat, self._scope = self.seat, seat, None
         try:
             self.steps(self.rules.turn_begins)
         finally:
-            self.seat = acting
+            self.seat, self._scope = acting, None
 
     def take(self, card: Expression, whose: Expression) -> None:
         """A card taken from another seat's hand into the acting seat's: whoever saw it before still knows it."""
@@ -198,9 +200,8 @@ class Run:
         board = self.scope().board
         if space in board.at:
             raise IllegalCommand(f"the kit's rules fail here: place {kind or 'a piece'} on {space}, but {board.at[space]} stands there")
-        owners = self.rules.owners(self.state.seats)
-        piece = next((piece for piece, (its_kind, owner) in owners.items()
-                      if kind in (None, its_kind) and self.state.pieces[piece] == OFF and owner in (whose, 0)), None)
+        pieces = self.state.pieces
+        piece = next((piece for piece in self.rules.placeable(self.state.seats, kind, whose) if pieces[piece] == OFF), None)
         if piece is None:
             raise IllegalCommand(f"the kit's rules fail here: seat {whose} has no {kind or 'piece'} left off the board to place")
         self.emit(f.PieceMoved(self.seat, piece, OFF, space))
@@ -222,7 +223,7 @@ class Run:
 
     def land(self, space: str) -> None:
         """A piece has landed on ``space``: the first of the kit's landing rules whose condition holds is taken."""
-        self.landed = space
+        self.landed, self._scope = space, None
         for when, effects in self.rules.landing:
             if self.truth(when):
                 self._landings += 1
@@ -263,7 +264,7 @@ class Run:
             for fact in facts:
                 self.emit(fact)
                 if kind == "draw" and isinstance(fact, f.CardMoved) and fact.to == f"hand:{self.seat}":
-                    self.drawn = fact.card
+                    self.drawn, self._scope = fact.card, None
 
     def _shown(self, card: str) -> bool:
         """Whether every seat has seen the acting seat's card of that name (the last in its hand)."""

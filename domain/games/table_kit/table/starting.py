@@ -33,7 +33,7 @@ def new_state(seat_count: int, options: dict[str, Any]) -> State:
     except InvalidSetup:  # refused as a table laid out afresh refuses it, its mistakes in their order
         _laid_out(kit, options, seat_count)
         raise
-    key = (kit.hash, json.dumps(values, sort_keys=True), seat_count)
+    key = (kit.hash, json.dumps(values, sort_keys=True) if values else "{}", seat_count)  # a kit without parameters: "{}" as written out
     found = _STARTS.get(key)
     if found is None:
         if len(_STARTS) >= 256:
