@@ -74,24 +74,28 @@ def _commands(scope: Scope, choices: list[Choice], values: Any, tally: OfferTall
     made = tally.made
     if len(made) < 2:
         made.extend([0] * (2 - len(made)))
+    values_made, made_then = made[0], made[1]  # counted here, then handed back
     commands: list[Any] = []
     reach: Any = None
-    for value in values:
-        made[0] += 1
-        if made[0] > MOST_OFFERED:
-            tally.refuse(action)
-        if reach is None:
-            reach, barred = following.reach(scope)
-        for then in reach.get(value, ()):
-            if then in barred:
-                continue
-            made[1] += 1
-            if made[1] > MOST_OFFERED:
+    try:
+        for value in values:
+            values_made += 1
+            if values_made > MOST_OFFERED:
                 tally.refuse(action)
-            if when is None:
-                commands.append({"type": "act", "action": action, name: value, then_name: then})
-            else:
-                chosen = {name: value, then_name: then}
-                if when.holds(scope.with_choice(chosen)):
-                    commands.append({"type": "act", "action": action, **chosen})
+            if reach is None:
+                reach, barred = following.reach(scope)
+            for then in reach.get(value, ()):
+                if then in barred:
+                    continue
+                made_then += 1
+                if made_then > MOST_OFFERED:
+                    tally.refuse(action)
+                if when is None:
+                    commands.append({"type": "act", "action": action, name: value, then_name: then})
+                else:
+                    chosen = {name: value, then_name: then}
+                    if when.holds(scope.with_choice(chosen)):
+                        commands.append({"type": "act", "action": action, **chosen})
+    finally:
+        made[0], made[1] = values_made, made_then
     return commands
