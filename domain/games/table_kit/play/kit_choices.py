@@ -234,7 +234,7 @@ class Choice:
         if self.numbers is not None:
             if not among_numbers(value, *(_number(bound.value(scope), bound) for bound in self.numbers)):
                 return False
-        elif not any(candidate == value for candidate in self._values(scope)):
+        elif value not in self._values(scope):  # each compared as ``candidate == value``
             return False
         return self.where is None or bool(self._sifted(scope, [value]))
 
