@@ -1,6 +1,7 @@
 """What a kit's board works out from the board before it, or remembers between boards, is what working it out afresh
-gives: the longest line of a seat's pieces and the spaces holding them on a board made by moves (``BoardView.line``,
-``spaces``, carried from the board before), the candidates a choice's ``where`` keeps, remembered with what it
+gives: the longest line of a seat's pieces, the spaces holding them, each space's piece and owner, and the owners an
+expression reads, in the table's order, on a board made by moves (``BoardView.line``, ``spaces``, ``at``, ``seated``,
+``listed``, carried from the board before), the candidates a choice's ``where`` keeps, remembered with what it
 read of the board (``kit_sift``), and the spaces a board bars a step choice from (``BoardView.barred``)."""
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from domain.engine import registry
 from domain.games.table_kit.board.kit_board import BoardView
 from domain.games.table_kit.board.kit_geometry import Geometry
 from domain.games.table_kit.play.kit_scope import Scope
-from domain.games.table_kit.vocabulary.layout import OFF
 from domain.games.table_kit.rules import kit_rules_of, shipped_kit
+from domain.games.table_kit.vocabulary.layout import OFF
 
 RULES = registry.get("table-kit")
 GEOMETRY = Geometry.of({"spaces": [{"name": "grid", "kind": "grid", "columns": 7, "rows": 6},
@@ -50,6 +51,11 @@ def test_a_line_and_the_spaces_carried_from_the_board_before_are_those_counted_a
         board = board.after_move(pieces, piece, to)
         if source.random() < 0.8:
             board.holders  # noqa: B018
+        if source.random() < 0.7:
+            board.at, board.seated  # noqa: B018 -- worked out, so the next board carries them
+        fresh = _fresh(pieces)
+        assert board.at == fresh.at and board.seated == fresh.seated, pieces
+        assert list(board.listed.items()) == list(fresh.seated.items()), pieces  # the order ``owners`` is read in
         for seat in (0, 1, 2):
             if source.random() < 0.6:
                 assert board.line(seat) == _fresh(pieces).line(seat), (seat, pieces)

@@ -1,27 +1,29 @@
-"""The board as a kit's rules read it: the directions, and, for one table, which piece stands where (``owner``,
-``kind``, the longest line of a seat's pieces); where each space lies is ``kit_geometry``'s (``Geometry``).
-
-Directions on a grid are the compass's, ``north`` being up the rows (row 1, 2, ...) and ``east`` along the
-columns (a, b, ...), and those seen from the seat acting: ``ahead``, ``behind``, ``left``, ``right`` and
-``ahead-left``... turn with the seat's ``facing`` (``play.facing``: one direction per seat, north unless
-the kit says otherwise), so one rule moves every seat's pawns toward its opponent.
+"""The board as a kit's rules read it, for one table: which piece stands where (``owner``, ``kind``, the longest line
+of a seat's pieces); where each space lies, and the directions, are ``kit_geometry``'s (``Geometry``, ``compass``).
 """
 
 from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from typing import Any
 
-from domain.games.table_kit.board.kit_geometry import COMPASS, Geometry
-from domain.games.table_kit.board.kit_lines import line_through, longest_line
+from domain.games.table_kit.board.kit_geometry import (
+    COMPASS,
+    DIRECTIONS,
+    Geometry,
+    compass,
+)
+from domain.games.table_kit.board.kit_lines import (
+    carried_lines,
+    line_through,
+    longest_line,
+)
 from domain.games.table_kit.vocabulary.layout import OFF
 
-TURNS = {"ahead": 0, "ahead-right": 1, "right": 2, "behind-right": 3, "behind": 4, "behind-left": 5, "left": 6, "ahead-left": 7}
-"""Each direction seen from a seat, as eighths of a turn clockwise from where it faces."""
-ROUND = list(COMPASS)
-DIRECTIONS = (*COMPASS, *TURNS)
+__all__ = ["COMPASS", "DIRECTIONS", "EMPTY", "MOVES", "BoardView", "Geometry", "compass"]
+"""What the rules take from here: the board, and the directions, where they have always found them."""
 EMPTY = frozenset({"empty"})
 NO_SPACES: frozenset[str] = frozenset()
 MOVES: dict[int, tuple[dict[str, str], dict[str, str], str, str]] = {}
@@ -30,28 +32,26 @@ theirs), the pieces they were made from, the piece and where it went: a board is
 it can (``kit_scope``, ``BoardView.after_move``)."""
 
 
-@functools.lru_cache(maxsize=256)
-def compass(direction: str, facing: str) -> str:
-    """A direction as a compass point: itself, or turned from the seat's ``facing``."""
-    if direction in COMPASS:
-        return direction
-    return ROUND[(ROUND.index(facing) + TURNS[direction]) % 8]
-
-
 class BoardView:
     """One table's board: each space's piece and its owner, worked out once when first asked; or, for a table made
     from another by one piece's move, carried over from that table's board (``after_move``)."""
+
+    __slots__ = ("_at", "_barred", "_carried", "_counts", "_fits", "_groups", "_grown", "_holders", "_lines", "_listed",
+                 "_owners", "_pieces", "_seated", "_single", "_spaces", "geometry", "memo")
 
     def __init__(self, geometry: Geometry, pieces: dict[str, str], owners: Callable[[], dict[str, tuple[str, int]]]) -> None:
         self.geometry, self._pieces, self._owners = geometry, pieces, owners
         self._at: dict[str, str] | None = None
         self._seated: dict[str, int] | None = None
+        self._listed: dict[str, int] | None = None
+        self._carried = False
+        """Whether ``_at`` or ``_seated`` was carried from the board before (its spaces then in no particular order)."""
         self._holders: dict[str, frozenset[int]] | None = None
         self._groups: dict[frozenset[int], set[str]] | None = None
         self._counts: dict[int, int] | None = None
         self._single: bool | None = None
         self._fits: dict[tuple[frozenset[str], int], frozenset[str]] = {}
-        self._barred: dict[tuple[frozenset[str], int], frozenset[str]] = {}
+        self._barred: dict[tuple[frozenset[str], int], Container[str]] = {}
         self._spaces: dict[int, list[str]] = {}
         self._lines: dict[int, int] = {}
         self._grown: dict[int, tuple[int, tuple[str, ...]]] = {}
@@ -63,10 +63,10 @@ class BoardView:
 
     def after_move(self, pieces: dict[str, str], piece: str, to: str) -> BoardView:
         """The board of the table made from this one's by moving ``piece`` to ``to`` (``pieces``: that table's):
-        who holds each space, the groups of them, each seat's count, the spaces of each seat's pieces and the longest
-        line of each seat's carried over, the moved piece's entries changed (its seat's line: ``line``), where every
-        space held one piece and the piece lands on an empty space or off the board (else worked out afresh, when
-        first asked)."""
+        each space's piece, its owner and its owners, the groups of them, each seat's count, the spaces of each seat's
+        pieces and the longest line of each seat's, those worked out here carried over with the moved piece's entries
+        changed (its seat's line: ``line``), where every space held one piece and the piece lands on an empty space
+        or off the board (else worked out afresh, when first asked)."""
         board = BoardView(self.geometry, pieces, self._owners)
         origin = self._pieces.get(piece)
         holders = self._holders
@@ -74,20 +74,18 @@ class BoardView:
             return board
         seat = self._owners()[piece][1]
         held = _alone(seat)
-        holders = dict(holders)
+        at, seated = _moved(self._at, origin, to, piece), _moved(self._seated, origin, to, seat)
+        board._holders, board._at, board._seated, board._single = _moved(holders, origin, to, held), at, seated, True
+        board._carried = at is not None or seated is not None
         groups = self._groups
         if groups is not None and (origin != OFF or to != OFF):
-            groups = dict(groups)
+            groups = groups.copy()
             spaces = set(groups[held]) if origin != OFF else set(groups.get(held, ()))
             spaces.discard(origin)
             if to != OFF:
                 spaces.add(to)
             groups[held] = spaces
-        if origin != OFF:
-            del holders[origin]
-        if to != OFF:
-            holders[to] = held
-        board._holders, board._groups, board._single = holders, groups, True
+        board._groups = groups
         counts = self._counts
         if counts is not None and (origin == OFF) != (to == OFF):
             counts = {**counts, seat: counts.get(seat, 0) + (1 if origin == OFF else -1)}
@@ -95,7 +93,7 @@ class BoardView:
         if self._spaces:
             self._carry_spaces(board, seat, origin, to)
         if self._lines or self._grown:
-            self._carry_lines(board, seat, origin, to)
+            board._lines, board._grown = carried_lines(self._lines, self._grown, seat, origin, to)
         return board
 
     def _carry_spaces(self, board: BoardView, seat: int, origin: str, to: str) -> None:
@@ -110,32 +108,32 @@ class BoardView:
                 bisect.insort(found, to, key=order.__getitem__)
             spaces[seat] = found
 
-    def _carry_lines(self, board: BoardView, seat: int, origin: str, to: str) -> None:
-        """The longest lines worked out on this board, on the board made by the seat's piece's move from ``origin``
-        to ``to``: the other seats' as they were; the seat's, where the piece came from off the board, the longer
-        of its line here and the lines through ``to`` (``line``)."""
-        board._lines, board._grown = lines, grown = dict(self._lines), dict(self._grown)
-        count, before = lines.pop(seat, None), grown.pop(seat, None)
-        if origin == OFF and to != OFF:
-            if count is not None:
-                grown[seat] = (count, (to,))
-            elif before is not None:
-                grown[seat] = (before[0], (*before[1], to))
-
     @property
     def at(self) -> dict[str, str]:
-        """Each occupied space's piece (the last listed, where a table stacks two)."""
+        """Each occupied space's piece (the last listed, where a table stacks two), to look up: carried from the
+        board before, in no particular order."""
         if self._at is None:
             self._at = {space: piece for piece, space in self._pieces.items() if space != OFF}
         return self._at
 
     @property
     def seated(self) -> dict[str, int]:
-        """Each occupied space's owner (0: an unowned piece)."""
+        """Each occupied space's owner (0: an unowned piece), to look up: carried from the board before, in no
+        particular order (``listed``: in the table's)."""
         if self._seated is None:
             owners = self._owners()
             self._seated = {space: owners[piece][1] for space, piece in self.at.items()}
         return self._seated
+
+    @property
+    def listed(self) -> dict[str, int]:
+        """``seated`` in the order of the table's pieces, each space where its first piece is listed: what an
+        expression reading ``owners`` sees, whichever board this one was carried from."""
+        if self._listed is None:  # carried from the board before: worked out again, in order
+            at = {space: piece for piece, space in self._pieces.items() if space != OFF} if self._carried else None
+            owners = self._owners()
+            self._listed = self.seated if at is None else {space: owners[piece][1] for space, piece in at.items()}
+        return self._listed
 
     @property
     def holders(self) -> dict[str, frozenset[int]]:
@@ -240,15 +238,17 @@ class BoardView:
             return [space for space in spaces if space in fits or space not in holders]
         return [space for space in spaces if space in fits]
 
-    def barred(self, sorts: frozenset[str], seat: int) -> frozenset[str]:
-        """The grid's spaces holding none of ``sorts`` as the seat sees them: the occupied spaces that do not fit
-        (every space but those that do, where ``empty`` is not among the sorts); once per board, sorts and seat."""
+    def barred(self, sorts: frozenset[str], seat: int) -> Container[str]:
+        """The grid's spaces holding none of ``sorts`` as the seat sees them, to look up (never changed): the occupied
+        spaces that do not fit (every space but those that do, where ``empty`` is not among the sorts); once per
+        board, sorts and seat."""
         found = self._barred.get((sorts, seat))
         if found is None:
-            if sorts == EMPTY:  # every occupied space
-                found = frozenset(self.holders)
+            if sorts == EMPTY:  # every occupied space: those that have owners
+                found = self.holders
             elif "empty" in sorts:
-                found = frozenset().union(*(spaces for held, spaces in self.groups.items() if sorts.isdisjoint(_seen(held, seat))))
+                unfit = [spaces for held, spaces in self.groups.items() if sorts.isdisjoint(_seen(held, seat))]
+                found = unfit[0] if len(unfit) == 1 else frozenset().union(*unfit)
             else:
                 found = self.geometry.known - self._fit(sorts, seat)
             self._barred[(sorts, seat)] = found
@@ -270,14 +270,22 @@ class BoardView:
         found = self._lines.get(seat)
         if found is None:
             grown = self._grown.get(seat)
-            if grown is None:
-                found = longest_line(self.seated, self.geometry, seat)
-            else:
-                found = grown[0]
-                for space in grown[1]:
-                    found = max(found, line_through(self.seated, self.geometry, seat, space))
-            self._lines[seat] = found
+            found = self._lines[seat] = longest_line(self.seated, self.geometry, seat) if grown is None else \
+                max(grown[0], *(line_through(self.seated, self.geometry, seat, space) for space in grown[1]))
         return found
+
+
+def _moved(found: dict[str, Any] | None, origin: str, to: str, value: Any) -> Any:
+    """A copy of a lookup by space (``None``: not worked out) with a moved piece's entries changed: none at
+    ``origin``, ``value`` at ``to`` (``OFF``: neither, off the board)."""
+    if found is None:
+        return None
+    found = found.copy()
+    if origin != OFF:
+        del found[origin]
+    if to != OFF:
+        found[to] = value
+    return found
 
 
 @functools.lru_cache(maxsize=64)

@@ -1,6 +1,12 @@
 """Where a kit's spaces lie (``Geometry``): each grid space's group, column and row, the space one step away in a
 compass direction, the tracks and loops, their links and marks, and each space's neighbours. It follows from the
-kit's board alone, so it is worked out once for a kit (``kit_compile``)."""
+kit's board alone, so it is worked out once for a kit (``kit_compile``).
+
+Directions on a grid are the compass's, ``north`` being up the rows (row 1, 2, ...) and ``east`` along the
+columns (a, b, ...), and those seen from the seat acting: ``ahead``, ``behind``, ``left``, ``right`` and
+``ahead-left``... turn with the seat's ``facing`` (``play.facing``: one direction per seat, north unless
+the kit says otherwise), so one rule moves every seat's pawns toward its opponent (``compass``).
+"""
 
 from __future__ import annotations
 
@@ -15,6 +21,18 @@ COMPASS = {"north": (0, 1), "north-east": (1, 1), "east": (1, 0), "south-east": 
 """Each compass direction as (columns, rows) to go."""
 AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
 """The four lines a row of pieces may lie along: a row, a column and the two diagonals."""
+TURNS = {"ahead": 0, "ahead-right": 1, "right": 2, "behind-right": 3, "behind": 4, "behind-left": 5, "left": 6, "ahead-left": 7}
+"""Each direction seen from a seat, as eighths of a turn clockwise from where it faces."""
+ROUND = list(COMPASS)
+DIRECTIONS = (*COMPASS, *TURNS)
+
+
+@functools.lru_cache(maxsize=256)
+def compass(direction: str, facing: str) -> str:
+    """A direction as a compass point: itself, or turned from the seat's ``facing``."""
+    if direction in COMPASS:
+        return direction
+    return ROUND[(ROUND.index(facing) + TURNS[direction]) % 8]
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ command ``{"type": "act", "action": "advance", "from": "b2", "to": "b3"}`` names
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -191,7 +191,7 @@ class Choice:
             return board.held(seat)
         return self._fitting(board, board.geometry.every if "empty" in self._sorts else board.occupied(), seat)
 
-    def reach(self, scope: Scope) -> tuple[dict[str, tuple[str, ...]], frozenset[str]]:
+    def reach(self, scope: Scope) -> tuple[dict[str, tuple[str, ...]], Container[str]]:
         """For a choice that goes by steps, the spaces its steps reach from each grid space (each once, in order)
         for the seat acting, and the spaces of this board it never takes (``BoardView.barred``): its values from
         an origin are those reached that are not barred. Once per board and seat."""
@@ -234,7 +234,7 @@ class Choice:
         if self.numbers is not None:
             if not among_numbers(value, *(_number(bound.value(scope), bound) for bound in self.numbers)):
                 return False
-        elif not any(candidate == value for candidate in self._values(scope)):
+        elif value not in self._values(scope):  # each compared as ``candidate == value``
             return False
         return self.where is None or bool(self._sifted(scope, [value]))
 

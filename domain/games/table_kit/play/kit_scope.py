@@ -254,7 +254,7 @@ def _here(scope: Scope) -> str:
 _GIVEN_READERS: dict[str, Any] = {
     "seat": lambda scope: scope.seat, "seats": lambda scope: scope.state.seats, "turn": lambda scope: scope.state.turns,
     "free_spaces": lambda scope: scope.board.free(), "landed": lambda scope: "", "drawn": lambda scope: "",
-    "owners": lambda scope: scope.board.seated, "here": _here,
+    "owners": lambda scope: scope.board.listed, "here": _here,
     "turn_seat": lambda scope: scope.state.counters.get(ASKER, scope.state.turn)}
 """How each of ``GIVEN`` is worked out (``landed`` and ``drawn``: ``""`` until the action's steps give them)."""
 

@@ -45,55 +45,57 @@ def combinations(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTa
 def stepped(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str, when: Any) -> Any:
     """The commands of an action of two choices, the second steps from the first's space (``Choice.steps_from``):
     ``combinations``' own, each value counted alike, made without its walk (the second's values read from the
-    spaces its steps reach, less those the board bars: ``Choice.reach``); all in a list, or, ``lazy``, one after
-    another."""
+    spaces its steps reach, less those the board bars: ``Choice.reach``); all in a list, or, ``lazy``, those of one
+    first value after another until ``lazy`` reads false (the first alone was wanted), then the rest in a list."""
     if lazy:
-        return _one_by_one(scope, choices, tally, action, when)
+        return _first_then_rest(scope, choices, tally, action, when, lazy)
+    return _commands(scope, choices, choices[0].candidates(scope), tally, action, when)
+
+
+def _first_then_rest(scope: Scope, choices: list[Choice], tally: OfferTally, action: str, when: Any, lazy: Any) -> Any:
+    """``stepped``'s commands, those of each first value in turn (each checked against ``when`` as it is asked for)
+    while ``lazy`` holds, then the rest all at once."""
+    values = choices[0].candidates(scope, True)
+    name, then_name = choices[0].name, choices[1].name
+    for value in values:
+        for command in _commands(scope, choices, (value,), tally, action, None):
+            if when is None or when.holds(scope.with_choice({name: value, then_name: command[then_name]})):
+                yield command
+        if not lazy:
+            yield from _commands(scope, choices, values, tally, action, when)
+            return
+
+
+def _commands(scope: Scope, choices: list[Choice], values: Any, tally: OfferTally, action: str, when: Any) -> list[Any]:
+    """The commands of the first choice's ``values``, in order, each counted (past ``MOST_OFFERED`` at a level, the
+    rules fail): the second's values from each, those its steps reach less those the board bars."""
     first, following = choices
     name, then_name = first.name, following.name
     made = tally.made
-    made.extend([0] * (2 - len(made)))
+    if len(made) < 2:
+        made.extend([0] * (2 - len(made)))
+    values_made, made_then = made[0], made[1]  # counted here, then handed back
     commands: list[Any] = []
     reach: Any = None
-    for value in first.candidates(scope):
-        made[0] += 1
-        if made[0] > MOST_OFFERED:
-            tally.refuse(action)
-        if reach is None:
-            reach, barred = following.reach(scope)
-        for then in reach.get(value, ()):
-            if then in barred:
-                continue
-            made[1] += 1
-            if made[1] > MOST_OFFERED:
+    try:
+        for value in values:
+            values_made += 1
+            if values_made > MOST_OFFERED:
                 tally.refuse(action)
-            if when is None:
-                commands.append({"type": "act", "action": action, name: value, then_name: then})
-            else:
-                chosen = {name: value, then_name: then}
-                if when.holds(scope.with_choice(chosen)):
-                    commands.append({"type": "act", "action": action, **chosen})
+            if reach is None:
+                reach, barred = following.reach(scope)
+            for then in reach.get(value, ()):
+                if then in barred:
+                    continue
+                made_then += 1
+                if made_then > MOST_OFFERED:
+                    tally.refuse(action)
+                if when is None:
+                    commands.append({"type": "act", "action": action, name: value, then_name: then})
+                else:
+                    chosen = {name: value, then_name: then}
+                    if when.holds(scope.with_choice(chosen)):
+                        commands.append({"type": "act", "action": action, **chosen})
+    finally:
+        made[0], made[1] = values_made, made_then
     return commands
-
-
-def _one_by_one(scope: Scope, choices: list[Choice], tally: OfferTally, action: str, when: Any) -> Any:
-    """``stepped``'s commands one after another, no more worked out than those asked for."""
-    first, following = choices
-    made = tally.made
-    made.extend([0] * (2 - len(made)))
-    reach: Any = None
-    for value in first.candidates(scope, True):
-        made[0] += 1
-        if made[0] > MOST_OFFERED:
-            tally.refuse(action)
-        if reach is None:
-            reach, barred = following.reach(scope)
-        for then in reach.get(value, ()):
-            if then in barred:
-                continue
-            made[1] += 1
-            if made[1] > MOST_OFFERED:
-                tally.refuse(action)
-            chosen = {first.name: value, following.name: then}
-            if when is None or when.holds(scope.with_choice(chosen)):
-                yield {"type": "act", "action": action, **chosen}
