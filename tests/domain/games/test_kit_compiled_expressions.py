@@ -12,7 +12,8 @@ import pytest
 
 from domain.engine import registry
 from domain.games.table_kit.language import expressions
-from domain.games.table_kit.language.compiled_expressions import compiled, compiled_filter
+from domain.games.table_kit.language.compiled_expressions import compiled
+from domain.games.table_kit.language.compiled_filter import compiled_filter
 from domain.games.table_kit.language.expressions import (
     Expression,
     ExpressionFailed,

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from domain.games.table_kit.language import compiled_expressions, compiled_macros, compiled_operators, compiled_values, expression_syntax
+from domain.games.table_kit.language import (compiled_expressions, compiled_filter, compiled_macros, compiled_operators, compiled_values,
+                                             expression_syntax)
 from domain.games.table_kit.language.compiled_expressions import compiled
 from domain.games.table_kit.language.expressions import ExpressionError, compile_expression
 
@@ -83,7 +84,7 @@ def test_a_dunder_or_unknown_function_is_no_call_the_closures_make():
                 run(Given(x=1))
 
 
-MODULES = (compiled_expressions, compiled_macros, compiled_operators, compiled_values, expression_syntax)
+MODULES = (compiled_expressions, compiled_filter, compiled_macros, compiled_operators, compiled_values, expression_syntax)
 FORBIDDEN = {"exec", "eval", "compile", "__import__", "getattr", "setattr", "delattr", "globals", "locals", "vars", "open",
              "import_module", "breakpoint"}
 

@@ -73,16 +73,10 @@ def compiled_program(text: str, bound: tuple[str, ...] = ()) -> Compiled | None:
     elif tree[0] == "constant":
         constant = tree[1]
         run = lambda scope: constant
-    elif tree[0] == "name" and not bound:
-        name = tree[1]
-
-        def run(scope: Any) -> Any:
-            found = scope[name]
-            return found if type(found) in values.SCALARS else exported(found)
+    elif tree[0] == "name":
+        run = _named(tree[1])
     else:
-        def run(scope: Any) -> Any:
-            found = root(scope, None)
-            return found if type(found) is bool else exported(found)
+        run = _rooted(root)
     return Compiled(run, frozenset(builder.names), frozenset(builder.functions))
 
 
@@ -98,57 +92,6 @@ def _rooted(root: Closure) -> Callable[[Any], Any]:
         found = root(scope, None)
         return found if type(found) is bool else exported(found)
     return run
-
-
-def compiled_filter(text: str, name: str, candidates: str) -> Compiled | None:
-    """The condition ``text`` on the value ``name`` made a filter: a closure giving the values of the list
-    ``scope[candidates]`` for which it holds (each a text or an int), or ``None`` for a text it does not take."""
-    found = compiled_program(text, (name,))
-    if found is None:
-        return None
-    condition = found.run
-
-    def run(scope: Any) -> list[Any]:
-        given = scope[candidates]
-        if type(given) not in LISTS:
-            raise Unsure
-        kept, environment, steady = [], {}, _Steady(scope)
-        for candidate in given:
-            kind = type(candidate)
-            if kind is not str and kind is not int:
-                raise Unsure
-            environment[name] = candidate
-            holds = condition(steady, environment)
-            if holds is True:
-                kept.append(candidate)
-            elif holds is not False:
-                raise Unsure
-        return kept
-    return Compiled(run, found.names | {candidates}, found.functions)
-
-
-class _Steady(dict):  # type: ignore[type-arg]
-    """A scope as every candidate of a filter reads it: each name's value, and each kit's function, asked of the
-    scope once (it stands still while the filter runs), then found in a dict."""
-
-    def __init__(self, scope: Any) -> None:
-        super().__init__()
-        self.scope = scope
-        self.function = _Functions(scope).__getitem__
-
-    def __missing__(self, name: str) -> Any:
-        found = self[name] = self.scope[name]
-        return found
-
-
-class _Functions(dict):  # type: ignore[type-arg]
-    def __init__(self, scope: Any) -> None:
-        super().__init__()
-        self.scope = scope
-
-    def __missing__(self, name: str) -> Any:
-        found = self[name] = self.scope.function(name)
-        return found
 
 
 class _Builder:

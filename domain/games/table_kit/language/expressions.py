@@ -36,11 +36,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.engine.rule_time import overdue
-from domain.games.table_kit.language.compiled_expressions import (
-    Compiled,
-    compiled_filter,
-    compiled_program,
-)
+from domain.games.table_kit.language.compiled_expressions import Compiled, compiled_program
+from domain.games.table_kit.language.compiled_filter import compiled_filter
 from domain.games.table_kit.language.expression_cost import MOST_STEPS, CostError, Sizes, cost
 from domain.games.table_kit.vocabulary.kit_mistakes import did_you_mean, listed
 
