@@ -122,6 +122,11 @@ class CompiledRules(StepCompiler):
         limit = play.get("limit")
         self.limit = None if limit is None else (kept(mistakes, lambda: self._expr(limit["turns"], ("play", "limit", "turns"))),
                                                 limit.get("most"), limit.get("reason") or "the turn limit was reached")
+        self.limit_fixed = self.limit is not None and self.limit[0] is not None and not self.limit[0].functions and all(
+            name == "seats" or (name in self.parameters and name not in (*GIVEN, "phase")) for name in self.limit[0].names)
+        """Whether the limit reads only the game's parameters and seats: the same all game long (``Run.last_turn``)."""
+        self.limit_known: tuple[Any, int, int] | None = None
+        """The last game's parameters (the very dict), seats and last turn, where the limit is fixed."""
         if self.limit is not None and self.limit[1] is not None and self.limit[1] not in self.counters:
             self._told(RuleMistake(("play", "limit", "most"), f"no counter named {self.limit[1]!r}" + did_you_mean(self.limit[1], self.counters)))
         elif self.limit is not None and self.limit[1] is not None and "keys" in self.counters[self.limit[1]]:

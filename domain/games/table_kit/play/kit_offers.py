@@ -40,21 +40,24 @@ class FirstWanted:
 class Offers:
     """The commands offered a seat at one table, made as far as asked."""
 
-    __slots__ = ("_frozen", "_items", "made", "rest", "wanted")
+    __slots__ = ("_frozen", "_kept", "_handed", "made", "rest", "wanted")
 
     def __init__(self, made: Callable[[FirstWanted], Iterator[Command]]) -> None:
         self.made: list[Command] = []
         """The commands made so far, before every one is."""
         self.wanted = FirstWanted()
         self.rest: Iterator[Command] | None = made(self.wanted)
-        self._items: tuple[tuple[tuple[str, Any], ...], ...] | None = None
-        """Every command, once each is made: each one's keys and values, in order, as they were made."""
-        self._frozen: dict[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]] = {}
+        self._kept: list[Command] | None = None
+        """Every command, once each is made: copies of them as they were made, never handed out."""
+        self._handed: dict[int, Command] = {}
+        """The kept copy of each command handed out first, by the identity of the one handed out."""
+        self._frozen: dict[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]] | None = None
+        """Each kept command's keys and values, in order, to look a command up by (made when first wanted)."""
 
     def first(self) -> bool:
         """Whether there is a command at all (the first made, if none is yet)."""
-        if self._items is not None:
-            return bool(self._items)
+        if self._kept is not None:
+            return bool(self._kept)
         if self.made:
             return True
         self.wanted.on = True
@@ -65,33 +68,45 @@ class Offers:
         finally:
             self.wanted.on = False
         self.rest = None
-        self._items = ()
+        self._kept = []
         return False
 
     def every(self) -> list[Command]:
         """Every command, in order: the commands made, handed out once; after that, each time, new ones equal to them
         (whatever a caller has done to those it was given)."""
-        if self._items is not None:
-            return [dict(items) for items in self._items]
+        if self._kept is not None:
+            return list(map(dict.copy, self._kept))
         made = self.made
         if self.rest is not None:
             made.extend(self.rest)
         self.rest, self.made = None, []
-        self._items = tuple(tuple(command.items()) for command in made)
-        self._frozen = {items: items for items in self._items}
+        self._kept = list(map(dict.copy, made))
+        self._handed = dict(zip(map(id, made), self._kept))
         return made
 
     def offered(self, command: Command) -> bool:
         """Whether every command is made and ``command`` is one of them, its keys in order and each value of the same
         type as made (``1`` is no ``True``); ``False`` where not known (it is then checked in full)."""
-        if self._items is None:
+        if self._kept is None:
             return False
+        kept = self._handed.get(id(command))  # most often one handed out, as it was: compared with its copy alone
+        if kept is not None and _same(kept, command):
+            return True
+        frozen = self._frozen
+        if frozen is None:
+            frozen = self._frozen = {items: items for items in (tuple(kept.items()) for kept in self._kept)}
         items = tuple(command.items())
         try:
-            found = self._frozen.get(items)
+            found = frozen.get(items)
         except TypeError:  # a value that cannot be looked up (a list): no command offered holds one
             return False
         return found is not None and all(type(mine[1]) is type(theirs[1]) for mine, theirs in zip(found, items))
+
+
+def _same(kept: Command, command: Command) -> bool:
+    """Whether the command holds the kept one's keys, in the same order, each value equal and of the same type."""
+    return (list(kept.items()) == list(command.items())
+            and list(map(type, kept.values())) == list(map(type, command.values())))
 
 
 def offers(rules: Any, state: Any, seat: int, made: Callable[[Any, int, FirstWanted], Iterator[Command]]) -> Offers:

@@ -299,11 +299,22 @@ class Run:
                 return
         if self.rules.limit is not None:
             turns, most, reason = self.rules.limit
-            last = self.value(turns)
-            if isinstance(last, bool) or not isinstance(last, int):
-                raise IllegalCommand(f"the kit's rules fail here: the turn limit {turns.source!r} is {last!r}, not a whole number")
-            if self.state.turns > last:  # the turn after the last has begun
+            if self.state.turns > self.last_turn(turns):  # the turn after the last has begun
                 self.end(self.leaders(most), reason, at_limit=True)
+
+    def last_turn(self, turns: Expression) -> int:
+        """The turn limit's last turn: worked out once a game where it reads only the parameters and seats."""
+        rules, state = self.rules, self.state
+        fixed = rules.limit_fixed and not self.chosen.keys() & set(turns.names)  # a choice of that name: read it
+        known = rules.limit_known
+        if fixed and known is not None and known[0] is state.parameters and known[1] == state.seats:
+            return known[2]
+        last = self.value(turns)
+        if isinstance(last, bool) or not isinstance(last, int):
+            raise IllegalCommand(f"the kit's rules fail here: the turn limit {turns.source!r} is {last!r}, not a whole number")
+        if fixed:
+            rules.limit_known = (state.parameters, state.seats, last)
+        return last
 
     def leaders(self, most: str | None) -> list[int]:
         if most is None:
