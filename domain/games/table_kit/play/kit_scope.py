@@ -30,7 +30,7 @@ maps (``used[seat][3]``); a named value (``play.let``) is read by its name (``ki
 The rules read the whole table, hidden cards too, as the table itself knows them: what a seat is shown
 is the table's to say (``present``), never an expression's.
 
-Only the names an expression reads are worked out, and the board's pieces once per table.
+Only the names an expression reads are worked out; the board's pieces, and each counter kept by seat, once per table.
 """
 
 from __future__ import annotations
@@ -209,10 +209,14 @@ def _reader(rules: Any, name: str) -> Any:
     if not spec.get("each", True):
         return lambda scope: scope.state.counters[name]
     keys = _seat_keys(name)
+    last: list[Any] = [None, 0, None]  # the counters last read (kept, so their id stays theirs), the seats, the map
 
-    def each_seat(scope: Scope) -> dict[int, Any]:
-        counters = scope.state.counters
-        return {seat: counters[key] for seat, key in keys(scope.state.seats)}
+    def each_seat(scope: Scope) -> dict[int, Any]:  # made once a table: its counters are never changed in place
+        state = scope.state
+        counters, seats = state.counters, state.seats
+        if last[0] is not counters or last[1] != seats:
+            last[:] = counters, seats, {seat: counters[key] for seat, key in keys(seats)}
+        return last[2]  # type: ignore[no-any-return]
 
     return each_seat
 
