@@ -80,6 +80,8 @@ def _connect_four_scopes(seed: int) -> list[Scope]:
     kit = shipped_kit("connect-four")
     state = RULES.new_state(2, RULES.resolve_options({"kit": kit}))
     rng = random.Random(seed)
+    for fact in RULES.setup(state, rng):
+        state = RULES.evolve(state, fact)
     scopes = []
     while state.winners is None and state.turn:
         scopes.append(Scope(kit_rules_of(state), state, state.turn))
@@ -113,3 +115,23 @@ def test_the_spaces_a_board_bars_are_those_that_do_not_fit(seed: int) -> None:
             for seat in (1, 2):
                 barred = board.barred(sorts, seat)
                 assert [space for space in grid if space not in barred] == board.fitting(grid, sorts, seat), (sorts, seat)
+
+
+def test_the_functions_reading_only_the_kit_are_made_once_for_it_and_answer_as_its_grid_does() -> None:
+    first, *others = _connect_four_scopes(0)
+    geometry = kit_rules_of(first.state).geometry
+    for name in ("row", "column", "along", "link", "mark", "neighbours", "abs"):
+        assert all(other.function(name) is first.function(name) for other in others), name
+    assert first.function("row")("c3") == geometry.row("c3") == 3
+    assert first.function("neighbours")("a1") == list(geometry.neighbours["a1"])
+    assert first.function("mark")("a1") == "" and first.function("link")("zz") == ""
+
+
+def test_the_seats_at_a_space_are_in_seat_order_on_every_table() -> None:
+    for scope in _connect_four_scopes(1):
+        for space in ("a1", "d1", "d2", "g6"):
+            found = scope.function("seats_at")(space)
+            assert found == sorted(seat for seat in scope.board.holders.get(space, ()) if seat)
+            found.append(9)  # a list of its own: the next answer is not changed
+            assert 9 not in scope.function("seats_at")(space)
+        assert scope.function("seats_at")(OFF) == [1, 2]  # the discs not yet dropped

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from typing import Any
@@ -13,7 +14,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.engine.errors import InvalidSetup
 from domain.games.table_kit.reading.kit import Kit
+from domain.games.table_kit.rules import shipped_kit
 from domain.games.table_kit.reading.loading import LARGEST, read_kit
 
 TINY = """\
@@ -428,3 +431,14 @@ def test_a_control_character_is_told_beside_the_schemas_mistakes():
     assert mistakes(tiny(l3='title: "Ti\\u001bny"', l6="  most: three")) == [
         "tiny.yaml:3: title: holds the control character U+001B; kit texts are plain text",
         "tiny.yaml:6: seats.most: 'three' is not of type 'integer'"]
+
+
+def test_a_document_changed_in_place_to_an_equal_value_of_another_type_is_read_again():
+    document = copy.deepcopy(shipped_kit("pig"))
+    document["seats"]["fewest"] = 1
+    assert Kit.of(document).fewest == 1
+    document["seats"]["fewest"] = True  # equal to 1 for Python, not an integer for the kit
+    with pytest.raises(InvalidSetup, match="seats.fewest"):
+        Kit.of(document)
+    document["seats"]["fewest"] = 1
+    assert Kit.of(document).fewest == 1

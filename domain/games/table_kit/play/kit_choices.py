@@ -36,7 +36,7 @@ from domain.games.table_kit.play.kit_bounds import among_numbers, numbers_offere
 from domain.games.table_kit.play.kit_grid_walk import open_spaces, walked
 from domain.games.table_kit.vocabulary.kit_mistakes import did_you_mean
 from domain.games.table_kit.play.kit_scope import Scope
-from domain.games.table_kit.play.kit_sift import Sifter
+from domain.games.table_kit.play.kit_sift import OpenBySpace, Sifter
 
 CHOICES = ("from", "to", "space", "card", "number", "count", "face", "player", "give", "take")
 """The names a choice may have: each a field of the ``act`` command."""
@@ -87,6 +87,11 @@ class Choice:
     def _open(self) -> Expression | None:
         """The ``through`` condition over all spaces at once."""
         return None if self.through is None else filtering(self.through, self.name)
+
+    @functools.cached_property
+    def _open_by_space(self) -> OpenBySpace:
+        """The ``through``'s answers by space and its owner (``kit_sift``)."""
+        return OpenBySpace(self.through, self.name)  # type: ignore[arg-type]
 
     def says(self) -> str:
         """What the choice allows, in words (for a refusal)."""
@@ -159,7 +164,11 @@ class Choice:
         board, seat = scope.board, scope.seat
         if self.walk is not None:
             count = _number(self.walk.value(scope), self.walk)
-            open_ = open_spaces(scope, board, self.name, self.through, self._open, self._walk_memo)
+            open_ = None if self.through is None else self._open_by_space.open_spaces(scope, board.geometry.every)
+            if open_ is None:
+                open_ = open_spaces(scope, board, self.name, self.through, self._open, self._walk_memo)
+                if self.through is not None:
+                    self._open_by_space.learn(scope, board.geometry.every, open_)
             return walked(board, self._origin(scope), count, open_, self._walk_memo)
         if self.along:
             origin = self._origin(scope)

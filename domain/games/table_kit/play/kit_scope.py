@@ -30,7 +30,7 @@ maps (``used[seat][3]``); a named value (``play.let``) is read by its name (``ki
 The rules read the whole table, hidden cards too, as the table itself knows them: what a seat is shown
 is the table's to say (``present``), never an expression's.
 
-Only the names an expression reads are worked out, and the board's pieces once per table.
+Only the names an expression reads are worked out; the board's pieces, and each counter kept by seat, once per table.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from typing import Any
 
 from domain.games.table_kit.language import kit_lets
 from domain.games.table_kit.board.kit_board import MOVES, BoardView
+from domain.games.table_kit.play.kit_functions import KIT_MAKERS, kit_function
 from domain.games.table_kit.vocabulary.layout import ASKER, OFF, PHASE
 
 GIVEN = ("seat", "seats", "turn", "free_spaces", "landed", "drawn", "turn_seat", "owners", "here")
@@ -151,13 +152,18 @@ class Scope(Mapping[str, Any]):
             functions = self._functions = {}
         found = functions.get(name)
         if found is None:
-            found = functions[name] = _MAKERS[name](self)
+            maker = KIT_MAKERS.get(name)
+            found = functions[name] = _MAKERS[name](self) if maker is None else kit_function(self.rules, name, maker)
         return found
 
     def _seats_at(self, space: Any) -> list[int]:
         space = str(space)
-        if space != OFF:  # a space of the board: who holds it, worked out once per board
-            return sorted(seat for seat in self.board.holders.get(space, ()) if seat)
+        if space != OFF:  # a space of the board: who holds it, in order, worked out once per board
+            memo = self.board.memo
+            found = memo.get(("seats_at", space))
+            if found is None:
+                found = memo["seats_at", space] = tuple(sorted(seat for seat in self.board.holders.get(space, ()) if seat))
+            return list(found)
         owners = self.rules.owners(self.state.seats)
         return sorted({owners[piece][1] for piece, at in self.state.pieces.items() if at == space and owners[piece][1]})
 
@@ -166,22 +172,6 @@ class Scope(Mapping[str, Any]):
         if found is None:
             raise ValueError(f"no zone named {zone!r}")
         return [*found["pool"], *(entry["card"] for entry in found["cards"])]
-
-    def _card(self, name: str) -> dict[str, Any]:
-        found = self.rules.cards.get(name)
-        if found is None:
-            raise ValueError(f"no card named {name!r}")
-        return found
-
-    def _folded(self, fold: Any) -> Any:
-        """``sum_of``, ``most_of`` or ``least_of``: ``fold`` over a number field of a list of cards (0 for none; a card
-        without the field counts 0)."""
-        def folded(names: Any, field: Any) -> int:
-            values = [self._card(str(name)).get(str(field), 0) for name in names]
-            if any(isinstance(value, bool) or not isinstance(value, int) for value in values):
-                raise ValueError(f"the field {field!r} of these cards is not a whole number")
-            return fold(values) if values else 0
-        return folded
 
     def __contains__(self, name: object) -> bool:
         return name in self.chosen or name in self.rules.names
@@ -219,10 +209,14 @@ def _reader(rules: Any, name: str) -> Any:
     if not spec.get("each", True):
         return lambda scope: scope.state.counters[name]
     keys = _seat_keys(name)
+    last: list[Any] = [None, 0, None]  # the counters last read (kept, so their id stays theirs), the seats, the map
 
-    def each_seat(scope: Scope) -> dict[int, Any]:
-        counters = scope.state.counters
-        return {seat: counters[key] for seat, key in keys(scope.state.seats)}
+    def each_seat(scope: Scope) -> dict[int, Any]:  # made once a table: its counters are never changed in place
+        state = scope.state
+        counters, seats = state.counters, state.seats
+        if last[0] is not counters or last[1] != seats:
+            last[:] = counters, seats, {seat: counters[key] for seat, key in keys(seats)}
+        return last[2]  # type: ignore[no-any-return]
 
     return each_seat
 
@@ -268,33 +262,9 @@ def _stepper(scope: Scope) -> Any:
     return scope.rules.stepper(scope.rules.facing(scope.seat, scope.state.seats))
 
 
-def _along(scope: Scope) -> Any:
-    along = scope.board.geometry.along
-    return lambda space, count: along(str(space), int(count))
-
-
-def _link(scope: Scope) -> Any:
-    links = scope.board.geometry.links
-    return lambda space: links.get(str(space), "")
-
-
-def _mark(scope: Scope) -> Any:
-    marks = scope.board.geometry.marks
-    return lambda space: marks.get(str(space), "")
-
-
-def _neighbours(scope: Scope) -> Any:
-    near = scope.board.geometry.neighbours
-    return lambda space: list(near.get(str(space), ()))
-
-
 _MAKERS: dict[str, Any] = {
-    "owner": _owner, "kind": lambda scope: scope.board.kind, "row": lambda scope: scope.board.geometry.row,
-    "column": lambda scope: scope.board.geometry.column, "step": _stepper, "along": _along, "link": _link, "mark": _mark,
+    "owner": _owner, "kind": lambda scope: scope.board.kind, "step": _stepper,
     "spaces": lambda scope: scope.board.spaces, "line": lambda scope: scope.board.line,
-    "pieces": lambda scope: scope.board.pieces, "seats_at": lambda scope: scope._seats_at, "abs": lambda scope: abs,
-    "hand": lambda scope: lambda seat: scope._names(f"hand:{seat}"), "cards": lambda scope: scope._names,
-    "card": lambda scope: scope._card, "sum_of": lambda scope: scope._folded(sum),
-    "most_of": lambda scope: scope._folded(max), "least_of": lambda scope: scope._folded(min),
-    "neighbours": _neighbours}
-"""How each of ``FUNCTIONS`` is made for a scope: only those an expression calls are."""
+    "pieces": lambda scope: scope.board.pieces, "seats_at": lambda scope: scope._seats_at,
+    "hand": lambda scope: lambda seat: scope._names(f"hand:{seat}"), "cards": lambda scope: scope._names}
+"""How each of the other ``FUNCTIONS`` is made for a scope: only those an expression calls are."""

@@ -62,6 +62,33 @@ _last_document: tuple[Any, Any, Any] = (None, None, None)
 a bot's or a study's games of one kit name the same document game after game."""
 
 
+class _Exact:
+    """A number of the kept copy, equal only to a number of its own type and value (Python holds ``1 == True ==
+    1.0``; the kit written out from a document tells them apart)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self.value) and other == self.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _kept(value: Any) -> Any:
+    """A copy of a document as it is now, to compare with it later (its numbers each ``_Exact``)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _kept(item) for key, item in value.items()}
+    if kind is list:
+        return [_kept(item) for item in value]
+    if kind is int or kind is float or kind is bool:
+        return _Exact(value)
+    return copy.deepcopy(value)
+
+
 def content_hash(document: dict[str, Any]) -> str:
     """The kit's content hash: sha256 of its canonical JSON (what a game records to name its kit)."""
     return hashlib.sha256(json.dumps(document, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
@@ -133,13 +160,14 @@ class Kit:
     @classmethod
     def of(cls, document: dict[str, Any]) -> Kit:
         """The kit of a document, built once for each content (``InvalidSetup`` for a bad one): the very document
-        of the last call, still equal to a copy of it taken then, is its kit again without writing it out."""
+        of the last call, still equal to a copy of it taken then (each number of the same type), is its kit again
+        without writing it out."""
         global _last_document
         known, copied, kit = _last_document
         if known is document and document == copied:
             return kit
         kit = cls._cached(json.dumps(document, sort_keys=True))
-        _last_document = (document, copy.deepcopy(document), kit)
+        _last_document = (document, _kept(document), kit)
         return kit
 
     def pieces(self, seats: int) -> list[Piece]:
