@@ -12,6 +12,7 @@ are made again, and fail again with the same message.
 
 from __future__ import annotations
 
+import atexit
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -21,6 +22,13 @@ from domain.games.table_kit.play.kit_bounds import MOST_OFFERED, OfferTally
 
 _last = threading.local()
 """This thread's last table: the rules, the table, and its offers by seat."""
+
+
+@atexit.register
+def _let_go() -> None:
+    """Close this thread's half-made commands while the interpreter still stands: a generator left open until its
+    modules are torn down cannot be closed cleanly, and says so at exit."""
+    _last.__dict__.clear()
 
 
 class FirstWanted:

@@ -75,6 +75,10 @@ class KitRules(CompiledRules):
     """A kit's rules, compiled (``CompiledRules``) and played: the legal commands, the facts of an action, the
     stuck rule, the setup steps and the kit's value for the bots."""
 
+    FAILED = ExpressionFailed
+    """What ``_legal`` catches, read through the rules: a walk left half-made is closed as late as the interpreter's
+    exit, when this module's own names may already be gone."""
+
     # -- the table ---------------------------------------------------------------------------------
 
     def facing(self, seat: int, seats: int) -> str:
@@ -171,7 +175,7 @@ class KitRules(CompiledRules):
                 for chosen in combinations(scope, choices, lazy, tally, name):
                     if when is None or when.holds(scope.with_choice(chosen) if chosen else scope):
                         yield {"type": "act", "action": name, **chosen}
-        except ExpressionFailed as error:
+        except self.FAILED as error:
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None
 
     def decide(self, state: Any, seat: int, command: Command, rng: Rng, evolve: Any, table: Any) -> list[Fact]:
