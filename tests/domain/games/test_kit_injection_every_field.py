@@ -5,7 +5,6 @@ YAML tag that would build a Python object is refused."""
 
 from __future__ import annotations
 
-import copy
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +16,8 @@ import yaml
 from domain.games.table_kit.reading.loading import read_kit
 from domain.games.table_kit.rules import shipped_kit
 from domain.thinking.kit_trial import trial
+
+from kit_documents import with_text
 
 Path_ = tuple[Any, ...]
 
@@ -33,15 +34,6 @@ def strings(document: Any, path: Path_ = ()) -> Iterator[Path_]:
             yield from strings(value, (*path, n))
 
 
-def replaced(document: dict[str, Any], path: Path_, text: str) -> dict[str, Any]:
-    changed = copy.deepcopy(document)
-    place = changed
-    for key in path[:-1]:
-        place = place[key]
-    place[path[-1]] = text
-    return changed
-
-
 def payloads(sentinel: Path) -> list[str]:
     """Python that would leave ``sentinel`` behind if it ran: as it stands, and inside a CEL text."""
     command = f"touch {sentinel}"
@@ -54,7 +46,7 @@ def tried(name: str, sentinel: Path) -> tuple[int, int]:
     variants = played = 0
     for path in strings(document):
         for payload in payloads(sentinel):
-            variant = replaced(document, path, payload)
+            variant = with_text(document, path, payload)
             variants += 1
             read, mistakes = read_kit(yaml.safe_dump(variant, allow_unicode=True), f"{name}.yaml")
             assert (read is None) == bool(mistakes)

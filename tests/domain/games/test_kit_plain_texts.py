@@ -6,7 +6,6 @@ before the rule, a note, a name)."""
 
 from __future__ import annotations
 
-import copy
 
 import pytest
 from click.testing import CliRunner
@@ -20,18 +19,11 @@ from domain.keeping.kit_shelf import ShelvedKit
 from domain.keeping.service import GameService
 from domain.keeping.store import store_env
 
+from kit_documents import with_text
+
 HOSTILE = ["\x1b[31mred", "\x1b]0;retitled\x07", "bell\x07", "\u202eevil", "zero\u200bwidth"]
 PLACES = [("title",), ("summary",), ("rules",), ("decks", 0, "cards", 0, "text"), ("decks", 0, "cards", 0, "fields", "value"),
           ("spaces", 0, "label")]
-
-
-def with_text(kit, path, text):
-    edited = copy.deepcopy(kit)
-    target = edited
-    for part in path[:-1]:
-        target = target[part]
-    target[path[-1]] = text
-    return edited
 
 
 @pytest.mark.parametrize("path", PLACES, ids=lambda path: ".".join(map(str, path)))
