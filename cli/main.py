@@ -64,6 +64,7 @@ COMMANDS = {
     "serve": Entry("cli.serve:serve", "Serve the REST API (openapi.yaml) until interrupted; a new store is created "
                    "on first use."),
     "show": Entry("cli.games:show", "Show a game's current state, or its state after event N."),
+    "tune": Entry("cli.tune:tune", "Find the values of GAME's options that meet a goal, played by bots."),
     "tokens": Entry("cli.games:tokens", "Issue new API tokens for every seat and the owner (the old ones stop working)."),
 }
 """Every command of the group, by name, with the first sentence of its help (the help listing shortens
