@@ -1,0 +1,163 @@
+"""How many games ``ludolog tune`` plays against a grid over the same values, and its answers checked on fresh games.
+
+Three tunes, each as ``ludolog tune`` runs it (``domain.thinking.tuning.run.tune_report``, games on every core):
+
+- the dice race (``tests/kits/dice-race.yaml``, random bots): the head start that makes the seats even, whose
+  exact answer the table sets beside it (each head start's chance worked out by dynamic programming);
+- Pig (the shipped kit, greedy bots): the target that makes the seats even;
+- Missions (3 players, greedy bots): the money that wins, for a mean length of 30 to 40 turns.
+
+The first table counts the games: those the race played, and those a grid over the same values would play to give
+every value the games the recommended one had, so to reach the same interval on it. The second gives each
+tune's confirmation: the recommended values against the current ones on fresh seeds (1,000 games each unless
+``--confirm`` says otherwise), the balance report's paired A/B.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(Path(__file__).parent)]
+
+import guide_pages  # noqa: E402
+
+RATIO_TARGET = 3.0
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    game: str
+    players: int
+    bot: str
+    vary: tuple[str, ...]
+    goals: tuple[str, ...]
+    kit: bool = True
+
+
+CASES = (
+    Case("dice race: head start for even seats", "tests/kits/dice-race.yaml", 2, "random", ("head_start=0..10",), ("seats",)),
+    Case("Pig: target for even seats", "domain/games/table_kit/kits/pig.yaml", 2, "greedy", ("target=20..200:20",), ("seats",)),
+    Case("Missions: target for 30–40 turns", "missions", 3, "greedy", ("target=50000..300000:25000",), ("length=30..40",), kit=False),
+)
+QUICK = (
+    Case("dice race: head start for even seats", "tests/kits/dice-race.yaml", 2, "random", ("head_start=0..3",), ("seats",)),
+    Case("Missions: target for 30–40 turns", "missions", 3, "random", ("target=50000..100000:50000",), ("length=30..40",), kit=False),
+)
+
+
+def exact_seat_one(finish: int, head_start: int) -> float:
+    """Seat 1's chance to win the dice race, moving first, the second seat ``head_start`` spaces ahead."""
+    @functools.cache
+    def to_move(mine: int, theirs: int) -> float:
+        return sum(1.0 if roll >= mine else 1.0 - to_move(theirs, mine - roll) for roll in range(1, 7)) / 6
+
+    return to_move(finish, finish - head_start)
+
+
+def tuned(case: Case, block: int, most_games: int, confirm: int, seed: str) -> dict[str, Any]:
+    from cli.balance_runs import default_workers, run_games
+    from domain.engine import registry
+    from domain.thinking.balance.study import Study
+    from domain.thinking.tuning.goals import goal
+    from domain.thinking.tuning.race import Tune
+    from domain.thinking.tuning.run import tune_report
+    from domain.thinking.tuning.space import Space, dimension, knobs
+
+    ruleset, options = (("table-kit", {"kit": yaml.safe_load((ROOT / case.game).read_text(encoding="utf-8"))}) if case.kit
+                        else (case.game, {}))
+    study = Study(ruleset, case.players, options, (case.bot,) * case.players)
+    rules = registry.get(ruleset)
+    space = Space(tuple(dimension(text, knobs(rules, study.options), case.name) for text in case.vary), kit=case.kit)
+    plan = Tune(study, space, tuple(goal(text) for text in case.goals), seed, block, most_games)
+    workers = default_workers()
+    return tune_report(plan, lambda tasks, label: run_games(tasks, workers, None, label, True), None, confirm)
+
+
+def words(named: dict[str, Any]) -> str:
+    return ", ".join(f"{key}={value}" for key, value in named.items())
+
+
+def games_row(case: Case, report: dict[str, Any]) -> list[str]:
+    others = [words(r["values"]) for r in report["candidates"] if r["standing"] == "not told apart"]
+    exact = "—"
+    if "dice" in case.game:
+        values = report["tune"]["vary"][0]["values"]
+        fair = min(values, key=lambda h: abs(exact_seat_one(20, h) - 0.5))
+        held = fair == report["recommended"]["values"]["head_start"] or f"head_start={fair}" in others
+        exact = f"head_start={fair}: {'held' if held else 'missed'}"
+    return [case.name, str(report["space_size"]), str(len(report["candidates"])), f"{report['games']:,}",
+            f"{report['grid_games']:,}", f"{report['grid_games'] / report['games']:.1f}×", words(report["recommended"]["values"]),
+            "; ".join(others) or "none", exact]
+
+
+def confirm_row(case: Case, report: dict[str, Any]) -> list[str]:
+    found = report.get("confirmation") or {"verdict": "—", "games": 0}
+    if found["verdict"] in ("—", "same"):
+        return [case.name, str(found["games"]), words(report["recommended"]["values"]), words(report["current"]), "—", "—", "—", found["verdict"]]
+    miss = found["miss"]
+    def shown(m: dict[str, float]) -> str:
+        return f"{m['value']:.3f} ({m['low']:.3f}–{m['high']:.3f})"
+    difference = miss["difference"]
+    return [case.name, f"{found['games']:,}", words(found["recommended"]), words(found["current"]), shown(miss["recommended"]),
+            shown(miss["current"]), f"{difference['value']:+.3f} ({difference['low']:+.3f} to {difference['high']:+.3f})", found["verdict"]]
+
+
+def games_table(rows: Sequence[Sequence[str]]) -> str:
+    return table(["tune", "values", "candidates tried", "games played", "grid's games", "grid ÷ tune", "recommended",
+                  "not told apart", "exact fair value"], rows)
+
+
+def confirm_table(rows: Sequence[Sequence[str]]) -> str:
+    return table(["tune", "fresh games each", "recommended", "current", "miss, recommended (95%)", "miss, current (95%)",
+                  "difference (paired 95%)", "verdict"], rows)
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def guide_headers() -> dict[str, list[str]]:
+    return {"games": guide_pages.header(games_table([])), "confirmations": guide_pages.header(confirm_table([]))}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--confirm", type=int, default=1000, help="fresh games each way in a confirmation (default 1,000)")
+    parser.add_argument("--most-games", type=int, default=1000, help="the most games a candidate plays (default 1,000)")
+    parser.add_argument("--seed", default="tune", help="the tunes' seed (default tune)")
+    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
+    args = parser.parse_args(argv)
+    if args.write_guide and args.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
+    cases, block, most, confirm = (QUICK, 10, 20, 10) if args.quick else (CASES, 100, args.most_games, args.confirm)
+    games, confirmations = [], []
+    for case in cases:
+        report = tuned(case, block, most, confirm, args.seed)
+        games.append(games_row(case, report))
+        confirmations.append(confirm_row(case, report))
+        print(f"{case.name}: done", file=sys.stderr, flush=True)
+    ratios = [float(row[5].rstrip("×")) for row in games]
+    print("## Tunes: games against a grid\n\n" + games_table(games) + "\n")
+    print(f"Target: a grid needs at least {RATIO_TARGET:.0f}× the games: "
+          f"{'met' if min(ratios) >= RATIO_TARGET else 'not met'} (the least {min(ratios):.1f}×).\n")
+    print("## Tunes: the answers confirmed on fresh games\n\n" + confirm_table(confirmations))
+    if args.write_guide:
+        guide_pages.report_written(guide_pages.write("tune_games.py", {"games": games_table(games),
+                                                                       "confirmations": confirm_table(confirmations)}, argv))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
