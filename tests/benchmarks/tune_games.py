@@ -42,10 +42,11 @@ class Case:
     vary: tuple[str, ...]
     goals: tuple[str, ...]
     kit: bool = True
+    most_games: int = 1000
 
 
 CASES = (
-    Case("dice race: head start for even seats", "tests/kits/dice-race.yaml", 2, "random", ("head_start=0..10",), ("seats",)),
+    Case("dice race: head start for even seats", "tests/kits/dice-race.yaml", 2, "random", ("head_start=0..10",), ("seats",), most_games=2000),
     Case("Pig: target for even seats", "domain/games/table_kit/kits/pig.yaml", 2, "greedy", ("target=20..200:20",), ("seats",)),
     Case("Missions: target for 30–40 turns", "missions", 3, "greedy", ("target=50000..300000:25000",), ("length=30..40",), kit=False),
 )
@@ -127,6 +128,26 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
 
 
+README_START, README_END = "<!-- tune figures: written by tests/benchmarks/tune_games.py -->", "<!-- end of tune figures -->"
+
+
+def readme_lines(games: Sequence[Sequence[str]], confirmations: Sequence[Sequence[str]], argv: Sequence[str] | None) -> list[str]:
+    """The README's sentence on these figures: each tune's games against a grid's, and its confirmation."""
+    told = [f"{row[0]}, {row[3]} games against a grid's {row[4]} ({row[5]} fewer), recommending {row[6]}"
+            + (f", confirmed {confirm[7]} on {confirm[1]} fresh games each" if confirm[7] not in ("—", "same") else "")
+            for row, confirm in zip(games, confirmations)]
+    when = guide_pages.provenance("tune_games.py", argv).strip("*").rstrip(".")
+    return [f"Tunes measured by `tests/benchmarks/tune_games.py`: {'; '.join(told)} ({when[0].lower()}{when[1:]})."]
+
+
+def write_readme(lines: Sequence[str]) -> None:
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8").splitlines()
+    start, end = text.index(README_START), text.index(README_END)
+    text[start + 1:end] = list(lines)
+    readme.write_text("\n".join(text) + "\n", encoding="utf-8")
+
+
 def guide_headers() -> dict[str, list[str]]:
     return {"games": guide_pages.header(games_table([])), "confirmations": guide_pages.header(confirm_table([]))}
 
@@ -134,17 +155,16 @@ def guide_headers() -> dict[str, list[str]]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--confirm", type=int, default=1000, help="fresh games each way in a confirmation (default 1,000)")
-    parser.add_argument("--most-games", type=int, default=1000, help="the most games a candidate plays (default 1,000)")
     parser.add_argument("--seed", default="tune", help="the tunes' seed (default tune)")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
     parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     args = parser.parse_args(argv)
     if args.write_guide and args.quick:
         parser.error("--write-guide writes measured figures: not with --quick")
-    cases, block, most, confirm = (QUICK, 10, 20, 10) if args.quick else (CASES, 100, args.most_games, args.confirm)
+    cases, block, confirm = (QUICK, 10, 10) if args.quick else (CASES, 100, args.confirm)
     games, confirmations = [], []
     for case in cases:
-        report = tuned(case, block, most, confirm, args.seed)
+        report = tuned(case, block, 20 if args.quick else case.most_games, confirm, args.seed)
         games.append(games_row(case, report))
         confirmations.append(confirm_row(case, report))
         print(f"{case.name}: done", file=sys.stderr, flush=True)
@@ -156,6 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.write_guide:
         guide_pages.report_written(guide_pages.write("tune_games.py", {"games": games_table(games),
                                                                        "confirmations": confirm_table(confirmations)}, argv))
+        write_readme(readme_lines(games, confirmations, argv))
     return 0
 
 
