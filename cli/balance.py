@@ -20,7 +20,7 @@ import click
 
 from cli.balance_runs import default_workers, run_games
 from cli.kits import is_kit_file, kit_shelf, read_kit_file
-from cli.terminal import db_option, open_service, parse_option, write
+from cli.terminal import db_option, deliver, open_service, parse_option, write
 from domain.keeping.store import DEFAULT_STORE, describe_store
 from domain.thinking.balance import MAX_COMMANDS
 from domain.thinking.strategies import STRATEGIES
@@ -134,11 +134,7 @@ def balance(ruleset: str, games: int, players: int | None, options: tuple[str, .
     if keep and service is not None:
         report["kept"] = keep_games(service, study, records, report["findings"], db, output if form == "html" else None)
     text = {"markdown": balance_report.to_markdown, "html": balance_report.to_html, "json": balance_report.to_json}[form](report)
-    if output:
-        write(pathlib.Path(output), text)
-        click.echo(f"wrote {output}", err=True)
-    else:
-        click.echo(text, nl=False)
+    deliver(text, output)
 
 
 def shelved_kit(name: str, db: str) -> dict[str, Any] | None:

@@ -270,6 +270,15 @@ def write(path: pathlib.Path, text: str) -> None:
         raise click.ClickException(f"cannot write {path}: {error.strerror}") from None
 
 
+def deliver(text: str, output: str | None) -> None:
+    """A report written whole to ``output`` (saying so on stderr), or printed when there is none."""
+    if output:
+        write(pathlib.Path(output), text)
+        click.echo(f"wrote {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
 def shown(text: str) -> str:
     """Text from a game (names, sentences, screens) for the terminal: every character it would act on
     shown as its escape instead (``\\x1b``; ``replays.terminal_notes.plain``), line by line, so a name

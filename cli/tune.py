@@ -19,12 +19,12 @@ import click
 from cli.balance import kit_options, seat_bots, shelved_kit
 from cli.balance_runs import default_workers, run_games
 from cli.kits import is_kit_file, read_kit_file
-from cli.terminal import db_option, parse_option, write
+from cli.terminal import db_option, deliver, parse_option
 from domain.thinking.balance import MAX_COMMANDS
 from domain.thinking.strategies import STRATEGIES
 
 if TYPE_CHECKING:
-    from domain.thinking.tuning.race import Race, Tune
+    from domain.thinking.tuning.race import Race
 
 FORMATS = ("markdown", "html", "json")
 
@@ -118,11 +118,7 @@ def tune(game: str, vary: tuple[str, ...], goals: tuple[str, ...], options: tupl
 
     report = tune_report(plan, play, storage, confirm_games, None if quiet else told)
     text = {"markdown": written.to_markdown, "html": written.to_html, "json": written.to_json}[form](report)
-    if output:
-        write(pathlib.Path(output), text)
-        click.echo(f"wrote {output}", err=True)
-    else:
-        click.echo(text, nl=False)
+    deliver(text, output)
 
 
 def told(race: Race) -> None:

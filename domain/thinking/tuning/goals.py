@@ -23,7 +23,6 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from domain.engine.errors import InvalidSetup
 from domain.thinking.balance.stats import t_quantile, wilson

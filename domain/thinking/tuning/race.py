@@ -31,7 +31,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import optuna
-from optuna.distributions import BaseDistribution, CategoricalDistribution, IntDistribution
+from optuna.distributions import (
+    BaseDistribution,
+    CategoricalDistribution,
+    IntDistribution,
+)
 from optuna.trial import TrialState
 
 from domain.thinking.balance.study import GameRecord, Study, Task, game_seed
