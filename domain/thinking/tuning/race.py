@@ -38,6 +38,7 @@ from optuna.distributions import (
 )
 from optuna.trial import TrialState
 
+from domain.engine.errors import InvalidSetup
 from domain.thinking.balance.study import GameRecord, Study, Task, game_seed
 from domain.thinking.tuning.goals import Goal, Miss, mix
 from domain.thinking.tuning.outcomes import Outcomes, worse_by
@@ -63,6 +64,12 @@ class Tune:
     most_games: int = 1000
     candidates: int = 40
     batch: int = 4
+
+    def __post_init__(self) -> None:
+        if not self.goals:
+            raise InvalidSetup("a tune aims at a goal at least: give --goal seats, sides, length=LOW..HIGH, draws<=SHARE or limits<=SHARE")
+        if self.block > self.most_games:
+            raise InvalidSetup(f"a block of {self.block} games is more than the most games a candidate plays ({self.most_games})")
 
     def candidate_study(self, candidate: Sequence[Any]) -> Study:
         return replace(self.study, options=self.space.options(self.study.options, candidate))
