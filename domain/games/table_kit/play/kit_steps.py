@@ -201,8 +201,11 @@ class Run(Endings):
         board = self.scope().board
         if space in board.at:
             raise IllegalCommand(f"the kit's rules fail here: place {kind or 'a piece'} on {space}, but {board.at[space]} stands there")
-        pieces = self.state.pieces
-        piece = next((piece for piece in self.rules.placeable(self.state.seats, kind, whose) if pieces[piece] == OFF), None)
+        pieces, piece = self.state.pieces, None
+        for found in self.rules.placeable(self.state.seats, kind, whose):  # the first still off the board
+            if pieces[found] == OFF:
+                piece = found
+                break
         if piece is None:
             raise IllegalCommand(f"the kit's rules fail here: seat {whose} has no {kind or 'piece'} left off the board to place")
         self.emit(f.PieceMoved(self.seat, piece, OFF, space))
