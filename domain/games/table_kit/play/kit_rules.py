@@ -207,7 +207,7 @@ class KitRules(CompiledRules):
 
     def conditions_before(self, run: Run) -> list[bool]:
         """Whether each ``whenever`` rule's condition holds before an action (it is taken when it becomes true)."""
-        return [run.truth(when) for when, _ in self.whenever]
+        return [run.truth(when) for when, _ in self.whenever] if self.whenever else []
 
     def after_action(self, run: Run, before: list[bool]) -> None:
         """After an action's steps: each ``whenever`` rule whose condition was false before it and holds now has its
