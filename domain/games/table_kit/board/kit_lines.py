@@ -46,9 +46,7 @@ def grown_line(seated: dict[str, int], geometry: Geometry, seat: int, known: int
     where it was ``known``: the longer of that and the longest through a space they landed on."""
     found = known
     for space in landed:
-        through = line_through(seated, geometry, seat, space)
-        if through > found:
-            found = through
+        found = max(found, line_through(seated, geometry, seat, space))
     return found
 
 
