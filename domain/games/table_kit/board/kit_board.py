@@ -17,7 +17,7 @@ from domain.games.table_kit.board.kit_geometry import (
 )
 from domain.games.table_kit.board.kit_lines import (
     carried_lines,
-    line_through,
+    grown_line,
     longest_line,
 )
 from domain.games.table_kit.vocabulary.layout import OFF
@@ -36,7 +36,7 @@ class BoardView:
     """One table's board: each space's piece and its owner, worked out once when first asked; or, for a table made
     from another by one piece's move, carried over from that table's board (``after_move``)."""
 
-    __slots__ = ("_at", "_barred", "_carried", "_counts", "_fits", "_groups", "_grown", "_holders", "_lines", "_listed",
+    __slots__ = ("_at", "_barred", "_carried", "_counts", "_empty", "_fits", "_groups", "_grown", "_holders", "_lines", "_listed",
                  "_owners", "_pieces", "_seated", "_single", "_spaces", "geometry", "memo")
 
     def __init__(self, geometry: Geometry, pieces: dict[str, str], owners: Callable[[], dict[str, tuple[str, int]]]) -> None:
@@ -49,6 +49,7 @@ class BoardView:
         self._holders: dict[str, frozenset[int]] | None = None
         self._groups: dict[frozenset[int], set[str]] | None = None
         self._counts: dict[int, int] | None = None
+        self._empty: list[str] | None = None  # the spaces no piece holds, in order (``fitting``)
         self._single: bool | None = None
         self._fits: dict[tuple[frozenset[str], int], frozenset[str]] = {}
         self._barred: dict[tuple[frozenset[str], int], Container[str]] = {}
@@ -92,6 +93,8 @@ class BoardView:
         board._counts = counts
         if self._spaces:
             self._carry_spaces(board, seat, origin, to)
+        if self._empty is not None:
+            board._empty = _emptied(self._empty, self.geometry.order, origin, to)
         if self._lines or self._grown:
             board._lines, board._grown = carried_lines(self._lines, self._grown, seat, origin, to)
         return board
@@ -228,6 +231,12 @@ class BoardView:
     def fitting(self, spaces: Iterable[str], sorts: frozenset[str], seat: int) -> list[str]:
         """Those of ``spaces`` holding one of ``sorts`` as the seat sees them (``empty``, ``mine``...), in their
         order: the occupied spaces that fit are worked out once per board, sorts and seat."""
+        if sorts == EMPTY and spaces is self.geometry.every:  # the empty spaces: once per board, or carried over
+            empty = self._empty
+            if empty is None:
+                holders = self.holders
+                empty = self._empty = [space for space in spaces if space not in holders]
+            return list(empty)
         fits = self._fits.get((sorts, seat))
         if fits is None:
             fits = self._fit(sorts, seat)
@@ -271,7 +280,7 @@ class BoardView:
         if found is None:
             grown = self._grown.get(seat)
             found = self._lines[seat] = longest_line(self.seated, self.geometry, seat) if grown is None else \
-                max(grown[0], *(line_through(self.seated, self.geometry, seat, space) for space in grown[1]))
+                grown_line(self.seated, self.geometry, seat, *grown)
         return found
 
 
@@ -286,6 +295,16 @@ def _moved(found: dict[str, Any] | None, origin: str, to: str, value: Any) -> An
     if to != OFF:
         found[to] = value
     return found
+
+
+def _emptied(empty: list[str], order: dict[str, int], origin: str, to: str) -> list[str]:
+    """A copy of the empty spaces of a board of one piece a space, after a piece's move from ``origin`` to ``to``."""
+    empty = empty.copy()
+    if to in order:
+        empty.remove(to)
+    if origin in order:
+        bisect.insort(empty, origin, key=order.__getitem__)
+    return empty
 
 
 @functools.lru_cache(maxsize=64)

@@ -41,6 +41,15 @@ def line_through(seated: dict[str, int], geometry: Geometry, seat: int, space: s
     return best
 
 
+def grown_line(seated: dict[str, int], geometry: Geometry, seat: int, known: int, landed: tuple[str, ...]) -> int:
+    """The seat's longest line on a board made by moves that only added its pieces, landing on ``landed``, to a board
+    where it was ``known``: the longer of that and the longest through a space they landed on."""
+    found = known
+    for space in landed:
+        found = max(found, line_through(seated, geometry, seat, space))
+    return found
+
+
 def carried_lines(lines: dict[int, int], grown: dict[int, tuple[int, tuple[str, ...]]], seat: int, origin: str,
                   to: str) -> tuple[dict[int, int], dict[int, tuple[int, tuple[str, ...]]]]:
     """The longest lines worked out on a board (``lines``, and ``grown``: for a seat whose pieces were only added since

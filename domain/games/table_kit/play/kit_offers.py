@@ -117,17 +117,28 @@ def _same(kept: Command, command: Command) -> bool:
             and list(map(type, kept.values())) == list(map(type, command.values())))
 
 
+def _table(rules: Any, state: Any) -> tuple[Any, Any, dict[int, Offers], dict[str, Any]]:
+    """This thread's last table, made this one if it is another (its offers and what else is kept for it let go)."""
+    last = getattr(_last, "table", None)
+    if last is None or last[1] is not state or last[0] is not rules:
+        last = _last.table = (rules, state, {}, {})
+    return last  # type: ignore[no-any-return]
+
+
 def offers(rules: Any, state: Any, seat: int, made: Callable[[Any, int, FirstWanted], Iterator[Command]]) -> Offers:
     """The seat's offers at this table: those made before, or new ones from ``made(state, seat, wanted)`` (the commands,
     one after another; ``wanted``: whether the first alone is wanted as they are made)."""
-    last = getattr(_last, "table", None)
-    if last is None or last[1] is not state or last[0] is not rules:
-        last = _last.table = (rules, state, {})
-    by_seat: dict[int, Offers] = last[2]
+    by_seat = _table(rules, state)[2]
     found = by_seat.get(seat)
     if found is None:
         found = by_seat[seat] = Offers(lambda wanted: made(state, seat, wanted))
     return found
+
+
+def kept(rules: Any, state: Any) -> dict[str, Any]:
+    """What else the rules work out once for this table from its offers (the seats to act in a turn taken together,
+    ``KitRules.acting``), kept with them and let go with them."""
+    return _table(rules, state)[3]
 
 
 def offered(rules: Any, state: Any, seat: int, command: Command) -> bool:
@@ -144,7 +155,7 @@ def forget(rules: Any, state: Any, seat: int) -> None:
     last = getattr(_last, "table", None)
     if last is not None and last[1] is state and last[0] is rules:
         last[2].pop(seat, None)
-
+        last[3].clear()
 
 
 def chosen_once(scope: Any, choice: Any, lazy: Any, tally: OfferTally, action: str, when: Any) -> Iterator[Command]:

@@ -34,7 +34,7 @@ from domain.games.table_kit.play.kit_bounds import OfferTally, StepBudget
 from domain.games.table_kit.vocabulary.kit_parameters import kind_of, value_problem
 from domain.games.table_kit.play.kit_compile import CompiledRules, RuleMistake
 from domain.games.table_kit.vocabulary.kit_mistakes import did_you_mean
-from domain.games.table_kit.play.kit_offers import FirstWanted, chosen_once, forget, offered, offers
+from domain.games.table_kit.play.kit_offers import FirstWanted, chosen_once, forget, kept, offered, offers
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.play.kit_steps import Run
@@ -124,8 +124,11 @@ class KitRules(CompiledRules):
             return []
         if not taken_together(self, state):
             return [state.turn]
-        chosen = sealed(state)
-        return [seat for seat in from_turn(state) if seat not in chosen and self.can_act(state, seat)]
+        memo = kept(self, state)  # asked again and again of one table: worked out once (``kit_offers.kept``)
+        if "acting" not in memo:
+            chosen = sealed(state)
+            memo["acting"] = [seat for seat in from_turn(state) if seat not in chosen and self.can_act(state, seat)]
+        return list(memo["acting"])
 
     def legal_commands(self, state: Any, seat: int) -> list[Command]:
         """The actions whose condition holds for the seat, with each choice that lets it, as commands."""
@@ -204,7 +207,7 @@ class KitRules(CompiledRules):
 
     def conditions_before(self, run: Run) -> list[bool]:
         """Whether each ``whenever`` rule's condition holds before an action (it is taken when it becomes true)."""
-        return [run.truth(when) for when, _ in self.whenever]
+        return [run.truth(when) for when, _ in self.whenever] if self.whenever else []
 
     def after_action(self, run: Run, before: list[bool]) -> None:
         """After an action's steps: each ``whenever`` rule whose condition was false before it and holds now has its

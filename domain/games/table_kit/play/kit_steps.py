@@ -201,8 +201,11 @@ class Run(Endings):
         board = self.scope().board
         if space in board.at:
             raise IllegalCommand(f"the kit's rules fail here: place {kind or 'a piece'} on {space}, but {board.at[space]} stands there")
-        pieces = self.state.pieces
-        piece = next((piece for piece in self.rules.placeable(self.state.seats, kind, whose) if pieces[piece] == OFF), None)
+        pieces, piece = self.state.pieces, None
+        for found in self.rules.placeable(self.state.seats, kind, whose):  # the first still off the board
+            if pieces[found] == OFF:
+                piece = found
+                break
         if piece is None:
             raise IllegalCommand(f"the kit's rules fail here: seat {whose} has no {kind or 'piece'} left off the board to place")
         self.emit(f.PieceMoved(self.seat, piece, OFF, space))
@@ -211,9 +214,12 @@ class Run(Endings):
     def move(self, origin: Expression, to: Expression, stack: bool = False) -> None:
         start, space = self.space(origin), self.space(to)
         board = self.scope().board
-        owners = self.rules.owners(self.state.seats)
-        here = [piece for piece, space in self.state.pieces.items() if space == start]
-        piece = next((piece for piece in reversed(here) if owners[piece][1] == self.seat), here[-1] if here else None)
+        if start != OFF and board.single:  # one piece a space at most: the piece standing there
+            piece = board.at.get(start)
+        else:
+            owners = self.rules.owners(self.state.seats)
+            here = [piece for piece, space in self.state.pieces.items() if space == start]
+            piece = next((piece for piece in reversed(here) if owners[piece][1] == self.seat), here[-1] if here else None)
         if piece is None:
             raise IllegalCommand(f"the kit's rules fail here: move from {start}, but no piece stands there")
         if space in board.at and not stack and space != start:  # a walk round a loop may end where it began
