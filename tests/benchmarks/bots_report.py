@@ -82,12 +82,28 @@ def rules_speed(rules: Ruleset, seconds: float, options: dict[str, Any] | None =
 def rules_games(rules: Ruleset, seconds: float, options: dict[str, Any] | None = None,
                 players: int | None = None) -> tuple[float, int, int]:
     """``rules_speed``'s commands per CPU-second, with the games and commands it played."""
-    commands, started, seed = 0, time.process_time(), 0
-    while time.process_time() - started < seconds or commands == 0:
-        for _ in random_game_states(rules, players or rules.min_seats, seed, options):
-            commands += 1
-        seed += 1
-    return commands / (time.process_time() - started), seed, commands
+    def commands_of(seed: int) -> int:
+        return sum(1 for _ in random_game_states(rules, players or rules.min_seats, seed, options))
+
+    return timed_games(commands_of, seconds)
+
+
+def timed_games(commands_of: Callable[[int], int], seconds: float) -> tuple[float, int, int]:
+    """Games ``commands_of(0)``, ``commands_of(1)``, ... played for at least ``seconds`` of CPU: their commands per
+    CPU-second, the games and the commands. The CPU clock (a system call, some microseconds on a virtual machine) is
+    read between batches of games, each batch twice the last until they take a fiftieth of a second, so a game of two
+    commands is not timed mostly by the clock."""
+    commands, seed, batch, started = 0, 0, 1, time.process_time()
+    while True:
+        before = time.process_time()
+        for _ in range(batch):
+            commands += commands_of(seed)
+            seed += 1
+        now = time.process_time()
+        if now - started >= seconds and commands:
+            return commands / (now - started), seed, commands
+        if now - before < 0.02:
+            batch *= 2
 
 
 def search_speed(rules: Ruleset, positions: int, budget: int, options: dict[str, Any] | None = None,

@@ -16,7 +16,6 @@ part of what it costs, as a kit's dice and deals are part of its commands').
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -90,8 +89,6 @@ def openspiel_rate(game: Any, seconds: float) -> float:
 def openspiel_games(game: Any, seconds: float) -> tuple[float, int, int]:
     """OpenSpiel's random commands per CPU-second over whole seeded games played for at least ``seconds``, with
     the games and commands played."""
-    commands, started, seed = 0, time.process_time(), 0
-    while time.process_time() - started < seconds or commands == 0:
-        commands += random_game_commands(game, seed)
-        seed += 1
-    return commands / (time.process_time() - started), seed, commands
+    from benchmarks.bots_report import timed_games  # noqa: PLC0415 (the package path kit_rules.py sets)
+
+    return timed_games(lambda seed: random_game_commands(game, seed), seconds)
