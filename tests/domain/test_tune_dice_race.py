@@ -15,23 +15,17 @@ has a 95% interval that holds P1.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
+import itertools
+from functools import cache
 
 import pytest
+from dice_race_tunes import dice_race_tune, play
 
-from domain.games.table_kit.reading.loading import read_kit
-from domain.thinking.balance.study import Study, play_study_game
 from domain.thinking.tuning.answer import NOT_TOLD_APART, RECOMMENDED
-from domain.thinking.tuning.goals import goal
-from domain.thinking.tuning.race import Tune
 from domain.thinking.tuning.run import tune_report
-from domain.thinking.tuning.space import Space, dimension, knobs
-
-DICE_RACE = read_kit((Path(__file__).resolve().parents[1] / "kits" / "dice-race.yaml").read_text(encoding="utf-8"), "dice-race.yaml")[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def to_move_wins(x: int, y: int) -> float:
     """f(x, y): the chance the player to move wins, needing ``x`` more spaces against the other's ``y``."""
     return sum(1.0 if d >= x else 1.0 - to_move_wins(y, x - d) for d in range(1, 7)) / 6
@@ -44,19 +38,6 @@ def seat_one_wins(finish: int, head_start: int) -> float:
 
 def fair_head_start(finish: int, head_starts: range) -> int:
     return min(head_starts, key=lambda h: abs(seat_one_wins(finish, h) - 0.5))
-
-
-def play(tasks, label):
-    return [play_study_game(*task) for task in tasks]
-
-
-def dice_race_tune(finish: int, head_starts: range, seed: str, block: int, most_games: int) -> Tune:
-    study = Study("table-kit", 2, {"kit": DICE_RACE, "parameters": {"finish": finish}}, ("random", "random"))
-    from domain.engine import registry
-
-    offered = knobs(registry.get("table-kit"), study.options)
-    space = Space((dimension(f"head_start={head_starts.start}..{head_starts.stop - 1}", offered, "Dice race"),), kit=True)
-    return Tune(study, space, (goal("seats"),), seed=seed, block=block, most_games=most_games)
 
 
 def standings(report: dict) -> dict[int, str]:
@@ -77,16 +58,16 @@ def test_the_dynamic_programme_gives_the_chances_worked_by_hand():
     assert to_move_wins(7, 1) == 0.0
     # The first mover is ahead with no head start, and a head start takes its edge away step by step.
     chances = [seat_one_wins(20, h) for h in range(11)]
-    assert chances[0] > 0.5 and all(a > b for a, b in zip(chances, chances[1:]))
+    assert chances[0] > 0.5 and all(a > b for a, b in itertools.pairwise(chances))
     assert fair_head_start(20, range(11)) == 2 and seat_one_wins(20, 2) == pytest.approx(0.484, abs=0.001)
     assert fair_head_start(8, range(5)) == 2
 
 
 @pytest.mark.parametrize("seed", ["fair-3", "fair-4"])
 def test_a_small_tune_recommends_the_fair_head_start_and_its_figures_agree_with_the_exact_chance(seed):
-    finish, head_starts = 8, range(0, 5)
+    finish, head_starts = 8, range(5)
     fair = fair_head_start(finish, head_starts)
-    report = tune_report(dice_race_tune(finish, head_starts, seed, block=40, most_games=240), play, confirm_games=0)
+    report = tune_report(dice_race_tune(finish, [f"head_start={head_starts.start}..{head_starts.stop - 1}"], seed=seed, block=40, most_games=240), play, confirm_games=0)
     standing = standings(report)
     assert standing[fair] in (RECOMMENDED, NOT_TOLD_APART), standing
     # The head starts whose chance lies far from a half (0: seat 1 wins 69%; 4: 24%) are dropped.
@@ -101,11 +82,11 @@ def test_a_small_tune_recommends_the_fair_head_start_and_its_figures_agree_with_
 
 @pytest.mark.slow
 def test_a_tune_of_the_dice_race_finds_the_fair_head_start_in_nine_of_ten_runs():
-    finish, head_starts = 20, range(0, 11)
+    finish, head_starts = 20, range(11)
     fair = fair_head_start(finish, head_starts)
     found, held = 0, 0
     for run in range(10):
-        report = tune_report(dice_race_tune(finish, head_starts, f"dice-race-{run}", block=100, most_games=1000), play, confirm_games=0)
+        report = tune_report(dice_race_tune(finish, ["head_start=0..10"], seed=f"dice-race-{run}", block=100, most_games=1000), play, confirm_games=0)
         found += standings(report)[fair] in (RECOMMENDED, NOT_TOLD_APART)
         best = report["recommended"]
         share = seat_one_share(best)
