@@ -109,7 +109,8 @@ def tune(game: str, vary: tuple[str, ...], goals: tuple[str, ...], options: tupl
     space = Space(tuple(dimension(text, offered, title) for text in vary), kit=document is not None)
     plan = Tune(study, space, tuple(goal(text) for text in goals), seed, block, most_games, candidates)
     for candidate in (space.current(study.options), next(space.candidates())):
-        plan.candidate_study(candidate)  # an option the game refuses with the others given is refused now
+        # an option the game refuses with the others given (a kit's parameter, its seats: at its table) is refused now
+        rules.new_state(players, plan.candidate_study(candidate).options)
     check_goals(plan)
     storage = open_study(study_at) if study_at else None
 
@@ -142,7 +143,7 @@ def open_study(where: str) -> Any:
         path = pathlib.Path(where)
         if not path.parent.is_dir():
             raise click.ClickException(f"cannot keep the study in {where}: there is no folder {path.parent}")
-        if path.exists() and (path.is_dir() or path.read_bytes()[:16] not in (b"", b"SQLite format 3\x00")):
+        if path.exists() and (path.is_dir() or path.read_bytes()[:16] not in (b"", b"SQLite format 3\x00") or not _study_or_empty(path)):
             raise click.ClickException(f"cannot keep the study in {where}: it is not a study file (an SQLite database)")
         url = f"sqlite:///{path.resolve()}"
     try:
@@ -151,3 +152,17 @@ def open_study(where: str) -> Any:
         shown = url.split("@")[-1] if "@" in url else url
         raise click.ClickException(f"cannot open the study at {shown}: {str(error).splitlines()[0]}") from None
 
+
+def _study_or_empty(path: pathlib.Path) -> bool:
+    """Whether an SQLite file holds no table, or Optuna's: another database (a game store) is not a study file."""
+    import contextlib
+    import sqlite3
+
+    if not path.stat().st_size:
+        return True
+    try:
+        with contextlib.closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as connection:
+            tables = {name for (name,) in connection.execute("select name from sqlite_master where type = 'table'")}
+    except sqlite3.DatabaseError:
+        return False
+    return not tables or "studies" in tables
