@@ -150,14 +150,20 @@ def test_a_study_file_must_be_a_study_not_another_sqlite_database(tune, games, t
 
 def test_what_a_designer_typed_is_escaped_in_the_markdown_and_html_reports(tune, games, tmp_path):
     kit = tmp_path / "specials.yaml"
-    kit.write_text(DICE_RACE_FILE.read_text(encoding="utf-8").replace("title: Dice race", 'title: "<b>*x*</b>"'), encoding="utf-8")
-    quick = ("--option", "finish=5", "--vary", "head_start=1..2", "--goal", "seats", "--bot", "random", "--block", "10",
+    text = DICE_RACE_FILE.read_text(encoding="utf-8").replace("title: Dice race", 'title: "<b>*x*</b>"')
+    kit.write_text(text.replace("  head_start: {", "  style: {default: \"Tom & Jerry's\", choices: [\"Tom & Jerry's\", plain], "
+                                                    "summary: a choice of names}\n  head_start: {"), encoding="utf-8")
+    quick = ("--option", "finish=5", "--vary", "style", "--goal", "seats", "--bot", "random", "--block", "10",
              "--most-games", "10", "--confirm", "0", "-q")
-    text = report_of(tune(str(kit), *quick))
-    assert text.startswith("# Tuning \\<b\\>\\*x\\*\\</b\\> (Table kit): head\\_start\n")
-    assert "<b>" not in text and "*x*" not in text
-    page = report_of(tune(str(kit), *quick, "--format", "html"))
-    assert "<h1>Tuning &lt;b&gt;*x*&lt;/b&gt; (Table kit): head_start</h1>" in page
-    assert "<title>Tuning &lt;b&gt;*x*&lt;/b&gt; (Table kit): head_start</title>" in page
-    assert "<b>" not in page
-    assert json.loads(report_of(tune(str(kit), *quick, "--format", "json")))["tune"]["title"] == "<b>*x*</b> (Table kit)"
+    markdown = report_of(tune(str(kit), *quick))
+    assert markdown.startswith("# Tuning \\<b\\>\\*x\\*\\</b\\> (Table kit): style\n")
+    assert "<b>" not in markdown and "*x*" not in markdown
+    assert "| Tom \\& Jerry's |" in markdown and " Tom & " not in markdown
+    for args in (quick, (*quick, "--vary", "head_start=1..2")):  # the chart of the miss, then the heat map
+        page = report_of(tune(str(kit), *args, "--format", "html"))
+        title = "Tuning &lt;b&gt;*x*&lt;/b&gt; (Table kit): style" + (", head_start" if len(args) > len(quick) else "")
+        assert f"<h1>{title}</h1>" in page and f"<title>{title}</title>" in page
+        assert "<b>" not in page and "Tom & " not in page and "Tom &amp; Jerry" in page
+        assert page.count("<svg") == 1
+    found = json.loads(report_of(tune(str(kit), *quick, "--format", "json")))
+    assert found["tune"]["title"] == "<b>*x*</b> (Table kit)" and found["tune"]["vary"][0]["values"] == ["Tom & Jerry's", "plain"]
