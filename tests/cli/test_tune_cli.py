@@ -115,6 +115,8 @@ def test_the_same_command_with_its_study_file_resumes_playing_only_what_the_file
     (("--vary", "head_start=1..2", "--goal", "limits<=0.1"), "Error: Dice race (Table kit) has no turn or round limit"),
     (("--vary", "head_start=1..2", "--goal", "length=40..20"), "Error: 'length=40..20': the band runs backwards"),
     (("--vary", "head_start=1..2", "--goal", "fair"), "Error: no goal 'fair'"),
+    (("--vary", "head_start=1..2", "--goal", "seats", "--block", "40", "--most-games", "100"),
+     "Error: the most games a candidate plays, 100, is not a whole number of blocks of 40 games"),
     (("--vary", "head_start=1..2", "--goal", "seats", "--players", "3"), "Error: Dice race is played by 2 players, not 3"),
     (("--vary", "head_start=1..2", "--goal", "seats", "--output", "{tmp}/nowhere/report.md"), "Error: cannot write"),
     (("--vary", "head_start=1..2", "--goal", "seats", "--study", "{tmp}/nowhere/race.db"), "Error: cannot keep the study in"),
