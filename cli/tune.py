@@ -47,7 +47,7 @@ FORMATS = ("markdown", "html", "json")
 @click.option("--block", type=click.IntRange(10, 10_000), default=100, show_default=True,
               help="Games a candidate plays at a time, between the race's checks.")
 @click.option("--most-games", type=click.IntRange(10, 1_000_000), default=1000, show_default=True,
-              help="The most games any candidate plays: candidates still not told apart then are all reported.")
+              help="The most games any candidate plays, a whole number of blocks: candidates still not told apart then are all reported.")
 @click.option("--candidates", type=click.IntRange(2, 10_000), default=40, show_default=True,
               help="The most candidates tried; the optimiser picks which where the values give more.")
 @click.option("--confirm", "confirm_games", type=click.IntRange(0, 1_000_000), default=200, show_default=True,

@@ -34,6 +34,7 @@ import optuna
 from optuna.distributions import BaseDistribution, CategoricalDistribution, IntDistribution
 from optuna.trial import TrialState
 
+from domain.engine.errors import InvalidSetup
 from domain.thinking.balance.study import GameRecord, Study, Task, game_seed
 from domain.thinking.tuning.goals import Goal, Miss, mix
 from domain.thinking.tuning.outcomes import Outcomes, worse_by
@@ -59,6 +60,10 @@ class Tune:
     most_games: int = 1000
     candidates: int = 40
     batch: int = 4
+
+    def __post_init__(self) -> None:
+        if self.most_games % self.block:  # a candidate plays whole blocks: it would play more than its most
+            raise InvalidSetup(f"the most games a candidate plays, {self.most_games}, is not a whole number of blocks of {self.block} games")
 
     def candidate_study(self, candidate: Sequence[Any]) -> Study:
         return replace(self.study, options=self.space.options(self.study.options, candidate))
