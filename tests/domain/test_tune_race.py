@@ -98,7 +98,11 @@ def test_the_race_drops_clearly_worse_candidates_and_plays_far_fewer_games_than_
             assert row["miss"]["value"] > found["recommended"]["miss"]["value"]
 
 
-@pytest.mark.parametrize(("tune", "stop_at"), [(lambda: small("head_start=1..3", most_games=60), 2), (wide, 2)], ids=["every candidate in turn", "TPE proposals"])
+@pytest.mark.parametrize(("tune", "stop_at"), [
+    (lambda: small("head_start=1..3", most_games=60), 2),  # stopped while the candidates play their second blocks
+    (lambda: small("head_start=0..5", most_games=40), 1),  # stopped while the second round's proposals play
+    (wide, 2),  # stopped while the TPE sampler's third round of proposals play
+], ids=["every candidate in turn, stopped between blocks", "every candidate in turn, stopped while proposing", "TPE proposals"])
 def test_a_tune_stopped_part_way_resumes_from_its_storage_playing_only_the_blocks_not_stored(tmp_path, tune, stop_at):
     whole = Recorder()
     uninterrupted = answer(race(tune(), whole), "Dice race")
