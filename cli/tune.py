@@ -47,7 +47,7 @@ FORMATS = ("markdown", "html", "json")
 @click.option("--block", type=click.IntRange(10, 10_000), default=100, show_default=True,
               help="Games a candidate plays at a time, between the race's checks.")
 @click.option("--most-games", type=click.IntRange(10, 1_000_000), default=1000, show_default=True,
-              help="The most games any candidate plays: candidates still not told apart then are all reported.")
+              help="The most games any candidate plays, a whole number of blocks: candidates still not told apart then are all reported.")
 @click.option("--candidates", type=click.IntRange(2, 10_000), default=40, show_default=True,
               help="The most candidates tried; the optimiser picks which where the values give more.")
 @click.option("--confirm", "confirm_games", type=click.IntRange(0, 1_000_000), default=200, show_default=True,
@@ -109,7 +109,8 @@ def tune(game: str, vary: tuple[str, ...], goals: tuple[str, ...], options: tupl
     space = Space(tuple(dimension(text, offered, title) for text in vary), kit=document is not None)
     plan = Tune(study, space, tuple(goal(text) for text in goals), seed, block, most_games, candidates)
     for candidate in (space.current(study.options), next(space.candidates())):
-        plan.candidate_study(candidate)  # an option the game refuses with the others given is refused now
+        # an option the game refuses with the others given (a kit's parameter, its seats: at its table) is refused now
+        rules.new_state(players, plan.candidate_study(candidate).options)
     check_goals(plan)
     storage = open_study(study_at) if study_at else None
 
@@ -138,7 +139,7 @@ def open_study(where: str) -> Any:
         path = pathlib.Path(where)
         if not path.parent.is_dir():
             raise click.ClickException(f"cannot keep the study in {where}: there is no folder {path.parent}")
-        if path.exists() and (path.is_dir() or path.read_bytes()[:16] not in (b"", b"SQLite format 3\x00")):
+        if path.exists() and (path.is_dir() or path.read_bytes()[:16] not in (b"", b"SQLite format 3\x00") or not _study_or_empty(path)):
             raise click.ClickException(f"cannot keep the study in {where}: it is not a study file (an SQLite database)")
         url = f"sqlite:///{path.resolve()}"
     try:
@@ -147,3 +148,17 @@ def open_study(where: str) -> Any:
         shown = url.split("@")[-1] if "@" in url else url
         raise click.ClickException(f"cannot open the study at {shown}: {str(error).splitlines()[0]}") from None
 
+
+def _study_or_empty(path: pathlib.Path) -> bool:
+    """Whether an SQLite file holds no table, or Optuna's: another database (a game store) is not a study file."""
+    import contextlib
+    import sqlite3
+
+    if not path.stat().st_size:
+        return True
+    try:
+        with contextlib.closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as connection:
+            tables = {name for (name,) in connection.execute("select name from sqlite_master where type = 'table'")}
+    except sqlite3.DatabaseError:
+        return False
+    return not tables or "studies" in tables

@@ -70,6 +70,8 @@ class Tune:
             raise InvalidSetup("a tune aims at a goal at least: give --goal seats, sides, length=LOW..HIGH, draws<=SHARE or limits<=SHARE")
         if self.block > self.most_games:
             raise InvalidSetup(f"a block of {self.block} games is more than the most games a candidate plays ({self.most_games})")
+        if self.most_games % self.block:  # a candidate plays whole blocks: it would play more than its most
+            raise InvalidSetup(f"the most games a candidate plays, {self.most_games}, is not a whole number of blocks of {self.block} games")
 
     def candidate_study(self, candidate: Sequence[Any]) -> Study:
         return replace(self.study, options=self.space.options(self.study.options, candidate))
@@ -148,9 +150,10 @@ def race(tune: Tune, play: Play, storage: optuna.storages.BaseStorage | str | No
          told: Callable[[Race], None] | None = None) -> Race:
     """Run the tune (resuming from ``storage`` where it holds some of its blocks) and give the race."""
     study = optuna.create_study(study_name=tune.name, storage=storage, load_if_exists=True, direction="minimize")
-    stored, proposed = _stored(study, tune.space)
+    stored, proposed, asked = _stored(study, tune.space)
     state = Race(tune)
     book = _Book(tune, study, play, state, stored, proposed)
+    book.pending.update({candidate: optuna.Trial(study, trial_id) for candidate, trial_id in asked.items()})
     while True:
         if len(state.entries) < min(tune.candidates, tune.space.size):
             new = [Entry(book.propose()) for _ in range(min(tune.batch, min(tune.candidates, tune.space.size) - len(state.entries)))]
@@ -238,19 +241,30 @@ class _Book:
         self.study.tell(trial, self.state.miss(entry)[0])
 
 
-def _stored(study: optuna.Study, space: Space) -> tuple[dict[tuple[Candidate, int], Outcomes], list[Candidate]]:
-    """The blocks the storage holds, and the candidates in the order they were proposed (their first blocks')."""
+def _stored(study: optuna.Study, space: Space) -> tuple[dict[tuple[Candidate, int], Outcomes], list[Candidate], dict[Candidate, int]]:
+    """The blocks the storage holds; the candidates in the order they were proposed (their first blocks', or the
+    trial a sampler proposed them in where a run stopped before their first block was told); and those trials' ids,
+    to be told when the block is played (the proposals the run would have made, whatever the sampler makes of them)."""
     blocks: dict[tuple[Candidate, int], Outcomes] = {}
     first: list[tuple[int, Candidate]] = []
-    for trial in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)):
-        if "games" not in trial.user_attrs or set(trial.params) != set(space.names):
+    running: list[tuple[int, Candidate, int]] = []
+    for trial in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE, TrialState.RUNNING)):
+        if set(trial.params) != set(space.names):
             continue
         candidate = tuple(trial.params[name] for name in space.names)
+        if trial.state == TrialState.RUNNING:
+            running.append((trial.number, candidate, trial._trial_id))
+            continue
+        if "games" not in trial.user_attrs:
+            continue
         number = trial.user_attrs["block"]
         blocks[(candidate, number)] = Outcomes.from_data(trial.user_attrs["games"])
         if number == 0:
             first.append((trial.number, candidate))
-    return blocks, [candidate for _, candidate in sorted(first)]
+    told = {candidate for _, candidate in first}
+    asked = {candidate: trial_id for _, candidate, trial_id in running if candidate not in told}
+    first += [(number, candidate) for number, candidate, trial_id in running if asked.get(candidate) == trial_id]
+    return blocks, [candidate for _, candidate in sorted(first)], asked
 
 
 def _distributions(space: Space) -> dict[str, BaseDistribution]:
