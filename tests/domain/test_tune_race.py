@@ -128,10 +128,12 @@ def test_a_tune_stopped_part_way_resumes_from_its_storage_playing_only_the_block
     assert finished.games == 0
 
 
-@pytest.mark.parametrize(("block", "most_games"), [(40, 100), (100, 50)])
-def test_no_candidate_plays_more_than_the_most_games_a_tune_that_would_is_refused_before_any_game(block, most_games):
+@pytest.mark.parametrize(("block", "most_games", "refusal"), [
+    (40, 100, "the most games a candidate plays, 100, is not a whole number of blocks of 40 games"),
+    (100, 50, r"a block of 100 games is more than the most games a candidate plays \(50\)")])
+def test_no_candidate_plays_more_than_the_most_games_a_tune_that_would_is_refused_before_any_game(block, most_games, refusal):
     # A candidate plays whole blocks: with blocks of 40 it would play 120 games where at most 100 were asked for.
-    with pytest.raises(InvalidSetup, match=f"the most games a candidate plays, {most_games}, is not a whole number of blocks of {block} games"):
+    with pytest.raises(InvalidSetup, match=refusal):
         tune_report(small(block=block, most_games=most_games), never)
 
 
