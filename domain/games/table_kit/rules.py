@@ -126,6 +126,8 @@ class TableKit(Ruleset):
         given = dict(options or {})
         if not all(key in ("kit", "parameters") and isinstance(value, dict) for key, value in given.items()):
             return super().resolve_options(given)
+        if "kit" in given:  # the defaults' kit is not needed: the Missions kit is read and checked only for a game without one
+            return {"kit": given["kit"], "parameters": given.get("parameters", {})}
         defaults = {key: prop.get("default") for key, prop in self.options_schema["properties"].items()}
         return {**defaults, **given}
 

@@ -266,6 +266,11 @@ class _Builder:
         first, second = self.build(left, bound), self.build(right, bound)
         if operator == "+":
             return operators.added(first, second)
+        if operator == "in" and right[0] == "list" and right[1]:
+            listed = [item[1] if item[0] == "constant" else None for item in right[1]]
+            kinds = {type(item) for item in listed}
+            if len(kinds) == 1 and kinds <= {str, int}:
+                return operators.in_constants(first, listed)
         if operator in COMPARISONS:
             if right[0] == "constant" and type(right[1]) in (int, str) and operator != "in":
                 return operators.compared_with(operator, first, right[1])

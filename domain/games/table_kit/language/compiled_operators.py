@@ -108,6 +108,19 @@ def compared(operator: str, first: Closure, second: Closure) -> Closure:
     return plain
 
 
+def in_constants(first: Closure, listed: list[Any]) -> Closure:
+    """``in`` a list written out of texts alone, or of ints alone (``to in ["c1", "e3"]``): a value of that kind looked
+    up in a set of them, made once (CEL's answer: an entry equal to it), any other value asked of ``contained``."""
+    kind, entries, contained = type(listed[0]), frozenset(listed), values.contained
+
+    def among(scope: Any, environment: Any) -> bool:
+        item = first(scope, environment)
+        if type(item) is kind:
+            return item in entries
+        return contained(item, list(listed))
+    return among
+
+
 def compared_with(operator: str, first: Closure, constant: Any) -> Closure:
     """A comparison with an int or a text written out (``row(to) == 1``)."""
     compare, python, kind = COMPARISONS[operator], PLAIN[operator], type(constant)
