@@ -266,3 +266,16 @@ def test_a_full_tuning_in_the_worker_processes_finds_the_fair_head_start_and_con
     assert all(standing[far] == "dropped" for far in (0, 5, 6, 7, 8, 9, 10))
     assert report["confirmation"]["verdict"] == "better" and done["progress"]["stage"] == "confirm"
 
+
+def test_the_web_app_links_the_tune_page_whose_module_imports_what_the_others_export(client):
+    """The page itself is tried in a browser (tests/browser/test_tune_web.py, slow); here, what it is made of."""
+    import re
+
+    assert '<a href="#/tune">Tune a rule</a>' in client.get("/").get_data(as_text=True)
+    assert 'showTune } from "./tune.js"' in client.get("/web/app.js").get_data(as_text=True)
+    tune = client.get("/web/tune.js").get_data(as_text=True)
+    assert '"/tunings"' in tune and "/tunings/${job.id}/report?format=html" in tune
+    for names, module in re.findall(r'import \{([^}]+)\} from "\./([a-z_]+\.js)"', tune):
+        exported = client.get(f"/web/{module}").get_data(as_text=True)
+        for name in (n.strip() for n in names.split(",")):
+            assert re.search(rf"export (?:async )?function {name}\b", exported), f"{module} exports no {name}"
