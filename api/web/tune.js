@@ -31,7 +31,9 @@ export async function showTune() {
     shelf.kits.length ? el("optgroup", { label: "Kits on the shelf" }, shelf.kits.map((k) => el("option", { value: k.name }, k.title))) : null,
     el("option", { value: KIT_FILE }, "A kit file from this computer…"));
   const kit = kitField({ placeholder: "Paste a kit file with rules here (YAML, TOML or JSON), or choose one" });
-  const kitBox = el("div", { id: "tune-kit", hidden: true }, kit.element);
+  const kitBox = el("div", { id: "tune-kit", hidden: true }, kit.element,
+    el("p", { className: "hint" }, "Bots play the kit by its rules (its play section): a kit without rules cannot be tuned. ",
+      "The file is added to the service's kits, as for a new game, and tuned by its name."));
   game.addEventListener("change", () => { kitBox.hidden = game.value !== KIT_FILE; });
   const vary = el("textarea", { id: "tune-vary", rows: 2, cols: 40, spellcheck: "false", "aria-describedby": "tune-vary-help",
     placeholder: "head_start=0..10" });
@@ -119,10 +121,12 @@ function lines(value) {
 /** The job's progress in words, with a bar of its games against the most it may play. */
 export function progressOf(job) {
   const p = job.progress;
+  const games = `${p.games.toLocaleString("en")} game${p.games === 1 ? "" : "s"} played`;
   const words = job.state === "queued" ? "Waiting to start…"
-    : p.stage === "confirm" ? `Confirming the recommended values on fresh games: ${p.games.toLocaleString("en")} games played.`
-    : `Round ${p.round}: ${p.candidates_in_race} of ${p.candidates_tried} candidates tried still in the race `
-      + `(at most ${p.candidates_at_most}), ${p.games.toLocaleString("en")} games played.`;
+    : p.stage === "confirm" ? `Confirming the recommended values on fresh games against the current ones: ${games}.`
+    : p.round === 0 ? `The first candidates are playing: ${games}.`
+    : `After round ${p.round}: ${p.candidates_in_race} of the ${p.candidates_tried} candidates tried still in the race `
+      + `(at most ${p.candidates_at_most} are tried), ${games}.`;
   const done = job.state === "done" ? `Done: ${p.games.toLocaleString("en")} games in ${p.round} rounds.` : null;
   return [
     el("p", { id: "tune-state" }, done || words),
