@@ -28,14 +28,16 @@ import uuid
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from api import thinking
 from api.costly import Running, TooManyAtOnce
 from domain.engine import rule_time
 from domain.engine.errors import LudologError
 from domain.thinking.balance.study import GameRecord, Task, play_study_game
-from domain.thinking.tuning.race import Race, Tune
+
+if TYPE_CHECKING:
+    from domain.thinking.tuning.race import Race, Tune
 
 SETTINGS = ("LUDOLOG_TUNINGS_PER_TOKEN", "LUDOLOG_TUNINGS_PER_ADDRESS", "LUDOLOG_TUNINGS_MAX")
 SECONDS = "LUDOLOG_TUNING_SECONDS"

@@ -13,7 +13,7 @@ so only those told it read the job. A token sent is counted (hashed) for the per
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Flask, Response, current_app, json, request, url_for
 
@@ -40,10 +40,9 @@ from domain.keeping.kit_shelf import KitShelf, checked
 from domain.thinking.balance import MAX_COMMANDS
 from domain.thinking.balance.study import Study
 from domain.thinking.bots import parse_budget
-from domain.thinking.tuning.goals import goal
-from domain.thinking.tuning.race import Tune
-from domain.thinking.tuning.run import check_goals
-from domain.thinking.tuning.space import Space, dimension, knobs
+
+if TYPE_CHECKING:
+    from domain.thinking.tuning.race import Tune
 
 __all__ = ["DEFAULTS", "SECONDS", "SETTINGS", "blueprint", "install"]
 
@@ -113,6 +112,12 @@ def tuning_report(tuning_id: str) -> Response:
 def planned(given: dict[str, Any]) -> tuple[Tune, dict[str, Any]]:
     """The tune the body asks for, checked as ``ludolog tune`` checks it before a game is played, and what was asked
     (to show beside its progress); ``InvalidSetup``, ``InvalidKit`` or ``UnknownRuleset`` naming what is wrong."""
+    # the search (Optuna) is loaded by the first tune, not by every server that starts
+    from domain.thinking.tuning.goals import goal
+    from domain.thinking.tuning.race import Tune
+    from domain.thinking.tuning.run import check_goals
+    from domain.thinking.tuning.space import Space, dimension, knobs
+
     ruleset, options, _ = KitShelf(service()).game_setup(given["game"], given["options"], None)
     kit = options.get("kit")
     if kit is not None:
