@@ -1,7 +1,7 @@
 """The REST API over the game service (Flask). It holds no rules: every route calls ``domain.keeping.service``.
 
 ``create_app(config)`` builds the app; one blueprint per resource (``rulesets``, ``games``,
-``kits`` (the kit shelf), ``forks`` (a game forked at a step), ``reviews`` (where a game turned), ``events``, ``history`` (a past state, exports), ``boards`` (the board drawn), ``notes``
+``kits`` (the kit shelf), ``tunings`` (``ludolog tune`` as a job), ``forks`` (a game forked at a step), ``reviews`` (where a game turned), ``events``, ``history`` (a past state, exports), ``boards`` (the board drawn), ``notes``
 (annotations on a game's events), ``health``, and ``web``: the browser client at ``/``); bodies in and out go through the marshmallow schemas in ``schemas.py``;
 every error is ``application/problem+json`` (``problems.py``); bodies over the limit and clients
 sending too many requests are refused (``limits.py``). ``openapi.yaml`` at the top of the project
@@ -44,6 +44,7 @@ from api import (
     rulesets,
     spec_pages,
     thinking,
+    tunings,
     turns,
     web,
 )
@@ -66,6 +67,7 @@ DEFAULTS: dict[str, Any] = {
     **costly.DEFAULTS,
     **cors.DEFAULTS,
     **connections.DEFAULTS,
+    **tunings.DEFAULTS,
 }
 """Settings (override in ``config``): the game store (a SQLite file, a ``postgresql://`` URL,
 ``:memory:``: see ``domain.keeping.store``), the largest body in bytes (413 beyond), how often the event
@@ -86,10 +88,13 @@ one request (``LUDOLOG_RULES_SECONDS``, 10; 422 beyond); ``LUDOLOG_RATE_LIMIT_ST
 ``redis://host:port``: shared by all workers and servers); ``LUDOLOG_CORS_ORIGINS``, the origins
 whose web pages may call the API (comma-separated, or ``*``; none by default: see ``cors.py``); and what
 one connection may cost the server (``api.connections``): ``LUDOLOG_HEAD_SECONDS`` to send a request's
-head, ``LUDOLOG_IDLE_SECONDS`` kept alive idle, ``LUDOLOG_CONNECTIONS_PER_ADDRESS`` open at once."""
+head, ``LUDOLOG_IDLE_SECONDS`` kept alive idle, ``LUDOLOG_CONNECTIONS_PER_ADDRESS`` open at once; and the tunings
+(``api.tuning_jobs``): ``LUDOLOG_TUNINGS_MAX``, ``LUDOLOG_TUNINGS_PER_TOKEN`` and ``LUDOLOG_TUNINGS_PER_ADDRESS`` running
+at once (2, 1 and 1; 429 beyond), ``LUDOLOG_TUNING_SECONDS`` the most one runs for (600), and the finished ones a
+process keeps (``LUDOLOG_TUNINGS_KEPT``, 100)."""
 
 COUNTS = ("LUDOLOG_STREAMS_MAX", "LUDOLOG_STREAMS_PER_ADDRESS", "LUDOLOG_STREAMS_PER_TOKEN", *costly.SETTINGS,
-          connections.PER_ADDRESS)
+          connections.PER_ADDRESS, *tunings.SETTINGS)
 """The settings that are a number of things at once (``off``: no limit, but for the streams a process holds)."""
 
 ENVIRONMENT = {
@@ -103,11 +108,13 @@ ENVIRONMENT = {
     **{name: name for name in COUNTS},
     "LUDOLOG_STREAM_KEEPALIVE_SECONDS": "STREAM_KEEPALIVE_SECONDS",
     costly.RULES_SECONDS: costly.RULES_SECONDS,
+    tunings.SECONDS: tunings.SECONDS,
     **{name: name for name in connections.DEFAULTS},
 }
 """The environment variables ``settings_from`` reads, and the settings they set."""
 
 SECONDS = {"STREAM_KEEPALIVE_SECONDS": "LUDOLOG_STREAM_KEEPALIVE_SECONDS", costly.RULES_SECONDS: costly.RULES_SECONDS,
+           tunings.SECONDS: tunings.SECONDS,
            **{name: name for name in connections.SECONDS}}
 """The settings that are a number of seconds above 0, and the variables that set them."""
 
@@ -177,9 +184,10 @@ def create_app(config: Mapping[str, Any] | None = None, service: GameService | N
     idempotency.install(app)
     limits.install(app)
     costly.install(app)
+    tunings.install(app)
     cors.install(app)
     revalidation.install(app)
-    for module in (rulesets, kits, games, forks, ending, events, history, boards, notes, bots, reviews, joining, rooms, room_exports, turns, health, spec_pages, guide_site, web):
+    for module in (rulesets, kits, games, forks, ending, events, history, boards, notes, bots, reviews, joining, rooms, room_exports, turns, tunings, health, spec_pages, guide_site, web):
         app.register_blueprint(module.blueprint)
     app.after_request(auth.keep_private)
     return app

@@ -47,6 +47,9 @@ STATUS: dict[str, int] = {
     "unknown-room": 404,
     "room-closed": 410,
     "room-refused": 409,
+    "unknown-tuning": 404,
+    "tuning-not-done": 409,
+    "too-many-tunings": 429,
 }
 
 TITLES: dict[str, str] = {
@@ -81,6 +84,9 @@ TITLES: dict[str, str] = {
     "unknown-room": "No room has this code",
     "room-closed": "The room is closed",
     "room-refused": "The room cannot do that now",
+    "unknown-tuning": "No such tuning",
+    "tuning-not-done": "The tuning has no report",
+    "too-many-tunings": "Too many tunings running",
 }
 
 

@@ -224,6 +224,38 @@ class KitQuery(Schema):
     version = fields.Integer(load_default=None, validate=validate.Range(min=1))
 
 
+class NewTuning(Schema):
+    """A tune to run as a job (``api.tunings``): the game (a ruleset, a shelved kit's name, or ``table-kit`` with a kit
+    document in ``options.kit``), the values to vary and the goals as ``ludolog tune`` takes them, and the race's
+    sizes, each capped for the API (``api.tuning_jobs.CAPS``)."""
+
+    class Meta:
+        unknown = RAISE
+
+    game = fields.String(required=True, validate=validate.Length(min=1, max=100))
+    vary = fields.List(fields.String(validate=validate.Length(min=1, max=200)), required=True, validate=validate.Length(min=1, max=4))
+    goals = fields.List(fields.String(validate=validate.Length(min=1, max=100)), required=True, validate=validate.Length(min=1, max=5))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    players = WholeNumber(load_default=None, allow_none=True, validate=validate.Range(min=1, max=12))
+    bot = fields.String(load_default="greedy", validate=validate.OneOf(STRATEGIES))
+    budget = fields.String(load_default="50", validate=[
+        validate.Length(min=1, max=20),
+        validate.Regexp(BUDGET_SHAPE, error="a bot's budget is simulations (like 300) or milliseconds (like 200ms)"),
+    ])
+    seed = Seed(load_default="tune", validate=validate.Length(min=1, max=200))
+    block = WholeNumber(load_default=100, validate=validate.Range(min=10, max=500))
+    most_games = WholeNumber(load_default=1000, validate=validate.Range(min=10, max=2000))
+    candidates = WholeNumber(load_default=40, validate=validate.Range(min=2, max=40))
+    confirm = WholeNumber(load_default=200, validate=validate.Range(min=0, max=1000))
+
+
+class TuningReportQuery(Schema):
+    class Meta:
+        unknown = RAISE
+
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "html", "markdown"]))
+
+
 NEW_GAME = NewGame()
 NEW_FORK = NewFork()
 NEW_COMMAND = NewCommand()
@@ -236,3 +268,5 @@ BOT_MOVE = BotMove()
 NEW_KIT = NewKit()
 KIT_QUERY = KitQuery()
 KIT_CHECK = KitCheck()
+NEW_TUNING = NewTuning()
+TUNING_REPORT_QUERY = TuningReportQuery()

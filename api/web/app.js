@@ -12,6 +12,7 @@ import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { showDiary } from "./diary.js";
 import { showBalance } from "./balance.js";
+import { showTune } from "./tune.js";
 import { showBranches } from "./forks.js";
 import { showJoin } from "./join.js";
 import { showNewRoom } from "./room_new.js";
@@ -50,6 +51,7 @@ async function route() {
   else if (page === "new-room") stop = await showNewRoom();
   else if (page === "new") stop = await showNewGame();
   else if (page === "balance") stop = await showBalance();
+  else if (page === "tune") stop = await showTune();
   else stop = await showLobby();
   if (mine !== routes) {  // the reader moved on while this page loaded
     if (stop) stop();

@@ -1,7 +1,7 @@
 // A balance report in the page: one written by `ludolog balance --format html`, opened from a file on
 // this computer (nothing is sent to the service). Its tables are put in as parsed elements; its charts,
 // whose styles live inside them, are shown as images so that they keep their look under the page's
-// Content Security Policy. Nothing in the file runs.
+// Content Security Policy. Nothing in the file runs. The tune page (tune.js) shows its reports the same way.
 
 import { claimPage, el, fill } from "./dom.js";
 
@@ -14,23 +14,35 @@ export async function showBalance() {
     message.textContent = "";
     const file = input.files && input.files[0];
     if (!file) return;
-    const body = new DOMParser().parseFromString(await file.text(), "text/html").querySelector("main");
-    if (!body || !body.querySelector("h1")) {
-      fill(report);
+    if (!putReport(report, await file.text())) {
       message.textContent = `${file.name} is not a balance report written by ludolog balance --format html.`;
-      return;
     }
-    for (const svg of body.querySelectorAll("svg")) svg.replaceWith(chartImage(svg));
-    for (const link of body.querySelectorAll("a")) link.replaceWith(...link.childNodes);  // replay pages live beside the file
-    fill(report, [...body.childNodes].map((node) => document.importNode(node, true)));
   });
   show(
     el("h1", {}, "Balance report"),
     el("p", {}, "Open a report written by ", el("code", {}, "ludolog balance RULESET --format html -o report.html"),
-      ": the wins by seat with their intervals, the lengths of the games, the verdict and the tables, read here."),
+      ": the wins by seat with their intervals, the lengths of the games, the verdict and the tables, read here. ",
+      "To find the values of a rule that make a game fair, ", el("a", { href: "#/tune" }, "tune it"), "."),
     el("p", { className: "field" }, el("label", { for: "report-file" }, "Report "), input),
     message, report);
   return null;
+}
+
+/**
+ * Puts a report written by ludolog as HTML (a balance or a tune report) into `article`: its `main` parsed,
+ * its charts as images, its links as their text; nothing in it runs. False (the article emptied) when the
+ * text holds no such report.
+ */
+export function putReport(article, text) {
+  const body = new DOMParser().parseFromString(text, "text/html").querySelector("main");
+  if (!body || !body.querySelector("h1")) {
+    fill(article);
+    return false;
+  }
+  for (const svg of body.querySelectorAll("svg")) svg.replaceWith(chartImage(svg));
+  for (const link of body.querySelectorAll("a")) link.replaceWith(...link.childNodes);  // replay pages live beside the file
+  fill(article, [...body.childNodes].map((node) => document.importNode(node, true)));
+  return true;
 }
 
 function chartImage(svg) {

@@ -38,10 +38,9 @@ export function seatsOf(text) {
  * text added to the kits first), or null for the default kit; it throws, listing the mistakes, when
  * the kit has any. `onSeats` hears the seats the text names (`seatsOf`) whenever it changes.
  */
-export function kitField({ onSeats = () => {} } = {}) {
+export function kitField({ onSeats = () => {}, placeholder = "Paste a kit file here (YAML, TOML or JSON), or choose one; empty: the Missions kit" } = {}) {
   const text = el("textarea", {
-    id: "kit-text", rows: 10, cols: 60, spellcheck: "false", "aria-describedby": "kit-help",
-    placeholder: "Paste a kit file here (YAML, TOML or JSON), or choose one; empty: the Missions kit",
+    id: "kit-text", rows: 10, cols: 60, spellcheck: "false", "aria-describedby": "kit-help", placeholder,
   });
   const file = el("input", { type: "file", id: "kit-file", accept: ".yaml,.yml,.toml,.json,text/yaml,application/json" });
   const mistakes = el("ul", { id: "kit-mistakes", className: "error", "aria-live": "polite" });

@@ -68,11 +68,12 @@ const RETRIES_AFTER_429 = 3;
  * too many costly ones at once: nothing was done) is sent again after its Retry-After, a few times.
  */
 export async function api(path, options = {}) {
+  const retries = options.retries ?? RETRIES_AFTER_429;  // 0: a 429 is the caller's to show (a job refused)
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await request(path, options);
     } catch (error) {
-      if (!(error instanceof Problem) || error.status !== 429 || attempt >= RETRIES_AFTER_429) throw error;
+      if (!(error instanceof Problem) || error.status !== 429 || attempt >= retries) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.min(10, Math.max(1, error.retryAfter)) * 1000));
     }
   }
@@ -83,8 +84,13 @@ export async function download(path, token) {
   return api(path, { token, blob: true });
 }
 
-async function request(path, { method = "GET", body, token, ifMatch, blob = false } = {}) {
-  const headers = { Accept: "application/json" };
+/** A text the API sends (a report as HTML): the text, or a thrown Problem; a 429 is tried again as `api` does. */
+export async function text(path) {
+  return api(path, { text: true });
+}
+
+async function request(path, { method = "GET", body, token, ifMatch, blob = false, text: asText = false } = {}) {
+  const headers = { Accept: asText ? "text/html, application/problem+json" : "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (ifMatch !== undefined) headers["If-Match"] = `"${ifMatch}"`;
@@ -96,6 +102,7 @@ async function request(path, { method = "GET", body, token, ifMatch, blob = fals
     throw new Problem(0, { detail: "the service could not be reached" });
   }
   if (blob && response.ok) return response.blob();
+  if (asText && response.ok) return response.text();
   const text = await response.text();
   let parsed = null;
   try { parsed = text ? JSON.parse(text) : null; } catch (error) { parsed = null; }

@@ -240,6 +240,7 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_not
         ("POST", "/rooms/{code}/requests/{number}"),
         ("POST", "/rooms/{code}/students"),
         ("POST", "/rooms/{code}/students/{student}/move"),
+        ("POST", "/tunings"),
     ]
     app = make_app(MAX_CONTENT_LENGTH=2000)
     service = app.extensions["ludolog"]
@@ -254,7 +255,7 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit_and_writes_not
              "/games/{game_id}/forks": f"{url}/forks", "/join/{code}": "/join/no-such-code", "/games/to-act": "/games/to-act",
              "/games/{game_id}/joining": f"{url}/joining", "/rooms": "/rooms", "/rooms/{code}/students": "/rooms/KXMPTA/students",
              "/rooms/{code}/students/{student}/move": "/rooms/KXMPTA/students/1/move",
-             "/rooms/{code}/requests/{number}": "/rooms/KXMPTA/requests/1"}
+             "/rooms/{code}/requests/{number}": "/rooms/KXMPTA/requests/1", "/tunings": "/tunings"}
     big = {"ruleset": "project-assassination", "seats": ["Ana", "Ben"], "command": {"type": "end"}, "seed": "x" * 2000}
     tries = [
         (method, paths[path], headers, body)
