@@ -37,8 +37,6 @@ from api.tuning_jobs import (
 from domain.engine import registry
 from domain.engine.errors import InvalidSetup
 from domain.keeping.kit_shelf import KitShelf, checked
-from domain.thinking.balance import MAX_COMMANDS
-from domain.thinking.balance.study import Study
 from domain.thinking.bots import parse_budget
 
 if TYPE_CHECKING:
@@ -113,10 +111,7 @@ def planned(given: dict[str, Any]) -> tuple[Tune, dict[str, Any]]:
     """The tune the body asks for, checked as ``ludolog tune`` checks it before a game is played, and what was asked
     (to show beside its progress); ``InvalidSetup``, ``InvalidKit`` or ``UnknownRuleset`` naming what is wrong."""
     # the search (Optuna) is loaded by the first tune, not by every server that starts
-    from domain.thinking.tuning.goals import goal
-    from domain.thinking.tuning.race import Tune
-    from domain.thinking.tuning.run import check_goals
-    from domain.thinking.tuning.space import Space, dimension, knobs
+    from domain.thinking.tuning.run import planned as tune_planned
 
     ruleset, options, _ = KitShelf(service()).game_setup(given["game"], given["options"], None)
     kit = options.get("kit")
@@ -125,24 +120,14 @@ def planned(given: dict[str, Any]) -> tuple[Tune, dict[str, Any]]:
             raise InvalidSetup("options.kit is a kit document: a JSON object, with its rules in 'play'")
         if ruleset != "table-kit":
             raise InvalidSetup(f"options.kit is a table kit's: give it with the game 'table-kit', not {ruleset!r}")
-        options["kit"] = kit = checked(kit)
+        options["kit"] = checked(kit)
     elif ruleset == "table-kit":
         raise InvalidSetup("a table kit's tune needs the kit, with its rules, in options.kit (or a kit's name on the shelf as the game)")
-    rules = registry.get(ruleset)
-    title = rules.game_title(rules.resolve_options(options))
-    if not rules.holds_rules(options):
-        raise InvalidSetup(f"{title} holds no rules (the people at the table keep them): its bots could only play by chance")
-    players = given["players"] or (kit["seats"]["fewest"] if kit is not None else rules.min_seats)
-    rules.check_seat_count(players)
     parse_budget(given["budget"])
-    study = Study(ruleset, players, options, (given["bot"],) * players, given["budget"], MAX_COMMANDS)
-    space = Space(tuple(dimension(text, knobs(rules, study.options), title) for text in given["vary"]), kit=kit is not None)
-    plan = Tune(study, space, tuple(goal(text) for text in given["goals"]), given["seed"], given["block"],
-                given["most_games"], given["candidates"])
-    for candidate in (space.current(study.options), next(space.candidates())):
-        # an option the game refuses with the others given, or a table it cannot lay for these players, is refused now
-        rules.new_state(players, plan.candidate_study(candidate).options)
-    check_goals(plan)
+    plan = tune_planned(ruleset, options, given["players"], lambda players: (given["bot"],) * players, given["vary"], given["goals"],
+                        budget=given["budget"], seed=given["seed"], block=given["block"], most_games=given["most_games"],
+                        candidates=given["candidates"])
+    title, players = registry.get(ruleset).game_title(plan.study.options), plan.study.players
     fixed = {key: value for key, value in given["options"].items() if key != "kit"}
     asked = {"game": given["game"], "title": title, "ruleset": ruleset, "players": players, "options": fixed,
              **{key: given[key] for key in ("vary", "goals", "bot", "budget", "seed", "block", "most_games", "candidates", "confirm")}}

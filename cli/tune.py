@@ -82,36 +82,17 @@ def tune(game: str, vary: tuple[str, ...], goals: tuple[str, ...], options: tupl
 
     GAME is a ruleset, a kit file with rules, or the name of a kit on the store's shelf ('ludolog kit add').
     """
-    from domain.engine import registry
-    from domain.thinking.balance.study import Study
-    from domain.thinking.tuning.goals import goal
-    from domain.thinking.tuning.race import Tune
-    from domain.thinking.tuning.run import check_goals, tune_report
-    from domain.thinking.tuning.space import Space, dimension, knobs
+    from domain.thinking.tuning.run import planned, tune_report
     from replays import tune_report as written
 
     if output is not None and not pathlib.Path(output).parent.is_dir():
         raise click.ClickException(f"cannot write {output}: there is no folder {pathlib.Path(output).parent}")
     given = dict(parse_option(text) for text in options)
     document = read_kit_file(game) if is_kit_file(game) else shelved_kit(game, db)
-    ruleset = game
-    if document is not None:
-        players = document["seats"]["fewest"] if players is None else players
-        ruleset, given = "table-kit", kit_options(document, given)
-    rules = registry.get(ruleset)
-    title = rules.game_title(rules.resolve_options(given))
-    if not rules.holds_rules(given):
-        raise click.ClickException(f"{title} holds no rules (the people at the table keep them): its bots could only play by chance")
-    players = rules.min_seats if players is None else players
-    rules.check_seat_count(players)
-    study = Study(ruleset, players, given, seat_bots(bot, seat_bot, players), budget, max_commands, fixed_sides)
-    offered = knobs(rules, study.options)
-    space = Space(tuple(dimension(text, offered, title) for text in vary), kit=document is not None)
-    plan = Tune(study, space, tuple(goal(text) for text in goals), seed, block, most_games, candidates)
-    for candidate in (space.current(study.options), next(space.candidates())):
-        # an option the game refuses with the others given (a kit's parameter, its seats: at its table) is refused now
-        rules.new_state(players, plan.candidate_study(candidate).options)
-    check_goals(plan)
+    ruleset = game if document is None else "table-kit"
+    plan = planned(ruleset, given if document is None else kit_options(document, given), players,
+                   lambda count: seat_bots(bot, seat_bot, count), vary, goals, budget=budget, seed=seed, block=block,
+                   most_games=most_games, candidates=candidates, max_commands=max_commands, fixed_sides=fixed_sides)
     storage = open_study(study_at) if study_at else None
 
     def play(tasks: Any, label: str) -> list[Any]:
