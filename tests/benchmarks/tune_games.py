@@ -4,8 +4,8 @@ Three tunes, each as ``ludolog tune`` runs it (``domain.thinking.tuning.run.tune
 
 - the dice race (``tests/kits/dice-race.yaml``, random bots): the head start that makes the seats even, whose
   exact answer the table sets beside it (each head start's chance worked out by dynamic programming);
-- Pig (the shipped kit, greedy bots): the target that makes the seats even;
-- Missions (3 players, greedy bots): the money that wins, for a mean length of 30 to 40 turns.
+- Missions (3 players, greedy bots): the money that wins, for a mean length of 30 to 40 turns;
+- Pig (the shipped kit, greedy bots): the target that makes the seats even.
 
 The first table counts the games: those the race played, and those a grid over the same values would play to give
 every value the games the recommended one had, so to reach the same interval on it. The second gives each
@@ -47,8 +47,8 @@ class Case:
 
 CASES = (
     Case("dice race: head start for even seats", "tests/kits/dice-race.yaml", 2, "random", ("head_start=0..10",), ("seats",), most_games=2000),
+    Case("Missions: target for 30–40 turns", "missions", 3, "greedy", ("target=40000..300000:20000",), ("length=30..40",), kit=False),
     Case("Pig: target for even seats", "domain/games/table_kit/kits/pig.yaml", 2, "greedy", ("target=20..200:20",), ("seats",)),
-    Case("Missions: target for 30–40 turns", "missions", 3, "greedy", ("target=50000..300000:25000",), ("length=30..40",), kit=False),
 )
 QUICK = (
     Case("dice race: head start for even seats", "tests/kits/dice-race.yaml", 2, "random", ("head_start=0..3",), ("seats",)),
@@ -65,23 +65,30 @@ def exact_seat_one(finish: int, head_start: int) -> float:
     return to_move(finish, finish - head_start)
 
 
-def tuned(case: Case, block: int, most_games: int, confirm: int, seed: str) -> dict[str, Any]:
-    from cli.balance_runs import default_workers, run_games
-    from domain.engine import registry
-    from domain.thinking.balance.study import Study
-    from domain.thinking.tuning.goals import goal
-    from domain.thinking.tuning.race import Tune
-    from domain.thinking.tuning.run import tune_report
-    from domain.thinking.tuning.space import Space, dimension, knobs
+def planned(case: Case, block: int, most_games: int, seed: str) -> Any:
+    """The case's tune, checked before any game is played."""
+    from domain.thinking.tuning.run import planned as tune_planned
 
     ruleset, options = (("table-kit", {"kit": yaml.safe_load((ROOT / case.game).read_text(encoding="utf-8"))}) if case.kit
                         else (case.game, {}))
-    study = Study(ruleset, case.players, options, (case.bot,) * case.players)
-    rules = registry.get(ruleset)
-    space = Space(tuple(dimension(text, knobs(rules, study.options), case.name) for text in case.vary), kit=case.kit)
-    plan = Tune(study, space, tuple(goal(text) for text in case.goals), seed, block, most_games)
+    return tune_planned(ruleset, options, case.players, lambda players: (case.bot,) * players, case.vary, case.goals,
+                        seed=seed, block=block, most_games=most_games)
+
+
+def tuned(plan: Any, confirm: int, studies: Path | None, name: str) -> dict[str, Any]:
+    """The tune's report, its games on every core; kept in ``studies/NAME.db`` as they are played, where given, so
+    that a run stopped part way resumes there."""
+    import optuna
+
+    from cli.balance_runs import default_workers, run_games
+    from domain.thinking.tuning.run import tune_report
+
+    storage = None
+    if studies is not None:
+        studies.mkdir(parents=True, exist_ok=True)
+        storage = optuna.storages.RDBStorage(f"sqlite:///{studies / (name.split(':')[0].replace(' ', '-').lower() + '.db')}")
     workers = default_workers()
-    return tune_report(plan, lambda tasks, label: run_games(tasks, workers, None, label, True), None, confirm)
+    return tune_report(plan, lambda tasks, label: run_games(tasks, workers, None, label, True), storage, confirm)
 
 
 def words(named: dict[str, Any]) -> str:
@@ -156,18 +163,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--confirm", type=int, default=1000, help="fresh games each way in a confirmation (default 1,000)")
     parser.add_argument("--seed", default="tune", help="the tunes' seed (default tune)")
+    parser.add_argument("--studies", type=Path, help="keep each tune's games in an SQLite file in this folder: run again, it resumes")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
     parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     args = parser.parse_args(argv)
     if args.write_guide and args.quick:
         parser.error("--write-guide writes measured figures: not with --quick")
     cases, block, confirm = (QUICK, 10, 10) if args.quick else (CASES, 100, args.confirm)
+    plans = [planned(case, block, 20 if args.quick else case.most_games, args.seed) for case in cases]  # all checked first
     games, confirmations = [], []
-    for case in cases:
-        report = tuned(case, block, 20 if args.quick else case.most_games, confirm, args.seed)
+    for case, plan in zip(cases, plans):
+        report = tuned(plan, confirm, args.studies, case.name)
         games.append(games_row(case, report))
         confirmations.append(confirm_row(case, report))
-        print(f"{case.name}: done", file=sys.stderr, flush=True)
+        print(f"{case.name}: done; {' | '.join(games[-1])}; {' | '.join(confirmations[-1])}", file=sys.stderr, flush=True)
     ratios = [float(row[5].rstrip("×")) for row in games]
     print("## Tunes: games against a grid\n\n" + games_table(games) + "\n")
     print(f"Target: a grid needs at least {RATIO_TARGET:.0f}× the games: "
