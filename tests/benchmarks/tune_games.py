@@ -183,9 +183,10 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{'met' if min(ratios) >= RATIO_TARGET else 'not met'} (the least {min(ratios):.1f}×).\n")
     print("## Tunes: the answers confirmed on fresh games\n\n" + confirm_table(confirmations))
     if args.write_guide:
+        sentence = readme_lines(games, confirmations, argv)  # before the pages are written: the tree is as measured
         guide_pages.report_written(guide_pages.write("tune_games.py", {"games": games_table(games),
                                                                        "confirmations": confirm_table(confirmations)}, argv))
-        write_readme(readme_lines(games, confirmations, argv))
+        write_readme(sentence)
     return 0
 
 
