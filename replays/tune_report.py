@@ -8,17 +8,12 @@ varied, a heat map: a cell for each pair tried, the darker the nearer the aim, i
 from __future__ import annotations
 
 import html
-import json
 from typing import Any
 
-from replays.balance_report import STYLE, html_table, markdown_table
+from replays.balance_report import STYLE, html_table, markdown_table, to_json
 from replays.diary_charts import without_scripts_and_comments
 from replays.markdown import escape_markdown
 from replays.tune_words import sections, shown
-
-
-def to_json(report: dict[str, Any]) -> str:
-    return json.dumps(report, indent=2, sort_keys=True, default=str) + "\n"
 
 
 def to_markdown(report: dict[str, Any]) -> str:
