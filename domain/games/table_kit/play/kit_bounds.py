@@ -89,18 +89,26 @@ class StepBudget:
         """The place of the step last taken."""
 
     def step(self, at: tuple[str | int, ...]) -> None:
-        """One more step taken: the step at ``at`` in the kit."""
+        """One more step taken: the step at ``at`` in the kit (``kit_steps.Run.steps`` counts them itself, as this does)."""
         self.steps, self.at = self.steps + 1, at
         if self.steps > MOST_STEPS_TAKEN:
-            raise IllegalCommand(f"the kit's rules fail here: {self.what} takes more than {MOST_STEPS_TAKEN:,} steps, the most "
-                                 f"one action or the setup may take (the step past them: {_place(at)})")
+            self.refuse_step()
 
     def fact(self) -> None:
-        """One more fact made (by the step last taken)."""
+        """One more fact made (by the step last taken; ``kit_steps.Run.emit`` counts them itself, as this does)."""
         self.facts += 1
         if self.facts > MOST_STEPS_TAKEN:
-            raise IllegalCommand(f"the kit's rules fail here: {self.what} makes more than {MOST_STEPS_TAKEN:,} facts, the most "
-                                 f"one action or the setup may record (the step past them: {_place(self.at)})")
+            self.refuse_fact()
+
+    def refuse_step(self) -> None:
+        """The step just counted is one past ``MOST_STEPS_TAKEN``: refused."""
+        raise IllegalCommand(f"the kit's rules fail here: {self.what} takes more than {MOST_STEPS_TAKEN:,} steps, the most "
+                             f"one action or the setup may take (the step past them: {_place(self.at)})")
+
+    def refuse_fact(self) -> None:
+        """The fact just counted is one past ``MOST_STEPS_TAKEN``: refused."""
+        raise IllegalCommand(f"the kit's rules fail here: {self.what} makes more than {MOST_STEPS_TAKEN:,} facts, the most "
+                             f"one action or the setup may record (the step past them: {_place(self.at)})")
 
 
 def _place(at: tuple[str | int, ...]) -> str:

@@ -25,7 +25,7 @@ from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
 from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.language.expressions import Expression, ExpressionFailed
-from domain.games.table_kit.play.kit_bounds import StepBudget
+from domain.games.table_kit.play.kit_bounds import MOST_STEPS_TAKEN, StepBudget
 from domain.games.table_kit.play.kit_endings import Endings
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.language.kit_sizes import stored_key
@@ -66,7 +66,10 @@ class Run(Endings):
         self.seat, self.chosen, self.landed, self.drawn, self._scope = seat, dict(chosen), "", "", None
 
     def emit(self, fact: Fact) -> None:
-        self.budget.fact()
+        budget = self.budget
+        budget.facts += 1  # StepBudget.fact, counted here
+        if budget.facts > MOST_STEPS_TAKEN:
+            budget.refuse_fact()
         self.facts.append(fact)
         self.state, self._scope = self.evolve(self.state, fact), None
 
@@ -79,17 +82,23 @@ class Run(Endings):
         return scope
 
     def value(self, expression: Expression) -> Any:
+        scope = self._scope
+        if scope is None:
+            scope = self.scope()
         try:
-            return expression.value(self.scope())
+            return expression.value(scope)
         except ExpressionFailed as error:
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None
 
     def steps(self, effects: list[Step]) -> None:
-        step, taken = self.budget.step, _TAKEN
+        budget, taken = self.budget, _TAKEN
         for kind, spec, at in effects:
             if self.state.winners is not None:
                 return
-            step(at)
+            budget.steps += 1  # StepBudget.step, counted here: one call fewer a step
+            budget.at = at
+            if budget.steps > MOST_STEPS_TAKEN:
+                budget.refuse_step()
             if kind == "if":
                 condition, then, otherwise = spec
                 self.steps(then if self.truth(condition) else otherwise)
@@ -155,6 +164,8 @@ class Run(Endings):
 
     def truth(self, expression: Expression) -> bool:
         found = self.value(expression)
+        if found is True or found is False:
+            return found
         if not isinstance(found, bool):
             raise IllegalCommand(f"the kit's rules fail here: {expression.source!r} is a condition, but its value is {found!r}")
         return found
@@ -170,9 +181,12 @@ class Run(Endings):
             raise IllegalCommand(f"the kit's rules fail here: {expression.source!r} is {found!r}, which is no space of the board")
         return str(found)
 
-    def counter(self, kind: str, name: str, amount: Expression, seat: Expression | None, index: Expression | None = None) -> None:
-        spec = self.rules.counters[name]
-        owner = None if not spec.get("each", True) else (self.seat if seat is None else self.seat_number(self.value(seat)))
+    def counter(self, kind: str, spec: tuple[str, Expression, Expression | None, Expression | None]) -> None:
+        """A ``set`` or ``add`` step: the counter named (the acting seat's, or the ``seat`` named; a keyed counter's
+        ``key`` worked out) set to, or added, the amount, kept within its ``min`` and ``max``."""
+        name, amount, seat, index = spec
+        counter = self.rules.counters[name]
+        owner = None if not counter.get("each", True) else (self.seat if seat is None else self.seat_number(self.value(seat)))
         key = name if owner is None else f"{name}:{owner}"
         if index is not None:  # a keyed counter: the key named, one of its keys at this table
             found, keys = self.value(index), self.rules.keys_of(name, self.state)
@@ -181,12 +195,12 @@ class Run(Endings):
                                      f"(its keys: {', '.join(map(str, keys))})")
             key = stored_key(name, found, owner)
         number = self.value(amount)
-        if isinstance(number, bool) or not isinstance(number, int):
+        if type(number) is not int and (isinstance(number, bool) or not isinstance(number, int)):
             raise IllegalCommand(f"the kit's rules fail here: {amount.source!r} is {number!r}, not a whole number for {name}")
         value = number if kind == "set" else self.state.counters[key] + number
-        value = max(spec.get("min", value), min(spec.get("max", value), value))
+        value = max(counter.get("min", value), min(counter.get("max", value), value))
         by = None if kind == "set" else value - self.state.counters[key]
-        self.emit(f.PrivateCounterChanged(self.seat, key, value, by, owner) if spec.get("private") else f.CounterChanged(self.seat, key, value, by))
+        self.emit(f.PrivateCounterChanged(self.seat, key, value, by, owner) if counter.get("private") else f.CounterChanged(self.seat, key, value, by))
 
     def place(self, kind: str | Expression | None, to: Expression, seat: Expression | None = None) -> None:
         """One of the seat's pieces (the acting seat's, or ``seat``'s) of a kind (named, or worked out) from off
@@ -281,8 +295,7 @@ class Run(Endings):
 
 
 _TAKEN: dict[str, Any] = {
-    "roll": lambda run, kind, spec: run.roll(*spec), "set": lambda run, kind, spec: run.counter(kind, *spec),
-    "add": lambda run, kind, spec: run.counter(kind, *spec), "place": lambda run, kind, spec: run.place(*spec),
+    "roll": lambda run, kind, spec: run.roll(*spec), "set": Run.counter, "add": Run.counter, "place": lambda run, kind, spec: run.place(*spec),
     "move": lambda run, kind, spec: run.move(*spec), "capture": lambda run, kind, spec: run.capture(*spec),
     **dict.fromkeys(CARD_STEPS, lambda run, kind, spec: run.cards(kind, spec)),
     "take": lambda run, kind, spec: run.take(*spec), "repeat": lambda run, kind, spec: run.repeat(*spec),
