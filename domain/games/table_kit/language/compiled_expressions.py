@@ -106,7 +106,10 @@ class _Builder:
             "negate": self._negate, "and": self._and, "or": self._or, "choose": self._choose, "binary": self._binary}
 
     def build(self, node: Node, bound: frozenset[str]) -> Closure:
-        return self.kinds[node[0]](bound, *node[1:])
+        closure = self.kinds[node[0]](bound, *node[1:])
+        if bound and node[0] in operators.WORKED_OUT_ONCE and not operators.reads(node, bound):
+            return operators.once(closure)
+        return closure
 
     def _constant(self, bound: frozenset[str], value: Any) -> Closure:
         return lambda scope, environment: value

@@ -1,6 +1,7 @@
 """The closures of ``compiled_expressions`` for calls of a kit's functions, ``+`` and comparisons: the parts a kit's
 conditions are mostly made of, each made for its case (one argument or two, a comparison with a constant) so that
-an evaluation makes as few calls as it can.
+an evaluation makes as few calls as it can; and a part of a macro's body that reads none of its variables, worked
+out once for the walk (``once``).
 
 A kit's function is asked of the scope by its name (``scope.function(name)``) at each call; its arguments are
 handed over as CEL hands them (a tuple made a list), and its answer checked to be a value CEL would keep as it
@@ -131,6 +132,42 @@ def compared_with(operator: str, first: Closure, constant: Any) -> Closure:
             return python(left, constant)  # type: ignore[no-any-return]
         return compare(left, constant)
     return plain
+
+
+WORKED_OUT_ONCE = frozenset({"index", "select", "call", "method", "macro", "not", "negate", "and", "or", "choose", "binary"})
+"""The parts of a macro's body worth keeping once worked out, where they read none of its variables (``once``): a
+name or a constant is read as fast as a kept value."""
+KEPT = frozenset({bool, int, float, str, type(None)})
+"""The values ``once`` keeps: none of them can be changed in place by whoever reads it."""
+_MISSING = object()
+
+
+def reads(node: Any, bound: frozenset[str]) -> bool:
+    """Whether a part of a tree reads one of the ``bound`` names anywhere inside it (an inner macro's variable of the
+    same name counted too: where unsure, it reads them)."""
+    if type(node) is not tuple:
+        return False
+    if len(node) == 2 and node[0] == "name" and node[1] in bound:
+        return True
+    return any(reads(part, bound) for part in node)
+
+
+def once(closure: Closure) -> Closure:
+    """A part of a macro's body (or a choice's ``where`` made a filter) that reads none of the macro variables: its
+    value is the same for every entry walked (the scope stands still while an expression is worked out), so a
+    number, text or truth is kept in the environment (made anew by each macro and filter) the first time and read
+    from it after. A failure is kept by no one: the next entry works it out again, and fails again."""
+    key = object()
+    missing = _MISSING
+
+    def kept_once(scope: Any, environment: Any) -> Any:
+        found = environment.get(key, missing)
+        if found is missing:
+            found = closure(scope, environment)
+            if type(found) in KEPT:
+                environment[key] = found
+        return found
+    return kept_once
 
 
 PLAIN: dict[str, Callable[[Any, Any], Any]] = {"==": eq, "!=": ne, "<": lt, "<=": le, ">": gt, ">=": ge}
