@@ -199,7 +199,7 @@ class TableKit(Ruleset):
         kit = kit_of(state)
         out: list[Fact] = [f.KitLaid(kit.title, kit.hash)]
         table = state
-        for zone in kit.zones(state.seats):
+        for zone in kit.zone_map(state.seats).values():  # the zones in order, made once a seat count
             for _ in range(len(state.zones[zone.name]["pool"]) if zone.shows == "face-up" else 0):
                 card = rng.choice(table.zones[zone.name]["pool"], f"which card is laid next on {zone.name}?")
                 fact = f.CardMoved(None, "lay", card, zone.name, -1, zone.name, True, [])

@@ -120,7 +120,7 @@ class Expression:
         raise, CEL's."""
         fast = self.fast
         if fast is not None:
-            if self.shortcut is None:  # one name or a constant costs next to nothing: no clock read, as with CEL
+            if self.shortcut is None and overdue() is not None:  # one name or a constant costs next to nothing: no clock read, as with CEL
                 within_deadline()
             try:
                 return fast(scope)

@@ -57,13 +57,16 @@ class Run(Endings):
         self._scope: Scope | None = None
         """The scope of the table as it stands, the seat acting, the space landed on and the card drawn; ``None`` once
         any of them changes."""
+        self._given: dict[str, Any] | None = None
+        """The names the scope is given besides the table's: the choices, ``landed`` and ``drawn`` (``None`` once one
+        of them changes; a fact leaves them as they were)."""
         self._landings = 0
         self._begun = 0
         self._depth = 0
 
     def act_as(self, seat: int, chosen: dict[str, Any]) -> None:
         """Go on as ``seat``, with its choices (a turn taken together: each sealed choice carried out in turn)."""
-        self.seat, self.chosen, self.landed, self.drawn, self._scope = seat, dict(chosen), "", "", None
+        self.seat, self.chosen, self.landed, self.drawn, self._scope, self._given = seat, dict(chosen), "", "", None, None
 
     def emit(self, fact: Fact) -> None:
         budget = self.budget
@@ -78,7 +81,10 @@ class Run(Endings):
         acting, the space landed on or the card drawn (each of which lets it go, ``_scope``)."""
         scope = self._scope
         if scope is None:
-            scope = self._scope = Scope(self.rules, self.state, self.seat, {**self.chosen, "landed": self.landed, "drawn": self.drawn})
+            given = self._given
+            if given is None:
+                given = self._given = {**self.chosen, "landed": self.landed, "drawn": self.drawn}
+            scope = self._scope = Scope(self.rules, self.state, self.seat, given)
         return scope
 
     def value(self, expression: Expression) -> Any:
@@ -244,7 +250,7 @@ class Run(Endings):
 
     def land(self, space: str) -> None:
         """A piece has landed on ``space``: the first of the kit's landing rules whose condition holds is taken."""
-        self.landed, self._scope = space, None
+        self.landed, self._scope, self._given = space, None, None
         for when, effects in self.rules.landing:
             if self.truth(when):
                 self._landings += 1
@@ -285,7 +291,7 @@ class Run(Endings):
             for fact in facts:
                 self.emit(fact)
                 if kind == "draw" and isinstance(fact, f.CardMoved) and fact.to == f"hand:{self.seat}":
-                    self.drawn, self._scope = fact.card, None
+                    self.drawn, self._scope, self._given = fact.card, None, None
 
     def _shown(self, card: str) -> bool:
         """Whether every seat has seen the acting seat's card of that name (the last in its hand)."""
