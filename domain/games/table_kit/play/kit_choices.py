@@ -78,6 +78,21 @@ class Choice:
         return Sifter(self.where, self.name)  # type: ignore[arg-type]
 
     @functools.cached_property
+    def _fixed_numbers(self) -> tuple[int, ...] | None:
+        """A number choice's numbers where both ends are written out (``[1, 6]``): the same at every table, so
+        found once; ``None`` where either end reads anything, or the range is refused (it is refused again
+        each time, the long way)."""
+        if self.numbers is None or any(bound.names or bound.functions for bound in self.numbers):
+            return None
+        ends = [bound.shortcut for bound in self.numbers]
+        if not all(type(end) is int for end in ends):
+            return None
+        try:
+            return tuple(numbers_offered(self.name, *ends))
+        except ExpressionFailed:
+            return None
+
+    @functools.cached_property
     def _walk_memo(self) -> dict[Any, Any]:
         """The walks worked out, by origin, count and the spaces open to them (and, under ``""``, the grid's
         orthogonal neighbours): a choice belongs to one kit, so to one board."""
@@ -160,6 +175,9 @@ class Choice:
                 raise ExpressionFailed(f"{self.of.source!r} is {holder!r}, which is no seat")  # type: ignore[union-attr]
             return list(dict.fromkeys(entry["card"] for entry in hand["cards"]))
         if self.numbers is not None:  # at most MOST_NUMBERS of them
+            fixed = self._fixed_numbers
+            if fixed is not None:
+                return list(fixed)
             return list(numbers_offered(self.name, *(_number(bound.value(scope), bound) for bound in self.numbers)))
         board, seat = scope.board, scope.seat
         if self.walk is not None:
