@@ -87,17 +87,19 @@ class StepBudget:
         self.facts = 0
         self.at: tuple[str | int, ...] = ()
         """The place of the step last taken."""
+        self.most = MOST_STEPS_TAKEN
+        """The most steps, and the most facts, it may take (``kit_steps.Run`` counts them against it)."""
 
     def step(self, at: tuple[str | int, ...]) -> None:
         """One more step taken: the step at ``at`` in the kit (``kit_steps.Run.steps`` counts them itself, as this does)."""
         self.steps, self.at = self.steps + 1, at
-        if self.steps > MOST_STEPS_TAKEN:
+        if self.steps > self.most:
             self.refuse_step()
 
     def fact(self) -> None:
         """One more fact made (by the step last taken; ``kit_steps.Run.emit`` counts them itself, as this does)."""
         self.facts += 1
-        if self.facts > MOST_STEPS_TAKEN:
+        if self.facts > self.most:
             self.refuse_fact()
 
     def refuse_step(self) -> None:

@@ -25,7 +25,7 @@ from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
 from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.language.expressions import Expression, ExpressionFailed
-from domain.games.table_kit.play.kit_bounds import MOST_STEPS_TAKEN, StepBudget
+from domain.games.table_kit.play.kit_bounds import StepBudget
 from domain.games.table_kit.play.kit_endings import Endings
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.language.kit_sizes import stored_key
@@ -71,7 +71,7 @@ class Run(Endings):
     def emit(self, fact: Fact) -> None:
         budget = self.budget
         budget.facts += 1  # StepBudget.fact, counted here
-        if budget.facts > MOST_STEPS_TAKEN:
+        if budget.facts > budget.most:
             budget.refuse_fact()
         self.facts.append(fact)
         self.state, self._scope = self.evolve(self.state, fact), None
@@ -103,7 +103,7 @@ class Run(Endings):
                 return
             budget.steps += 1  # StepBudget.step, counted here: one call fewer a step
             budget.at = at
-            if budget.steps > MOST_STEPS_TAKEN:
+            if budget.steps > budget.most:
                 budget.refuse_step()
             if kind == "if":
                 condition, then, otherwise = spec
