@@ -7,13 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from cel_values import same
 
 from domain.games.table_kit.language import compiled_operators
 from domain.games.table_kit.language.compiled_expressions import compiled_program
 from domain.games.table_kit.language.compiled_filter import compiled_filter
 from domain.games.table_kit.language.expressions import cel_library
-
-from cel_values import same
 
 EXPRESSIONS = [
     "xs.filter(v, v > y + 1).size()",
@@ -55,10 +54,10 @@ class Given(dict):
 def scopes(seed: int, count: int):
     source = random.Random(seed)
     for _ in range(count):
-        yield dict(x=source.randint(-3, 4), y=source.randint(-2, 3), b=source.random() < 0.5, s=source.choice(["ab", "b", ""]),
-                   xs=[source.randint(-3, 3) for _ in range(source.randint(0, 5))], m={"a": source.randint(-2, 2)},
-                   count=source.randint(1, 3), bid_count=source.randint(0, 3), bid_face=source.randint(0, 6),
-                   faces=[source.randint(1, 6) for _ in range(source.randint(0, 3))])
+        yield {"x": source.randint(-3, 4), "y": source.randint(-2, 3), "b": source.random() < 0.5, "s": source.choice(["ab", "b", ""]),
+                   "xs": [source.randint(-3, 3) for _ in range(source.randint(0, 5))], "m": {"a": source.randint(-2, 2)},
+                   "count": source.randint(1, 3), "bid_count": source.randint(0, 3), "bid_face": source.randint(0, 6),
+                   "faces": [source.randint(1, 6) for _ in range(source.randint(0, 3))]}
 
 
 def answer(run, scope):

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from domain.engine import registry
+from domain.games.table_kit.language.expressions import CANDIDATES
 from domain.games.table_kit.play.kit_bounds import numbers_offered
 from domain.games.table_kit.play.kit_choices import Choice
 from domain.games.table_kit.play.kit_scope import Scope
@@ -61,3 +62,29 @@ def test_ends_that_read_the_table_are_not_fixed():
     state = next(tables("liars-dice", 1))
     count, face = number_choices(state)
     assert count._fixed_numbers is None and face._fixed_numbers == (1, 2, 3, 4, 5, 6)
+
+
+@pytest.mark.parametrize("name", ["liars-dice", "missions-with-rules"])
+def test_a_where_sifted_beside_the_scope_keeps_what_the_filter_keeps(name):
+    """A choice's ``where`` sifted by its closures given the candidates (``Choice._sift``) keeps, at every table of
+    seeded random games, what the ``where`` made a filter keeps, given them in a scope of their own."""
+    sifted = 0
+    for state in tables(name, 10):
+        rules = kit_rules_of(state)
+        scope = Scope(rules, state, state.turn or 1)
+        for action in rules.actions.values():
+            chosen: dict = {}
+            for choice in action["choices"]:
+                try:
+                    found = choice._values(scope.with_choice(chosen))
+                except Exception:  # noqa: BLE001 -- a choice that cannot be offered here (no earlier choice fits)
+                    break
+                if choice.where is not None and choice._sift is not None and found:
+                    given = scope.with_choice(chosen)
+                    long_way = choice._where_all.value(given.with_choice({**given.chosen, CANDIDATES: found}))
+                    assert choice._sift(given, found) == long_way
+                    sifted += 1
+                if not found:
+                    break
+                chosen[choice.name] = found[len(found) // 2]
+    assert sifted > 20

@@ -5,6 +5,7 @@ the filter runs). Like every closure, the filter gives CEL's answer or raises, a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from domain.games.table_kit.language.compiled_expressions import Compiled, compiled_program
@@ -17,10 +18,19 @@ def compiled_filter(text: str, name: str, candidates: str) -> Compiled | None:
     found = compiled_program(text, (name,))
     if found is None:
         return None
-    condition = found.run
+    sift = _sifting(found.run, name)
+    return Compiled(lambda scope: sift(scope, scope[candidates]), found.names | {candidates}, found.functions)
 
-    def run(scope: Any) -> list[Any]:
-        given = scope[candidates]
+
+def compiled_sift(text: str, name: str) -> Callable[[Any, Any], list[Any]] | None:
+    """The same filter given its candidates beside the scope (``sift(scope, candidates)``), rather than under a name
+    of a scope made for them; ``None`` for a text it does not take."""
+    found = compiled_program(text, (name,))
+    return None if found is None else _sifting(found.run, name)
+
+
+def _sifting(condition: Callable[..., Any], name: str) -> Callable[[Any, Any], list[Any]]:
+    def sift(scope: Any, given: Any) -> list[Any]:
         if type(given) not in LISTS:
             raise Unsure
         kept, environment, steady = [], {}, _Steady(scope)
@@ -35,7 +45,7 @@ def compiled_filter(text: str, name: str, candidates: str) -> Compiled | None:
             elif holds is not False:
                 raise Unsure
         return kept
-    return Compiled(run, found.names | {candidates}, found.functions)
+    return sift
 
 
 class _Steady(dict):  # type: ignore[type-arg]

@@ -25,16 +25,19 @@ from collections.abc import Container, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from domain.engine.rule_time import overdue
+from domain.games.table_kit.language.compiled_filter import compiled_sift
 from domain.games.table_kit.language.expressions import (
     CANDIDATES,
     Expression,
     ExpressionFailed,
+    OutOfTime,
     filtering,
+    within_deadline,
 )
-from domain.games.table_kit.board.kit_board import DIRECTIONS, BoardView
+from domain.games.table_kit.board.kit_board import BoardView
 from domain.games.table_kit.play.kit_bounds import among_numbers, numbers_offered
 from domain.games.table_kit.play.kit_grid_walk import open_spaces, walked
-from domain.games.table_kit.vocabulary.kit_mistakes import did_you_mean
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.play.kit_sift import OpenBySpace, Sifter
 
@@ -71,6 +74,14 @@ class Choice:
         """The ``where`` condition over all candidates at once (its closures try each in turn, CEL's filter the
         whole list where one of them cannot say)."""
         return None if self.where is None else filtering(self.where, self.name)
+
+    @functools.cached_property
+    def _sift(self) -> Any:
+        """The closures of ``_where_all`` given the candidates beside the scope (``compiled_filter.compiled_sift``),
+        where it has closures; else ``None``."""
+        if self._where_all is None or self._where_all.fast is None:
+            return None
+        return compiled_sift(self.where.source, self.name)  # type: ignore[union-attr]
 
     @functools.cached_property
     def _sifter(self) -> Sifter:
@@ -149,6 +160,16 @@ class Choice:
         kept = self._sifter.sifted(scope, found, self._where_all)  # type: ignore[arg-type]
         if kept is not None:
             return kept
+        sift = self._sift
+        if sift is not None:  # as the ``where`` made a filter gives it, without a scope made to hold the candidates
+            if overdue() is not None:
+                within_deadline()
+            try:
+                return sift(scope, found)
+            except OutOfTime:
+                raise
+            except Exception:  # noqa: BLE001,S110 -- unsure, or failing: the filter asks CEL, which says why
+                pass
         kept = self._where_all.value(scope.with_choice({**scope.chosen, CANDIDATES: found}))  # type: ignore[union-attr]
         if not isinstance(kept, list):
             raise ExpressionFailed(f"{self.where.source!r} is a condition, but its value is not true or false")  # type: ignore[union-attr]
@@ -270,36 +291,3 @@ def _number(value: Any, bound: Expression) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ExpressionFailed(f"{bound.source!r} is {value!r}, not a whole number")
     return value
-
-
-def choice_problems(spec: dict[str, Any], earlier: dict[str, Choice]) -> list[tuple[str, str]]:
-    """What is wrong in a choice's spec, as (field, message) pairs (its expressions compiled apart)."""
-    out: list[tuple[str, str]] = []
-    name = spec.get("name")
-    if name not in CHOICES:
-        out.append(("name", f"a choice is named {', '.join(CHOICES)} (the command's fields), not {name!r}" + did_you_mean(name, CHOICES)))
-    elif name in earlier:
-        out.append(("name", f"{name!r} is chosen twice"))
-    if sum(1 for kind in ("number", "card") if kind in spec) + (1 if {"space", "steps", "along", "walk"} & set(spec) else 0) != 1:
-        out.append(("space", "say what is chosen, one of: space (any, empty, mine, theirs, occupied), card (hand) or number [least, most]"))
-    if "card" in spec and spec["card"] != "hand":
-        out.append(("card", f"a card is chosen from the seat's hand (card: hand), not {spec['card']!r}"))
-    if "of" in spec and "card" not in spec:
-        out.append(("of", "of names whose hand a card is chosen from: it goes with card: hand"))
-    holds = spec.get("space", "any")
-    for kind in holds if isinstance(holds, list) else [holds]:
-        if kind not in HOLDS:
-            out.append(("space", f"a space choice holds {', '.join(HOLDS)}; not {kind!r}" + did_you_mean(kind, HOLDS)))
-    if sum(1 for kind in ("steps", "along", "walk") if kind in spec) > 1:
-        out.append(("along", "a choice goes by steps on a grid, along a track or on a walk, one of them"))
-    if ("from" in spec) != ("steps" in spec or "along" in spec or "walk" in spec):
-        out.append(("steps" if "from" in spec else "from", "from goes with steps, along or walk: they are taken from an earlier choice's space"))
-    if "through" in spec and "walk" not in spec:
-        out.append(("through", "through says which spaces a walk may step onto: it goes with walk"))
-    origin = spec.get("from")
-    if origin in CHOICES and (origin not in earlier or earlier[origin].numbers is not None):  # else an expression
-        out.append(("from", f"{origin!r} is no earlier choice of a space"))
-    for step in spec.get("steps", []):
-        if step not in DIRECTIONS:
-            out.append(("steps", f"{step!r} is no direction{did_you_mean(step, DIRECTIONS)}: {', '.join(DIRECTIONS)}"))
-    return out

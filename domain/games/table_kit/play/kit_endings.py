@@ -60,7 +60,7 @@ class Endings:
     def last_turn(self, turns: Expression) -> int:
         """The turn limit's last turn: worked out once a game where it reads only the parameters and seats."""
         rules, state = self.rules, self.state
-        fixed = rules.limit_fixed and not self.chosen.keys() & set(turns.names)  # a choice of that name: read it
+        fixed = rules.limit_fixed and self.chosen.keys().isdisjoint(turns.names)  # a choice of that name: read it
         known = rules.limit_known
         if fixed and known is not None and known[0] is state.parameters and known[1] == state.seats:
             return known[2]
