@@ -29,7 +29,9 @@ from domain.games.table_kit.language import compiled_values as values
 from domain.games.table_kit.language.compiled_macros import MACROS
 from domain.games.table_kit.language.compiled_operators import COMPARISONS, Closure
 from domain.games.table_kit.language.compiled_values import (
+    LEAST,
     LISTS,
+    MOST,
     Unsure,
     exported,
 )
@@ -83,14 +85,20 @@ def compiled_program(text: str, bound: tuple[str, ...] = ()) -> Compiled | None:
 def _named(name: str) -> Callable[[Any], Any]:
     def run(scope: Any) -> Any:
         found = scope[name]
-        return found if type(found) in values.SCALARS else exported(found)
+        kind = type(found)
+        if kind is int and LEAST <= found <= MOST:  # the commonest value, as ``exported`` gives it
+            return found
+        return found if kind in values.SCALARS else exported(found)
     return run
 
 
 def _rooted(root: Closure) -> Callable[[Any], Any]:
     def run(scope: Any) -> Any:
         found = root(scope, None)
-        return found if type(found) is bool else exported(found)
+        kind = type(found)
+        if kind is bool or (kind is int and LEAST <= found <= MOST):  # as ``exported`` gives them
+            return found
+        return exported(found)
     return run
 
 
