@@ -227,10 +227,11 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-sync", "--no-first-run"]
 
 
-@pytest.fixture(scope="module")
-def browser():
-    """The system's Chromium (``find_chromium``) driven by Playwright (``.ci/run`` installs both); without
-    either, the test skips, saying why, or fails under ``CI=true`` (``missing``)."""
+@pytest.fixture(scope="session")
+def chromium_browser():
+    """The system's Chromium (``find_chromium``) driven by Playwright (``.ci/run`` installs both), started once a
+    worker process (starting Playwright and Chromium takes seconds); without either, the test skips, saying why, or
+    fails under ``CI=true`` (``missing``). Tests take it through ``browser``."""
     chromium = find_chromium()
     if chromium is None:
         missing(chromium_missing_reason())
@@ -242,3 +243,14 @@ def browser():
         launched = playwright.chromium.launch(executable_path=str(chromium), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def browser(chromium_browser):
+    """The worker's Chromium for one test: every context (and page) the test opened is closed when it ends, so no
+    page of one test, nor its event streams to a server gone, lives on into the next."""
+    before = set(chromium_browser.contexts)
+    yield chromium_browser
+    for context in chromium_browser.contexts:
+        if context not in before:
+            context.close()
