@@ -45,6 +45,8 @@ def review(game: str, budget: int | None, seat: str | None, bookmark: bool, char
     from replays.reviews import bookmark as write_bookmarks
     from replays.reviews import review_data, review_game, review_lines
 
+    if chart is not None:
+        check_chart(chart)
     service = open_service(db)
     game_id = service.find_game(game)
     current = service.game(game_id)
@@ -66,3 +68,16 @@ def review(game: str, budget: int | None, seat: str | None, bookmark: bool, char
     if chart is not None:
         lines += ["", f"The chart is in {chart}."]
     click.echo(shown("\n".join(lines)))
+
+
+def check_chart(chart: Path) -> None:
+    """Refuse, before anything is reviewed, a chart that could not be written where it is asked for: its
+    folder must exist and be a folder, and the chart itself must not be a folder. What cannot be known
+    before writing (a folder that may not be written in) is still refused when the chart is written."""
+    folder = chart.parent
+    if not folder.exists():
+        raise click.ClickException(f"cannot write the chart to {chart}: there is no folder {folder}")
+    if not folder.is_dir():
+        raise click.ClickException(f"cannot write the chart to {chart}: {folder} is not a folder")
+    if chart.is_dir():
+        raise click.ClickException(f"cannot write the chart to {chart}: it is a folder")

@@ -76,11 +76,17 @@ def test_review_bookmarks_its_key_moments_and_the_replay_jumps_to_them(run, game
     assert replayed.count("Key moment (k/K next/previous):") == len({m["step"] for m in data["key_moments"]})
 
 
-def test_a_bad_review_is_one_line(run, game, tmp_path):
+def test_a_bad_review_is_one_line(run, game, tmp_path, monkeypatch):
     assert "budget" in one_line_error(run("review", game, "--budget", "0"))
     kit = run("new", "tests/kits/market.yaml", "--seat", "Ana", "--seat", "Ben").output.strip()
     assert "table kit" in one_line_error(run("review", kit))
-    assert "cannot write the chart" in one_line_error(run("review", game, "--budget", "5", "--chart", str(tmp_path / "no" / "c.svg")))
+    # a chart that cannot be written where it is asked for is refused before anything is reviewed
+    monkeypatch.setattr("replays.reviews.review_game", lambda *args, **kwargs: pytest.fail("the game was reviewed"))
+    (tmp_path / "a-file").write_text("")
+    for chart in (tmp_path / "no" / "c.svg", tmp_path / "a-file" / "c.svg"):
+        assert "cannot write the chart" in one_line_error(run("review", game, "--budget", "5", "--bookmark", "--chart", str(chart)))
+        assert not chart.parent.is_dir()
+    assert json.loads(run("notes", game, "--json").output) == []
 
 
 def test_export_of_a_fork_holds_its_trunk_and_import_recreates_both(run, game, tmp_path):
