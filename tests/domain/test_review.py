@@ -79,7 +79,12 @@ def test_a_planted_blunder_is_marked_at_its_step_with_the_command_the_search_pre
 
 
 def test_a_planted_blunder_is_found_in_three_rulesets_at_least():
-    assert sum(planted(rules) is not None for rules in KNOWN) >= 3
+    found = 0
+    for rules in KNOWN:  # the search stops at the third: the rulesets after it need not be searched
+        found += planted(rules) is not None
+        if found == 3:
+            break
+    assert found >= 3
 
 
 def test_a_command_the_search_itself_prefers_is_no_mistake():
@@ -123,7 +128,7 @@ def test_a_seats_review_of_a_game_in_play_is_the_same_whatever_the_others_hidden
 
 
 def test_a_review_gives_every_seat_a_chance_with_its_interval_at_the_start_and_after_every_command(service):
-    game_id = played(service, "infection", "chances", 400, round_limit=8)  # a whole game, a third of the default's
+    game_id = played(service, "infection", "chances", 400, round_limit=5)  # a whole game, a fifth of the default's
     game = service.game(game_id)
     assert game.outcome() is not None
     reviewed = review_game(service, game_id, None, budget=20)
@@ -136,7 +141,7 @@ def test_a_review_gives_every_seat_a_chance_with_its_interval_at_the_start_and_a
 
 
 def test_key_moments_become_bookmarks_once(service):
-    game_id = played(service, "infection", "marks", 400, round_limit=8)  # a whole game, a third of the default's
+    game_id = played(service, "infection", "marks", 400, round_limit=5)  # a whole game, a fifth of the default's
     reviewed = review_game(service, game_id, OWNER, budget=20)
     moments = reviewed.key_moments()
     assert moments
