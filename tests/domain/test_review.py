@@ -79,8 +79,9 @@ def test_a_planted_blunder_is_marked_at_its_step_with_the_command_the_search_pre
 
 
 def test_a_planted_blunder_is_found_in_three_rulesets_at_least():
+    quickest = ("project-assassination", "correction", "missions")  # where a plant is found in the fewest games
     found = 0
-    for rules in KNOWN:  # the search stops at the third: the rulesets after it need not be searched
+    for rules in sorted(KNOWN, key=lambda rules: rules.name not in quickest):  # up to the third found, no further
         found += planted(rules) is not None
         if found == 3:
             break
