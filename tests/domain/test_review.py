@@ -116,16 +116,16 @@ def test_a_seats_review_of_a_game_in_play_is_the_same_whatever_the_others_hidden
     assert service.game(game_id).outcome() is None
     moves = moves_of(service, game_id)
     for eye in (1, 2):
-        mine = review(rules, moves, 2, eye=eye, budget=20, seed="s", playouts=6, depth=2)
+        mine = review(rules, moves, 2, eye=eye, budget=10, seed="s", playouts=6, depth=2)
         for other in range(2):
             source = SimRng(random.Random(other))
             imagined = [Move(m.first, m.step, m.seat, m.command, rules.determinize(m.before, eye, source),
                              rules.determinize(m.after, eye, source), m.facts) for m in moves]
             assert any(plain(i.before) != plain(m.before) for i, m in zip(imagined, moves))
-            theirs = review(rules, imagined, 2, eye=eye, budget=20, seed="s", playouts=6, depth=2)
+            theirs = review(rules, imagined, 2, eye=eye, budget=10, seed="s", playouts=6, depth=2)
             assert plain(theirs.estimates) == plain(mine.estimates)
             assert plain(theirs.mistakes) == plain(mine.mistakes) and plain(theirs.swings) == plain(mine.swings)
-        assert all(m.seat == eye for m in mine.mistakes)
+        assert all(m.seat == eye for m in mine.mistakes) and mine.judged > 0
 
 
 def test_a_review_gives_every_seat_a_chance_with_its_interval_at_the_start_and_after_every_command(service):
