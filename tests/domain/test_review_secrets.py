@@ -11,17 +11,33 @@ import random
 from dataclasses import replace
 
 import pytest
-from secret_reviews import HIDDEN_HAND_GAMES, SEALED_GAMES, SEATS, options_of, played, sealed_bids, unseen_in
+from played_games import played_once
+from secret_reviews import HIDDEN_HAND_GAMES, SEALED_GAMES, SEATS, options_of, sealed_bids, unseen_in
+from secret_reviews import played as play
 
 from domain.engine import registry
 from domain.engine.chain import plain
 from domain.engine.randomness import Rng
+from domain.keeping.service import GameService
+from domain.keeping.store import store_env
 from domain.thinking.greedy import SimRng
 from domain.thinking.review import review
 from replays.reviews import moves_of, review_data, review_game, review_lines
 
 SMALL = {"budget": 10, "seed": "secrets", "playouts": 6, "depth": 2}
 """A review small enough to run often: it is what it shows and what it plays, not how well it judges, that is tested."""
+
+
+@pytest.fixture(scope="module")
+def service():
+    """One in-memory service for the module: its tests only read the games they play and review, so each game is
+    played once a module, and each seat's review of it at a budget made once (kept until the game moves on)."""
+    return GameService(env=store_env(None))
+
+
+def played(service, name, seed, commands):
+    """The game of ``secret_reviews.played``, played once on the module's service."""
+    return played_once(service, (name, seed, commands), lambda: play(service, name, seed, commands))
 
 
 def review_text(found, game_id) -> str:
