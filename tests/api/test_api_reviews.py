@@ -11,8 +11,8 @@ from test_api_games import assert_problem
 
 from api import thinking
 
-SHORT = {"round_limit": 8}
-"""A whole game of Infection in 8 rounds (the default is 25): a third as much to play and review."""
+SHORT = {"round_limit": 5}
+"""A whole game of Infection in 5 rounds (the default is 25): a fifth as much to play and review."""
 
 
 @pytest.fixture(params=[0, 1], ids=["in the server", "in a worker"])

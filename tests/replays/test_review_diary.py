@@ -23,8 +23,8 @@ def service(module_store_service):
 
 def finished(service, seats=("Ana", "Ben")):
     def play():
-        # a whole game of 8 rounds (the default is 25): a third as much to review
-        game_id = service.create_game("infection", list(seats), {"round_limit": 8}, seed="diary-review")
+        # a whole game of 5 rounds (the default is 25): a fifth as much to review
+        game_id = service.create_game("infection", list(seats), {"round_limit": 5}, seed="diary-review")
         bot = RandomBot("d")
         while (game := service.game(game_id)).outcome() is None:
             seat = game.to_act()[0]
