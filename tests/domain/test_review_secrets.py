@@ -11,9 +11,16 @@ import random
 from dataclasses import replace
 
 import pytest
+import secret_reviews
 from played_games import played_once
-from secret_reviews import HIDDEN_HAND_GAMES, SEALED_GAMES, SEATS, options_of, sealed_bids, unseen_in
-from secret_reviews import played as play
+from secret_reviews import (
+    HIDDEN_HAND_GAMES,
+    SEALED_GAMES,
+    SEATS,
+    options_of,
+    sealed_bids,
+    unseen_in,
+)
 
 from domain.engine import registry
 from domain.engine.chain import plain
@@ -37,7 +44,7 @@ def service():
 
 def played(service, name, seed, commands):
     """The game of ``secret_reviews.played``, played once on the module's service."""
-    return played_once(service, (name, seed, commands), lambda: play(service, name, seed, commands))
+    return played_once(service, (name, seed, commands), lambda: secret_reviews.played(service, name, seed, commands))
 
 
 def review_text(found, game_id) -> str:
