@@ -27,9 +27,10 @@ from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.language.expressions import Expression, ExpressionFailed
 from domain.games.table_kit.play.kit_bounds import StepBudget
 from domain.games.table_kit.play.kit_endings import Endings
+from domain.games.table_kit.play.kit_piece_steps import PieceSteps
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.language.kit_sizes import stored_key
-from domain.games.table_kit.vocabulary.layout import ASKER, OFF
+from domain.games.table_kit.vocabulary.layout import ASKER
 
 Step = tuple[str, Any, tuple[str | int, ...]]
 MOST_LANDINGS = 20
@@ -41,7 +42,7 @@ CARD_STEPS = ("draw", "deal", "play", "discard", "give", "reveal", "shuffle", "g
 """The steps on cards: each the table's command of that name, taken by the seat acting."""
 
 
-class Run(Endings):
+class Run(Endings, PieceSteps):
     """One action being decided: its facts so far, each applied to the table as it is made."""
 
     def __init__(self, rules: Any, state: Any, seat: int, rng: Rng, evolve: Any, table: Any,
@@ -208,46 +209,6 @@ class Run(Endings):
         by = None if kind == "set" else value - self.state.counters[key]
         self.emit(f.PrivateCounterChanged(self.seat, key, value, by, owner) if counter.get("private") else f.CounterChanged(self.seat, key, value, by))
 
-    def place(self, kind: str | Expression | None, to: Expression, seat: Expression | None = None) -> None:
-        """One of the seat's pieces (the acting seat's, or ``seat``'s) of a kind (named, or worked out) from off
-        the board onto a space."""
-        whose = self.seat if seat is None else self.seat_number(self.value(seat))
-        if isinstance(kind, Expression):
-            found = self.value(kind)
-            if not isinstance(found, str) or found not in self.rules.kinds:
-                raise IllegalCommand(f"the kit's rules fail here: {kind.source!r} is {found!r}, which is no kind of piece of the kit")
-            kind = found
-        space = self.space(to)
-        board = self.scope().board
-        if space in board.at:
-            raise IllegalCommand(f"the kit's rules fail here: place {kind or 'a piece'} on {space}, but {board.at[space]} stands there")
-        pieces, piece = self.state.pieces, None
-        for found in self.rules.placeable(self.state.seats, kind, whose):  # the first still off the board
-            if pieces[found] == OFF:
-                piece = found
-                break
-        if piece is None:
-            raise IllegalCommand(f"the kit's rules fail here: seat {whose} has no {kind or 'piece'} left off the board to place")
-        self.emit(f.PieceMoved(self.seat, piece, OFF, space))
-        self.land(space)
-
-    def move(self, origin: Expression, to: Expression, stack: bool = False) -> None:
-        start, space = self.space(origin), self.space(to)
-        board = self.scope().board
-        if start != OFF and board.single:  # one piece a space at most: the piece standing there
-            piece = board.at.get(start)
-        else:
-            owners = self.rules.owners(self.state.seats)
-            here = [piece for piece, space in self.state.pieces.items() if space == start]
-            piece = next((piece for piece in reversed(here) if owners[piece][1] == self.seat), here[-1] if here else None)
-        if piece is None:
-            raise IllegalCommand(f"the kit's rules fail here: move from {start}, but no piece stands there")
-        if space in board.at and not stack and space != start:  # a walk round a loop may end where it began
-            raise IllegalCommand(f"the kit's rules fail here: move onto {space}, but {board.at[space]} stands there "
-                                 "(capture it first, or let pieces share a space with stack: true)")
-        self.emit(f.PieceMoved(self.seat, piece, start, space))
-        self.land(space)
-
     def land(self, space: str) -> None:
         """A piece has landed on ``space``: the first of the kit's landing rules whose condition holds is taken."""
         self.landed, self._scope, self._given = space, None, None
@@ -259,12 +220,6 @@ class Run(Endings):
                                          f"times in one action (the last onto {space}): they may never stop")
                 self.steps(effects)
                 return
-
-    def capture(self, at: Expression) -> None:
-        space = self.space(at)
-        piece = self.scope().board.at.get(space)
-        if piece is not None:
-            self.emit(f.PieceMoved(self.seat, piece, space, OFF))
 
     def cards(self, kind: str, spec: dict[str, Any]) -> None:
         """A step on cards, done as the table does the command of the same name (its checks and its facts)."""
