@@ -48,12 +48,13 @@ class FirstWanted:
 class Offers:
     """The commands offered a seat at one table, made as far as asked."""
 
-    __slots__ = ("_frozen", "_kept", "_handed", "made", "rest", "wanted")
+    __slots__ = ("_frozen", "_kept", "_handed", "_making", "made", "rest", "wanted")
 
     def __init__(self, made: Callable[[FirstWanted], Iterator[Command]]) -> None:
         self.made: list[Command] = []
         """The commands made so far, before every one is."""
         self.wanted = FirstWanted()
+        self._making = made
         self.rest: Iterator[Command] | None = made(self.wanted)
         self._kept: list[Command] | None = None
         """Every command, once each is made: copies of them as they were made, never handed out."""
@@ -63,11 +64,27 @@ class Offers:
         """Each kept command's keys and values, in order, to look a command up by (made when first wanted)."""
 
     def first(self) -> bool:
-        """Whether there is a command at all (the first made, if none is yet)."""
+        """Whether there is a command at all: every command made at once (the legal commands are most often asked for
+        next, as a bot's and a balance study's games ask); where making them all fails (past ``MOST_OFFERED``, or an
+        action's condition failing), made again one after another until the first is found, so the failure waits
+        for the legal commands as before."""
         if self._kept is not None:
             return bool(self._kept)
         if self.made:
             return True
+        if self.rest is not None:
+            try:
+                self.made.extend(self.rest)
+            except Exception:  # noqa: BLE001 -- told when every command is asked for (``every``)
+                self.made, self.rest = [], self._making(self.wanted)
+                return self._first_alone()
+            self.rest = None
+        if not self.made:
+            self._kept = []
+        return bool(self.made)
+
+    def _first_alone(self) -> bool:
+        """Whether there is a command at all, the first made alone (each choice's values tried one after another)."""
         self.wanted.on = True
         try:
             for command in self.rest:  # type: ignore[union-attr]
