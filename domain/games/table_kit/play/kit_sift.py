@@ -1,11 +1,14 @@
 """A choice's ``where`` tried on its candidates, each answer remembered with what it read of the board.
 
-A condition that reads only its candidate, the seat, the seat count and the parameters, and reads the board only
-through ``owner(s)`` and ``kind(s)`` (its other functions, ``row``, ``step``..., follow from the kit's grid and the
-seat alone), goes the same way, read by read, on any board where the spaces it read hold what they held when it was
-worked out: its answer then is the same. So each candidate's answer is kept with the owners and kinds it read, and
-worked out again only where one of them changed (Connect Four's ``row(to) == 1 || owner(step(to, "south")) != 0``
-reads one space, which one drop changes for one column). A condition that reads anything else is sifted as before.
+A condition that reads besides its candidate only names whose values are numbers or texts (the seat, the parameters,
+a counter, an earlier choice), and reads the board only through ``owner(s)`` and ``kind(s)`` (its other functions,
+``row``, ``step``..., follow from the kit's grid and the seat alone), goes the same way, read by read, wherever those
+names hold the same values and the spaces it read hold what they held when it was worked out: its answer then is the
+same. So each candidate's answer is kept by those values with the owners and kinds it read, and worked out again
+only where one of them changed (Connect Four's ``row(to) == 1 || owner(step(to, "south")) != 0`` reads one space,
+which one drop changes for one column; Liar's dice's ``count > bid_count || (count == bid_count && face > bid_face)``
+reads the bid, a few values met again and again). A condition whose values are seldom met again (past
+``MOST_KEYS`` of them, most met only once) stops being kept; one that reads anything else is sifted as before.
 
 A walk's ``through`` that calls no function and reads the board only as ``owners[to]`` and ``to in owners`` (``to``
 the space tried) holds on a space or not by the other values it reads, the space and its owner alone: each space's
@@ -26,6 +29,8 @@ STEADY = frozenset({"row", "column", "step", "along", "link", "mark", "neighbour
 """The functions whose answers follow from the kit's board and the seat acting alone."""
 MOST_REMEMBERED = 4096
 """The most candidates' answers a choice keeps (past them, it starts again)."""
+MOST_KEYS = 256
+"""How many sets of values a condition reads may be met before it is judged: kept no longer where most were met once."""
 
 Read = tuple[bool, Any, Any]
 """A read of the board: ``owner`` (or ``kind``), the space asked about, and the answer."""
@@ -42,6 +47,9 @@ class Sifter:
         self._rules: Any = None
         self._answers: dict[Any, dict[Any, Any]] = {}
         self._count = 0
+        self._keys = 0
+        """The sets of values read, met for the first time (``_key``), and the times any was looked up."""
+        self._looked = 0
 
     def sifted(self, scope: Any, found: list[Any], where_all: Expression) -> list[Any] | None:
         """The candidates ``found`` for which the ``where`` holds, in order; ``None`` where it cannot say (the
@@ -52,7 +60,12 @@ class Sifter:
         if key is None:
             return None
         answers = self._answers.get(key)
+        self._looked += 1
         if answers is None:
+            self._keys += 1
+            if self._keys > MOST_KEYS and 2 * self._keys > self._looked:  # most met once: no use keeping them
+                self.usable, self._answers = False, {}
+                return None
             answers = self._answers[key] = {}
         board = scope.board
         seated, kind = board.seated, board.kind
@@ -71,17 +84,18 @@ class Sifter:
         return kept
 
     def _key(self, scope: Any) -> Any:
-        """The values the condition reads besides its candidate (``None``: it reads one that may change in play)."""
+        """The values the condition reads besides its candidate, each with its type (``1`` is not ``true`` to CEL);
+        ``None`` where one is not a number or a text (a map, a list: the condition is sifted as before)."""
         rules = scope.rules
         if rules is not self._rules:
             self._rules, self._answers, self._count = rules, {}, 0
         values: list[Any] = [scope.seat]
         for name in self.others:
-            if name not in ("seat", "seats") and (name not in rules.parameters or name == "phase" or name in scope.chosen):
-                return None
             value = scope[name]
-            if not isinstance(value, (str, int, float)):
+            kind = type(value)
+            if kind is not int and kind is not str and kind is not float and kind is not bool:
                 return None
+            values.append(kind)
             values.append(value)
         return tuple(values)
 
