@@ -130,9 +130,9 @@ def evolve(state: State, fact: Fact) -> State:
     """The state after the fact; the given state is left as it was. Only what the fact changes is copied (a
     counter's change copies the counters, a card's move the two zones' lists); the rest is shared. The same
     table and fact, met again, give the table they gave (``_EVOLVED``)."""
-    key = (id(state), id(fact))
+    key = id(fact)
     known = _EVOLVED.get(key)
-    if known is not None and known[0] is state and known[1] is fact:
+    if known is not None and known[1] is fact and known[0] is state:
         return known[2]
     found = _EVOLVE.get(type(fact))
     if found is None:
@@ -144,8 +144,9 @@ def evolve(state: State, fact: Fact) -> State:
     return after
 
 
-_EVOLVED: dict[tuple[int, int], tuple[State, Fact, State]] = {}
-"""The last tables made, by the table and the fact they were made from (both kept, so their ids stay theirs):
+_EVOLVED: dict[int, tuple[State, Fact, State]] = {}
+"""The last tables made, by the fact they were made from, with the table it was applied to (both kept, so their ids
+stay theirs; a fact applied to another table is applied afresh, and kept in its place):
 the facts a kit's rules decide are applied as they are made (``kit_steps``), then applied again by whoever
 records them, and a table is never changed once made, so the second time finds the first's table."""
 
