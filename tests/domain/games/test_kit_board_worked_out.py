@@ -96,7 +96,7 @@ def test_a_where_remembered_keeps_the_candidates_sifting_afresh_keeps(seed: int)
     for scope in _connect_four_scopes(seed):
         choice = scope.rules.actions["drop"]["choices"][0]
         found = choice._values(scope)
-        afresh: Any = choice._where_all.value(scope.with_choice({"__candidates": found}))
+        afresh: Any = choice._where.whole.value(scope.with_choice({"__candidates": found}))
         assert list(choice.candidates(scope)) == afresh
         assert [value for value in found if choice.allows(scope, value)] == afresh
 

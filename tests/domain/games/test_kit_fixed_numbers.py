@@ -66,7 +66,7 @@ def test_ends_that_read_the_table_are_not_fixed():
 
 @pytest.mark.parametrize("name", ["liars-dice", "missions-with-rules"])
 def test_a_where_sifted_beside_the_scope_keeps_what_the_filter_keeps(name):
-    """A choice's ``where`` sifted by its closures given the candidates (``Choice._sift``) keeps, at every table of
+    """A choice's ``where`` sifted by its closures given the candidates (``kit_where.Where.sift``) keeps, at every table of
     seeded random games, what the ``where`` made a filter keeps, given them in a scope of their own."""
     sifted = 0
     for state in tables(name, 10):
@@ -79,10 +79,10 @@ def test_a_where_sifted_beside_the_scope_keeps_what_the_filter_keeps(name):
                     found = choice._values(scope.with_choice(chosen))
                 except Exception:  # noqa: BLE001 -- a choice that cannot be offered here (no earlier choice fits)
                     break
-                if choice.where is not None and choice._sift is not None and found:
+                if choice.where is not None and choice._where.sift is not None and found:
                     given = scope.with_choice(chosen)
-                    long_way = choice._where_all.value(given.with_choice({**given.chosen, CANDIDATES: found}))
-                    assert choice._sift(given, found) == long_way
+                    long_way = choice._where.whole.value(given.with_choice({**given.chosen, CANDIDATES: found}))
+                    assert choice._where.sift(given, found) == long_way
                     sifted += 1
                 if not found:
                     break

@@ -30,7 +30,7 @@ def _new_table(seed: int) -> tuple[object, random.Random]:
 
 
 def _afresh(choice: Choice, scope: Scope, found: list[int]) -> list[int]:
-    return choice._where_all.value(scope.with_choice({**scope.chosen, "__candidates": found}))  # type: ignore[union-attr]
+    return choice._where.whole.value(scope.with_choice({**scope.chosen, "__candidates": found}))  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -49,7 +49,7 @@ def test_the_faces_a_bid_keeps_by_the_values_it_read_are_those_sifting_afresh_ke
         command = source.choice(RULES.legal_commands(state, state.turn))
         for fact in RULES.decide(state, state.turn, command, SimRng(source)):
             state = RULES.evolve(state, fact)
-    assert checked >= 2 and face._sifter.usable and face._sifter._answers  # kept by the values read, and asked
+    assert checked >= 2 and face._where.sifter.usable and face._where.sifter._answers  # kept by the values read, and asked
 
 
 def test_a_where_whose_values_are_seldom_met_again_stops_being_kept_and_answers_as_before() -> None:
@@ -62,7 +62,7 @@ def test_a_where_whose_values_are_seldom_met_again_stops_being_kept_and_answers_
         table = dataclasses.replace(state, counters={**state.counters, "bid_count": bid - MOST_KEYS})
         scope = Scope(rules, table, 1, {"count": 3})
         assert choice._sifted(scope, [1, 2, 3, 4, 5, 6]) == [face for face in range(1, 7) if face + bid - MOST_KEYS > 6]
-        if kept_until is None and not choice._sifter.usable:
+        if kept_until is None and not choice._where.sifter.usable:
             kept_until = bid
     assert kept_until is not None and MOST_KEYS <= kept_until < 2 * MOST_KEYS
-    assert not choice._sifter._answers
+    assert not choice._where.sifter._answers

@@ -1,9 +1,22 @@
 """A walk's ``through`` answers kept by space and owner (``kit_sift.OpenBySpace``): looked up only where the
-condition reads the board's owners at the space tried, and only for spaces and owners seen before."""
+condition reads the board's owners at the space tried, and only for spaces and owners seen before; a space choice's
+``where`` that reads the board so, likewise, its candidates kept in order, as sifting them afresh keeps them at every
+table of seeded Assassination Game games where a seat moves."""
 
+import random
+
+import pytest
+
+from domain.engine import registry
 from domain.games.table_kit.language.expression_syntax import parsed
 from domain.games.table_kit.language.expressions import compile_expression
+from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.play.kit_sift import OpenBySpace, _owners_at
+from domain.games.table_kit.rules import kit_rules_of, shipped_kit
+from domain.games.table_kit.vocabulary.layout import PHASE
+from domain.thinking.greedy import SimRng
+
+RULES = registry.get("table-kit")
 
 THROUGH = 'to != "c3" && (seat != victim || !(to in owners) || owners[to] == seat)'
 SPACES = ("a1", "b1", "c3")
@@ -35,3 +48,52 @@ def test_spaces_are_looked_up_by_their_owner_and_the_values_read():
     assert kept.open_spaces({**table, "owners": {"a1": 1}}, SPACES) is None  # a1 held by seat 1: not seen yet
     assert kept.open_spaces({**table, "victim": 2}, SPACES) is None
     assert kept.open_spaces({**table, "victim": True}, SPACES) is None  # true is not 1
+
+
+WHERE = ('seat == victim || ((!(to in owners) || owners[to] == seat || owners[to] == victim) && '
+         '(!(to in ["c1", "e3", "c5", "a3"]) || (victim_on_base_capturable && to in owners && owners[to] == victim)))')
+
+
+def test_a_wheres_answers_are_looked_up_in_order_by_space_and_owner():
+    kept = OpenBySpace(compile_expression(WHERE, ("to", "seat", "victim", "owners", "victim_on_base_capturable")), "to")
+    assert kept.usable
+    table = {"seat": 2, "victim": 1, "victim_on_base_capturable": False, "owners": {"a1": 1, "b2": 3}}
+    spaces = ["b2", "a1", "c1", "d4"]
+    assert kept.sifted(table, spaces) is None
+    kept.learn(table, spaces, frozenset({"a1", "d4"}))
+    assert kept.sifted(table, spaces) == ["a1", "d4"]
+    assert kept.sifted(table, ["d4", "a1"]) == ["d4", "a1"]  # in the order asked
+    assert kept.sifted({**table, "owners": {"d4": 3}}, spaces) is None  # d4 held by seat 3: not seen yet
+    assert kept.sifted({**table, "victim_on_base_capturable": True}, spaces) is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_spaces_a_move_keeps_looked_up_are_those_its_where_keeps_afresh(seed):
+    rules_of, state, source = _assassination_table(seed)
+    compared = looked_up = 0
+    while state.winners is None and state.turn and compared < 60:
+        ruled = rules_of(state)
+        seat = state.turn
+        move = ruled.actions["move"]
+        phase = ruled.phases[state.counters.get(PHASE, 0)]
+        if phase == "move":
+            choice = move["choices"][0]
+            scope = Scope(ruled, state, seat)
+            found = choice._values(scope)
+            afresh = choice._where.afresh(scope, found)
+            looked_up += choice._where.by_space.sifted(scope, found) is not None
+            assert list(choice.candidates(scope)) == afresh
+            assert [space for space in found if choice.allows(scope, space)] == afresh
+            compared += 1
+        command = source.choice(RULES.legal_commands(state, seat))
+        for fact in RULES.decide(state, seat, command, SimRng(source)):
+            state = RULES.evolve(state, fact)
+    assert compared >= 10 and looked_up >= 1  # the moves were compared, some of them looked up
+
+
+def _assassination_table(seed):
+    source = random.Random(seed)
+    state = RULES.new_state(3, RULES.resolve_options({"kit": shipped_kit("assassination-game-le")}))
+    for fact in RULES.setup(state, SimRng(source)):
+        state = RULES.evolve(state, fact)
+    return kit_rules_of, state, source

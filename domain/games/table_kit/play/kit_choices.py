@@ -25,21 +25,13 @@ from collections.abc import Container, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from domain.engine.rule_time import overdue
-from domain.games.table_kit.language.compiled_filter import compiled_sift
-from domain.games.table_kit.language.expressions import (
-    CANDIDATES,
-    Expression,
-    ExpressionFailed,
-    OutOfTime,
-    filtering,
-    within_deadline,
-)
+from domain.games.table_kit.language.expressions import Expression, ExpressionFailed, filtering
 from domain.games.table_kit.board.kit_board import BoardView
 from domain.games.table_kit.play.kit_bounds import among_numbers, numbers_offered
 from domain.games.table_kit.play.kit_grid_walk import open_spaces, walked
 from domain.games.table_kit.play.kit_scope import Scope
-from domain.games.table_kit.play.kit_sift import OpenBySpace, Sifter
+from domain.games.table_kit.play.kit_sift import OpenBySpace
+from domain.games.table_kit.play.kit_where import Where
 
 CHOICES = ("from", "to", "space", "card", "number", "count", "face", "player", "give", "take")
 """The names a choice may have: each a field of the ``act`` command."""
@@ -70,23 +62,9 @@ class Choice:
     rather than an earlier choice's name (``origin`` then holds its text)."""
 
     @functools.cached_property
-    def _where_all(self) -> Expression | None:
-        """The ``where`` condition over all candidates at once (its closures try each in turn, CEL's filter the
-        whole list where one of them cannot say)."""
-        return None if self.where is None else filtering(self.where, self.name)
-
-    @functools.cached_property
-    def _sift(self) -> Any:
-        """The closures of ``_where_all`` given the candidates beside the scope (``compiled_filter.compiled_sift``),
-        where it has closures; else ``None``."""
-        if self._where_all is None or self._where_all.fast is None:
-            return None
-        return compiled_sift(self.where.source, self.name)  # type: ignore[union-attr]
-
-    @functools.cached_property
-    def _sifter(self) -> Sifter:
-        """The ``where``'s answers for each candidate, kept with what they read of the board (``kit_sift``)."""
-        return Sifter(self.where, self.name)  # type: ignore[arg-type]
+    def _where(self) -> Where | None:
+        """The ``where`` tried on the candidates (``kit_where``), its answers kept where they can be."""
+        return None if self.where is None else Where(self.where, self.name, self.numbers is None and self.card is None)
 
     @functools.cached_property
     def _fixed_numbers(self) -> tuple[int, ...] | None:
@@ -155,25 +133,7 @@ class Choice:
 
     def _sifted(self, scope: Scope, found: list[Any]) -> list[Any]:
         """The values whose ``where`` holds, in order."""
-        if not found:
-            return []
-        kept = self._sifter.sifted(scope, found, self._where_all)  # type: ignore[arg-type]
-        if kept is not None:
-            return kept
-        sift = self._sift
-        if sift is not None:  # as the ``where`` made a filter gives it, without a scope made to hold the candidates
-            if overdue() is not None:
-                within_deadline()
-            try:
-                return sift(scope, found)
-            except OutOfTime:
-                raise
-            except Exception:  # noqa: BLE001,S110 -- unsure, or failing: the filter asks CEL, which says why
-                pass
-        kept = self._where_all.value(scope.with_choice({**scope.chosen, CANDIDATES: found}))  # type: ignore[union-attr]
-        if not isinstance(kept, list):
-            raise ExpressionFailed(f"{self.where.source!r} is a condition, but its value is not true or false")  # type: ignore[union-attr]
-        return kept
+        return self._where.sifted(scope, found)  # type: ignore[union-attr]
 
     @functools.cached_property
     def _sorts(self) -> frozenset[str]:

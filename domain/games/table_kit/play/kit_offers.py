@@ -48,7 +48,7 @@ class FirstWanted:
 class Offers:
     """The commands offered a seat at one table, made as far as asked."""
 
-    __slots__ = ("_frozen", "_kept", "_handed", "_making", "made", "rest", "wanted")
+    __slots__ = ("_frozen", "_handed", "_kept", "_making", "made", "rest", "wanted")
 
     def __init__(self, made: Callable[[FirstWanted], Iterator[Command]]) -> None:
         self.made: list[Command] = []

@@ -12,7 +12,8 @@ reads the bid, a few values met again and again). A condition whose values are s
 
 A walk's ``through`` that calls no function and reads the board only as ``owners[to]`` and ``to in owners`` (``to``
 the space tried) holds on a space or not by the other values it reads, the space and its owner alone: each space's
-answer is kept by them (``OpenBySpace``), and the spaces open to a walk are looked up, space by space.
+answer is kept by them (``OpenBySpace``), and the spaces open to a walk are looked up, space by space; so is a
+space choice's ``where`` that reads the board so (the Assassination Game's, on the spaces a walk reaches).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class Sifter:
     def __init__(self, where: Expression, name: str) -> None:
         self.name = name
         self.others = tuple(sorted(set(where.names) - {name}))
-        self.usable = set(where.functions) <= TRACED | STEADY
+        self.usable = set(where.functions) <= TRACED | STEADY and "owners" not in self.others  # a map: never a key
         self._rules: Any = None
         self._answers: dict[Any, dict[Any, Any]] = {}
         self._count = 0
@@ -189,6 +190,12 @@ class OpenBySpace:
 
     def open_spaces(self, scope: Scope, every: tuple[str, ...]) -> frozenset[str] | None:
         """The spaces of ``every`` the condition holds on, looked up; ``None`` where one is not known yet."""
+        kept = self.sifted(scope, every)
+        return None if kept is None else frozenset(kept)
+
+    def sifted(self, scope: Scope, spaces: Any) -> list[str] | None:
+        """The spaces of ``spaces`` the condition holds on, in order, looked up; ``None`` where one is not known yet
+        (a choice's ``where`` that reads ``owners`` as a walk's ``through`` does, its candidates the spaces)."""
         if not self.usable:
             return None
         answers = self._answers.get(self._key(scope))
@@ -196,13 +203,13 @@ class OpenBySpace:
         if answers is None or type(owners) is not dict:
             return None
         kept = []
-        for space in every:
+        for space in spaces:
             held = answers.get((space, owners.get(space, _EMPTY)))
             if held is None:
                 return None
             if held:
                 kept.append(space)
-        return frozenset(kept)
+        return kept
 
     def learn(self, scope: Scope, every: tuple[str, ...], open_: frozenset[str]) -> None:
         """Keep the answers of a table whose open spaces of ``every`` were found to be ``open_``."""
