@@ -102,12 +102,17 @@ def test_the_legal_commands_stop_at_the_cap_never_making_more():
     state = laid(squared_kit(200), 2)  # 40,000 commands, each range within the cap: known only in play
     ruled = kit_of(state).rules
     made = []
+    refusal = ("the kit's rules fail here: the choices of 'pick' (with the actions before it) make more "
+               "than the 10,000 commands a seat may be offered at once: narrow them (fewer numbers, a where)")
     with pytest.raises(IllegalCommand) as refused:
-        for command in ruled._legal(Scope(ruled, state, 1)):
+        for command in ruled._legal(Scope(ruled, state, 1), True):  # made one after another, as far as asked
             made.append(command)
     assert len(made) == MOST_OFFERED
-    assert str(refused.value) == ("the kit's rules fail here: the choices of 'pick' (with the actions before it) make more "
-                                  "than the 10,000 commands a seat may be offered at once: narrow them (fewer numbers, a where)")
+    assert str(refused.value) == refusal
+    with pytest.raises(IllegalCommand) as refused:  # all at once (an action of numbers, its commands kept once made)
+        RULES.legal_commands(state, 1)
+    assert str(refused.value) == refusal
+    assert not ruled._plain["pick"]._kept  # nothing kept of commands that failed to be made
 
 
 def test_named_steps_that_fan_out_past_the_bound_are_refused_when_the_kit_is_read():

@@ -34,11 +34,12 @@ from domain.games.table_kit.play.kit_bounds import OfferTally, StepBudget
 from domain.games.table_kit.vocabulary.kit_parameters import kind_of, value_problem
 from domain.games.table_kit.play.kit_compile import CompiledRules, RuleMistake
 from domain.games.table_kit.vocabulary.kit_mistakes import did_you_mean
-from domain.games.table_kit.play.kit_offers import FirstWanted, chosen_once, forget, kept, offered, offers
+from domain.games.table_kit.play.kit_offers import FirstWanted, forget, kept, offered, offers
+from domain.games.table_kit.play.kit_plain import PlainOffers
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.play.kit_steps import Run
-from domain.games.table_kit.play.kit_walk import combinations, stepped
+from domain.games.table_kit.play.kit_walk import action_commands
 from domain.games.table_kit.play.kit_together import from_turn, reveal, sealed, taken_together
 from domain.games.table_kit.vocabulary.layout import PHASE
 
@@ -156,28 +157,30 @@ class KitRules(CompiledRules):
     def _made(self, state: Any, seat: int, wanted: FirstWanted) -> Any:
         return self._legal(Scope(self, state, seat), cast(bool, wanted))  # read as each choice's values are made
 
+    @functools.cached_property
+    def _plain(self) -> dict[str, PlainOffers | None]:
+        """Each action's commands kept by the plain values it reads, where they can be (``kit_plain``)."""
+        return {name: PlainOffers.of(action) if action["choices"] else None for name, action in self.actions.items()}
+
     def _legal(self, scope: Scope, lazy: bool = False) -> Any:
-        """The commands the actions allow, one after another: at most ``MOST_OFFERED`` made at once (``OfferTally``)."""
+        """The commands the actions allow, one after another: at most ``MOST_OFFERED`` made at once (``OfferTally``);
+        an action's kept for the plain values it reads, when all are wanted (``kit_plain``)."""
         try:
-            phase, tally = scope.state.counters.get(PHASE, 0), OfferTally()
+            phase, tally, plain = scope.state.counters.get(PHASE, 0), OfferTally(), self._plain
             for name, action in self.actions.items():
                 if action["phases"] is not None and phase not in action["phases"]:
                     continue
-                when, choices = action["when"], action["choices"]
-                if not choices:  # no choice: the action alone, if its condition holds
-                    tally.count(0, name)
-                    if when is None or when.holds(scope):
-                        yield {"type": "act", "action": name}
+                keeper = plain[name]
+                key = keeper.key(scope) if keeper is not None and keeper.usable and not lazy else None
+                if key is None:
+                    yield from action_commands(scope, name, action, lazy, tally)
                     continue
-                if len(choices) == 1:  # one choice, the most common: its values alone, without a walk
-                    yield from chosen_once(scope, choices[0], lazy, tally, name, when)
-                    continue
-                if len(choices) == 2 and choices[1].steps_from(choices[0].name):  # a piece and a step from it
-                    yield from stepped(scope, choices, lazy, tally, name, when)
-                    continue
-                for chosen in combinations(scope, choices, lazy, tally, name):
-                    if when is None or when.holds(scope.with_choice(chosen) if chosen else scope):
-                        yield {"type": "act", "action": name, **chosen}
+                found = keeper.found(key, tally)  # type: ignore[union-attr]
+                if found is None:
+                    before = list(tally.made)
+                    found = list(action_commands(scope, name, action, lazy, tally))
+                    keeper.keep(key, found, before, tally)  # type: ignore[union-attr]
+                yield from found
         except self.FAILED as error:
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None
 

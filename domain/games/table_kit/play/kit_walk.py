@@ -1,5 +1,6 @@
-"""The commands an action of several choices offers: every assignment of its choices, in order, each value one its
-choice allows given those before it (``kit_rules``' legal commands), each counted against ``MOST_OFFERED``."""
+"""The commands an action offers (``kit_rules``' legal commands): the action alone, each value of its one choice, or
+every assignment of its several choices, in order, each value one its choice allows given those before it, each
+counted against ``MOST_OFFERED``."""
 
 from __future__ import annotations
 
@@ -7,7 +8,27 @@ from typing import Any
 
 from domain.games.table_kit.play.kit_bounds import MOST_OFFERED, OfferTally
 from domain.games.table_kit.play.kit_choices import Choice
+from domain.games.table_kit.play.kit_offers import chosen_once
 from domain.games.table_kit.play.kit_scope import Scope
+
+
+def action_commands(scope: Scope, name: str, action: dict[str, Any], lazy: Any, tally: OfferTally) -> Any:
+    """The commands one action allows the seat, one after another (``lazy``: whether the first alone is wanted)."""
+    when, choices = action["when"], action["choices"]
+    if not choices:  # no choice: the action alone, if its condition holds
+        tally.count(0, name)
+        if when is None or when.holds(scope):
+            yield {"type": "act", "action": name}
+        return
+    if len(choices) == 1:  # one choice, the most common: its values alone, without a walk
+        yield from chosen_once(scope, choices[0], lazy, tally, name, when)
+        return
+    if len(choices) == 2 and choices[1].steps_from(choices[0].name):  # a piece and a step from it
+        yield from stepped(scope, choices, lazy, tally, name, when)
+        return
+    for chosen in combinations(scope, choices, lazy, tally, name):
+        if when is None or when.holds(scope.with_choice(chosen) if chosen else scope):
+            yield {"type": "act", "action": name, **chosen}
 
 
 def combinations(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str) -> Any:
