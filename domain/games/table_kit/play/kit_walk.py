@@ -4,6 +4,7 @@ counted against ``MOST_OFFERED``."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from domain.games.table_kit.play.kit_bounds import MOST_OFFERED, OfferTally
@@ -12,20 +13,22 @@ from domain.games.table_kit.play.kit_offers import chosen_once
 from domain.games.table_kit.play.kit_scope import Scope
 
 
-def action_commands(scope: Scope, name: str, action: dict[str, Any], lazy: Any, tally: OfferTally) -> Any:
-    """The commands one action allows the seat, one after another (``lazy``: whether the first alone is wanted)."""
+def action_commands(scope: Scope, name: str, action: dict[str, Any], lazy: Any, tally: OfferTally) -> Iterable[Any]:
+    """The commands one action allows the seat, in order (``lazy``: whether the first alone is wanted): a list, or
+    made one after another as they are asked for."""
     when, choices = action["when"], action["choices"]
     if not choices:  # no choice: the action alone, if its condition holds
         tally.count(0, name)
-        if when is None or when.holds(scope):
-            yield {"type": "act", "action": name}
-        return
+        return [{"type": "act", "action": name}] if when is None or when.holds(scope) else []
     if len(choices) == 1:  # one choice, the most common: its values alone, without a walk
-        yield from chosen_once(scope, choices[0], lazy, tally, name, when)
-        return
+        return chosen_once(scope, choices[0], lazy, tally, name, when)  # type: ignore[no-any-return]
     if len(choices) == 2 and choices[1].steps_from(choices[0].name):  # a piece and a step from it
-        yield from stepped(scope, choices, lazy, tally, name, when)
-        return
+        return stepped(scope, choices, lazy, tally, name, when)  # type: ignore[no-any-return]
+    return _assigned(scope, name, choices, lazy, tally, when)
+
+
+def _assigned(scope: Scope, name: str, choices: list[Choice], lazy: Any, tally: OfferTally, when: Any) -> Any:
+    """The commands of every assignment of the action's choices whose condition holds with them."""
     for chosen in combinations(scope, choices, lazy, tally, name):
         if when is None or when.holds(scope.with_choice(chosen) if chosen else scope):
             yield {"type": "act", "action": name, **chosen}
