@@ -1,7 +1,7 @@
 """A choice's ``where`` tried on its candidates, each answer remembered with what it read of the board.
 
 A condition that reads besides its candidate only names whose values are numbers or texts (the seat, the parameters,
-a counter, an earlier choice), and reads the board only through ``owner(s)`` and ``kind(s)`` (its other functions,
+a counter, an earlier choice), and reads the board only through ``owner(s)``, ``kind(s)`` and ``seats_at(s)`` (its other functions,
 ``row``, ``step``..., follow from the kit's grid and the seat alone), goes the same way, read by read, wherever those
 names hold the same values and the spaces it read hold what they held when it was worked out: its answer then is the
 same. So each candidate's answer is kept by those values with the owners and kinds it read, and worked out again
@@ -23,8 +23,9 @@ from typing import Any
 from domain.games.table_kit.language.expression_syntax import Node, Unsupported, parsed
 from domain.games.table_kit.language.expressions import CANDIDATES, Expression, OutOfTime
 from domain.games.table_kit.play.kit_scope import Scope
+from domain.games.table_kit.vocabulary.layout import OFF
 
-TRACED = frozenset({"owner", "kind"})
+TRACED = frozenset({"owner", "kind", "seats_at"})
 """The functions reading the board whose answers a remembered answer is kept with."""
 STEADY = frozenset({"row", "column", "step", "along", "link", "mark", "neighbours", "abs"})
 """The functions whose answers follow from the kit's board and the seat acting alone."""
@@ -33,8 +34,13 @@ MOST_REMEMBERED = 4096
 MOST_KEYS = 256
 """How many sets of values a condition reads may be met before it is judged: kept no longer where most were met once."""
 
-Read = tuple[bool, Any, Any]
-"""A read of the board: ``owner`` (or ``kind``), the space asked about, and the answer."""
+Read = tuple[int, Any, Any]
+"""A read of the board: which (``OWNER`` or ``KIND``), the space asked about, and the answer. A read of
+``seats_at(s)`` is kept as a ``KIND`` read of ``(s,)``, the space in a tuple, its answer the seats holding it (every
+piece counted, 0 for an unowned piece's: what ``seats_at`` answers follows from them), so that looking answers up
+stays one test a read for the conditions that read no seats."""
+KIND, OWNER = 0, 1
+NOBODY: frozenset[int] = frozenset()
 
 
 class Sifter:
@@ -45,6 +51,7 @@ class Sifter:
         self.name = name
         self.others = tuple(sorted(set(where.names) - {name}))
         self.usable = set(where.functions) <= TRACED | STEADY and "owners" not in self.others  # a map: never a key
+        self.seats = "seats_at" in where.functions
         self._rules: Any = None
         self._answers: dict[Any, dict[Any, Any]] = {}
         self._count = 0
@@ -70,12 +77,15 @@ class Sifter:
             answers = self._answers[key] = {}
         board = scope.board
         seated, kind = board.seated, board.kind
+        if self.seats:  # a KIND read of a space in a tuple is a read of the seats holding it
+            holders, kind_of = board.holders, board.kind
+            kind = lambda space: holders.get(space[0], NOBODY) if type(space) is tuple else kind_of(space)  # noqa: E731
         kept = []
         for candidate in found:
             node = answers.get(candidate)
             while type(node) is tuple:  # a read: where it goes on from, by the answer to it
-                owner, space, then = node
-                node = then.get(seated.get(space, 0) if owner else kind(space))
+                read, space, then = node
+                node = then.get(seated.get(space, 0) if read else kind(space))
             if node is None:
                 node = self._worked_out(scope, candidate, where_all, answers)
                 if node is None:
@@ -107,25 +117,36 @@ class Sifter:
         board = scope.board
         seated = board.seated
         reads: list[Read] = []
+        off: list[Any] = []
 
         def owner(space: Any) -> Any:
             found = seated.get(space, 0)
-            reads.append((True, space, found))
+            reads.append((OWNER, space, found))
             return found
 
         def kind(space: Any) -> Any:
             found = board.kind(space)
-            reads.append((False, space, found))
+            reads.append((KIND, space, found))
             return found
 
-        tried = scope.with_functions({**scope.chosen, CANDIDATES: [candidate]}, {"owner": owner, "kind": kind})
+        def seats_at(space: Any) -> list[int]:
+            space = str(space)  # as ``kit_scope`` reads it
+            if space == OFF:  # off the board: not a space's read, nothing kept
+                off.append(space)
+                return scope.function("seats_at")(space)  # type: ignore[no-any-return]
+            found = board.holders.get(space, NOBODY)
+            reads.append((KIND, (space,), found))
+            return sorted(seat for seat in found if seat)
+
+        traced = {"owner": owner, "kind": kind, "seats_at": seats_at}
+        tried = scope.with_functions({**scope.chosen, CANDIDATES: [candidate]}, traced)
         try:
             kept = where_all.value(tried)
         except OutOfTime:
             raise
         except Exception:  # noqa: BLE001 -- failing: the caller sifts the usual way and says why
             return None
-        if not isinstance(kept, list):
+        if not isinstance(kept, list) or off:
             return None
         if self._count >= MOST_REMEMBERED:
             self._answers, self._count = {}, 0
@@ -135,7 +156,7 @@ class Sifter:
 
 
 def _kept(answers: dict[Any, Any], candidate: Any, reads: list[Read], held: bool) -> bool | None:
-    """``held`` kept for the candidate at the end of its reads, in its tree of them: a read is (``owner``, the space,
+    """``held`` kept for the candidate at the end of its reads, in its tree of them: a read is (which read, the space,
     where it goes on by each answer); the answer at its end, whether the condition held. ``None`` where the reads
     part from those kept before them (a condition that does not go the same way on the same reads)."""
     if not reads:
@@ -144,8 +165,8 @@ def _kept(answers: dict[Any, Any], candidate: Any, reads: list[Read], held: bool
     node = answers.get(candidate)
     if node is None:
         node = answers[candidate] = (reads[0][0], reads[0][1], {})
-    for at, (owner, space, value) in enumerate(reads):
-        if type(node) is not tuple or node[0] != owner or node[1] != space:
+    for at, (read, space, value) in enumerate(reads):
+        if type(node) is not tuple or node[0] != read or node[1] != space:
             return None
         then = node[2]
         if at + 1 == len(reads):
