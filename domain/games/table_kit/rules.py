@@ -27,7 +27,8 @@ from domain.games.table_kit.table import card_commands, commands, legal, startin
 from domain.games.table_kit.shown import present
 from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.reading.kit import Kit
-from domain.games.table_kit.play.kit_rules import KitRules, parameter_values
+from domain.games.table_kit.play.kit_rules import KitRules
+from domain.games.table_kit.vocabulary.kit_parameters import parameter_values
 from domain.games.table_kit.language.kit_sizes import deal_size
 from domain.games.table_kit.play.kit_together import taken_together
 from domain.games.table_kit.vocabulary.layout import OFF

@@ -166,7 +166,7 @@ def test_neighbours_is_priced_as_a_list_as_long_as_the_kits_largest():
 
 def test_a_misspelt_action_or_parameter_gets_did_you_mean():
     from domain.engine.errors import IllegalCommand, InvalidSetup
-    from domain.games.table_kit.play.kit_rules import parameter_values
+    from domain.games.table_kit.vocabulary.kit_parameters import parameter_values
 
     with pytest.raises(IllegalCommand, match=r"this kit has no action 'goo' \(did you mean \"go\"\?\); its actions: go"):
         acted(laid(RACE, 2), 1, "goo")

@@ -13,25 +13,25 @@ which greedy and search bots play by.
 
 Conditions and values are CEL expressions (``expressions``) reading the names and calling the functions
 ``kit_scope`` lists. **Parameters** are the numbers, switches, names and lists the designer varies
-(``kit_parameters``): each is an option of a game (``{"parameters": {"target": 50}}``), its default in the kit. Every name, every expression and
-every component a step names is checked when the kit is read (``kit_compile``, through ``checks.problems``),
-each mistake at its place in the file.
+(``kit_parameters``, which checks a game's values for them): each is an option of a game
+(``{"parameters": {"target": 50}}``), its default in the kit. Every name, every expression and every component a
+step names is checked when the kit is read (``kit_compile``, through ``checks.problems``), each mistake at its place
+in the file.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, cast
 
 from domain.engine.commands import Command
-from domain.engine.errors import IllegalCommand, InvalidSetup
+from domain.engine.errors import IllegalCommand
 from domain.engine.facts import Fact
 from domain.engine.randomness import Rng
 from domain.games.table_kit.language.expressions import ExpressionFailed
 from domain.games.table_kit.board.kit_board import DIRECTIONS, BoardView, compass
 from domain.games.table_kit.play.kit_bounds import OfferTally, StepBudget
-from domain.games.table_kit.vocabulary.kit_parameters import kind_of, value_problem
 from domain.games.table_kit.play.kit_compile import CompiledRules, RuleMistake
 from domain.games.table_kit.vocabulary.kit_mistakes import did_you_mean
 from domain.games.table_kit.play.kit_offers import FirstWanted, forget, kept, offered, offers
@@ -43,33 +43,10 @@ from domain.games.table_kit.play.kit_walk import action_commands
 from domain.games.table_kit.play.kit_together import from_turn, reveal, sealed, taken_together
 from domain.games.table_kit.vocabulary.layout import PHASE
 
-__all__ = ["NO_ACTION", "KitRules", "RuleMistake", "parameter_values"]
+__all__ = ["NO_ACTION", "KitRules", "RuleMistake"]
 
 NO_ACTION = "has no action it may take"
 """How the end of a game whose seat to act had no action, and no ``stuck`` steps saying otherwise, ends its reason."""
-
-
-def parameter_values(document: dict[str, Any], given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """A game's parameters: the kit's defaults, with the values ``given`` (a game's options) checked against
-    their kind and range; ``InvalidSetup`` for a value the kit does not take."""
-    declared = document.get("parameters", {})
-    values = {name: spec["default"] for name, spec in declared.items()}
-    for name, value in dict(given or {}).items():
-        spec = declared.get(name)
-        if spec is None:
-            raise InvalidSetup(f"this kit has no parameter {name!r}" + did_you_mean(name, declared) + (f"; its parameters: {', '.join(declared)}" if declared else ""))
-        if kind_of(spec) in ("list", "choice"):  # a list or a named choice: kit_parameters
-            problem = value_problem(name, spec, value)
-            if problem is not None:
-                raise InvalidSetup(problem)
-            values[name] = value
-            continue
-        if isinstance(spec["default"], bool) != isinstance(value, bool) or not isinstance(value, (int, bool)):
-            raise InvalidSetup(f"parameter {name!r} is {'true or false' if isinstance(spec['default'], bool) else 'a whole number'}, not {value!r}")
-        if not isinstance(value, bool) and not spec.get("minimum", value) <= value <= spec.get("maximum", value):
-            raise InvalidSetup(f"parameter {name!r} ranges {spec.get('minimum', '')}..{spec.get('maximum', '')}; {value} is outside")
-        values[name] = value
-    return values
 
 
 class KitRules(CompiledRules):

@@ -15,7 +15,7 @@ from typing import Any
 from domain.engine.errors import InvalidSetup
 from domain.games.table_kit.reading.checks import MOST_CARDS
 from domain.games.table_kit.reading.kit import Kit
-from domain.games.table_kit.play.kit_rules import parameter_values
+from domain.games.table_kit.vocabulary.kit_parameters import parameter_values
 from domain.games.table_kit.language.kit_sizes import setup_problem
 from domain.games.table_kit.table.state import State
 

@@ -48,7 +48,7 @@ class State:
     at_limit: bool = False
     """Whether the kit's turn limit stopped the game (``kit_rules``)."""
     parameters: dict[str, Any] = field(default_factory=dict)
-    """The values of the kit's parameters in this game (kit 2: ``kit_rules.parameter_values``)."""
+    """The values of the kit's parameters in this game (kit 2: ``kit_parameters.parameter_values``)."""
     chained_since: ClassVar[dict[str, int]] = {"at_limit": LIMITS_CHAINED, "parameters": LIMITS_CHAINED}
     scores: list[int] | None = None
     """Each seat's score once the game is over, where the kit's ending counted them (``GameEnded.scores``)."""

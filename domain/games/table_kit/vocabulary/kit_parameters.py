@@ -4,12 +4,16 @@ A parameter is a whole number (``minimum`` and ``maximum`` bound it), a switch (
 (``default: [1, 3, 5, 7]``: whole numbers, each inside ``minimum`` and ``maximum``, or names; 1 to
 ``LONGEST_LIST`` of them) or a named choice (``default: hard, choices: [easy, hard]``). Expressions read a
 list as a CEL list (``piles[0]``, ``size(piles)``) and a choice as its text; sizes (``kit_sizes``) read them
-too. A game's value for one is checked against its kind as the game is created (``kit_rules.parameter_values``).
+too. A game's value for one is checked against its kind as the game is created (``parameter_values``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from domain.engine.errors import InvalidSetup
+from domain.games.table_kit.vocabulary.kit_mistakes import did_you_mean
 
 LONGEST_LIST = 20
 """The most values a list parameter holds."""
@@ -61,3 +65,26 @@ def default_problems(declared: dict[str, Any]) -> list[tuple[tuple[str | int, ..
             if problem is not None:
                 out.append((("parameters", name, "default"), problem))
     return out
+
+
+def parameter_values(document: dict[str, Any], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A game's parameters: the kit's defaults, with the values ``given`` (a game's options) checked against
+    their kind and range; ``InvalidSetup`` for a value the kit does not take."""
+    declared = document.get("parameters", {})
+    values = {name: spec["default"] for name, spec in declared.items()}
+    for name, value in dict(given or {}).items():
+        spec = declared.get(name)
+        if spec is None:
+            raise InvalidSetup(f"this kit has no parameter {name!r}" + did_you_mean(name, declared) + (f"; its parameters: {', '.join(declared)}" if declared else ""))
+        if kind_of(spec) in ("list", "choice"):  # a list or a named choice: kit_parameters
+            problem = value_problem(name, spec, value)
+            if problem is not None:
+                raise InvalidSetup(problem)
+            values[name] = value
+            continue
+        if isinstance(spec["default"], bool) != isinstance(value, bool) or not isinstance(value, (int, bool)):
+            raise InvalidSetup(f"parameter {name!r} is {'true or false' if isinstance(spec['default'], bool) else 'a whole number'}, not {value!r}")
+        if not isinstance(value, bool) and not spec.get("minimum", value) <= value <= spec.get("maximum", value):
+            raise InvalidSetup(f"parameter {name!r} ranges {spec.get('minimum', '')}..{spec.get('maximum', '')}; {value} is outside")
+        values[name] = value
+    return values
