@@ -1,4 +1,4 @@
 """What each seat is shown: the view and its redaction (``present``), the table told in words
-(``present_text``) and drawn (``picture``, ``picture_board``).
+(``present_text``) and drawn (``picture``, ``picture_board``), and what a command names on the board (``refs``).
 
 May use: every other room."""
