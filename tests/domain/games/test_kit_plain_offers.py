@@ -1,7 +1,8 @@
 """An action whose condition and choices read only plain values keeps its commands by those values
 (``kit_plain.PlainOffers``): the legal commands so kept are those made the long way at every table of seeded Liar's
 dice games (a bid reading the turn too, met once each game), whatever was done to the commands handed out; an action
-reading the board, a hand or a map is never kept, and one whose values are seldom met again stops being kept."""
+reading the board, a hand or a map is never kept, one whose values are seldom met again stops being kept, and one
+keeps a bounded number of commands whatever its kit."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 from domain.engine import registry
 from domain.games.table_kit.play.kit_bounds import OfferTally
-from domain.games.table_kit.play.kit_plain import PlainOffers
+from domain.games.table_kit.play.kit_plain import MOST_KEPT, PlainOffers
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.play.kit_sift import MOST_KEYS
 from domain.games.table_kit.rules import kit_rules_of, shipped_kit
@@ -87,3 +88,15 @@ class _Given(dict):  # type: ignore[type-arg]
     """The values a scope gives, the seat acting 1."""
 
     seat = 1
+
+
+def test_an_action_keeps_at_most_a_bounded_number_of_commands() -> None:
+    kept = PlainOffers(("limit",))
+    for limit in range(3 * MOST_KEPT // 1000):
+        key = kept.key(_Given(limit=limit))
+        assert key is not None and kept.found(key, OfferTally()) is None
+        tally = OfferTally()
+        tally.made[:] = [1000]
+        kept.keep(key, [{"type": "act", "action": "take", "number": n} for n in range(1000)], [], tally)
+        assert kept._commands == sum(len(commands) for commands, _ in kept._kept.values()) <= MOST_KEPT
+        assert kept.found(key, OfferTally()) is not None  # the last kept is found

@@ -7,7 +7,8 @@ where ``count > bid_count || (count == bid_count && face > bid_face)``) offers o
 commands are made once for each set of values met and copied after, each counted again against ``MOST_OFFERED``
 as if made (past it, they are made again, to fail where making them fails). A value that is not a number or a text
 (a map, a list), or one that fails to be worked out, leaves the commands to be made as before; an action whose
-values are seldom met again (past ``MOST_KEYS`` sets of them, most met once) stops being kept.
+values are seldom met again (past ``MOST_KEYS`` sets of them, most met once) stops being kept, and one action keeps
+at most ``MOST_KEPT`` commands (past them, it starts again): what a kit keeps is bounded whatever its text.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from typing import Any
 from domain.games.table_kit.play.kit_bounds import MOST_OFFERED, OfferTally
 from domain.games.table_kit.play.kit_sift import MOST_KEYS, MOST_REMEMBERED, STEADY
 
+MOST_KEPT = 20_000
+"""The most commands one action keeps, over all the sets of values met (two seats' worth of ``MOST_OFFERED``)."""
 Kept = tuple[list[dict[str, Any]], list[int]]
 """An action's commands for one set of values, and how many it made at each level of its choices."""
 
@@ -28,6 +31,8 @@ class PlainOffers:
         self.names = names
         self.usable = True
         self._kept: dict[tuple[Any, ...], Kept] = {}
+        self._commands = 0
+        """The commands kept, over every set of values."""
         self._keys = 0
         self._looked = 0
 
@@ -83,9 +88,10 @@ class PlainOffers:
         counts before they were made)."""
         self._keys += 1
         if self._keys > MOST_KEYS and 2 * self._keys > self._looked:  # most met once: no use keeping them
-            self.usable, self._kept = False, {}
+            self.usable, self._kept, self._commands = False, {}, 0
             return
-        if len(self._kept) >= MOST_REMEMBERED:
-            self._kept = {}
+        if len(self._kept) >= MOST_REMEMBERED or self._commands + len(commands) > MOST_KEPT:
+            self._kept, self._commands = {}, 0
+        self._commands += len(commands)
         counts = [made - (before[level] if level < len(before) else 0) for level, made in enumerate(tally.made)]
         self._kept[key] = ([command.copy() for command in commands], counts)
