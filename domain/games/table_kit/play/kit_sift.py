@@ -1,14 +1,16 @@
 """A choice's ``where`` tried on its candidates, each answer remembered with what it read of the board.
 
 A condition that reads besides its candidate only names whose values are numbers or texts (the seat, the parameters,
-a counter, an earlier choice), and reads the board only through ``owner(s)``, ``kind(s)`` and ``seats_at(s)`` (its other functions,
-``row``, ``step``..., follow from the kit's grid and the seat alone), goes the same way, read by read, wherever those
-names hold the same values and the spaces it read hold what they held when it was worked out: its answer then is the
-same. So each candidate's answer is kept by those values with the owners and kinds it read, and worked out again
-only where one of them changed (Connect Four's ``row(to) == 1 || owner(step(to, "south")) != 0`` reads one space,
-which one drop changes for one column; Liar's dice's ``count > bid_count || (count == bid_count && face > bid_face)``
-reads the bid, a few values met again and again). A condition whose values are seldom met again (past
-``MOST_KEYS`` of them, most met only once) stops being kept; one that reads anything else is sifted as before.
+a counter, an earlier choice), and reads the board only through ``owner(s)``, ``kind(s)`` and ``seats_at(s)`` (its
+other functions, ``row``, ``step``..., follow from the kit's grid and the seat alone), goes the same way, read by
+read, wherever those names hold the same values and the spaces it read hold what they held when it was worked out:
+its answer then is the same. So each candidate's answer is kept by those values with the owners, kinds and seats it
+read, and worked out again only where one of them changed (Connect Four's ``row(to) == 1 || owner(step(to,
+"south")) != 0`` reads one space, which one drop changes for one column; Liar's dice's ``count > bid_count || (count
+== bid_count && face > bid_face)`` reads the bid, a few values met again and again; the Missions kit's move
+``seats_at(to).size() < max_per_space`` the seats on the space reached). A condition whose values are seldom met
+again (past ``MOST_KEYS`` of them, most met only once) stops being kept; one that reads anything else is sifted as
+before.
 
 A walk's ``through`` that calls no function and reads the board only as ``owners[to]`` and ``to in owners`` (``to``
 the space tried) holds on a space or not by the other values it reads, the space and its owner alone: each space's
