@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.table_kit.play.kit_bounds import MOST_OFFERED, OfferTally
-from domain.games.table_kit.play.kit_sift import MOST_KEYS, MOST_REMEMBERED, STEADY
+from domain.games.table_kit.play.kit_sift import MOST_KEYS, MOST_REMEMBERED, STEADY, plain_key
 
 MOST_KEPT = 20_000
 """The most commands one action keeps, over all the sets of values met (two seats' worth of ``MOST_OFFERED``)."""
@@ -53,18 +53,10 @@ class PlainOffers:
     def key(self, scope: Any) -> tuple[Any, ...] | None:
         """The seat and the values read, each with its type (``1`` is not ``true`` to CEL); ``None`` where one is
         not a number or a text, or cannot be worked out (the commands are then made, and say why)."""
-        values: list[Any] = [scope.seat]
         try:
-            for name in self.names:
-                value = scope[name]
-                kind = type(value)
-                if kind is not int and kind is not str and kind is not float and kind is not bool:
-                    return None
-                values.append(kind)
-                values.append(value)
+            return plain_key(scope, self.names)
         except Exception:  # noqa: BLE001 -- made the long way, which fails (or not) as it always has
             return None
-        return tuple(values)
 
     def found(self, key: tuple[Any, ...], tally: OfferTally) -> list[dict[str, Any]] | None:
         """Copies of the commands kept for ``key``, counted in ``tally``; ``None`` where none are kept, or where

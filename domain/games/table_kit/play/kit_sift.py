@@ -45,6 +45,20 @@ KIND, OWNER = 0, 1
 NOBODY: frozenset[int] = frozenset()
 
 
+def plain_key(scope: Any, names: tuple[str, ...]) -> tuple[Any, ...] | None:
+    """The seat acting and the values of ``names`` on the scope, each with its type (``1`` is not ``true`` to CEL): what
+    a condition reading them answers by; ``None`` where one is not a number or a text (a map, a list)."""
+    values: list[Any] = [scope.seat]
+    for name in names:
+        value = scope[name]
+        kind = type(value)
+        if kind is not int and kind is not str and kind is not float and kind is not bool:
+            return None
+        values.append(kind)
+        values.append(value)
+    return tuple(values)
+
+
 class Sifter:
     """The answers of one choice's ``where`` (named ``name``'s candidate), by the rules, the values it reads besides
     the candidate, and the candidate: each a tree of the reads it made, whether it held at each end (``_kept``)."""
@@ -102,15 +116,7 @@ class Sifter:
         rules = scope.rules
         if rules is not self._rules:
             self._rules, self._answers, self._count = rules, {}, 0
-        values: list[Any] = [scope.seat]
-        for name in self.others:
-            value = scope[name]
-            kind = type(value)
-            if kind is not int and kind is not str and kind is not float and kind is not bool:
-                return None
-            values.append(kind)
-            values.append(value)
-        return tuple(values)
+        return plain_key(scope, self.others)
 
     def _worked_out(self, scope: Any, candidate: Any, where_all: Expression, answers: dict[Any, Any]) -> bool | None:
         """Whether the condition holds for the candidate on this board, worked out with its reads noted and kept."""
