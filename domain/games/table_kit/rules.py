@@ -24,7 +24,7 @@ from domain.engine.facts import MOST_SCORE, Fact, Outcome
 from domain.engine.randomness import Rng
 from domain.engine.ruleset import Ruleset
 from domain.games.table_kit.table import card_commands, commands, legal, starting
-from domain.games.table_kit.shown import present, refs
+from domain.games.table_kit.shown import imagined_tables, present, refs
 from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.reading.kit import Kit
 from domain.games.table_kit.play.kit_rules import KitRules
@@ -274,7 +274,7 @@ class TableKit(Ruleset):
         return picture(view, seats)
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
-        return present.determinize(state, seat, rng)
+        return imagined_tables.determinize(state, seat, rng)
 
     def sides(self, state: State) -> dict[int, str]:
         """What tells the seats apart at setup: each seat's pieces, by kind, and where they start (the kit

@@ -4,11 +4,11 @@ of a seat's pieces); where each space lies, and the directions, are ``kit_geomet
 
 from __future__ import annotations
 
-import bisect
 import functools
 from collections.abc import Callable, Container, Iterable
 from typing import Any
 
+from domain.games.table_kit.board.kit_carried import carried_spaces, emptied, moved
 from domain.games.table_kit.board.kit_geometry import (
     COMPASS,
     DIRECTIONS,
@@ -75,8 +75,8 @@ class BoardView:
             return board
         seat = self._owners()[piece][1]
         held = _alone(seat)
-        at, seated = _moved(self._at, origin, to, piece), _moved(self._seated, origin, to, seat)
-        board._holders, board._at, board._seated, board._single = _moved(holders, origin, to, held), at, seated, True
+        at, seated = moved(self._at, origin, to, piece), moved(self._seated, origin, to, seat)
+        board._holders, board._at, board._seated, board._single = moved(holders, origin, to, held), at, seated, True
         board._carried = at is not None or seated is not None
         groups = self._groups
         if groups is not None and (origin != OFF or to != OFF):
@@ -92,24 +92,12 @@ class BoardView:
             counts = {**counts, seat: counts.get(seat, 0) + (1 if origin == OFF else -1)}
         board._counts = counts
         if self._spaces:
-            self._carry_spaces(board, seat, origin, to)
+            board._spaces = carried_spaces(self._spaces, self.geometry.order, seat, origin, to)
         if self._empty is not None:
-            board._empty = _emptied(self._empty, self.geometry.order, origin, to)
+            board._empty = emptied(self._empty, self.geometry.order, origin, to)
         if self._lines or self._grown:
             board._lines, board._grown = carried_lines(self._lines, self._grown, seat, origin, to)
         return board
-
-    def _carry_spaces(self, board: BoardView, seat: int, origin: str, to: str) -> None:
-        """The spaces of each seat's pieces worked out on this board, on the board made by the seat's piece's move
-        from ``origin`` to ``to``."""
-        board._spaces = spaces = dict(self._spaces)
-        mine = spaces.pop(seat, None)
-        order = self.geometry.order
-        if mine is not None and (to == OFF or to in order):
-            found = [space for space in mine if space != origin]
-            if to != OFF:
-                bisect.insort(found, to, key=order.__getitem__)
-            spaces[seat] = found
 
     @property
     def at(self) -> dict[str, str]:
@@ -282,29 +270,6 @@ class BoardView:
             found = self._lines[seat] = longest_line(self.seated, self.geometry, seat) if grown is None else \
                 grown_line(self.seated, self.geometry, seat, *grown)
         return found
-
-
-def _moved(found: dict[str, Any] | None, origin: str, to: str, value: Any) -> Any:
-    """A copy of a lookup by space (``None``: not worked out) with a moved piece's entries changed: none at
-    ``origin``, ``value`` at ``to`` (``OFF``: neither, off the board)."""
-    if found is None:
-        return None
-    found = found.copy()
-    if origin != OFF:
-        del found[origin]
-    if to != OFF:
-        found[to] = value
-    return found
-
-
-def _emptied(empty: list[str], order: dict[str, int], origin: str, to: str) -> list[str]:
-    """A copy of the empty spaces of a board of one piece a space, after a piece's move from ``origin`` to ``to``."""
-    empty = empty.copy()
-    if to in order:
-        empty.remove(to)
-    if origin in order:
-        bisect.insort(empty, origin, key=order.__getitem__)
-    return empty
 
 
 @functools.lru_cache(maxsize=64)

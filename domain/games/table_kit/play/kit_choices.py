@@ -26,12 +26,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.games.table_kit.language.expressions import Expression, ExpressionFailed, filtering
-from domain.games.table_kit.board.kit_board import BoardView
+from domain.games.table_kit.board.kit_board import DIRECTIONS, BoardView
 from domain.games.table_kit.play.kit_bounds import among_numbers, numbers_offered
 from domain.games.table_kit.play.kit_grid_walk import open_spaces, walked
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.play.kit_sift import OpenBySpace
 from domain.games.table_kit.play.kit_where import Where
+from domain.games.table_kit.vocabulary.kit_mistakes import did_you_mean
 
 CHOICES = ("from", "to", "space", "card", "number", "count", "face", "player", "give", "take")
 """The names a choice may have: each a field of the ``act`` command."""
@@ -251,3 +252,36 @@ def _number(value: Any, bound: Expression) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ExpressionFailed(f"{bound.source!r} is {value!r}, not a whole number")
     return value
+
+
+def choice_problems(spec: dict[str, Any], earlier: dict[str, Choice]) -> list[tuple[str, str]]:
+    """What is wrong in a choice's spec, as (field, message) pairs (its expressions compiled apart)."""
+    out: list[tuple[str, str]] = []
+    name = spec.get("name")
+    if name not in CHOICES:
+        out.append(("name", f"a choice is named {', '.join(CHOICES)} (the command's fields), not {name!r}" + did_you_mean(name, CHOICES)))
+    elif name in earlier:
+        out.append(("name", f"{name!r} is chosen twice"))
+    if sum(1 for kind in ("number", "card") if kind in spec) + (1 if {"space", "steps", "along", "walk"} & set(spec) else 0) != 1:
+        out.append(("space", "say what is chosen, one of: space (any, empty, mine, theirs, occupied), card (hand) or number [least, most]"))
+    if "card" in spec and spec["card"] != "hand":
+        out.append(("card", f"a card is chosen from the seat's hand (card: hand), not {spec['card']!r}"))
+    if "of" in spec and "card" not in spec:
+        out.append(("of", "of names whose hand a card is chosen from: it goes with card: hand"))
+    holds = spec.get("space", "any")
+    for kind in holds if isinstance(holds, list) else [holds]:
+        if kind not in HOLDS:
+            out.append(("space", f"a space choice holds {', '.join(HOLDS)}; not {kind!r}" + did_you_mean(kind, HOLDS)))
+    if sum(1 for kind in ("steps", "along", "walk") if kind in spec) > 1:
+        out.append(("along", "a choice goes by steps on a grid, along a track or on a walk, one of them"))
+    if ("from" in spec) != ("steps" in spec or "along" in spec or "walk" in spec):
+        out.append(("steps" if "from" in spec else "from", "from goes with steps, along or walk: they are taken from an earlier choice's space"))
+    if "through" in spec and "walk" not in spec:
+        out.append(("through", "through says which spaces a walk may step onto: it goes with walk"))
+    origin = spec.get("from")
+    if origin in CHOICES and (origin not in earlier or earlier[origin].numbers is not None):  # else an expression
+        out.append(("from", f"{origin!r} is no earlier choice of a space"))
+    for step in spec.get("steps", []):
+        if step not in DIRECTIONS:
+            out.append(("steps", f"{step!r} is no direction{did_you_mean(step, DIRECTIONS)}: {', '.join(DIRECTIONS)}"))
+    return out

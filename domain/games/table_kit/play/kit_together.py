@@ -14,7 +14,7 @@ carried out as before, but kept (``ChoicesKept``): every seat is told the expres
 are carried out and before the ``revealed`` steps, and sees its own choice alone until the game is over (the owner
 and the audit see all). Such an action's steps must keep the choice hidden (``shown_before_reveal``): cards played
 face down or to a zone only their seat sees, which the rules read. A bot imagining the table does not know another seat's sealed choice: it imagines one the seat could have made
-on the table it imagines, from the hand it imagines that seat holds (``present.determinize``).
+on the table it imagines, from the hand it imagines that seat holds (``imagined_tables.determinize``).
 """
 
 from __future__ import annotations
