@@ -29,6 +29,7 @@ from domain.games.table_kit.language.expressions import Expression, ExpressionFa
 from domain.games.table_kit.board.kit_board import DIRECTIONS, BoardView
 from domain.games.table_kit.play.kit_bounds import among_numbers, numbers_offered
 from domain.games.table_kit.play.kit_grid_walk import open_spaces, walked
+from domain.games.table_kit.play.kit_offers import Lazy
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.play.kit_sift import OpenBySpace
 from domain.games.table_kit.play.kit_where import Where
@@ -115,7 +116,7 @@ class Choice:
             said = "any space" if self.holds == ("any",) else f"a space that is {' or '.join(self.holds)}"
         return said + ("" if self.where is None else f", where {self.where.source}")
 
-    def candidates(self, scope: Scope, lazy: bool = False) -> Iterator[Any]:
+    def candidates(self, scope: Scope, lazy: Lazy = False) -> Iterator[Any]:
         """Every value the choice may take, given the choices before it (in ``scope.chosen``): its ``where``
         tried on all at once, or, ``lazy``, on one after another (to find whether there is one)."""
         found = self._values(scope)

@@ -45,6 +45,11 @@ class FirstWanted:
         return self.on
 
 
+Lazy = bool | FirstWanted
+"""Whether the first command alone is wanted, as the makers of commands read it: a truth, or a ``FirstWanted`` read
+each time a choice's values are made."""
+
+
 class Offers:
     """The commands offered a seat at one table, made as far as asked."""
 

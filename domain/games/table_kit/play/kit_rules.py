@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from domain.engine.commands import Command
 from domain.engine.errors import IllegalCommand
@@ -34,7 +34,7 @@ from domain.games.table_kit.board.kit_board import DIRECTIONS, BoardView, compas
 from domain.games.table_kit.play.kit_bounds import OfferTally, StepBudget
 from domain.games.table_kit.play.kit_compile import CompiledRules, RuleMistake
 from domain.games.table_kit.vocabulary.kit_mistakes import did_you_mean
-from domain.games.table_kit.play.kit_offers import FirstWanted, forget, kept, offered, offers
+from domain.games.table_kit.play.kit_offers import FirstWanted, Lazy, forget, kept, offered, offers
 from domain.games.table_kit.play.kit_plain import PlainOffers
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.vocabulary import facts as f
@@ -132,14 +132,14 @@ class KitRules(CompiledRules):
             raise
 
     def _made(self, state: Any, seat: int, wanted: FirstWanted) -> Any:
-        return self._legal(Scope(self, state, seat), cast(bool, wanted))  # read as each choice's values are made
+        return self._legal(Scope(self, state, seat), wanted)  # read as each choice's values are made
 
     @functools.cached_property
     def _plain(self) -> dict[str, PlainOffers | None]:
         """Each action's commands kept by the plain values it reads, where they can be (``kit_plain``)."""
         return {name: PlainOffers.of(action) if action["choices"] else None for name, action in self.actions.items()}
 
-    def _legal(self, scope: Scope, lazy: bool = False) -> Any:
+    def _legal(self, scope: Scope, lazy: Lazy = False) -> Any:
         """The commands the actions allow, one after another: at most ``MOST_OFFERED`` made at once (``OfferTally``);
         an action's kept for the plain values it reads, when all are wanted (``kit_plain``)."""
         try:

@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.games.table_kit.play.kit_bounds import MOST_OFFERED, OfferTally
 from domain.games.table_kit.play.kit_choices import Choice
-from domain.games.table_kit.play.kit_offers import chosen_once
+from domain.games.table_kit.play.kit_offers import Lazy, chosen_once
 from domain.games.table_kit.play.kit_scope import Scope
 
 
@@ -34,7 +34,7 @@ def _assigned(scope: Scope, name: str, choices: list[Choice], lazy: Any, tally: 
             yield {"type": "act", "action": name, **chosen}
 
 
-def combinations(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str) -> Any:
+def combinations(scope: Scope, choices: list[Choice], lazy: Lazy, tally: OfferTally, action: str) -> Any:
     """Every assignment of the choices, in order, each value one its choice allows given those before it; each
     value counted at its choice's level (``tally``: past ``MOST_OFFERED`` at one level, the rules fail)."""
     if not choices:
@@ -66,7 +66,7 @@ def combinations(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTa
 
 
 
-def stepped(scope: Scope, choices: list[Choice], lazy: bool, tally: OfferTally, action: str, when: Any) -> Any:
+def stepped(scope: Scope, choices: list[Choice], lazy: Lazy, tally: OfferTally, action: str, when: Any) -> Any:
     """The commands of an action of two choices, the second steps from the first's space (``Choice.steps_from``):
     ``combinations``' own, each value counted alike, made without its walk (the second's values read from the
     spaces its steps reach, less those the board bars: ``Choice.reach``); all in a list, or, ``lazy``, those of one
