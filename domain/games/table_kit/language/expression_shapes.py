@@ -10,6 +10,7 @@ LONGEST_TEXT = 200
 """The longest text a name the kit gives holds, for the cost of comparing and matching texts (space, card
 and phase names are at most 30 characters; a parameter's text is short)."""
 
+
 @dataclass(frozen=True)
 class Sizes:
     """How large the values a kit gives its expressions can be."""
