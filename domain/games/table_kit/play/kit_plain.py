@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.table_kit.play.kit_bounds import MOST_OFFERED, OfferTally
-from domain.games.table_kit.play.kit_sift import MOST_KEYS, MOST_REMEMBERED, STEADY, plain_key
+from domain.games.table_kit.play.kit_sift import MOST_REMEMBERED, STEADY, plain_key, seldom_met
 
 MOST_KEPT = 20_000
 """The most commands one action keeps, over all the sets of values met (two seats' worth of ``MOST_OFFERED``)."""
@@ -79,7 +79,7 @@ class PlainOffers:
         """Keep copies of the commands made for ``key``, with the counts they added to ``tally`` (``before``: its
         counts before they were made)."""
         self._keys += 1
-        if self._keys > MOST_KEYS and 2 * self._keys > self._looked:  # most met once: no use keeping them
+        if seldom_met(self._keys, self._looked):
             self.usable, self._kept, self._commands = False, {}, 0
             return
         if len(self._kept) >= MOST_REMEMBERED or self._commands + len(commands) > MOST_KEPT:

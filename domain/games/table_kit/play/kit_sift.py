@@ -59,6 +59,11 @@ def plain_key(scope: Any, names: tuple[str, ...]) -> tuple[Any, ...] | None:
     return tuple(values)
 
 
+def seldom_met(keys: int, looked: int) -> bool:
+    """Whether, past ``MOST_KEYS`` sets of values met, most were met only once: answers kept by them are of no use."""
+    return keys > MOST_KEYS and 2 * keys > looked
+
+
 class Sifter:
     """The answers of one choice's ``where`` (named ``name``'s candidate), by the rules, the values it reads besides
     the candidate, and the candidate: each a tree of the reads it made, whether it held at each end (``_kept``)."""
@@ -87,7 +92,7 @@ class Sifter:
         self._looked += 1
         if answers is None:
             self._keys += 1
-            if self._keys > MOST_KEYS and 2 * self._keys > self._looked:  # most met once: no use keeping them
+            if seldom_met(self._keys, self._looked):
                 self.usable, self._answers = False, {}
                 return None
             answers = self._answers[key] = {}
