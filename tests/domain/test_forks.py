@@ -105,7 +105,7 @@ def test_a_seats_fork_of_a_game_in_play_never_shows_it_a_card_it_could_not_see(s
     another seed deals the hidden cards otherwise."""
     rules = registry.get(ruleset)
     for game_seed in ("a", "b"):
-        trunk_id = service.create_game(ruleset, ["Ana", "Ben"], quick_options(ruleset), seed=game_seed)
+        trunk_id = service.create_game(ruleset, ["Ana", "Ben"], quick_options(ruleset), seed=game_seed, salt=SALT)
         bot, dealt_otherwise, forks = RandomBot(game_seed), 0, 0
         while (trunk := service.game(trunk_id)).outcome() is None:
             if trunk.version % 6 == 0 and trunk.to_act():
