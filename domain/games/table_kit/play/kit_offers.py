@@ -180,7 +180,7 @@ def forget(rules: Any, state: Any, seat: int) -> None:
         last[3].clear()
 
 
-def chosen_once(scope: Any, choice: Any, lazy: Any, tally: OfferTally, action: str, when: Any) -> Iterator[Command]:
+def chosen_once(scope: Any, choice: Any, lazy: Lazy, tally: OfferTally, action: str, when: Any) -> Iterator[Command]:
     """The commands of an action of one choice, each value its choice allows (``Choice.candidates``) whose condition
     ``when`` holds with it, each counted at the first level: one after another while the first alone is wanted
     (``lazy``, read as the values are made) or where they cross ``MOST_OFFERED`` (the rules fail at the one past

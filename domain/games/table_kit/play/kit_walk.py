@@ -13,7 +13,7 @@ from domain.games.table_kit.play.kit_offers import Lazy, chosen_once
 from domain.games.table_kit.play.kit_scope import Scope
 
 
-def action_commands(scope: Scope, name: str, action: dict[str, Any], lazy: Any, tally: OfferTally) -> Iterable[Any]:
+def action_commands(scope: Scope, name: str, action: dict[str, Any], lazy: Lazy, tally: OfferTally) -> Iterable[Any]:
     """The commands one action allows the seat, in order (``lazy``: whether the first alone is wanted): a list, or
     made one after another as they are asked for."""
     when, choices = action["when"], action["choices"]
@@ -27,7 +27,7 @@ def action_commands(scope: Scope, name: str, action: dict[str, Any], lazy: Any, 
     return _assigned(scope, name, choices, lazy, tally, when)
 
 
-def _assigned(scope: Scope, name: str, choices: list[Choice], lazy: Any, tally: OfferTally, when: Any) -> Any:
+def _assigned(scope: Scope, name: str, choices: list[Choice], lazy: Lazy, tally: OfferTally, when: Any) -> Any:
     """The commands of every assignment of the action's choices whose condition holds with them."""
     for chosen in combinations(scope, choices, lazy, tally, name):
         if when is None or when.holds(scope.with_choice(chosen) if chosen else scope):
@@ -76,7 +76,7 @@ def stepped(scope: Scope, choices: list[Choice], lazy: Lazy, tally: OfferTally, 
     return _commands(scope, choices, choices[0].candidates(scope), tally, action, when)
 
 
-def _first_then_rest(scope: Scope, choices: list[Choice], tally: OfferTally, action: str, when: Any, lazy: Any) -> Any:
+def _first_then_rest(scope: Scope, choices: list[Choice], tally: OfferTally, action: str, when: Any, lazy: Lazy) -> Any:
     """``stepped``'s commands, those of each first value in turn (each checked against ``when`` as it is asked for)
     while ``lazy`` holds, then the rest all at once."""
     values = choices[0].candidates(scope, True)
