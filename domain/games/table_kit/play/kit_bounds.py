@@ -58,6 +58,8 @@ class OfferTally:
     """The commands a seat's actions have made so far while its legal commands are worked out, and the partial
     ones (the values of the choices before the last): past ``MOST_OFFERED`` at any level, the kit's rules fail."""
 
+    __slots__ = ("made",)
+
     def __init__(self) -> None:
         self.made: list[int] = []
 
@@ -80,6 +82,8 @@ class StepBudget:
     """The steps one action (or the setup) has taken and the facts it has made, shared by every run of steps it
     sets going (its effects, named steps, repeats, landing, ``turn_begins``, ``whenever``, ``together`` and
     ``stuck`` rules): past ``MOST_STEPS_TAKEN`` of either, it is refused at that step, and nothing is recorded."""
+
+    __slots__ = ("at", "facts", "most", "steps", "what")
 
     def __init__(self, what: str = "one action") -> None:
         self.what = what

@@ -17,6 +17,8 @@ from domain.games.table_kit.vocabulary import facts as f
 class Endings:
     """The ending steps of ``kit_steps.Run``."""
 
+    __slots__ = ()
+
     rules: Any
     state: Any
     seat: int

@@ -17,6 +17,8 @@ from domain.games.table_kit.vocabulary.layout import OFF
 class PieceSteps:
     """The piece steps of ``kit_steps.Run``."""
 
+    __slots__ = ()
+
     rules: Any
     state: Any
     seat: int

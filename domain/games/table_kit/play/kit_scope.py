@@ -94,6 +94,8 @@ def _kept(rules: Any, pieces: dict[str, str], seats: int, board: BoardView) -> B
 class Scope(Mapping[str, Any]):
     """The values an expression may read, worked out only for the names it reads."""
 
+    __slots__ = ("_board", "_functions", "chosen", "lets_worked_out", "rules", "seat", "state")
+
     def __init__(self, rules: Any, state: Any, seat: int, chosen: Mapping[str, Any] | None = None,
                  board: BoardView | None = None) -> None:
         self.rules, self.state, self.seat = rules, state, seat

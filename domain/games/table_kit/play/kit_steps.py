@@ -45,6 +45,9 @@ CARD_STEPS = ("draw", "deal", "play", "discard", "give", "reveal", "shuffle", "g
 class Run(Endings, PieceSteps):
     """One action being decided: its facts so far, each applied to the table as it is made."""
 
+    __slots__ = ("_begun", "_depth", "_given", "_landings", "_scope", "budget", "chosen", "drawn", "evolve", "facts",
+                 "landed", "rng", "rules", "seat", "state", "table")
+
     def __init__(self, rules: Any, state: Any, seat: int, rng: Rng, evolve: Any, table: Any,
                  chosen: dict[str, Any] | None = None, budget: StepBudget | None = None) -> None:
         self.rules, self.state, self.seat, self.rng, self.evolve, self.table = rules, state, seat, rng, evolve, table

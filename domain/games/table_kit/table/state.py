@@ -67,8 +67,9 @@ parameters out."""
 def _with(state: State, **changes: Any) -> State:
     """A copy of the table with ``changes`` (``dataclasses.replace`` without its ``__init__``: evolve's hot path)."""
     found = object.__new__(State)
-    found.__dict__.update(state.__dict__)
-    found.__dict__.update(changes)
+    table = state.__dict__.copy()
+    table.update(changes)
+    found.__dict__ = table
     return found
 
 
