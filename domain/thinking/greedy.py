@@ -57,8 +57,26 @@ _KEYS = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
 """``json.dumps(command, sort_keys=True, separators=(",", ":"))``'s encoder, made once rather than at each call."""
 
 
+_KEYED: dict[tuple[Any, ...], tuple[tuple[type, ...], str]] = {}
+"""Each command's key, by its keys and values in order, with the type of each value (``1`` and ``true`` are equal in
+Python, not in JSON): a bot keys the same few commands again at every visit of a position. Let go past
+``MOST_KEYED``."""
+MOST_KEYED = 4096
+
+
 def key_of(command: Command) -> str:
-    return _KEYS.encode(command)
+    """The command as sorted, compact JSON: what a bot keeps its figures of a command by."""
+    try:
+        items = tuple(command.items())
+        found = _KEYED.get(items)
+    except TypeError:  # a value that cannot be looked up (a list): written out each time
+        return _KEYS.encode(command)
+    kinds = tuple(map(type, command.values()))
+    if found is None or found[0] != kinds:
+        if len(_KEYED) >= MOST_KEYED:
+            _KEYED.clear()
+        found = _KEYED[items] = (kinds, _KEYS.encode(command))
+    return found[1]
 
 
 def play_out(rules: Ruleset, state: Any, seat: int, command: Command, rng: SimRng) -> Any:

@@ -72,3 +72,36 @@ def test_a_rule_that_fails_while_the_commands_are_made_fails_each_time_they_are_
     for _ in range(2):
         with pytest.raises(IllegalCommand, match="the kit's rules fail here: 'turn_total / turn_total == 1' could not be worked out: division by zero"):
             RULES.legal_commands(state, 1)
+
+
+def test_a_look_ahead_decides_each_of_a_tables_commands_as_offered_though_each_makes_new_tables(monkeypatch):
+    """A bot tries every command of one table in turn, each making tables of its own: the commands handed out stay kept
+    (``kit_offers.handed_out``), so none is checked in full again."""
+    from domain.games.table_kit.play.kit_rules import KitRules
+
+    state = table(TIC_TAC_TOE)
+    legal = RULES.legal_commands(state, 1)
+    checked = []
+    real = KitRules._checked
+    monkeypatch.setattr(KitRules, "_checked", lambda self, *given: checked.append(given[3]) or real(self, *given))
+    for command in legal:
+        after = state
+        for fact in RULES.decide(state, 1, command, TableRng()):
+            after = RULES.evolve(after, fact)
+        assert RULES.outcome(after) is None and RULES.to_act(after) == [2]  # the table after it, made and asked about
+    assert len(legal) == 9 and checked == []
+
+
+def test_a_tables_commands_are_let_go_once_another_tables_are_handed_out(monkeypatch):
+    from domain.games.table_kit.play.kit_rules import KitRules
+
+    state = table(TIC_TAC_TOE)
+    legal = RULES.legal_commands(state, 1)
+    for _ in range(2):
+        RULES.legal_commands(table(TIC_TAC_TOE), 1)
+    checked = []
+    real = KitRules._checked
+    monkeypatch.setattr(KitRules, "_checked", lambda self, *given: checked.append(given[3]) or real(self, *given))
+    facts = RULES.decide(state, 1, legal[4], TableRng())
+    assert checked == [legal[4]]  # let go: checked in full, and decided as before
+    assert any(getattr(fact, "to", None) == "b2" for fact in facts)

@@ -6,7 +6,9 @@ A table is never changed once made, and the facts an action decides, applied aga
 the very tables the action made (``state.evolve``): so the table is known again by its identity. The commands are
 made one after another (``KitRules._legal``) and only as far as asked: whether the seat may act needs the first
 alone, the rest are made when the legal commands are asked for. Each thread keeps its own last table, so no
-half-made list is ever shared. A failure of the kit's rules while they are made forgets them: asked again, they
+half-made list is ever shared, and the table whose commands it last handed out in full (``handed_out``): a bot that
+tries each of a table's commands in turn (its look-ahead) makes a new table with each, and still finds the first
+table's commands when it decides the next one. A failure of the kit's rules while they are made forgets them: asked again, they
 are made again, and fail again with the same message.
 """
 
@@ -21,7 +23,8 @@ from domain.engine.commands import Command
 from domain.games.table_kit.play.kit_bounds import MOST_OFFERED, OfferTally
 
 _last = threading.local()
-"""This thread's last table: the rules, the table, and its offers by seat."""
+"""This thread's last table (``table``), and the table whose commands it last handed out in full (``handed``): each
+the rules, the table, its offers by seat and what else is kept for it."""
 
 
 @atexit.register
@@ -139,10 +142,29 @@ def _same(kept: Command, command: Command) -> bool:
             and list(map(type, kept.values())) == list(map(type, command.values())))
 
 
-def _table(rules: Any, state: Any) -> tuple[Any, Any, dict[int, Offers], dict[str, Any]]:
-    """This thread's last table, made this one if it is another (its offers and what else is kept for it let go)."""
+Table = tuple[Any, Any, dict[int, Offers], dict[str, Any]]
+"""A table kept: the rules, the table, its offers by seat, and what else is kept for it."""
+
+
+def _found(rules: Any, state: Any) -> Table | None:
+    """This thread's last table, or the table whose commands it last handed out, if it is ``state`` (else ``None``)."""
+    last = getattr(_last, "table", None)
+    if last is not None and last[1] is state and last[0] is rules:
+        return last  # type: ignore[no-any-return]
+    handed = getattr(_last, "handed", None)
+    if handed is not None and handed[1] is state and handed[0] is rules:
+        return handed  # type: ignore[no-any-return]
+    return None
+
+
+def _table(rules: Any, state: Any) -> Table:
+    """This thread's last table, made this one if it is another (its offers and what else is kept for it let go, unless
+    its commands are the last handed out) and not the table whose commands were last handed out."""
     last = getattr(_last, "table", None)
     if last is None or last[1] is not state or last[0] is not rules:
+        handed = getattr(_last, "handed", None)
+        if handed is not None and handed[1] is state and handed[0] is rules:
+            return handed  # type: ignore[no-any-return]
         last = _last.table = (rules, state, {}, {})
     return last  # type: ignore[no-any-return]
 
@@ -157,6 +179,18 @@ def offers(rules: Any, state: Any, seat: int, made: Callable[[Any, int, FirstWan
     return found
 
 
+def handed_out(rules: Any, state: Any, seat: int, made: Callable[[Any, int, FirstWanted], Iterator[Command]]) -> list[Command]:
+    """Every command offered the seat at this table (``Offers.every``), the table then kept until another's commands are
+    handed out: a caller deciding one of them after another finds them, whatever tables it makes in between."""
+    table = _table(rules, state)
+    found = table[2].get(seat)
+    if found is None:
+        found = table[2][seat] = Offers(lambda wanted: made(state, seat, wanted))
+    commands = found.every()
+    _last.handed = table
+    return commands
+
+
 def kept(rules: Any, state: Any) -> dict[str, Any]:
     """What else the rules work out once for this table from its offers (the seats to act in a turn taken together,
     ``KitRules.acting``), kept with them and let go with them."""
@@ -165,8 +199,8 @@ def kept(rules: Any, state: Any) -> dict[str, Any]:
 
 def offered(rules: Any, state: Any, seat: int, command: Command) -> bool:
     """Whether the command is one of every command offered the seat at this table, made before (``Offers.offered``)."""
-    last = getattr(_last, "table", None)
-    if last is None or last[1] is not state or last[0] is not rules:
+    last = _found(rules, state)
+    if last is None:
         return False
     found = last[2].get(seat)
     return found is not None and found.offered(command)
@@ -174,8 +208,8 @@ def offered(rules: Any, state: Any, seat: int, command: Command) -> bool:
 
 def forget(rules: Any, state: Any, seat: int) -> None:
     """Forget the seat's offers at this table (the kit's rules failed while they were made)."""
-    last = getattr(_last, "table", None)
-    if last is not None and last[1] is state and last[0] is rules:
+    last = _found(rules, state)
+    if last is not None:
         last[2].pop(seat, None)
         last[3].clear()
 

@@ -34,7 +34,7 @@ from domain.games.table_kit.board.kit_board import DIRECTIONS, BoardView, compas
 from domain.games.table_kit.play.kit_bounds import OfferTally, StepBudget
 from domain.games.table_kit.play.kit_compile import CompiledRules, RuleMistake
 from domain.games.table_kit.vocabulary.kit_mistakes import did_you_mean
-from domain.games.table_kit.play.kit_offers import FirstWanted, Lazy, forget, kept, offered, offers
+from domain.games.table_kit.play.kit_offers import FirstWanted, Lazy, forget, handed_out, kept, offered, offers
 from domain.games.table_kit.play.kit_plain import PlainOffers
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.vocabulary import facts as f
@@ -118,7 +118,7 @@ class KitRules(CompiledRules):
         """The commands the kit's actions allow the seat on this table, whoever is to act (made once a table:
         ``kit_offers``)."""
         try:
-            return offers(self, state, seat, self._made).every()
+            return handed_out(self, state, seat, self._made)
         except Exception:
             forget(self, state, seat)
             raise
