@@ -91,6 +91,45 @@ def test_the_spaces_a_move_keeps_looked_up_are_those_its_where_keeps_afresh(seed
     assert compared >= 10 and looked_up >= 1  # the moves were compared, some of them looked up
 
 
+def test_spaces_open_while_empty_are_found_once_and_the_occupied_ones_looked_up_on_each_table():
+    kept = OpenBySpace(_through(THROUGH), "to")
+    seated = {"seat": 1, "victim": 1, "owners": {}}
+    kept.learn(seated, SPACES, frozenset({"a1", "b1"}))  # every space seen empty
+    assert kept.open_spaces(seated, SPACES) == {"a1", "b1"}
+    assert kept.open_spaces({**seated, "owners": {"a1": 2}}, SPACES) is None  # a1 held by seat 2: not seen yet
+    kept.learn({**seated, "owners": {"a1": 2, "b1": 1}}, SPACES, frozenset({"b1"}))
+    assert kept.open_spaces({**seated, "owners": {"a1": 2}}, SPACES) == {"b1"}  # the victim passes over no assassin
+    assert kept.open_spaces({**seated, "owners": {"b1": 1}}, SPACES) == {"a1", "b1"}  # its own space: open
+    assert kept.open_spaces({**seated, "owners": {"a1": 2, "z9": 2}}, SPACES) == {"b1"}  # a space not asked about: no matter
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_spaces_a_walk_may_step_onto_looked_up_are_those_its_through_opens_afresh(seed):
+    from domain.games.table_kit.play.kit_grid_walk import open_spaces
+
+    rules_of, state, source = _assassination_table(seed)
+    compared = looked_up = 0
+    while state.winners is None and state.turn and compared < 60:
+        ruled = rules_of(state)
+        seat = state.turn
+        if ruled.phases[state.counters.get(PHASE, 0)] == "move":
+            choice = ruled.actions["move"]["choices"][0]
+            scope = Scope(ruled, state, seat)
+            every = scope.board.geometry.every
+            found = choice._open_by_space.open_spaces(scope, every)
+            afresh = open_spaces(scope, scope.board, choice.name, choice.through, choice._open, {})
+            if found is None:
+                choice._open_by_space.learn(scope, every, afresh)
+            else:
+                assert found == afresh
+                looked_up += 1
+            compared += 1
+        command = source.choice(RULES.legal_commands(state, seat))
+        for fact in RULES.decide(state, seat, command, SimRng(source)):
+            state = RULES.evolve(state, fact)
+    assert compared >= 10 and looked_up >= compared // 2  # most tables' open spaces were looked up
+
+
 def _assassination_table(seed):
     source = random.Random(seed)
     state = RULES.new_state(3, RULES.resolve_options({"kit": shipped_kit("assassination-game-le")}))

@@ -209,6 +209,9 @@ class OpenBySpace:
             tree = None
         self.usable = not through.functions and "owners" in through.names and tree is not None and _owners_at(tree, name)
         self._answers: dict[Any, dict[tuple[str, Any], bool]] = {}
+        self._empty: dict[Any, tuple[tuple[str, ...], frozenset[str], frozenset[str]]] = {}
+        """By the other values read: the spaces (``every``, kept so its id stays its own), those of them the condition
+        holds on while empty, and all of them (``open_spaces``)."""
         self._count = 0
 
     def _key(self, scope: Scope) -> Any:
@@ -223,9 +226,34 @@ class OpenBySpace:
         return tuple(key)
 
     def open_spaces(self, scope: Scope, every: tuple[str, ...]) -> frozenset[str] | None:
-        """The spaces of ``every`` the condition holds on, looked up; ``None`` where one is not known yet."""
-        kept = self.sifted(scope, every)
-        return None if kept is None else frozenset(kept)
+        """The spaces of ``every`` the condition holds on, looked up; ``None`` where one is not known yet: those open
+        while empty (found once for the other values read), less the occupied ones it fails on, with the occupied
+        ones it holds on (a board has few pieces and many spaces)."""
+        if not self.usable:
+            return None
+        key = self._key(scope)
+        answers = self._answers.get(key)
+        owners = scope["owners"]
+        if answers is None or type(owners) is not dict:
+            return None
+        empty = self._empty.get(key)
+        if empty is None or empty[0] is not every:
+            held = [answers.get((space, _EMPTY)) for space in every]
+            if None in held:  # a space not yet met empty with these values: each looked up
+                kept = self.sifted(scope, every)
+                return None if kept is None else frozenset(kept)
+            empty = self._empty[key] = (every, frozenset(space for space, open_ in zip(every, held) if open_), frozenset(every))
+        open_, spaces = empty[1], empty[2]
+        closed: list[str] = []
+        opened: list[str] = []
+        for space, owner in owners.items():
+            if space in spaces:
+                found = answers.get((space, owner))
+                if found is None:
+                    return None
+                if found is not (space in open_):
+                    (opened if found else closed).append(space)
+        return open_.difference(closed).union(opened) if closed or opened else open_
 
     def sifted(self, scope: Scope, spaces: Any) -> list[str] | None:
         """The spaces of ``spaces`` the condition holds on, in order, looked up; ``None`` where one is not known yet
@@ -252,7 +280,7 @@ class OpenBySpace:
         if type(owners) is not dict:
             return
         if self._count >= MOST_REMEMBERED:
-            self._answers, self._count = {}, 0
+            self._answers, self._empty, self._count = {}, {}, 0
         answers = self._answers.setdefault(key, {})
         before = len(answers)
         for space in every:
