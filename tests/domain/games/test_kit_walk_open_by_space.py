@@ -11,7 +11,7 @@ from domain.engine import registry
 from domain.games.table_kit.language.expression_syntax import parsed
 from domain.games.table_kit.language.expressions import compile_expression
 from domain.games.table_kit.play.kit_scope import Scope
-from domain.games.table_kit.play.kit_sift import OpenBySpace, _owners_at
+from domain.games.table_kit.play.kit_open_spaces import OpenBySpace, _owners_at
 from domain.games.table_kit.rules import kit_rules_of, shipped_kit
 from domain.games.table_kit.vocabulary.layout import PHASE
 from domain.thinking.greedy import SimRng

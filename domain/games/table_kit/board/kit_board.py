@@ -37,7 +37,7 @@ class BoardView:
     from another by one piece's move, carried over from that table's board (``after_move``)."""
 
     __slots__ = ("_at", "_barred", "_carried", "_counts", "_empty", "_fits", "_groups", "_grown", "_holders", "_lines", "_listed",
-                 "_owners", "_pieces", "_seated", "_single", "_spaces", "geometry", "memo")
+                 "_owners", "_pieces", "_seated", "_single", "_spaces", "before", "geometry", "memo")
 
     def __init__(self, geometry: Geometry, pieces: dict[str, str], owners: Callable[[], dict[str, tuple[str, int]]]) -> None:
         self.geometry, self._pieces, self._owners = geometry, pieces, owners
@@ -61,6 +61,10 @@ class BoardView:
         self.memo: dict[Any, Any] = {}
         """What the rules worked out from this board alone, kept while it stands (``kit_choices``: the spaces a
         choice allows a seat, by the choice, the seat and the space it goes from)."""
+        self.before: tuple[dict[Any, Any], str, str] | None = None
+        """For a board made from another by one piece's move (``after_move``): that board's ``memo``, the space the
+        piece left and the space it went to (``OFF``: off the board), the only spaces whose pieces differ; what was
+        worked out there may be carried over (``kit_sift``). The board before itself is not kept."""
 
     def after_move(self, pieces: dict[str, str], piece: str, to: str) -> BoardView:
         """The board of the table made from this one's by moving ``piece`` to ``to`` (``pieces``: that table's):
@@ -70,6 +74,8 @@ class BoardView:
         or off the board (else worked out afresh, when first asked)."""
         board = BoardView(self.geometry, pieces, self._owners)
         origin = self._pieces.get(piece)
+        if origin is not None:
+            board.before = (self.memo, origin, to)
         holders = self._holders
         if origin is None or holders is None or not self.single or (to != OFF and to in holders):
             return board

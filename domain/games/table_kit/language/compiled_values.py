@@ -58,7 +58,8 @@ def checked(value: Any) -> Any:
         return within(value)
     if kind in LISTS:
         for item in value:
-            if type(item) is not str:
+            kind = type(item)
+            if kind is not str and (kind is not int or not LEAST <= item <= MOST):  # a text or an int: as it is
                 checked(item)
         return value
     if kind is dict:

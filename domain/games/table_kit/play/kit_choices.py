@@ -31,7 +31,7 @@ from domain.games.table_kit.play.kit_bounds import among_numbers, numbers_offere
 from domain.games.table_kit.play.kit_grid_walk import open_spaces, walked
 from domain.games.table_kit.play.kit_offers import Lazy
 from domain.games.table_kit.play.kit_scope import Scope
-from domain.games.table_kit.play.kit_sift import OpenBySpace
+from domain.games.table_kit.play.kit_open_spaces import OpenBySpace
 from domain.games.table_kit.play.kit_where import Where
 from domain.games.table_kit.vocabulary.kit_mistakes import did_you_mean
 

@@ -12,17 +12,17 @@ read, and worked out again only where one of them changed (Connect Four's ``row(
 again (past ``MOST_KEYS`` of them, most met only once) stops being kept; one that reads anything else is sifted as
 before.
 
-A walk's ``through`` that calls no function and reads the board only as ``owners[to]`` and ``to in owners`` (``to``
-the space tried) holds on a space or not by the other values it reads, the space and its owner alone: each space's
-answer is kept by them (``OpenBySpace``), and the spaces open to a walk are looked up, space by space; so is a
-space choice's ``where`` that reads the board so (the Assassination Game's, on the spaces a walk reaches).
+On a board made from another by one piece's move, the answers sifted there are carried over (``_carried``): only the
+candidates whose answers read the space the piece left or the space it reached are looked up again. A condition that
+does not read the seat answers alike for seats facing the same way, and keeps its answers for them together.
+
+A walk's ``through`` that reads the board only at the space tried is kept by space and owner (``kit_open_spaces``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.games.table_kit.language.expression_syntax import Node, Unsupported, parsed
 from domain.games.table_kit.language.expressions import CANDIDATES, Expression, OutOfTime
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.vocabulary.layout import OFF
@@ -43,12 +43,14 @@ piece counted, 0 for an unowned piece's: what ``seats_at`` answers follows from 
 stays one test a read for the conditions that read no seats."""
 KIND, OWNER = 0, 1
 NOBODY: frozenset[int] = frozenset()
+NOWHERE: frozenset[Any] = frozenset()
 
 
-def plain_key(scope: Any, names: tuple[str, ...]) -> tuple[Any, ...] | None:
-    """The seat acting and the values of ``names`` on the scope, each with its type (``1`` is not ``true`` to CEL): what
-    a condition reading them answers by; ``None`` where one is not a number or a text (a map, a list)."""
-    values: list[Any] = [scope.seat]
+def plain_key(scope: Any, names: tuple[str, ...], who: Any = None) -> tuple[Any, ...] | None:
+    """The seat acting (or ``who``, what of it the condition reads) and the values of ``names`` on the scope, each with
+    its type (``1`` is not ``true`` to CEL): what a condition reading them answers by; ``None`` where one is not a number
+    or a text (a map, a list)."""
+    values: list[Any] = [scope.seat if who is None else who]
     for name in names:
         value = scope[name]
         kind = type(value)
@@ -73,12 +75,21 @@ class Sifter:
         self.others = tuple(sorted(set(where.names) - {name}))
         self.usable = set(where.functions) <= TRACED | STEADY and "owners" not in self.others  # a map: never a key
         self.seats = "seats_at" in where.functions
+        self.by_seat = "seat" in where.names
+        """Whether the condition reads the seat acting; else it answers alike for every seat facing the same way
+        (``step``'s ahead and left are the seat's), or for every seat where it calls no ``step``."""
+        self.facing = "step" in where.functions
         self._rules: Any = None
         self._answers: dict[Any, dict[Any, Any]] = {}
         self._count = 0
         self._keys = 0
         """The sets of values read, met for the first time (``_key``), and the times any was looked up."""
         self._looked = 0
+        self._era = 0
+        """Counts the times the answers were let go: answers carried from a board are of the same era (``_carried``)."""
+        self._reading: dict[Any, dict[Any, frozenset[Any]]] = {}
+        """By the values read: each space some candidate's answer reads, with those candidates (``_read_by``); let go
+        whenever an answer is added."""
 
     def sifted(self, scope: Any, found: list[Any], where_all: Expression) -> list[Any] | None:
         """The candidates ``found`` for which the ``where`` holds, in order; ``None`` where it cannot say (the
@@ -101,8 +112,21 @@ class Sifter:
         if self.seats:  # a KIND read of a space in a tuple is a read of the seats holding it
             holders, kind_of = board.holders, board.kind
             kind = lambda space: holders.get(space[0], NOBODY) if type(space) is tuple else kind_of(space)  # noqa: E731
+        held: set[Any] | frozenset[Any] = NOWHERE
+        tried: set[Any] | frozenset[Any] = NOWHERE
+        before = board.before
+        if before is not None:
+            last = before[0].get(self)
+            if last is not None and last[0] == key and last[1] == self._era:
+                held, tried = self._carried(key, answers, last, before[1], before[2])
         kept = []
+        era = self._era
         for candidate in found:
+            if candidate in held:  # held on the board before, and reads nothing the move changed
+                kept.append(candidate)
+                continue
+            if candidate in tried:  # failed there, and would the same way
+                continue
             node = answers.get(candidate)
             while type(node) is tuple:  # a read: where it goes on from, by the answer to it
                 read, space, then = node
@@ -113,15 +137,35 @@ class Sifter:
                     return None
             if node:
                 kept.append(candidate)
+        if self._era == era:
+            board.memo[self] = (key, era, found, kept)
         return kept
+
+    def _carried(self, key: Any, answers: dict[Any, Any], last: tuple[Any, int, list[Any], list[Any]], origin: str,
+                 to: str) -> tuple[set[Any], set[Any]]:
+        """From the board before a move from ``origin`` to ``to``, sifted with the same values (``last``: the values,
+        the era, the candidates and those kept): the candidates kept there and those tried there and not kept, less
+        the candidates whose answers read either space (their answers worked out again)."""
+        reading = self._reading.get(key)
+        if reading is None:
+            reading = self._reading[key] = _read_by(answers)
+        moved = reading.get(origin, NOWHERE) | reading.get(to, NOWHERE)
+        held, tried = set(last[3]), set(last[2])
+        if moved:
+            held -= moved
+            tried -= moved
+        tried -= held
+        return held, tried
 
     def _key(self, scope: Any) -> Any:
         """The values the condition reads besides its candidate, each with its type (``1`` is not ``true`` to CEL);
         ``None`` where one is not a number or a text (a map, a list: the condition is sifted as before)."""
         rules = scope.rules
         if rules is not self._rules:
-            self._rules, self._answers, self._count = rules, {}, 0
-        return plain_key(scope, self.others)
+            self._rules, self._answers, self._count, self._era, self._reading = rules, {}, 0, self._era + 1, {}
+        if self.by_seat:
+            return plain_key(scope, self.others)
+        return plain_key(scope, self.others, scope.rules.facing(scope.seat, scope.state.seats) if self.facing else "")
 
     def _worked_out(self, scope: Any, candidate: Any, where_all: Expression, answers: dict[Any, Any]) -> bool | None:
         """Whether the condition holds for the candidate on this board, worked out with its reads noted and kept."""
@@ -162,10 +206,26 @@ class Sifter:
         if not isinstance(kept, list) or off:
             return None
         if self._count >= MOST_REMEMBERED:
-            self._answers, self._count = {}, 0
+            self._answers, self._count, self._era = {}, 0, self._era + 1
             answers = self._answers.setdefault(self._key(scope), {})
         self._count += 1
+        self._reading = {}
         return _kept(answers, candidate, reads, bool(kept))
+
+
+def _read_by(answers: dict[Any, Any]) -> dict[Any, frozenset[Any]]:
+    """Each space any candidate's answer reads (at any read of its tree; a read of the seats holding ``s`` as ``s``),
+    with the candidates that read it."""
+    found: dict[Any, set[Any]] = {}
+    for candidate, node in answers.items():
+        nodes = [node]
+        while nodes:
+            node = nodes.pop()
+            if type(node) is tuple:
+                space = node[1][0] if type(node[1]) is tuple else node[1]
+                found.setdefault(space, set()).add(candidate)
+                nodes.extend(node[2].values())
+    return {space: frozenset(candidates) for space, candidates in found.items()}
 
 
 def _kept(answers: dict[Any, Any], candidate: Any, reads: list[Read], held: bool) -> bool | None:
@@ -190,139 +250,3 @@ def _kept(answers: dict[Any, Any], candidate: Any, reads: list[Read], held: bool
             following = then[value] = (reads[at + 1][0], reads[at + 1][1], {})
         node = following
     return held
-
-
-_EMPTY = object()
-"""A space no piece holds, as an owner (``owners`` has no entry for it)."""
-
-
-class OpenBySpace:
-    """Whether a walk's ``through`` (reading the space as ``name``) holds on each space, by the other values it reads,
-    the space and the space's owner (or ``_EMPTY``): kept from the spaces found open on a table, to look up on the
-    next, when the condition reads the board's owners only at the space tried and calls no function."""
-
-    def __init__(self, through: Expression, name: str) -> None:
-        self.others = tuple(sorted(set(through.names) - {name, "owners"}))
-        try:
-            tree = parsed(through.source)
-        except (Unsupported, RecursionError):
-            tree = None
-        self.usable = not through.functions and "owners" in through.names and tree is not None and _owners_at(tree, name)
-        self._answers: dict[Any, dict[tuple[str, Any], bool]] = {}
-        self._empty: dict[Any, tuple[tuple[str, ...], frozenset[str], frozenset[str]]] = {}
-        """By the other values read: the spaces (``every``, kept so its id stays its own), those of them the condition
-        holds on while empty, and all of them (``open_spaces``)."""
-        self._count = 0
-
-    def _key(self, scope: Scope) -> Any:
-        """The other values the condition reads, each with its type (``1`` is not ``true`` to CEL); ``None`` for a
-        value that is not a number or a text."""
-        key = []
-        for name in self.others:
-            value = scope[name]
-            if type(value) not in (str, int, float, bool):
-                return None
-            key.append((type(value), value))
-        return tuple(key)
-
-    def open_spaces(self, scope: Scope, every: tuple[str, ...]) -> frozenset[str] | None:
-        """The spaces of ``every`` the condition holds on, looked up; ``None`` where one is not known yet: those open
-        while empty (found once for the other values read), less the occupied ones it fails on, with the occupied
-        ones it holds on (a board has few pieces and many spaces)."""
-        if not self.usable:
-            return None
-        key = self._key(scope)
-        answers = self._answers.get(key)
-        owners = scope["owners"]
-        if answers is None or type(owners) is not dict:
-            return None
-        empty = self._empty.get(key)
-        if empty is None or empty[0] is not every:
-            held = [answers.get((space, _EMPTY)) for space in every]
-            if None in held:  # a space not yet met empty with these values: each looked up
-                kept = self.sifted(scope, every)
-                return None if kept is None else frozenset(kept)
-            empty = self._empty[key] = (every, frozenset(space for space, open_ in zip(every, held) if open_), frozenset(every))
-        open_, spaces = empty[1], empty[2]
-        closed: list[str] = []
-        opened: list[str] = []
-        for space, owner in owners.items():
-            if space in spaces:
-                found = answers.get((space, owner))
-                if found is None:
-                    return None
-                if found is not (space in open_):
-                    (opened if found else closed).append(space)
-        return open_.difference(closed).union(opened) if closed or opened else open_
-
-    def sifted(self, scope: Scope, spaces: Any) -> list[str] | None:
-        """The spaces of ``spaces`` the condition holds on, in order, looked up; ``None`` where one is not known yet
-        (a choice's ``where`` that reads ``owners`` as a walk's ``through`` does, its candidates the spaces)."""
-        if not self.usable:
-            return None
-        answers = self._answers.get(self._key(scope))
-        owners = scope["owners"]
-        if answers is None or type(owners) is not dict:
-            return None
-        kept = []
-        for space in spaces:
-            held = answers.get((space, owners.get(space, _EMPTY)))
-            if held is None:
-                return None
-            if held:
-                kept.append(space)
-        return kept
-
-    def learn(self, scope: Scope, every: tuple[str, ...], open_: frozenset[str]) -> None:
-        """Keep the answers of a table whose open spaces of ``every`` were found to be ``open_``."""
-        key = self._key(scope) if self.usable else None
-        owners = scope["owners"] if key is not None else None
-        if type(owners) is not dict:
-            return
-        if self._count >= MOST_REMEMBERED:
-            self._answers, self._empty, self._count = {}, {}, 0
-        answers = self._answers.setdefault(key, {})
-        before = len(answers)
-        for space in every:
-            answers[space, owners.get(space, _EMPTY)] = space in open_
-        self._count += len(answers) - before
-
-
-def _owners_at(node: Node, name: str) -> bool:
-    """Whether the tree reads ``owners`` only as ``owners[name]`` and ``name in owners``, ``name`` never bound by a
-    macro within it (the space tried, wherever it is read)."""
-    kind = node[0]
-    if kind == "name":
-        return node[1] != "owners"
-    if kind == "constant":
-        return True
-    if kind == "index" and node[1] == ("name", "owners") and node[2] == ("name", name):
-        return True
-    if kind == "binary" and node[1] == "in" and node[2] == ("name", name) and node[3] == ("name", "owners"):
-        return True
-    if kind == "macro" and node[3] in (name, "owners"):
-        return False
-    parts = _parts(node)
-    return parts is not None and all(_owners_at(part, name) for part in parts)
-
-
-def _parts(node: Node) -> tuple[Node, ...] | None:
-    """The trees within a node (``None`` for a kind of node not known here)."""
-    kind = node[0]
-    if kind in ("constant", "name"):
-        return ()
-    if kind == "list":
-        return tuple(node[1])
-    if kind == "map":
-        return tuple(part for pair in node[1] for part in pair)
-    if kind in ("index", "and", "or", "choose", "not", "negate"):
-        return tuple(node[1:])
-    if kind in ("select", "macro"):
-        return (node[1], *(node[4] if kind == "macro" else ()))
-    if kind == "call":
-        return tuple(node[2])
-    if kind == "method":
-        return (node[1], *node[3])
-    if kind == "binary":
-        return (node[2], node[3])
-    return None

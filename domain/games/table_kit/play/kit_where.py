@@ -19,7 +19,8 @@ from domain.games.table_kit.language.expressions import (
     within_deadline,
 )
 from domain.games.table_kit.play.kit_scope import Scope
-from domain.games.table_kit.play.kit_sift import OpenBySpace, Sifter
+from domain.games.table_kit.play.kit_open_spaces import OpenBySpace
+from domain.games.table_kit.play.kit_sift import Sifter
 
 
 class Where:
