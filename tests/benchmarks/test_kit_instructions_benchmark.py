@@ -32,3 +32,18 @@ def test_an_unknown_kit_is_refused_in_one_line():
                           cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip().splitlines()[-1].startswith("kit_instructions.py: error: no shipped kit with rules named nope;")
+
+
+def test_the_kit_instructions_benchmark_counts_the_search_bots_moves():
+    (rows,) = sections(printed("kit_instructions.py", "--search", "1", "--kits", "kuhn-poker")).values()
+    (row,) = rows
+    assert row["kit"] == "kuhn-poker" and row["positions counted"] == "1 and 2"
+    assert re.fullmatch(r"[\d,]+\.\d M", row["instructions a move"]) and float(row["instructions a move"][:-2].replace(",", "")) > 0
+    assert re.fullmatch(r"[\d,]+ k", row["instructions a simulation (200 a move)"])
+
+
+def test_no_positions_to_count_is_refused_in_one_line():
+    done = subprocess.run([sys.executable, "tests/benchmarks/kit_instructions.py", "--search", "0"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().splitlines()[-1] == "kit_instructions.py: error: --search counts one position or more, not 0"
