@@ -22,7 +22,6 @@ card or tile is chosen from what remains when it is turned over.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
 import random
@@ -89,12 +88,17 @@ class Rng:
 
     def __init__(self, key: str, purpose: int | str) -> None:
         self._seed, self._purpose = key, purpose
+        self._seeded: random.Random | None = None
 
-    @functools.cached_property
+    @property
     def _random(self) -> random.Random:
-        """The generator, seeded when first used: most decisions meet no chance at all."""
-        digest = hashlib.sha256(f"ludolog:{self._seed}:{self._purpose}".encode()).digest()
-        return random.Random(int.from_bytes(digest, "big"))
+        """The generator, seeded when first used: most decisions meet no chance at all (one rng is one decision's, never
+        shared between threads, so it needs no lock)."""
+        found = self._seeded
+        if found is None:
+            digest = hashlib.sha256(f"ludolog:{self._seed}:{self._purpose}".encode()).digest()
+            found = self._seeded = random.Random(int.from_bytes(digest, "big"))
+        return found
 
     def choice(self, options: Sequence[T], ask: str = "which outcome?", seat: int | None = None, secret: bool = False) -> T:
         """One of the options, uniformly (``ask``, ``seat`` and ``secret`` are for a table game's question)."""
