@@ -12,7 +12,7 @@ import pytest
 from domain.engine import registry
 from domain.engine.errors import IllegalCommand
 from domain.engine.randomness import TableRng
-from domain.games.table_kit.rules import shipped_kit
+from domain.games.table_kit.rules import kit_rules_of, shipped_kit
 
 RULES = registry.get("table-kit")
 TIC_TAC_TOE = shipped_kit("tic-tac-toe")
@@ -105,3 +105,38 @@ def test_a_tables_commands_are_let_go_once_another_tables_are_handed_out(monkeyp
     facts = RULES.decide(state, 1, legal[4], TableRng())
     assert checked == [legal[4]]  # let go: checked in full, and decided as before
     assert any(getattr(fact, "to", None) == "b2" for fact in facts)
+
+
+def _lookahead_then_table(ask_after: bool):
+    """Tic-tac-toe tables, each after one of the first seat's nine commands, the next seat asked whether it may act
+    (the stuck rule asks), its commands asked for after (``ask_after``: a random game) or not (a bot's look-ahead);
+    then a new table asked the same: its offers, and the commands asked for at last."""
+    from domain.games.table_kit.play import kit_offers
+
+    rules = kit_rules_of(table(TIC_TAC_TOE))
+    kit_offers.ASKED_AFTER[:] = [0, 0]  # whatever was asked before
+    for _ in range(4):
+        state = table(TIC_TAC_TOE)
+        for command in RULES.legal_commands(state, 1):
+            after = state
+            for fact in RULES.decide(state, 1, command, TableRng()):
+                after = RULES.evolve(after, fact)
+            if ask_after:
+                RULES.legal_commands(after, 2)
+    state = table(TIC_TAC_TOE)
+    assert rules.can_act(state, 1)
+    offers = kit_offers._found(rules, state)[2][1]
+    made_first = (len(offers.made), offers.rest is None)
+    return made_first, RULES.legal_commands(state, 1)
+
+
+def test_a_seat_asked_whether_it_may_act_has_every_command_made_at_once_where_they_are_asked_for_next():
+    made_first, legal = _lookahead_then_table(ask_after=True)
+    assert made_first == (9, True) and len(legal) == 9
+
+
+def test_where_a_look_ahead_asks_for_no_commands_after_the_first_alone_is_made_then_the_rest_when_asked():
+    made_first, legal = _lookahead_then_table(ask_after=False)
+    assert made_first == (1, False)  # the first alone, the rest waiting
+    assert legal == [{"type": "act", "action": "mark", "to": space} for space in
+                     ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")]

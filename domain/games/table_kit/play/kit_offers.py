@@ -53,10 +53,17 @@ Lazy = bool | FirstWanted
 each time a choice's values are made."""
 
 
+ASKED_AFTER = [0, 0]
+"""Of the last tables whose seat was asked whether it may act (``Offers.first``): how many, and how many of them had
+their commands asked for after it (both halved past ``ASKED_WINDOW``): a random game asks for every table's commands
+next, a bot looking ahead asks for none of those of the tables it only scores."""
+ASKED_WINDOW = 64
+
+
 class Offers:
     """The commands offered a seat at one table, made as far as asked."""
 
-    __slots__ = ("_frozen", "_handed", "_kept", "_making", "made", "rest", "wanted")
+    __slots__ = ("_asked", "_frozen", "_handed", "_kept", "_making", "made", "rest", "wanted")
 
     def __init__(self, made: Callable[[FirstWanted], Iterator[Command]]) -> None:
         self.made: list[Command] = []
@@ -70,17 +77,27 @@ class Offers:
         """The kept copy of each command handed out first, by the identity of the one handed out."""
         self._frozen: dict[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]] | None = None
         """Each kept command's keys and values, in order, to look a command up by (made when first wanted)."""
+        self._asked = False
+        """Whether the seat was asked first whether it may act, and its commands not yet asked for (``ASKED_AFTER``)."""
 
     def first(self) -> bool:
-        """Whether there is a command at all: every command made at once (the legal commands are most often asked for
-        next, as a bot's and a balance study's games ask); where making them all fails (past ``MOST_OFFERED``, or an
-        action's condition failing), made again one after another until the first is found, so the failure waits
-        for the legal commands as before."""
+        """Whether there is a command at all: every command made at once, where most tables' commands were asked for
+        after this question (``ASKED_AFTER``: a random game's, a balance study's), else the first alone (a bot's
+        look-ahead, which only scores the table); where making them all fails (past ``MOST_OFFERED``, or an action's
+        condition failing), made again one after another until the first is found, so the failure waits for the
+        legal commands as before."""
         if self._kept is not None:
             return bool(self._kept)
         if self.made:
             return True
         if self.rest is not None:
+            asked = ASKED_AFTER
+            asked[0] += 1
+            if asked[0] > ASKED_WINDOW:
+                asked[0], asked[1] = asked[0] // 2, asked[1] // 2
+            self._asked = True
+            if 2 * asked[1] < asked[0]:  # most were not asked for: the rest made when they are
+                return self._first_alone()
             try:
                 self.made.extend(self.rest)
             except Exception:  # noqa: BLE001 -- told when every command is asked for (``every``)
@@ -107,6 +124,9 @@ class Offers:
     def every(self) -> list[Command]:
         """Every command, in order: the commands made, handed out once; after that, each time, new ones equal to them
         (whatever a caller has done to those it was given)."""
+        if self._asked:
+            self._asked = False
+            ASKED_AFTER[1] += 1
         if self._kept is not None:
             return list(map(dict.copy, self._kept))
         made = self.made
