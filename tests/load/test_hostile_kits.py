@@ -84,4 +84,8 @@ def test_a_bystander_is_served_as_when_idle_while_the_freezing_kit_is_posted(ser
     assert any("steps to work out" in str(answer.body) for answer in answers)
     print(f"\nbystander p99 idle {p99(idle) * 1e3:.1f} ms, beside {POSTERS} posters of the freezing kit "
           f"{p99(busy) * 1e3:.1f} ms ({len(answers)} posts refused)")
-    assert p99(busy) <= 5 * p99(idle) + 0.05  # before expressions were priced: every read timed out (30 s)
+    # Before expressions were priced, every read timed out (30 s). Beside threads checking kits, each of a read's
+    # round trips to PostgreSQL may wait out the interpreter's switch interval (5 ms) to take the lock back: a
+    # read there measured 60-85 ms at p99 on a quiet 2-core machine, so 50 ms over five times idle failed about a
+    # third of the runs; a quarter of a second over it is still a hundred times short of the timeouts.
+    assert p99(busy) <= 5 * p99(idle) + 0.25
