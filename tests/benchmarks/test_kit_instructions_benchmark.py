@@ -27,11 +27,17 @@ def test_the_kit_instructions_benchmark_counts_a_kits_games():
     assert re.fullmatch(r"[\d,]+ k", row["instructions a command"])
 
 
-def test_an_unknown_kit_is_refused_in_one_line():
-    done = subprocess.run([sys.executable, "tests/benchmarks/kit_instructions.py", "--kits", "nope"],
+def refused(*arguments: str) -> tuple[int, str, str]:
+    """``kit_instructions.py ARGUMENTS`` run: its exit status, what it printed and the last line of its errors."""
+    done = subprocess.run([sys.executable, "tests/benchmarks/kit_instructions.py", *arguments],
                           cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.strip().splitlines()[-1].startswith("kit_instructions.py: error: no shipped kit with rules named nope;")
+    return done.returncode, done.stdout, done.stderr.strip().splitlines()[-1]
+
+
+def test_an_unknown_kit_is_refused_in_one_line():
+    status, printed_out, said = refused("--kits", "nope")
+    assert status == 2 and printed_out == ""
+    assert said.startswith("kit_instructions.py: error: no shipped kit with rules named nope;")
 
 
 def test_the_kit_instructions_benchmark_counts_the_search_bots_moves():
@@ -43,7 +49,6 @@ def test_the_kit_instructions_benchmark_counts_the_search_bots_moves():
 
 
 def test_no_positions_to_count_is_refused_in_one_line():
-    done = subprocess.run([sys.executable, "tests/benchmarks/kit_instructions.py", "--search", "0"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.strip().splitlines()[-1] == "kit_instructions.py: error: --search counts one position or more, not 0"
+    status, printed_out, said = refused("--search", "0")
+    assert status == 2 and printed_out == ""
+    assert said == "kit_instructions.py: error: --search counts one position or more, not 0"

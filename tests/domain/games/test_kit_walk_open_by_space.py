@@ -69,25 +69,14 @@ def test_a_wheres_answers_are_looked_up_in_order_by_space_and_owner():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_spaces_a_move_keeps_looked_up_are_those_its_where_keeps_afresh(seed):
-    rules_of, state, source = _assassination_table(seed)
     compared = looked_up = 0
-    while state.winners is None and state.turn and compared < 60:
-        ruled = rules_of(state)
-        seat = state.turn
-        move = ruled.actions["move"]
-        phase = ruled.phases[state.counters.get(PHASE, 0)]
-        if phase == "move":
-            choice = move["choices"][0]
-            scope = Scope(ruled, state, seat)
-            found = choice._values(scope)
-            afresh = choice._where.afresh(scope, found)
-            looked_up += choice._where.by_space.sifted(scope, found) is not None
-            assert list(choice.candidates(scope)) == afresh
-            assert [space for space in found if choice.allows(scope, space)] == afresh
-            compared += 1
-        command = source.choice(RULES.legal_commands(state, seat))
-        for fact in RULES.decide(state, seat, command, SimRng(source)):
-            state = RULES.evolve(state, fact)
+    for scope, choice in _moves(seed):
+        found = choice._values(scope)
+        afresh = choice._where.afresh(scope, found)
+        looked_up += choice._where.by_space.sifted(scope, found) is not None
+        assert list(choice.candidates(scope)) == afresh
+        assert [space for space in found if choice.allows(scope, space)] == afresh
+        compared += 1
     assert compared >= 10 and looked_up >= 1  # the moves were compared, some of them looked up
 
 
@@ -107,27 +96,33 @@ def test_spaces_open_while_empty_are_found_once_and_the_occupied_ones_looked_up_
 def test_the_spaces_a_walk_may_step_onto_looked_up_are_those_its_through_opens_afresh(seed):
     from domain.games.table_kit.play.kit_grid_walk import open_spaces
 
-    rules_of, state, source = _assassination_table(seed)
     compared = looked_up = 0
-    while state.winners is None and state.turn and compared < 60:
-        ruled = rules_of(state)
-        seat = state.turn
+    for scope, choice in _moves(seed):
+        every = scope.board.geometry.every
+        found = choice._open_by_space.open_spaces(scope, every)
+        afresh = open_spaces(scope, scope.board, choice.name, choice.through, choice._open, {})
+        if found is None:
+            choice._open_by_space.learn(scope, every, afresh)
+        else:
+            assert found == afresh
+            looked_up += 1
+        compared += 1
+    assert compared >= 10 and looked_up >= compared // 2  # most tables' open spaces were looked up
+
+
+def _moves(seed, most=60):
+    """The tables of a seeded Assassination Game game where a seat moves (at most ``most``), as a scope of the seat,
+    with the move's choice: each asked about before the game goes on."""
+    rules_of, state, source = _assassination_table(seed)
+    moves = 0
+    while state.winners is None and state.turn and moves < most:
+        ruled, seat = rules_of(state), state.turn
         if ruled.phases[state.counters.get(PHASE, 0)] == "move":
-            choice = ruled.actions["move"]["choices"][0]
-            scope = Scope(ruled, state, seat)
-            every = scope.board.geometry.every
-            found = choice._open_by_space.open_spaces(scope, every)
-            afresh = open_spaces(scope, scope.board, choice.name, choice.through, choice._open, {})
-            if found is None:
-                choice._open_by_space.learn(scope, every, afresh)
-            else:
-                assert found == afresh
-                looked_up += 1
-            compared += 1
+            yield Scope(ruled, state, seat), ruled.actions["move"]["choices"][0]
+            moves += 1
         command = source.choice(RULES.legal_commands(state, seat))
         for fact in RULES.decide(state, seat, command, SimRng(source)):
             state = RULES.evolve(state, fact)
-    assert compared >= 10 and looked_up >= compared // 2  # most tables' open spaces were looked up
 
 
 def _assassination_table(seed):

@@ -178,35 +178,35 @@ def _found(rules: Any, state: Any) -> Table | None:
 
 
 def _table(rules: Any, state: Any) -> Table:
-    """This thread's last table, made this one if it is another (its offers and what else is kept for it let go, unless
-    its commands are the last handed out) and not the table whose commands were last handed out."""
-    last = getattr(_last, "table", None)
-    if last is None or last[1] is not state or last[0] is not rules:
-        handed = getattr(_last, "handed", None)
-        if handed is not None and handed[1] is state and handed[0] is rules:
-            return handed  # type: ignore[no-any-return]
-        last = _last.table = (rules, state, {}, {})
-    return last  # type: ignore[no-any-return]
+    """This thread's last table, or the table whose commands it last handed out, if it is ``state``; else ``state`` made
+    the last table (the one before, its offers and what else is kept for it, let go unless its commands are the last
+    handed out)."""
+    found = _found(rules, state)
+    if found is None:
+        found = _last.table = (rules, state, {}, {})
+    return found
 
 
-def offers(rules: Any, state: Any, seat: int, made: Callable[[Any, int, FirstWanted], Iterator[Command]]) -> Offers:
-    """The seat's offers at this table: those made before, or new ones from ``made(state, seat, wanted)`` (the commands,
-    one after another; ``wanted``: whether the first alone is wanted as they are made)."""
-    by_seat = _table(rules, state)[2]
+def _seat_offers(table: Table, seat: int, made: Callable[[Any, int, FirstWanted], Iterator[Command]]) -> Offers:
+    """The seat's offers at the kept table: those made before, or new ones from ``made``."""
+    by_seat, state = table[2], table[1]
     found = by_seat.get(seat)
     if found is None:
         found = by_seat[seat] = Offers(lambda wanted: made(state, seat, wanted))
     return found
 
 
+def offers(rules: Any, state: Any, seat: int, made: Callable[[Any, int, FirstWanted], Iterator[Command]]) -> Offers:
+    """The seat's offers at this table: those made before, or new ones from ``made(state, seat, wanted)`` (the commands,
+    one after another; ``wanted``: whether the first alone is wanted as they are made)."""
+    return _seat_offers(_table(rules, state), seat, made)
+
+
 def handed_out(rules: Any, state: Any, seat: int, made: Callable[[Any, int, FirstWanted], Iterator[Command]]) -> list[Command]:
     """Every command offered the seat at this table (``Offers.every``), the table then kept until another's commands are
     handed out: a caller deciding one of them after another finds them, whatever tables it makes in between."""
     table = _table(rules, state)
-    found = table[2].get(seat)
-    if found is None:
-        found = table[2][seat] = Offers(lambda wanted: made(state, seat, wanted))
-    commands = found.every()
+    commands = _seat_offers(table, seat, made).every()
     _last.handed = table
     return commands
 

@@ -54,18 +54,15 @@ class OpenBySpace:
         """The spaces of ``every`` the condition holds on, looked up; ``None`` where one is not known yet: those open
         while empty (found once for the other values read), less the occupied ones it fails on, with the occupied
         ones it holds on (a board has few pieces and many spaces)."""
-        if not self.usable:
+        looked = self._looked(scope)
+        if looked is None:
             return None
-        key = self._key(scope)
-        answers = self._answers.get(key)
-        owners = scope["owners"]
-        if answers is None or type(owners) is not dict:
-            return None
+        key, answers, owners = looked
         empty = self._empty.get(key)
         if empty is None or empty[0] is not every:
             held = [answers.get((space, _EMPTY)) for space in every]
             if None in held:  # a space not yet met empty with these values: each looked up
-                kept = self.sifted(scope, every)
+                kept = _sifted(answers, owners, every)
                 return None if kept is None else frozenset(kept)
             empty = self._empty[key] = (every, frozenset(space for space, open_ in zip(every, held) if open_), frozenset(every))
         open_, spaces = empty[1], empty[2]
@@ -83,20 +80,19 @@ class OpenBySpace:
     def sifted(self, scope: Scope, spaces: Any) -> list[str] | None:
         """The spaces of ``spaces`` the condition holds on, in order, looked up; ``None`` where one is not known yet
         (a choice's ``where`` that reads ``owners`` as a walk's ``through`` does, its candidates the spaces)."""
+        looked = self._looked(scope)
+        return None if looked is None else _sifted(looked[1], looked[2], spaces)
+
+    def _looked(self, scope: Scope) -> tuple[Any, dict[tuple[str, Any], bool], dict[str, Any]] | None:
+        """The other values read, the answers kept for them and the table's owners; ``None`` where none are kept."""
         if not self.usable:
             return None
-        answers = self._answers.get(self._key(scope))
+        key = self._key(scope)
+        answers = self._answers.get(key)
         owners = scope["owners"]
         if answers is None or type(owners) is not dict:
             return None
-        kept = []
-        for space in spaces:
-            held = answers.get((space, owners.get(space, _EMPTY)))
-            if held is None:
-                return None
-            if held:
-                kept.append(space)
-        return kept
+        return key, answers, owners
 
     def learn(self, scope: Scope, every: tuple[str, ...], open_: frozenset[str]) -> None:
         """Keep the answers of a table whose open spaces of ``every`` were found to be ``open_``."""
@@ -111,6 +107,19 @@ class OpenBySpace:
         for space in every:
             answers[space, owners.get(space, _EMPTY)] = space in open_
         self._count += len(answers) - before
+
+
+def _sifted(answers: dict[tuple[str, Any], bool], owners: dict[str, Any], spaces: Any) -> list[str] | None:
+    """The spaces of ``spaces`` whose answer, by the space and its owner, holds, in order; ``None`` where one is not
+    kept."""
+    kept = []
+    for space in spaces:
+        held = answers.get((space, owners.get(space, _EMPTY)))
+        if held is None:
+            return None
+        if held:
+            kept.append(space)
+    return kept
 
 
 def _owners_at(node: Node, name: str) -> bool:
