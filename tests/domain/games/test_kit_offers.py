@@ -107,6 +107,15 @@ def test_a_tables_commands_are_let_go_once_another_tables_are_handed_out(monkeyp
     assert any(getattr(fact, "to", None) == "b2" for fact in facts)
 
 
+def _looked_ahead(times: int = 4) -> None:
+    """A bot's look-ahead: each of the first seat's nine tic-tac-toe commands tried, the next seat asked whether it
+    may act (the stuck rule asks) and none of its commands asked for, ``times`` over."""
+    for _ in range(times):
+        state = table(TIC_TAC_TOE)
+        for command in RULES.legal_commands(state, 1):
+            RULES.decide(state, 1, command, TableRng())
+
+
 def _lookahead_then_table(ask_after: bool):
     """Tic-tac-toe tables, each after one of the first seat's nine commands, the next seat asked whether it may act
     (the stuck rule asks), its commands asked for after (``ask_after``: a random game) or not (a bot's look-ahead);
@@ -114,7 +123,7 @@ def _lookahead_then_table(ask_after: bool):
     from domain.games.table_kit.play import kit_offers
 
     rules = kit_rules_of(table(TIC_TAC_TOE))
-    kit_offers.ASKED_AFTER[:] = [0, 0]  # whatever was asked before
+    kit_offers.asked_after()[:] = [0, 0]  # whatever was asked before
     for _ in range(4):
         state = table(TIC_TAC_TOE)
         for command in RULES.legal_commands(state, 1):
@@ -140,3 +149,20 @@ def test_where_a_look_ahead_asks_for_no_commands_after_the_first_alone_is_made_t
     assert made_first == (1, False)  # the first alone, the rest waiting
     assert legal == [{"type": "act", "action": "mark", "to": space} for space in
                      ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")]
+
+
+def test_a_look_ahead_in_another_thread_leaves_this_threads_random_game_making_every_command_at_once():
+    import threading
+
+    from domain.games.table_kit.play import kit_offers
+
+    _lookahead_then_table(ask_after=True)  # this thread: a random game's way, every table's commands asked for next
+    bot = threading.Thread(target=_looked_ahead, args=(8,))
+    bot.start()
+    bot.join()
+    rules, state = kit_rules_of(table(TIC_TAC_TOE)), table(TIC_TAC_TOE)
+    assert rules.can_act(state, 1)
+    offers = kit_offers._found(rules, state)[2][1]
+    assert (len(offers.made), offers.rest is None) == (9, True)  # made at once, as before the other thread looked ahead
+    asked, answered = kit_offers.asked_after()
+    assert 2 * answered >= asked

@@ -53,11 +53,19 @@ Lazy = bool | FirstWanted
 each time a choice's values are made."""
 
 
-ASKED_AFTER = [0, 0]
-"""Of the last tables whose seat was asked whether it may act (``Offers.first``): how many, and how many of them had
-their commands asked for after it (both halved past ``ASKED_WINDOW``): a random game asks for every table's commands
-next, a bot looking ahead asks for none of those of the tables it only scores."""
 ASKED_WINDOW = 64
+
+
+def asked_after() -> list[int]:
+    """Of this thread's last tables whose seat was asked whether it may act (``Offers.first``): how many, and how many
+    of them had their commands asked for after it (both halved past ``ASKED_WINDOW``). A random game asks for every
+    table's commands next, a bot looking ahead asks for none of those of the tables it only scores; each thread keeps
+    its own count, so a server's random bot seat and a search bot, playing side by side, each find their own way."""
+    found: list[int] | None = getattr(_last, "asked", None)
+    if found is None:
+        found = _last.asked = [0, 0]
+    return found
+
 
 
 class Offers:
@@ -78,11 +86,11 @@ class Offers:
         self._frozen: dict[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]] | None = None
         """Each kept command's keys and values, in order, to look a command up by (made when first wanted)."""
         self._asked = False
-        """Whether the seat was asked first whether it may act, and its commands not yet asked for (``ASKED_AFTER``)."""
+        """Whether the seat was asked first whether it may act, and its commands not yet asked for (``asked_after``)."""
 
     def first(self) -> bool:
         """Whether there is a command at all: every command made at once, where most tables' commands were asked for
-        after this question (``ASKED_AFTER``: a random game's, a balance study's), else the first alone (a bot's
+        after this question (``asked_after``: a random game's, a balance study's), else the first alone (a bot's
         look-ahead, which only scores the table); where making them all fails (past ``MOST_OFFERED``, or an action's
         condition failing), made again one after another until the first is found, so the failure waits for the
         legal commands as before."""
@@ -91,7 +99,7 @@ class Offers:
         if self.made:
             return True
         if self.rest is not None:
-            asked = ASKED_AFTER
+            asked = asked_after()
             asked[0] += 1
             if asked[0] > ASKED_WINDOW:
                 asked[0], asked[1] = asked[0] // 2, asked[1] // 2
@@ -126,7 +134,7 @@ class Offers:
         (whatever a caller has done to those it was given)."""
         if self._asked:
             self._asked = False
-            ASKED_AFTER[1] += 1
+            asked_after()[1] += 1
         if self._kept is not None:
             return list(map(dict.copy, self._kept))
         made = self.made
