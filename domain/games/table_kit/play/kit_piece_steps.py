@@ -29,9 +29,10 @@ class PieceSteps:
     space: Callable[[Expression], str]
     land: Callable[[str], None]
 
-    def place(self, kind: str | Expression | None, to: Expression, seat: Expression | None = None) -> None:
+    def place(self, step: str, spec: tuple[str | Expression | None, Expression, Expression | None]) -> None:
         """One of the seat's pieces (the acting seat's, or ``seat``'s) of a kind (named, or worked out) from off
         the board onto a space."""
+        kind, to, seat = spec
         whose = self.seat if seat is None else self.seat_number(self.value(seat))
         if isinstance(kind, Expression):
             found = self.value(kind)
@@ -52,7 +53,8 @@ class PieceSteps:
         self.emit(f.PieceMoved(self.seat, piece, OFF, space))
         self.land(space)
 
-    def move(self, origin: Expression, to: Expression, stack: bool = False) -> None:
+    def move(self, step: str, spec: tuple[Expression, Expression, bool]) -> None:
+        origin, to, stack = spec
         start, space = self.space(origin), self.space(to)
         board = self.scope().board
         if start != OFF and board.single:  # one piece a space at most: the piece standing there
@@ -69,7 +71,8 @@ class PieceSteps:
         self.emit(f.PieceMoved(self.seat, piece, start, space))
         self.land(space)
 
-    def capture(self, at: Expression) -> None:
+    def capture(self, step: str, spec: tuple[Expression]) -> None:
+        (at,) = spec
         space = self.space(at)
         piece = self.scope().board.at.get(space)
         if piece is not None:

@@ -100,6 +100,19 @@ class Run(Endings, PieceSteps):
         except ExpressionFailed as error:
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None
 
+    def truth(self, expression: Expression) -> bool:
+        """A condition's value, true or false (``value``'s, read here at once: most steps taken are ``if``)."""
+        scope = self._scope
+        if scope is None:
+            scope = self.scope()
+        try:
+            found = expression.value(scope)
+        except ExpressionFailed as error:
+            raise IllegalCommand(f"the kit's rules fail here: {error}") from None
+        if found is True or found is False:
+            return found  # type: ignore[no-any-return]
+        raise IllegalCommand(f"the kit's rules fail here: {expression.source!r} is a condition, but its value is {found!r}")
+
     def steps(self, effects: list[Step]) -> None:
         budget, taken = self.budget, _TAKEN
         for kind, spec, at in effects:
@@ -113,15 +126,15 @@ class Run(Endings, PieceSteps):
                 condition, then, otherwise = spec
                 self.steps(then if self.truth(condition) else otherwise)
             else:
-                taken[kind](self, kind, spec)
+                taken[kind](self, kind, spec)  # each step's method, given its kind and what it reads
 
-    def pass_turn(self, to: Expression | None) -> None:
+    def pass_turn(self, kind: str, to: Expression | None) -> None:
         whose = self.state.counters.get(ASKER, self.seat)  # after an answer: from the seat whose turn it is
         seat = whose % self.state.seats + 1 if to is None else self.seat_number(self.value(to))
         self.emit(f.TurnPassed(self.seat, seat))
         self.begin_turn(seat)
 
-    def named(self, name: str) -> None:
+    def named(self, kind: str, name: str) -> None:
         """The steps the kit names in ``define`` (at most ``MOST_LANDINGS`` of them taken inside each other)."""
         self._depth += 1
         if self._depth > MOST_LANDINGS:
@@ -130,8 +143,9 @@ class Run(Endings, PieceSteps):
         self.steps(self.rules.defined[name])
         self._depth -= 1
 
-    def repeat(self, until: Expression, effects: list[Step]) -> None:
+    def repeat(self, kind: str, spec: tuple[Expression, list[Step]]) -> None:
         """The steps taken again and again until the condition holds after them (at most ``MOST_REPEATS`` times)."""
+        until, effects = spec
         for _ in range(MOST_REPEATS):
             self.steps(effects)
             if self.state.winners is not None or self.truth(until):
@@ -153,8 +167,9 @@ class Run(Endings, PieceSteps):
         finally:
             self.seat, self._scope = acting, None
 
-    def take(self, card: Expression, whose: Expression) -> None:
+    def take(self, kind: str, spec: tuple[Expression, Expression]) -> None:
         """A card taken from another seat's hand into the acting seat's: whoever saw it before still knows it."""
+        card, whose = spec
         other, name = self.seat_number(self.value(whose)), self.value(card)
         if other == self.seat:
             raise IllegalCommand("the kit's rules fail here: take a card from another seat's hand, not your own")
@@ -165,20 +180,23 @@ class Run(Endings, PieceSteps):
         seen = sorted({*cards[index]["seen"], self.seat, other})
         self.emit(f.CardMoved(self.seat, "take", name, f"hand:{other}", index, f"hand:{self.seat}", cards[index]["up"], seen))
 
-    def roll(self, die: str, seat: Expression | None) -> None:
+    def roll(self, kind: str, spec: tuple[str, Expression | None]) -> None:
         """The die rolled by the seat acting, or the ``seat`` named; behind a screen for a hidden die."""
+        die, seat = spec
         roller = self.seat if seat is None else self.seat_number(self.value(seat))
         hidden = die in self.rules.hidden
         face = self.rng.choice(self.rules.dice[die], f"{{seat}} rolls {die}: which face?", roller, secret=hidden)
         self.emit((f.HiddenDiceRolled if hidden else f.DiceRolled)(roller, die, [face]))
 
-    def truth(self, expression: Expression) -> bool:
-        found = self.value(expression)
-        if found is True or found is False:
-            return found
-        if not isinstance(found, bool):
-            raise IllegalCommand(f"the kit's rules fail here: {expression.source!r} is a condition, but its value is {found!r}")
-        return found
+    def ask(self, kind: str, seat: Expression) -> None:
+        """Another seat asked to answer out of turn."""
+        self.emit(f.AnswerAsked(self.seat, self.seat_number(self.value(seat))))
+
+    def phase(self, kind: str, phase: str) -> None:
+        self.emit(f.PhaseBegun(self.seat, phase))
+
+    def ended(self, kind: str, spec: tuple[tuple[Expression | None, Expression | None], str]) -> None:
+        self.end_with(*spec)
 
     def seat_number(self, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.state.seats:
@@ -259,12 +277,7 @@ class Run(Endings, PieceSteps):
 
 
 _TAKEN: dict[str, Any] = {
-    "roll": lambda run, kind, spec: run.roll(*spec), "set": Run.counter, "add": Run.counter, "place": lambda run, kind, spec: run.place(*spec),
-    "move": lambda run, kind, spec: run.move(*spec), "capture": lambda run, kind, spec: run.capture(*spec),
-    **dict.fromkeys(CARD_STEPS, lambda run, kind, spec: run.cards(kind, spec)),
-    "take": lambda run, kind, spec: run.take(*spec), "repeat": lambda run, kind, spec: run.repeat(*spec),
-    "pass": lambda run, kind, spec: run.pass_turn(spec),
-    "ask": lambda run, kind, spec: run.emit(f.AnswerAsked(run.seat, run.seat_number(run.value(spec)))),
-    "phase": lambda run, kind, spec: run.emit(f.PhaseBegun(run.seat, spec)), "do": lambda run, kind, spec: run.named(spec),
-    "end": lambda run, kind, spec: run.end_with(spec[0], spec[1])}
+    "roll": Run.roll, "set": Run.counter, "add": Run.counter, "place": Run.place, "move": Run.move, "capture": Run.capture,
+    **dict.fromkeys(CARD_STEPS, Run.cards), "take": Run.take, "repeat": Run.repeat, "pass": Run.pass_turn, "ask": Run.ask,
+    "phase": Run.phase, "do": Run.named, "end": Run.ended}
 """How ``Run.steps`` takes each kind of step, by its kind (``if``, not among them: its branch taken)."""
