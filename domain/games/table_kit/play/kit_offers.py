@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import atexit
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from domain.engine.commands import Command
@@ -68,21 +68,28 @@ def asked_after() -> list[int]:
 
 
 
+UNBEGUN: Any = iter(())
+"""``Offers.rest`` before any command is made: made all at once (in a list) or one after another, as first asked."""
+
+
 class Offers:
     """The commands offered a seat at one table, made as far as asked."""
 
-    __slots__ = ("_asked", "_frozen", "_handed", "_kept", "_making", "made", "rest", "wanted")
+    __slots__ = ("_asked", "_frozen", "_kept", "_out", "_making", "made", "rest", "wanted")
 
-    def __init__(self, made: Callable[[FirstWanted], Iterator[Command]]) -> None:
+    def __init__(self, made: Callable[[FirstWanted | None], Iterable[Command]]) -> None:
         self.made: list[Command] = []
         """The commands made so far, before every one is."""
         self.wanted = FirstWanted()
         self._making = made
-        self.rest: Iterator[Command] | None = made(self.wanted)
+        """The commands: one after another, given ``wanted``; every one at once in a list, given ``None``."""
+        self.rest: Iterator[Command] | None = UNBEGUN
+        """The commands not made yet (``None``: none is left), one after another once the first alone was wanted."""
         self._kept: list[Command] | None = None
         """Every command, once each is made: copies of them as they were made, never handed out."""
-        self._handed: dict[int, Command] = {}
-        """The kept copy of each command handed out first, by the identity of the one handed out."""
+        self._out: list[Command] = []
+        """The commands handed out first, in the order of their kept copies (a list of its own: whatever a caller does
+        to the list it was given)."""
         self._frozen: dict[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]] | None = None
         """Each kept command's keys and values, in order, to look a command up by (made when first wanted)."""
         self._asked = False
@@ -107,9 +114,12 @@ class Offers:
             if 2 * asked[1] < asked[0]:  # most were not asked for: the rest made when they are
                 return self._first_alone()
             try:
-                self.made.extend(self.rest)
+                if self.rest is UNBEGUN:
+                    self.made = self._making(None)  # type: ignore[assignment]
+                else:
+                    self.made.extend(self.rest)
             except Exception:  # noqa: BLE001 -- told when every command is asked for (``every``)
-                self.made, self.rest = [], self._making(self.wanted)
+                self.made, self.rest = [], UNBEGUN
                 return self._first_alone()
             self.rest = None
         if not self.made:
@@ -120,6 +130,8 @@ class Offers:
         """Whether there is a command at all, the first made alone (each choice's values tried one after another)."""
         self.wanted.on = True
         try:
+            if self.rest is UNBEGUN:
+                self.rest = iter(self._making(self.wanted))
             for command in self.rest:  # type: ignore[union-attr]
                 self.made.append(command)
                 return True
@@ -138,11 +150,13 @@ class Offers:
         if self._kept is not None:
             return list(map(dict.copy, self._kept))
         made = self.made
-        if self.rest is not None:
+        if self.rest is UNBEGUN:
+            made = self._making(None)  # type: ignore[assignment]
+        elif self.rest is not None:
             made.extend(self.rest)
         self.rest, self.made = None, []
         self._kept = list(map(dict.copy, made))
-        self._handed = dict(zip(map(id, made), self._kept))
+        self._out = list(made)
         return made
 
     def offered(self, command: Command) -> bool:
@@ -150,8 +164,11 @@ class Offers:
         type as made (``1`` is no ``True``); ``False`` where not known (it is then checked in full)."""
         if self._kept is None:
             return False
-        kept = self._handed.get(id(command))  # most often one handed out, as it was: compared with its copy alone
-        if kept is not None and _same(kept, command):
+        try:  # most often one handed out, as it was (found by identity first): compared with its copy alone
+            at = self._out.index(command)
+        except Exception:  # noqa: BLE001 -- none equal to it, or a value that cannot be compared: looked up below
+            at = None
+        if at is not None and _same(self._kept[at], command):
             return True
         frozen = self._frozen
         if frozen is None:
@@ -170,6 +187,9 @@ def _same(kept: Command, command: Command) -> bool:
             and list(map(type, kept.values())) == list(map(type, command.values())))
 
 
+Maker = Callable[[Any, int, FirstWanted | None], Iterable[Command]]
+"""``made(state, seat, wanted)``: a seat's commands at a table, one after another as ``wanted`` reads, or all at once
+in a list (``wanted`` None)."""
 Table = tuple[Any, Any, dict[int, Offers], dict[str, Any]]
 """A table kept: the rules, the table, its offers by seat, and what else is kept for it."""
 
@@ -195,7 +215,7 @@ def _table(rules: Any, state: Any) -> Table:
     return found
 
 
-def _seat_offers(table: Table, seat: int, made: Callable[[Any, int, FirstWanted], Iterator[Command]]) -> Offers:
+def _seat_offers(table: Table, seat: int, made: Maker) -> Offers:
     """The seat's offers at the kept table: those made before, or new ones from ``made``."""
     by_seat, state = table[2], table[1]
     found = by_seat.get(seat)
@@ -204,13 +224,13 @@ def _seat_offers(table: Table, seat: int, made: Callable[[Any, int, FirstWanted]
     return found
 
 
-def offers(rules: Any, state: Any, seat: int, made: Callable[[Any, int, FirstWanted], Iterator[Command]]) -> Offers:
+def offers(rules: Any, state: Any, seat: int, made: Maker) -> Offers:
     """The seat's offers at this table: those made before, or new ones from ``made(state, seat, wanted)`` (the commands,
     one after another; ``wanted``: whether the first alone is wanted as they are made)."""
     return _seat_offers(_table(rules, state), seat, made)
 
 
-def handed_out(rules: Any, state: Any, seat: int, made: Callable[[Any, int, FirstWanted], Iterator[Command]]) -> list[Command]:
+def handed_out(rules: Any, state: Any, seat: int, made: Maker) -> list[Command]:
     """Every command offered the seat at this table (``Offers.every``), the table then kept until another's commands are
     handed out: a caller deciding one of them after another finds them, whatever tables it makes in between."""
     table = _table(rules, state)

@@ -131,8 +131,19 @@ class KitRules(CompiledRules):
             forget(self, state, seat)
             raise
 
-    def _made(self, state: Any, seat: int, wanted: FirstWanted) -> Any:
-        return self._legal(Scope(self, state, seat), wanted)  # read as each choice's values are made
+    def _made(self, state: Any, seat: int, wanted: FirstWanted | None) -> Any:
+        """The commands, one after another as they are asked for (``wanted``: read as each choice's values are made),
+        or, ``wanted`` None, every one at once in a list."""
+        scope = Scope(self, state, seat)
+        if wanted is not None:
+            return self._legal(scope, wanted)
+        found: list[Command] = []
+        try:
+            for commands in self._by_action(scope, False):
+                found.extend(commands)
+        except self.FAILED as error:
+            raise IllegalCommand(f"the kit's rules fail here: {error}") from None
+        return found
 
     @functools.cached_property
     def _plain(self) -> dict[str, PlainOffers | None]:
@@ -140,26 +151,32 @@ class KitRules(CompiledRules):
         return {name: PlainOffers.of(action) if action["choices"] else None for name, action in self.actions.items()}
 
     def _legal(self, scope: Scope, lazy: Lazy = False) -> Any:
-        """The commands the actions allow, one after another: at most ``MOST_OFFERED`` made at once (``OfferTally``);
-        an action's kept for the plain values it reads, when all are wanted (``kit_plain``)."""
+        """The commands the actions allow, one after another (``_by_action``'s, each action's in turn)."""
         try:
-            phase, tally, plain = scope.state.counters.get(PHASE, 0), OfferTally(), self._plain
-            for name, action in self.actions.items():
-                if action["phases"] is not None and phase not in action["phases"]:
-                    continue
-                keeper = plain[name]
-                key = keeper.key(scope) if keeper is not None and keeper.usable and not lazy else None
-                if key is None:
-                    yield from action_commands(scope, name, action, lazy, tally)
-                    continue
-                found = keeper.found(key, tally)  # type: ignore[union-attr]
-                if found is None:
-                    before = list(tally.made)
-                    found = list(action_commands(scope, name, action, lazy, tally))
-                    keeper.keep(key, found, before, tally)  # type: ignore[union-attr]
-                yield from found
+            for commands in self._by_action(scope, lazy):
+                yield from commands
         except self.FAILED as error:
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None
+
+    def _by_action(self, scope: Scope, lazy: Lazy) -> Any:
+        """Each action's commands, in order, one action after another (each read to its end before the next is
+        made): at most ``MOST_OFFERED`` made at once (``OfferTally``); an action's kept for the plain values it
+        reads, when all are wanted (``kit_plain``)."""
+        phase, tally, plain = scope.state.counters.get(PHASE, 0), OfferTally(), self._plain
+        for name, action in self.actions.items():
+            if action["phases"] is not None and phase not in action["phases"]:
+                continue
+            keeper = plain[name]
+            key = keeper.key(scope) if keeper is not None and keeper.usable and not lazy else None
+            if key is None:
+                yield action_commands(scope, name, action, lazy, tally)
+                continue
+            found = keeper.found(key, tally)  # type: ignore[union-attr]
+            if found is None:
+                before = list(tally.made)
+                found = list(action_commands(scope, name, action, lazy, tally))
+                keeper.keep(key, found, before, tally)  # type: ignore[union-attr]
+            yield found
 
     def decide(self, state: Any, seat: int, command: Command, rng: Rng, evolve: Any, table: Any) -> list[Fact]:
         """The facts of the seat's action: its effects, then an ending or the limit if one is reached, then
