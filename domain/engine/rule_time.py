@@ -23,28 +23,30 @@ class _Deadline:
     seconds: float
 
 
-_DEADLINE: contextvars.ContextVar[_Deadline | None] = contextvars.ContextVar("rules_deadline", default=None)
+DEADLINE: contextvars.ContextVar[_Deadline | None] = contextvars.ContextVar("rules_deadline", default=None)
+"""This context's deadline, ``None`` where none is set: read at once (``DEADLINE.get() is None``) by rules evaluated
+very often, before they ask ``overdue()``."""
 
 
 @contextlib.contextmanager
 def deadline(seconds: float, clock: Callable[[], float]) -> Iterator[None]:
     """The rules run in this context for at most ``seconds`` on ``clock`` (an inner deadline may only be
     sooner: the outer one still holds)."""
-    outer = _DEADLINE.get()
+    outer = DEADLINE.get()
     at = clock() + seconds
     if outer is not None and outer.at < at:
         at, seconds = outer.at, outer.seconds
-    token = _DEADLINE.set(_Deadline(clock, at, seconds))
+    token = DEADLINE.set(_Deadline(clock, at, seconds))
     try:
         yield
     finally:
-        _DEADLINE.reset(token)
+        DEADLINE.reset(token)
 
 
 def overdue() -> float | None:
     """The seconds the context's rules were given, once they have passed; ``None`` while time is left (or
     where no deadline is set)."""
-    found = _DEADLINE.get()
+    found = DEADLINE.get()
     if found is not None and found.clock() > found.at:
         return found.seconds
     return None
@@ -53,9 +55,9 @@ def overdue() -> float | None:
 def start(seconds: float, clock: Callable[[], float]) -> None:
     """A deadline for the rest of this context, where a ``with`` cannot span it (a web request, set before its
     view runs and ended by ``stop`` after; a new ``start`` replaces the last)."""
-    _DEADLINE.set(_Deadline(clock, clock() + seconds, seconds))
+    DEADLINE.set(_Deadline(clock, clock() + seconds, seconds))
 
 
 def stop() -> None:
     """No deadline in this context any more."""
-    _DEADLINE.set(None)
+    DEADLINE.set(None)

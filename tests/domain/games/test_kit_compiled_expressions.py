@@ -89,10 +89,29 @@ def test_on_every_scope_of_random_games_the_closures_give_cels_value_type_for_ty
                     different.append((expression.source, fast, reference))
         return value(expression, scope)
 
+    def compared_condition(expression, scope):  # a condition's truth read from its tree's closure at once
+        if expression.condition is not None:
+            try:
+                fast = ("value", expression.condition(scope, None))
+            except Exception:  # noqa: BLE001 -- unsure: CEL answers
+                fast = None
+            try:
+                reference = ("value", expression.by_cel(scope))
+            except ExpressionFailed:
+                reference = ("failed", None)
+            if fast is not None and fast[1] in (True, False):
+                met["condition"] += 1
+                if not (reference[0] == "value" and same(fast[1], reference[1])):
+                    different.append((expression.source, fast, reference))
+        return truth(expression, scope)
+
+    met["condition"] = 0
+    truth = Expression.truth
     monkeypatch.setattr(Expression, "value", compared)
+    monkeypatch.setattr(Expression, "truth", compared_condition)
     played(kit_of(path), games=2, seed=7)
     assert different == []
-    assert met["fast"] > 0
+    assert met["fast"] + met["condition"] > 0
     assert unsure <= ORDER_OF_A_MAP, met  # every other evaluation ran compiled
 
 
@@ -119,6 +138,20 @@ def test_a_condition_is_worked_out_by_the_closures_and_the_same_by_cel():
     assert reached.fast(scope) is True and reached.by_cel(scope) is True
     scope["turn_total"] = 24
     assert reached.fast(scope) is False and reached.value(scope) is False
+
+
+def test_a_conditions_truth_is_its_closures_true_or_false_and_anything_else_is_cels_value_or_failure():
+    names = {"score", "seat", "turn_total", "target", "x"}
+    reached = compile_expression("score[seat] + turn_total >= target", names)
+    assert reached.condition is not None
+    scope = Given(score={1: 40, 2: 75}, seat=2, turn_total=25, target=100, x=0)
+    assert reached.truth(scope) is True
+    scope["turn_total"] = 24
+    assert reached.truth(scope) is False
+    assert compile_expression("(1 / x == 1) && false", names).truth(scope) is False  # the failing side absorbed, as CEL does
+    assert compile_expression("score[seat] + x", names).truth(scope) == 75  # no condition: its value, for the caller to refuse
+    with pytest.raises(ExpressionFailed, match="1 / x"):
+        compile_expression("1 / x == 1", names).truth(scope)
 
 
 @pytest.mark.parametrize(("source", "names", "expected"), [

@@ -52,6 +52,9 @@ class Compiled:
     """Given a scope (and, for one with ``bound`` names, their environment), the expression's value."""
     names: frozenset[str]
     functions: frozenset[str]
+    root: Closure | None = None
+    """The closure of the expression's tree itself (given the scope and no environment), for one with no ``bound``
+    names that is more than a constant or a name: its true and false are CEL's as they are (``run`` checks the rest)."""
 
 
 def compiled(text: str) -> Callable[[Any], Any] | None:
@@ -70,6 +73,7 @@ def compiled_program(text: str, bound: tuple[str, ...] = ()) -> Compiled | None:
     except (Unsupported, RecursionError):
         return None
     run: Callable[..., Any]
+    kept: Closure | None = None
     if bound:
         run = root
     elif tree[0] == "constant":
@@ -78,8 +82,8 @@ def compiled_program(text: str, bound: tuple[str, ...] = ()) -> Compiled | None:
     elif tree[0] == "name":
         run = _named(tree[1])
     else:
-        run = _rooted(root)
-    return Compiled(run, frozenset(builder.names), frozenset(builder.functions))
+        run, kept = _rooted(root), root
+    return Compiled(run, frozenset(builder.names), frozenset(builder.functions), kept)
 
 
 def _named(name: str) -> Callable[[Any], Any]:

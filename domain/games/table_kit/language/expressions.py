@@ -35,7 +35,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.engine.rule_time import overdue
+from domain.engine.rule_time import DEADLINE, overdue
 from domain.games.table_kit.language.compiled_expressions import Compiled, compiled_program
 from domain.games.table_kit.language.compiled_filter import compiled_filter
 from domain.games.table_kit.language.expression_cost import MOST_STEPS, CostError, Sizes, cost
@@ -113,6 +113,8 @@ class Expression:
     functions: tuple[str, ...] = ()
     fast: Callable[[Mapping[str, Any]], Any] | None = field(default=None, compare=False, repr=False)
     """The expression's closures (``compiled_expressions``), giving CEL's value or raising; ``None``: CEL alone."""
+    condition: Callable[[Mapping[str, Any], None], Any] | None = field(default=None, compare=False, repr=False)
+    """The closure of ``fast``'s tree itself, whose true or false is CEL's as it is (``truth``); ``None``: none."""
 
     def value(self, scope: Mapping[str, Any]) -> Any:
         """The expression's value, given the values of (at least) the names it reads (and, for one that calls
@@ -120,7 +122,7 @@ class Expression:
         raise, CEL's."""
         fast = self.fast
         if fast is not None:
-            if self.shortcut is None and overdue() is not None:  # one name or a constant costs next to nothing: no clock read, as with CEL
+            if self.shortcut is None and DEADLINE.get() is not None and overdue() is not None:  # one name or a constant costs next to nothing: no clock read, as with CEL
                 within_deadline()
             try:
                 return fast(scope)
@@ -171,9 +173,26 @@ class Expression:
             return None
         return found if type(found) in _PLAIN else None
 
+    def truth(self, scope: Mapping[str, Any]) -> Any:
+        """A condition's value: true or false as its closures give it, read at once (most of a kit's expressions are
+        conditions); anything else as ``value`` gives it (CEL's value, or its failure), for the caller to check."""
+        condition = self.condition
+        if condition is not None:
+            if DEADLINE.get() is not None:
+                within_deadline()
+            try:
+                found = condition(scope, None)
+                if found is True or found is False:
+                    return found
+            except OutOfTime:
+                raise
+            except Exception:  # noqa: BLE001,S110 -- unsure, or failing: ``value`` asks CEL, which says why it fails
+                pass
+        return self.value(scope)
+
     def holds(self, scope: Mapping[str, Any]) -> bool:
         """Whether a condition holds: its value must be true or false."""
-        found = self.value(scope)
+        found = self.truth(scope)
         if not isinstance(found, bool):
             raise ExpressionFailed(f"{self.source!r} is a condition, but its value is {found!r}, not true or false")
         return found
@@ -210,7 +229,9 @@ def compile_expression(source: Any, known: Collection[str], functions: Collectio
     if sizes is not None:
         _priced(text, sizes)
     functions_called = tuple(sorted(set(called)))
-    return Expression(text, names, program, functions_called, _fast(compiled_program(text), names, functions_called))
+    found = compiled_program(text)
+    fast = _fast(found, names, functions_called)
+    return Expression(text, names, program, functions_called, fast, None if fast is None else found.root)  # type: ignore[union-attr]
 
 
 def _fast(found: Compiled | None, names: Collection[str], functions: Collection[str]) -> Callable[[Mapping[str, Any]], Any] | None:

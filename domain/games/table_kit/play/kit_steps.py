@@ -106,7 +106,7 @@ class Run(Endings, PieceSteps):
         if scope is None:
             scope = self.scope()
         try:
-            found = expression.value(scope)
+            found = expression.truth(scope)
         except ExpressionFailed as error:
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None
         if found is True or found is False:
