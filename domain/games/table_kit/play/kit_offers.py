@@ -15,6 +15,7 @@ are made again, and fail again with the same message.
 from __future__ import annotations
 
 import atexit
+import operator
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -183,8 +184,8 @@ class Offers:
 
 def _same(kept: Command, command: Command) -> bool:
     """Whether the command holds the kept one's keys, in the same order, each value equal and of the same type."""
-    return (list(kept.items()) == list(command.items())
-            and list(map(type, kept.values())) == list(map(type, command.values())))
+    return (kept == command and list(kept) == list(command)
+            and all(map(operator.is_, map(type, kept.values()), map(type, command.values()))))
 
 
 Maker = Callable[[Any, int, FirstWanted | None], Iterable[Command]]
