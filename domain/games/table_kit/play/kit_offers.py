@@ -68,7 +68,6 @@ def asked_after() -> list[int]:
     return found
 
 
-
 UNBEGUN: Any = iter(())
 """``Offers.rest`` before any command is made: made all at once (in a list) or one after another, as first asked."""
 
