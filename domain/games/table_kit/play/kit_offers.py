@@ -75,7 +75,7 @@ UNBEGUN: Any = iter(())
 class Offers:
     """The commands offered a seat at one table, made as far as asked."""
 
-    __slots__ = ("_asked", "_frozen", "_kept", "_out", "_making", "made", "rest", "wanted")
+    __slots__ = ("_asked", "_frozen", "_kept", "_making", "_out", "made", "rest", "wanted")
 
     def __init__(self, made: Callable[[FirstWanted | None], Iterable[Command]]) -> None:
         self.made: list[Command] = []
