@@ -70,16 +70,21 @@ def test_on_every_scope_of_random_games_the_closures_give_cels_value_type_for_ty
     different, unsure = [], set()
     value = Expression.value
 
+    def answers(closures, expression, scope):
+        """What the closures give (``None``: unsure, or failing) and what CEL gives, each as ``(kind, value)``."""
+        try:
+            fast = ("value", closures(scope))
+        except Exception:  # noqa: BLE001 -- unsure: CEL answers
+            fast = None
+        try:
+            reference = ("value", expression.by_cel(scope))
+        except ExpressionFailed:
+            reference = ("failed", None)
+        return fast, reference
+
     def compared(expression, scope):
         if expression.fast is not None:
-            try:
-                fast = ("value", expression.fast(scope))
-            except Exception:  # noqa: BLE001 -- unsure: CEL answers
-                fast = None
-            try:
-                reference = ("value", expression.by_cel(scope))
-            except ExpressionFailed:
-                reference = ("failed", None)
+            fast, reference = answers(expression.fast, expression, scope)
             if fast is None:
                 met["unsure"] += 1
                 unsure.add(expression.source)
@@ -91,14 +96,7 @@ def test_on_every_scope_of_random_games_the_closures_give_cels_value_type_for_ty
 
     def compared_condition(expression, scope):  # a condition's truth read from its tree's closure at once
         if expression.condition is not None:
-            try:
-                fast = ("value", expression.condition(scope, None))
-            except Exception:  # noqa: BLE001 -- unsure: CEL answers
-                fast = None
-            try:
-                reference = ("value", expression.by_cel(scope))
-            except ExpressionFailed:
-                reference = ("failed", None)
+            fast, reference = answers(lambda given: expression.condition(given, None), expression, scope)
             if fast is not None and fast[1] in (True, False):
                 met["condition"] += 1
                 if not (reference[0] == "value" and same(fast[1], reference[1])):
