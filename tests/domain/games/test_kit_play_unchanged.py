@@ -7,6 +7,7 @@ that is meant to change its play, run ``game_digest`` (and say why in the commit
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
@@ -45,8 +46,10 @@ DIGESTS = {
 
 
 def _table(state: Any) -> str:
-    """The table as it stands, all but its kit (the same dict from start to end)."""
-    return json.dumps({key: value for key, value in vars(state).items() if key != "kit"}, sort_keys=True, default=str)
+    """The table as it stands, all but its kit (the same dict from start to end): its fields, not what the rules keep
+    beside them (its board)."""
+    return json.dumps({field.name: getattr(state, field.name) for field in dataclasses.fields(state) if field.name != "kit"},
+                      sort_keys=True, default=str)
 
 
 def game_digest(name: str, seats: int, seed: int) -> tuple[str, int]:

@@ -39,7 +39,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from domain.games.table_kit.language import kit_lets
-from domain.games.table_kit.board.kit_board import MOVES, BoardView
+from domain.games.table_kit.board.kit_board import BoardView, table_board
 from domain.games.table_kit.play.kit_functions import KIT_MAKERS, kit_function
 from domain.games.table_kit.vocabulary.layout import ASKER, OFF, PHASE
 
@@ -52,43 +52,6 @@ WIDE = frozenset({"owners", "spaces", "hand", "cards", "neighbours"})
 """The names and functions whose value may hold as many entries as the kit's largest list (its spaces, cards,
 pieces; ``card(name)`` holds a card's fields, ``seats_at(s)`` a few seats): what an expression may cost is
 priced by them (``expression_cost``)."""
-
-
-_recent: tuple[Any, Any, int, Any] = (None, None, 0, None)
-"""The rules, pieces and seats of the last board a scope worked out, and that board: the legal commands, the
-command checked, the steps of an action that move nothing and the bots' looks at one table share one board
-(a table's pieces are never changed in place: a move makes new ones; the same pieces, in the same order, found
-again, as when a table is made again from the facts decided on it, share it too)."""
-_boards: dict[tuple[int, int, int], tuple[Any, Any, Any]] = {}
-"""The last boards worked out, by the ids of their rules and pieces and their seats (the rules and pieces kept, so
-the ids stay theirs): a table made from one of them by a piece's move has its board made from that one's
-(``BoardView.after_move``), as a bot's imagined games go from one table to the next."""
-
-
-def _same(pieces: dict[str, str] | None, others: dict[str, str]) -> bool:
-    """Whether two tables' pieces stand alike, listed in the same order (where pieces share a space, the board
-    shows the last listed)."""
-    return pieces is others or (pieces == others and list(pieces) == list(others))  # type: ignore[arg-type]
-
-
-def _board(rules: Any, pieces: dict[str, str], seats: int, depth: int = 0) -> BoardView | None:
-    """The board of ``pieces`` made from a board worked out before (found again, or made from the board of the pieces
-    they were made from by a move, a few moves back at most), or ``None``."""
-    found = _boards.get((id(rules), id(pieces), seats))
-    if found is not None and found[0] is rules and found[1] is pieces:
-        return found[2]
-    moved = MOVES.get(id(pieces))
-    if moved is None or moved[0] is not pieces or depth == 3:
-        return None
-    before = _board(rules, moved[1], seats, depth + 1)
-    return None if before is None else _kept(rules, pieces, seats, before.after_move(pieces, moved[2], moved[3]))
-
-
-def _kept(rules: Any, pieces: dict[str, str], seats: int, board: BoardView) -> BoardView:
-    if len(_boards) >= 128:
-        _boards.clear()
-    _boards[(id(rules), id(pieces), seats)] = (rules, pieces, board)
-    return board
 
 
 class Scope(Mapping[str, Any]):
@@ -126,15 +89,7 @@ class Scope(Mapping[str, Any]):
     def board(self) -> BoardView:
         board = self._board
         if board is None:
-            global _recent
-            rules, pieces, seats, board = _recent
-            state = self.state
-            if rules is not self.rules or seats != state.seats or not _same(pieces, state.pieces):
-                board = _board(self.rules, state.pieces, state.seats)
-                if board is None:
-                    board = _kept(self.rules, state.pieces, state.seats, self.rules.board_view(state))
-                _recent = (self.rules, state.pieces, state.seats, board)
-            self._board = board
+            board = self._board = table_board(self.rules, self.state)
         return board
 
     def __getitem__(self, name: str) -> Any:

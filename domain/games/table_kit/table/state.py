@@ -22,7 +22,7 @@ from domain.engine.chain import LIMITS_CHAINED
 from domain.engine.facts import Fact
 from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.reading.kit import Kit
-from domain.games.table_kit.board.kit_board import MOVES
+from domain.games.table_kit.board.kit_board import noted_move
 from domain.games.table_kit.vocabulary.layout import ASKER, PHASE, SEALED
 
 
@@ -53,6 +53,15 @@ class State:
     scores: list[int] | None = None
     """Each seat's score once the game is over, where the kit's ending counted them (``GameEnded.scores``)."""
     chained_when_given: ClassVar[tuple[str, ...]] = ("scores",)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The table's fields alone, for a copy or a pickle: the board the rules keep beside them (``table_board``)
+        is theirs to work out again."""
+        return {key: value for key, value in self.__dict__.items() if key not in _KEPT_BESIDE}
+
+
+_KEPT_BESIDE = ("_board", "_moved")
+"""What the rules keep beside a table's fields (``kit_board.table_board``, ``noted_move``)."""
 
 
 _KITS: dict[str, Kit] = {}
@@ -167,10 +176,7 @@ def _turn_passed(state: State, fact: f.TurnPassed) -> State:
 
 def _piece_moved(state: State, fact: f.PieceMoved) -> State:
     pieces = {**state.pieces, fact.piece: fact.to}
-    if len(MOVES) >= 256:
-        MOVES.clear()
-    MOVES[id(pieces)] = (pieces, state.pieces, fact.piece, fact.to)
-    return _with(state, pieces=pieces)
+    return _with(state, pieces=pieces, _board=None, _moved=noted_move(state.__dict__, pieces, fact.piece, fact.to))
 
 
 
