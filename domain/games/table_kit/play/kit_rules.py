@@ -91,7 +91,8 @@ class KitRules(CompiledRules):
         return tuple(piece for piece, (its_kind, owner) in self.owners(seats).items() if kind in (None, its_kind) and owner in (seat, 0))
 
     def board_view(self, state: Any) -> BoardView:
-        return BoardView(self.geometry, state.pieces, lambda: self.owners(state.seats))
+        seats = state.seats  # read now: a board holding its table would make a cycle, let go only by the collector
+        return BoardView(self.geometry, state.pieces, lambda: self.owners(seats))
 
     # -- playing -----------------------------------------------------------------------------------
 

@@ -113,23 +113,6 @@ class Scope(Mapping[str, Any]):
             found = functions[name] = _MAKERS[name](self) if maker is None else kit_function(self.rules, name, maker)
         return found
 
-    def _seats_at(self, space: Any) -> list[int]:
-        space = str(space)
-        if space != OFF:  # a space of the board: who holds it, in order, worked out once per board
-            memo = self.board.memo
-            found = memo.get(("seats_at", space))
-            if found is None:
-                found = memo["seats_at", space] = tuple(sorted(seat for seat in self.board.holders.get(space, ()) if seat))
-            return list(found)
-        owners = self.rules.owners(self.state.seats)
-        return sorted({owners[piece][1] for piece, at in self.state.pieces.items() if at == space and owners[piece][1]})
-
-    def _names(self, zone: str) -> list[str]:
-        found = self.state.zones.get(zone)
-        if found is None:
-            raise ValueError(f"no zone named {zone!r}")
-        return [*found["pool"], *(entry["card"] for entry in found["cards"])]
-
     def __contains__(self, name: object) -> bool:
         return name in self.chosen or name in self.rules.names
 
@@ -219,9 +202,47 @@ def _stepper(scope: Scope) -> Any:
     return scope.rules.stepper(scope.rules.facing(scope.seat, scope.state.seats))
 
 
+def _seats_at(scope: Scope) -> Any:
+    """``seats_at`` at the scope's table. Like every function a scope makes, it holds the board, the rules and the
+    table it reads, never the scope: a scope holding a function that held the scope would be a cycle, which only
+    the garbage collector lets go of."""
+    board, rules, state = scope.board, scope.rules, scope.state
+
+    def seats_at(space: Any) -> list[int]:
+        space = str(space)
+        if space != OFF:  # a space of the board: who holds it, in order, worked out once per board
+            memo = board.memo
+            found = memo.get(("seats_at", space))
+            if found is None:
+                found = memo["seats_at", space] = tuple(sorted(seat for seat in board.holders.get(space, ()) if seat))
+            return list(found)
+        owners = rules.owners(state.seats)
+        return sorted({owners[piece][1] for piece, at in state.pieces.items() if at == space and owners[piece][1]})
+
+    return seats_at
+
+
+def _cards(scope: Scope) -> Any:
+    """``cards`` at the scope's table: the names of a zone's cards."""
+    zones = scope.state.zones
+
+    def cards(zone: str) -> list[str]:
+        found = zones.get(zone)
+        if found is None:
+            raise ValueError(f"no zone named {zone!r}")
+        return [*found["pool"], *(entry["card"] for entry in found["cards"])]
+
+    return cards
+
+
+def _hand(scope: Scope) -> Any:
+    """``hand`` at the scope's table: the names of the cards in a seat's hand."""
+    cards = _cards(scope)
+    return lambda seat: cards(f"hand:{seat}")
+
+
 _MAKERS: dict[str, Any] = {
     "owner": _owner, "kind": lambda scope: scope.board.kind, "step": _stepper,
     "spaces": lambda scope: scope.board.spaces, "line": lambda scope: scope.board.line,
-    "pieces": lambda scope: scope.board.pieces, "seats_at": lambda scope: scope._seats_at,
-    "hand": lambda scope: lambda seat: scope._names(f"hand:{seat}"), "cards": lambda scope: scope._names}
+    "pieces": lambda scope: scope.board.pieces, "seats_at": _seats_at, "hand": _hand, "cards": _cards}
 """How each of the other ``FUNCTIONS`` is made for a scope: only those an expression calls are."""

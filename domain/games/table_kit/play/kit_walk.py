@@ -41,28 +41,31 @@ def combinations(scope: Scope, choices: list[Choice], lazy: Lazy, tally: OfferTa
         tally.count(0, action)
         yield {}
         return
-    last = len(choices) - 1
+    yield from _walk(scope, choices, lazy, tally, action, {}, 0)
 
-    def walk(chosen: dict[str, Any], depth: int) -> Any:
-        choice = choices[depth]
-        values = choice.candidates(scope.with_choice(chosen) if chosen else scope, lazy)
-        if depth == last:
-            for value in values:
-                tally.count(depth, action)
-                yield {**chosen, choice.name: value}
-        elif depth + 1 == last and choices[last].steps_from(choice.name):  # steps from this choice's space: no scope each
-            following = choices[last]
-            for value in values:
-                tally.count(depth, action)
-                for then in following.stepped(scope, value):
-                    tally.count(last, action)
-                    yield {**chosen, choice.name: value, following.name: then}
-        else:
-            for value in values:
-                tally.count(depth, action)
-                yield from walk({**chosen, choice.name: value}, depth + 1)
 
-    yield from walk({}, 0)
+def _walk(scope: Scope, choices: list[Choice], lazy: Lazy, tally: OfferTally, action: str, chosen: dict[str, Any],
+          depth: int) -> Any:
+    """``combinations``' assignments from the choice at ``depth`` on, given those ``chosen`` before it (a function of
+    its own: one nested in ``combinations`` and calling itself would hold itself, a cycle only the garbage collector
+    lets go of)."""
+    choice, last = choices[depth], len(choices) - 1
+    values = choice.candidates(scope.with_choice(chosen) if chosen else scope, lazy)
+    if depth == last:
+        for value in values:
+            tally.count(depth, action)
+            yield {**chosen, choice.name: value}
+    elif depth + 1 == last and choices[last].steps_from(choice.name):  # steps from this choice's space: no scope each
+        following = choices[last]
+        for value in values:
+            tally.count(depth, action)
+            for then in following.stepped(scope, value):
+                tally.count(last, action)
+                yield {**chosen, choice.name: value, following.name: then}
+    else:
+        for value in values:
+            tally.count(depth, action)
+            yield from _walk(scope, choices, lazy, tally, action, {**chosen, choice.name: value}, depth + 1)
 
 
 
