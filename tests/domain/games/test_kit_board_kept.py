@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from domain.engine import registry
-from domain.games.table_kit.board.kit_board import MOST_CARRIED, table_board
+from domain.games.table_kit.board.kit_kept import MOST_CARRIED, table_board
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.rules import kit_rules_of, shipped_kit
 from domain.games.table_kit.table import state as table_state

@@ -38,8 +38,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from domain.games.table_kit.board.kit_board import BoardView
+from domain.games.table_kit.board.kit_kept import table_board
 from domain.games.table_kit.language import kit_lets
-from domain.games.table_kit.board.kit_board import BoardView, table_board
 from domain.games.table_kit.play.kit_functions import KIT_MAKERS, kit_function
 from domain.games.table_kit.vocabulary.layout import ASKER, OFF, PHASE
 

@@ -20,9 +20,9 @@ from typing import Any, ClassVar
 
 from domain.engine.chain import LIMITS_CHAINED
 from domain.engine.facts import Fact
-from domain.games.table_kit.vocabulary import facts as f
+from domain.games.table_kit.board.kit_kept import noted_move
 from domain.games.table_kit.reading.kit import Kit
-from domain.games.table_kit.board.kit_board import noted_move
+from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.vocabulary.layout import ASKER, PHASE, SEALED
 
 
