@@ -1,4 +1,4 @@
-"""A table keeps its board beside its fields once the rules work it out (``kit_board.table_board``): every scope of
+"""A table keeps its board beside its fields once the rules work it out (``kit_kept.table_board``): every scope of
 the table finds that very board, a table made by a fact that moves no piece finds it too, a table made by moves
 has its board carried over from the board before them (``noted_move``, at most ``MOST_CARRIED`` moves back) and
 shows what a board worked out afresh shows, and a copy or a pickle of the table holds its fields alone."""

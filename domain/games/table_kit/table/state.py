@@ -61,7 +61,7 @@ class State:
 
 
 _KEPT_BESIDE = ("_board", "_moved")
-"""What the rules keep beside a table's fields (``kit_board.table_board``, ``noted_move``)."""
+"""What the rules keep beside a table's fields (``kit_kept.table_board``, ``noted_move``)."""
 
 
 _KITS: dict[str, Kit] = {}
