@@ -1,9 +1,10 @@
-"""Playing a kit leaves no reference cycles behind: every table, board, scope and command the rules make is let go
-as soon as nothing uses it (by its count of references), not kept until Python's garbage collector runs and
-searches the objects still alive for cycles (a pass that costs time in proportion to them). Seeded random games of
-every shipped kit with rules, and the search bot's moves on some, are played with the collector paused, then it
-finds nothing to collect. A scope that kept a function holding the scope, a board holding its table, or a walk of
-choices calling itself by a name it held, each made a cycle a command."""
+"""Reading and playing a kit leave no reference cycles behind: every table, board, scope and command the rules make,
+and every part of a kit read, is let go as soon as nothing uses it (by its count of references), not kept until
+Python's garbage collector runs and searches the objects still alive for cycles (a pass that costs time in
+proportion to them). Every shipped kit read from its file, seeded random games of every shipped kit with rules,
+and the search bot's moves on some, are each done with the collector paused, then it finds nothing to collect. A
+scope that kept a function holding the scope, a board holding its table, a walk calling itself by a name it held
+(of choices, of named values) and an expression's builder holding its own methods each made cycles."""
 
 from __future__ import annotations
 
@@ -57,6 +58,11 @@ def _garbage(play: Any) -> list[str]:
         gc.set_debug(0)
         gc.garbage.clear()
         gc.enable()
+
+
+@pytest.mark.parametrize("name", sorted(KIT))
+def test_reading_and_checking_a_kit_leaves_no_cycles(name: str) -> None:
+    assert _garbage(lambda: shipped_kit(name)) == []
 
 
 @pytest.mark.parametrize("name", WITH_RULES)

@@ -112,13 +112,9 @@ class _Builder:
     def __init__(self) -> None:
         self.names: set[str] = set()
         self.functions: set[str] = set()
-        self.kinds: dict[str, Callable[..., Closure]] = {
-            "constant": self._constant, "name": self._name, "list": self._list, "map": self._map, "index": self._index,
-            "select": self._select, "call": self._call, "method": self._method, "macro": self._macro, "not": self._not,
-            "negate": self._negate, "and": self._and, "or": self._or, "choose": self._choose, "binary": self._binary}
 
     def build(self, node: Node, bound: frozenset[str]) -> Closure:
-        closure = self.kinds[node[0]](bound, *node[1:])
+        closure = _BUILT_BY[node[0]](self, bound, *node[1:])
         if bound and node[0] in operators.WORKED_OUT_ONCE and not operators.reads(node, bound):
             return operators.once(closure)
         return closure
@@ -292,3 +288,12 @@ class _Builder:
             return operators.compared(operator, first, second)
         arithmetic = values.arithmetic
         return lambda scope, environment: arithmetic(operator, first(scope, environment), second(scope, environment))
+
+
+_BUILT_BY: dict[str, Callable[..., Closure]] = {
+    "constant": _Builder._constant, "name": _Builder._name, "list": _Builder._list, "map": _Builder._map,
+    "index": _Builder._index, "select": _Builder._select, "call": _Builder._call, "method": _Builder._method,
+    "macro": _Builder._macro, "not": _Builder._not, "negate": _Builder._negate, "and": _Builder._and, "or": _Builder._or,
+    "choose": _Builder._choose, "binary": _Builder._binary}
+"""The method of ``_Builder`` that builds each kind of node, given the builder (kept here, not as bound methods in each
+builder: a builder holding its own methods would be a cycle, which only the garbage collector lets go of)."""

@@ -21,24 +21,27 @@ Path_ = tuple[str | int, ...]
 def cycle(lets: dict[str, Expression]) -> list[str] | None:
     """A named value that reads itself through others, as the names in the loop (``[a, b, a]``), or ``None``."""
     done: set[str] = set()
-
-    def walk(name: str, trail: list[str]) -> list[str] | None:
-        if name in trail:
-            return [*trail[trail.index(name):], name]
-        if name in done:
-            return None
-        for read in lets[name].names:
-            if read in lets:
-                found = walk(read, [*trail, name])
-                if found is not None:
-                    return found
-        done.add(name)
-        return None
-
     for name in lets:
-        found = walk(name, [])
+        found = _walk(lets, done, name, [])
         if found is not None:
             return found
+    return None
+
+
+def _walk(lets: dict[str, Expression], done: set[str], name: str, trail: list[str]) -> list[str] | None:
+    """The loop ``cycle`` finds from ``name``, reached by ``trail`` (``done``: the names found to lead to none). A
+    function of its own: one nested in ``cycle`` and calling itself would hold itself, a cycle of references only
+    the garbage collector lets go of."""
+    if name in trail:
+        return [*trail[trail.index(name):], name]
+    if name in done:
+        return None
+    for read in lets[name].names:
+        if read in lets:
+            found = _walk(lets, done, read, [*trail, name])
+            if found is not None:
+                return found
+    done.add(name)
     return None
 
 
