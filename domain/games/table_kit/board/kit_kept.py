@@ -13,6 +13,9 @@ from typing import Any
 
 from domain.games.table_kit.board.kit_board import BoardView
 
+BESIDE_FIELDS = ("_board", "_moved")
+"""The names a table keeps its board and its note under, beside its fields (``table_board``, ``noted_move``; a
+table made by a move is given both: ``state._piece_moved``)."""
 MOST_CARRIED = 3
 """The most moves back a table's board is carried from a board worked out (``noted_move``); past them it is worked
 out afresh."""

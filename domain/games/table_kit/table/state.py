@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from domain.engine.chain import LIMITS_CHAINED
 from domain.engine.facts import Fact
-from domain.games.table_kit.board.kit_kept import noted_move
+from domain.games.table_kit.board.kit_kept import BESIDE_FIELDS, noted_move
 from domain.games.table_kit.reading.kit import Kit
 from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.vocabulary.layout import ASKER, PHASE, SEALED
@@ -57,11 +57,7 @@ class State:
     def __getstate__(self) -> dict[str, Any]:
         """The table's fields alone, for a copy or a pickle: the board the rules keep beside them (``table_board``)
         is theirs to work out again."""
-        return {key: value for key, value in self.__dict__.items() if key not in _KEPT_BESIDE}
-
-
-_KEPT_BESIDE = ("_board", "_moved")
-"""What the rules keep beside a table's fields (``kit_kept.table_board``, ``noted_move``)."""
+        return {key: value for key, value in self.__dict__.items() if key not in BESIDE_FIELDS}
 
 
 _KITS: dict[str, Kit] = {}
@@ -176,6 +172,7 @@ def _turn_passed(state: State, fact: f.TurnPassed) -> State:
 
 def _piece_moved(state: State, fact: f.PieceMoved) -> State:
     pieces = {**state.pieces, fact.piece: fact.to}
+    # the board kept beside the fields let go, and the move noted to carry it over (``kit_kept.BESIDE_FIELDS``)
     return _with(state, pieces=pieces, _board=None, _moved=noted_move(state.__dict__, pieces, fact.piece, fact.to))
 
 
