@@ -5,7 +5,8 @@ out once for the walk (``once``).
 
 A kit's function is asked of the scope by its name (``scope.function(name)``) at each call; its arguments are
 handed over as CEL hands them (a tuple made a list), and its answer checked to be a value CEL would keep as it
-is (an int past 64 bits CEL makes a double: ``Unsure``).
+is (an int past 64 bits CEL makes a double: ``Unsure``). A function of one argument that reads the kit alone
+comes as ``KeptAnswers``: its answers are kept, each worked out and checked once.
 """
 
 from __future__ import annotations
@@ -32,6 +33,42 @@ COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
 """CEL's comparisons (``less`` raises on a NaN, so ``<=`` may be the negation of ``>``)."""
 
 
+MOST_KEPT = 4096
+"""The most answers a ``KeptAnswers`` keeps (a kit's spaces and cards are fewer; ``abs`` is asked of any number)."""
+
+
+class KeptAnswers:
+    """A kit's function of one argument whose answer is the kit's alone, never the table's (``mark``, ``card``,
+    ``row``...): its answers kept as they are first worked out, so a condition asking again (``mark(here)`` in each
+    ``if`` of a named step) finds the answer at once. An answer is kept for an argument that is a text or an int
+    (``1`` and ``true`` are equal keys in Python, not in CEL), where CEL keeps it as it is and nobody could change it
+    in place: never a list (made afresh for each caller). Called, it is the function itself (CEL's way)."""
+
+    __slots__ = ("answers", "function")
+
+    def __init__(self, function: Callable[..., Any]) -> None:
+        self.function = function
+        self.answers: dict[str | int, Any] = {}
+
+    def __call__(self, *arguments: Any) -> Any:
+        return self.function(*arguments)
+
+    def answer(self, argument: str | int) -> Any:
+        """The checked answer for a text or an int, kept once worked out."""
+        answers = self.answers
+        found = answers.get(argument, answers)
+        if found is answers:  # not kept yet (the map itself is never an answer)
+            found = self.function(argument)
+            kind = type(found)
+            if kind is not str and (kind is not int or not LEAST <= found <= MOST):
+                found = checked(found)
+                if kind is list or kind is tuple:
+                    return found
+            if len(answers) < MOST_KEPT:
+                answers[argument] = found
+        return found
+
+
 def called_with_many(function: str, parts: list[Closure]) -> Closure:
     """A call of a kit's function with any number of arguments."""
     def called(scope: Any, environment: Any) -> Any:
@@ -51,18 +88,24 @@ def called_with_one(function: str, part: Closure, variable: str | None) -> Closu
     if variable is not None:
         def called_on_variable(scope: Any, environment: Any) -> Any:
             argument = environment[variable]
+            callee = scope.function(function)
             if type(argument) is not str and type(argument) is not int:
                 argument = exported(argument)
-            found = scope.function(function)(argument)
+            elif type(callee) is KeptAnswers:
+                return callee.answer(argument)
+            found = callee(argument)
             kind = type(found)
             return found if kind is str or (kind is int and LEAST <= found <= MOST) else checked(found)
         return called_on_variable
 
     def called(scope: Any, environment: Any) -> Any:
         argument = part(scope, environment)
+        callee = scope.function(function)
         if type(argument) is not str and type(argument) is not int:
             argument = exported(argument)
-        found = scope.function(function)(argument)
+        elif type(callee) is KeptAnswers:
+            return callee.answer(argument)
+        found = callee(argument)
         kind = type(found)
         return found if kind is str or (kind is int and LEAST <= found <= MOST) else checked(found)
     return called

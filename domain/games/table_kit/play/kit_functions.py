@@ -1,10 +1,13 @@
 """The functions an expression may call that read only the kit (``row``, ``column``, ``along``, ``link``, ``mark``,
 ``neighbours``, ``abs``, ``card``, ``sum_of``, ``most_of``, ``least_of``: ``kit_scope`` says what each gives),
-made once for a kit's rules rather than for every table and seat."""
+made once for a kit's rules rather than for every table and seat; ``card`` keeps its answers
+(``compiled_operators.KeptAnswers``)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from domain.games.table_kit.language.compiled_operators import KeptAnswers
 
 
 def _card(rules: Any) -> Any:
@@ -62,8 +65,15 @@ def kit_function(rules: Any, name: str, maker: Any) -> Any:
         _made = (rules, functions := {})
     found = functions.get(name)
     if found is None:
-        found = functions[name] = maker(rules)
+        found = maker(rules)
+        found = functions[name] = KeptAnswers(found) if name in ANSWERS_KEPT else found
     return found
+
+
+ANSWERS_KEPT = frozenset({"card"})
+"""The kit's functions whose answers are kept (``KeptAnswers``): ``card``, whose map of a card's fields is otherwise
+checked entry by entry at each call. The others answer a number or a text, looked up as fast as worked out (kept,
+they cost more: measured), or a list (``neighbours``), never kept."""
 
 
 KIT_MAKERS: dict[str, Any] = {
