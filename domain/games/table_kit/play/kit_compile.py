@@ -90,6 +90,7 @@ class CompiledRules(StepCompiler):
         self._fixed_keys = {name: counter_keys(spec, ("counters", n), {}, 0) for n, (name, spec) in enumerate(self.counters.items())
                             if "keys" in spec and not isinstance(spec["keys"], str)}
         """The keys of each keyed counter whose keys are written out (a number, a list of names)."""
+        self._keys_known, self._keyed_known = {}, {}
         self._check_phases()
         self.defined: dict[str, list[Step]] = {name: [] for name in play.get("define", {})}
         for name, steps in play.get("define", {}).items():  # compiled in place: a named step may do another

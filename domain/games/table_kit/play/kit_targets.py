@@ -44,6 +44,10 @@ class Targets:
     sizes: Any
     _let_costs: dict[str, int]
     _fixed_keys: dict[str, list[Any]]
+    _keys_known: dict[str, tuple[Any, int, list[Any]]]
+    """Each keyed counter's keys worked out last (``keys_of``): the game's parameters (the very dict), its seats, the keys."""
+    _keyed_known: dict[str, tuple[Any, list[Any], int, dict[Any, Any]]]
+    """Each keyed counter's map made last (``keyed``): the table's counters (the very dict), the keys, the seats, the map."""
 
     def _expr(self, source: Any, path: Path_, names: frozenset[str] | None = None) -> Expression:
         raise NotImplementedError
@@ -71,18 +75,31 @@ class Targets:
                 self._told(RuleMistake(("play", "let", name), problem))
 
     def keys_of(self, name: str, state: Any) -> list[Any]:
-        """A keyed counter's keys at a table (worked out from its parameters and seats where written so)."""
+        """A keyed counter's keys at a table (worked out from its parameters and seats where written so: once a game,
+        its parameters being one dict all game long, never changed in place)."""
         fixed = self._fixed_keys.get(name)
         if fixed is not None:
             return fixed
-        return counter_keys(self.counters[name], ("counters", list(self.counters).index(name)), state.parameters, state.seats)
+        known = self._keys_known.get(name)
+        if known is not None and known[0] is state.parameters and known[1] == state.seats:
+            return known[2]
+        keys = counter_keys(self.counters[name], ("counters", list(self.counters).index(name)), state.parameters, state.seats)
+        self._keys_known[name] = (state.parameters, state.seats, keys)
+        return keys
 
     def keyed(self, name: str, state: Any) -> dict[Any, Any]:
-        """A keyed counter as expressions read it: a map by key; a seat's, a map by seat of those."""
+        """A keyed counter as expressions read it: a map by key; a seat's, a map by seat of those (made once for a
+        table's counters, which are never changed in place: a fact that changes one makes new ones)."""
         counters, keys = state.counters, self.keys_of(name, state)
+        known = self._keyed_known.get(name)
+        if known is not None and known[0] is counters and known[1] is keys and known[2] == state.seats:
+            return known[3]
         if not self.counters[name].get("each", True):
-            return {key: counters[stored_key(name, key, None)] for key in keys}
-        return {seat: {key: counters[stored_key(name, key, seat)] for key in keys} for seat in range(1, state.seats + 1)}
+            found: dict[Any, Any] = {key: counters[stored_key(name, key, None)] for key in keys}
+        else:
+            found = {seat: {key: counters[stored_key(name, key, seat)] for key in keys} for seat in range(1, state.seats + 1)}
+        self._keyed_known[name] = (counters, keys, state.seats, found)
+        return found
 
     def _counter_key(self, counter: str, spec: dict[str, Any], at: Path_, expr: Any) -> Expression | None:
         """The key a step on a keyed counter names (``key: number``): needed for one, refused for another;
