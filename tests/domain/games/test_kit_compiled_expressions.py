@@ -33,7 +33,15 @@ WITH_RULES = sorted(path for folder in (KITS, TEST_KITS) for path in folder.glob
 
 
 ORDER_OF_A_MAP = {"pile.filter(k, pile[k] > 0)"}
-"""The kits' expressions whose value follows the order in which the binding walks a map's keys (its own): CEL's."""
+"""The kits' expressions whose list walks a map's keys: the closures' in the map's order, CEL's in an order of its own
+that changes at each evaluation (``test_kit_map_order.py``), so the two are compared entry for entry in any order."""
+
+
+def agree(source: str, found: object, expected: object) -> bool:
+    """The closures' value and CEL's the same, type for type (a list walking a map: its entries, in any order)."""
+    if source in ORDER_OF_A_MAP and isinstance(found, list) and isinstance(expected, list):
+        return same(sorted(found, key=repr), sorted(expected, key=repr))
+    return same(found, expected)
 
 
 def kit_of(path: Path) -> dict:
@@ -90,7 +98,7 @@ def test_on_every_scope_of_random_games_the_closures_give_cels_value_type_for_ty
                 unsure.add(expression.source)
             else:
                 met["fast"] += 1
-                if not (reference[0] == "value" and same(fast[1], reference[1])):
+                if not (reference[0] == "value" and agree(expression.source, fast[1], reference[1])):
                     different.append((expression.source, fast, reference))
         return value(expression, scope)
 
@@ -110,7 +118,7 @@ def test_on_every_scope_of_random_games_the_closures_give_cels_value_type_for_ty
     played(kit_of(path), games=2, seed=7)
     assert different == []
     assert met["fast"] + met["condition"] > 0
-    assert unsure <= ORDER_OF_A_MAP, met  # every other evaluation ran compiled
+    assert unsure == set(), met  # every evaluation ran compiled
 
 
 class Given(dict):
@@ -171,7 +179,7 @@ def test_where_cel_absorbs_an_error_the_closures_give_its_value(source, names, e
     ("1 / x", {"x": 0}), ("x + 1", {"x": 2**63 - 1}), ("x * 2", {"x": -(2**62) - 1}), ("-x", {"x": -(2**63)}),
     ("x + 1", {"x": True}), ("x + 1.0", {"x": 1}), ("x % 2.0", {"x": 1.0}), ("x[5]", {"x": [1]}), ("x[-1]", {"x": [1]}),
     ("x[true]", {"x": {1: 2}}), ("x.b", {"x": {"a": 1}}), ("true && x", {"x": 1}), ("x ? 1 : 2", {"x": 1}),
-    ("[1, 2].all(i, i == 1 ? 1 : false)", {}), ("m.filter(k, true)", {"m": {"a": 1}}), ("size(x)", {"x": "héllo"}),
+    ("[1, 2].all(i, i == 1 ? 1 : false)", {}), ("size(x)", {"x": "héllo"}),
     ("int(x)", {"x": 2.0**63}), ("string(x)", {"x": 1.5}), ("x < 1.0", {"x": float("nan")}), ("{1: 1, 1: 2}", {}),
 ])
 def test_where_cel_fails_or_may_answer_otherwise_the_closures_raise(source, names):

@@ -11,7 +11,7 @@ CEL returns for the same inputs, of the same Python types, or raises (``Unsure``
 raised) where it cannot be sure: the caller (``expressions.Expression``) then asks CEL, which gives the value
 or its own error. So ``&&`` and ``||``, which in CEL absorb an error on one side when the other decides, answer
 only where the side worked out decides; a macro over a list walks it in order as the binding does, over a map
-(whose keys the binding walks in an order of its own) only where that order cannot matter. Macro variables
+in the map's own order (the binding's changes at each evaluation: ``compiled_macros``). Macro variables
 live in an environment handed down the closures (a dict, made anew by each macro), shadowing the scope.
 What ``expression_syntax`` does not read (bytes, unsigned, ``has``, ``matches``...) gets no closure. CEL's
 operators and functions on values are in ``compiled_values``, its macros in ``compiled_macros``, the closures of
@@ -168,7 +168,7 @@ class _Builder:
         return selected
 
     def _call(self, bound: frozenset[str], function: str, arguments: tuple[Node, ...]) -> Closure:
-        parts = [self._sized(argument, bound) if function == "size" else self.build(argument, bound) for argument in arguments]
+        parts = [self.build(argument, bound) for argument in arguments]
         if function in CONVERSIONS and len(parts) == 1:
             convert, (part,) = CONVERSIONS[function], parts
             return lambda scope, environment: convert(part(scope, environment))
@@ -184,7 +184,7 @@ class _Builder:
         return operators.called_with_many(function, parts)
 
     def _method(self, bound: frozenset[str], target: Node, function: str, arguments: tuple[Node, ...]) -> Closure:
-        of = self._sized(target, bound) if function == "size" else self.build(target, bound)
+        of = self.build(target, bound)
         parts = [self.build(argument, bound) for argument in arguments]
         if function == "size" and not parts:
             size = values.size
@@ -194,19 +194,11 @@ class _Builder:
             return lambda scope, environment: test(function, of(scope, environment), part(scope, environment))
         raise Unsupported(f".{function}() as this reading does not take it")
 
-    def _macro(self, bound: frozenset[str], target: Node, macro: str, variable: str, bodies: tuple[Node, ...],
-               unordered: bool = False) -> Closure:
+    def _macro(self, bound: frozenset[str], target: Node, macro: str, variable: str, bodies: tuple[Node, ...]) -> Closure:
         over = self.build(target, bound)
         inner = bound | {variable}
         parts = [self.build(body, inner) for body in bodies]
-        return MACROS[macro](over, variable, *parts, unordered=unordered)
-
-    def _sized(self, node: Node, bound: frozenset[str]) -> Closure:
-        """What ``size`` reads: a ``filter`` or ``map`` over a map is worked out too (its order then cannot matter)."""
-        if node[0] == "macro" and node[2] in ("filter", "map"):
-            _, target, macro, variable, bodies = node
-            return self._macro(bound, target, macro, variable, bodies, unordered=True)
-        return self.build(node, bound)
+        return MACROS[macro](over, variable, *parts)
 
     def _not(self, bound: frozenset[str], operand: Node) -> Closure:
         part = self.build(operand, bound)

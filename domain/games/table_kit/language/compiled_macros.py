@@ -2,9 +2,13 @@
 
 Over a list a macro walks its entries in order, as the binding does: ``all`` stops at the first false, ``exists``
 at the first true (the binding stops there too, so what follows, even a failure, never counts). Over a map it
-walks the keys; the binding walks them in an order of its own, so there every key's answer is worked out first
-(any failure: ``Unsure``, CEL is asked), and ``filter`` and ``map``, whose lists would follow that order, are left
-to CEL. The macro's variable is set in an environment of its own, the outer one copied, for its body to read.
+walks the keys. The binding walks them in an order of its own that changes from one evaluation to the next, so
+``filter`` and ``map`` over a map walk its keys in the map's own order instead: the order the table gives them
+(seats in order, a keyed counter's keys in order, ``owners`` in the order of the table's pieces, a map written out
+as it is written). Their lists then follow the table alone, and the rules decide the same facts from the same table
+and chance, as a replay of a decision and a seeded random game need. ``all``, ``exists`` and ``exists_one``, whose
+answers no order changes, work out every key's answer first over a map (any failure: ``Unsure``, CEL is asked). The
+macro's variable is set in an environment of its own, the outer one copied, for its body to read.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ def _truths(body: Closure, variable: str, found: Any, scope: Any, inner: dict[st
     return out
 
 
-def _all(over: Closure, variable: str, body: Closure, unordered: bool = False) -> Closure:
+def _all(over: Closure, variable: str, body: Closure) -> Closure:
     def every(scope: Any, environment: Any) -> bool:
         found, inner = _walked(over, scope, environment)
         if type(found) is dict:  # the binding's order is its own: every key's answer is needed
@@ -53,7 +57,7 @@ def _all(over: Closure, variable: str, body: Closure, unordered: bool = False) -
     return every
 
 
-def _exists(over: Closure, variable: str, body: Closure, unordered: bool = False) -> Closure:
+def _exists(over: Closure, variable: str, body: Closure) -> Closure:
     def some(scope: Any, environment: Any) -> bool:
         found, inner = _walked(over, scope, environment)
         if type(found) is dict:
@@ -69,31 +73,27 @@ def _exists(over: Closure, variable: str, body: Closure, unordered: bool = False
     return some
 
 
-def _exists_one(over: Closure, variable: str, body: Closure, unordered: bool = False) -> Closure:
+def _exists_one(over: Closure, variable: str, body: Closure) -> Closure:
     def one(scope: Any, environment: Any) -> bool:
         found, inner = _walked(over, scope, environment)
         return sum(_truths(body, variable, found, scope, inner)) == 1
     return one
 
 
-def _filter(over: Closure, variable: str, body: Closure, unordered: bool = False) -> Closure:
-    """``filter``; over a map only ``unordered`` (where only the list's size is read)."""
+def _filter(over: Closure, variable: str, body: Closure) -> Closure:
+    """``filter``: over a map, its keys in the map's order."""
     def kept(scope: Any, environment: Any) -> list[Any]:
         found, inner = _walked(over, scope, environment)
-        if type(found) is dict and not unordered:
-            raise Unsure  # a list in the binding's order of the keys
         return [item for item, holds in zip(found, _truths(body, variable, found, scope, inner)) if holds]
     return kept
 
 
-def _map(over: Closure, variable: str, *bodies: Closure, unordered: bool = False) -> Closure:
-    """``map``, with or without its filter; over a map only ``unordered`` (where only the list's size is read)."""
+def _map(over: Closure, variable: str, *bodies: Closure) -> Closure:
+    """``map``, with or without its filter: over a map, its keys in the map's order."""
     test, made = bodies if len(bodies) == 2 else (None, bodies[0])
 
     def mapped(scope: Any, environment: Any) -> list[Any]:
         found, inner = _walked(over, scope, environment)
-        if type(found) is dict and not unordered:
-            raise Unsure
         if test is not None:
             found = [item for item, holds in zip(found, _truths(test, variable, found, scope, inner)) if holds]
         out = []

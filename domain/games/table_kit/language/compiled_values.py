@@ -5,9 +5,9 @@ might answer otherwise (the caller then asks CEL, which gives the value or its o
 The values are CEL's as Python holds them: ``None``, bool, int (64 bits), float, str, list (a tuple read as
 one), and dict (keys int or str). CEL tells a bool from an int (``true == 1`` is false, ``true + 1`` fails), an
 int from a double in arithmetic (``1 + 1.0`` fails) but not in comparisons (``1 == 1.0``, the int made a
-double), divides ints toward zero (``-7 / 2 == -3``, ``-7 % 2 == -1``) and fails past 64 bits. A map's keys are
-walked in an order of the binding's own: what depends on that order (``map``, ``filter`` over a map) is
-left to it.
+double), divides ints toward zero (``-7 / 2 == -3``, ``-7 % 2 == -1``) and fails past 64 bits. The binding walks a
+map's keys in an order of its own, changing from one evaluation to the next; the closures walk them in the map's
+own order (``compiled_macros``).
 """
 
 from __future__ import annotations
