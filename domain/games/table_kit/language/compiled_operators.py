@@ -41,9 +41,9 @@ class KeptAnswers:
     """A kit's function of one argument whose answer is the kit's alone, never the table's (``card``: the play room
     says which, ``kit_functions.ANSWERS_KEPT``): its answers kept as they are first worked out, so a condition asking
     again (``card(drawn).level`` in each ``if`` of the Missions kit's ``mission``) finds the answer at once, checked
-    once. An answer is kept for an argument that is a text or an int
-    (``1`` and ``true`` are equal keys in Python, not in CEL), where CEL keeps it as it is and nobody could change it
-    in place: never a list (made afresh for each caller). Called, it is the function itself (CEL's way)."""
+    once. An answer is kept for an argument that is a text or an int (``1`` and ``true`` are equal keys in Python, not
+    in CEL), where CEL keeps it as it is and nobody could change it in place: never a list (made afresh for each
+    caller). Called, it is the function itself (CEL's way)."""
 
     __slots__ = ("answers", "function")
 
