@@ -1,7 +1,7 @@
 """How fast a kit could play if it were compiled to plain code: Connect Four decided by Python written for it alone,
 onto the kit's own table and facts, beside the Connect Four kit and OpenSpiel's Connect Four, in one run.
 
-    python tests/benchmarks/kit_floor.py [--runs 3] [--seconds 3] [--quick]
+    python tests/benchmarks/kit_floor.py [--runs 3] [--seconds 3] [--quick] [--write-guide]
 
 ``HandWritten`` is the Connect Four kit's rules (``kits/connect-four.yaml``) as code: the same legal commands in the
 same order, the same facts (``PieceMoved``, ``TurnPassed``, ``GameEnded``) applied by the same ``evolve`` to the same
@@ -13,8 +13,8 @@ random games through both and compares every legal command, fact and table (``te
 So the rate here is what the contract itself costs a command (facts made, each applied to a copied table) plus what
 plain, untuned code costs to find the legal drops and a line of four: what a kit compiled to such code would play at. Each row: random commands per CPU-second, whole
 seeded random games as ``kit_rules.py`` plays them, the median of ``--runs`` runs of at least ``--seconds`` each, the
-three taking turns in this process; and OpenSpiel's rate ÷ each. The kit is to be within 20× of OpenSpiel
-(``kit_rules.OPENSPIEL_TARGET``): the last line says what share of the floor's rate that asks of it.
+three taking turns in this process; OpenSpiel's rate ÷ each, and each as a share of the code's rate. The kit is to be
+within 20× of OpenSpiel (``kit_rules.OPENSPIEL_TARGET``): a row gives the rate that asks of it, and its share.
 
 ``--quick`` runs once for a moment: it checks that the runner works. Nothing here asserts on a time.
 """
@@ -32,6 +32,7 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
+import guide_pages
 import kit_openspiel
 from benchmarks.bots_report import SimRng, random_game_states, timed_games
 
@@ -201,15 +202,20 @@ def rates(runs: int, seconds: float) -> tuple[float, float, float]:
     return statistics.median(ours), statistics.median(theirs), statistics.median(openspiel)
 
 
-def report(hand: float, kit: float, openspiel: float, target: float) -> str:
-    rows = [["Connect Four written as code, on the kit's table and facts", f"{hand:,.0f}", f"{openspiel / hand:,.1f}×"],
-            ["the Connect Four kit", f"{kit:,.0f}", f"{openspiel / kit:,.1f}×"],
-            [f"OpenSpiel's `{kit_openspiel.described(kit_openspiel.counterpart(KIT, shipped_kit(KIT)))}`",  # type: ignore[arg-type]
-             f"{openspiel:,.0f}", "1.0×"]]
-    lines = ["| rules | commands per CPU-second | OpenSpiel ÷ it |", "|---|---|---|", *("| " + " | ".join(row) + " |" for row in rows)]
-    return "\n".join([*lines, "",
-                      (f"The kit plays at {kit / hand:.2f} of the code's rate. Within {target:g}× of OpenSpiel, it would play at "
-                       f"{openspiel / target:,.0f}: {openspiel / target / hand:.2f} of the code's rate.")])
+def rates_table(hand: float, kit: float, openspiel: float, target: float) -> str:
+    """The three rates, and the kit's at the target (``target`` times OpenSpiel's time a command): each with OpenSpiel's
+    rate ÷ it and its share of the code's rate."""
+    game = kit_openspiel.described(kit_openspiel.counterpart(KIT, shipped_kit(KIT)))  # type: ignore[arg-type]
+    rows = [("Connect Four written as code, on the kit's table and facts", hand), ("the Connect Four kit", kit),
+            (f"the kit at the target, within {target:g}× of OpenSpiel", openspiel / target), (f"OpenSpiel's `{game}`", openspiel)]
+    lines = ["| rules | commands per CPU-second | OpenSpiel ÷ it | ÷ the code's rate |", "|---|---|---|---|"]
+    lines += [f"| {name} | {rate:,.0f} | {openspiel / rate:,.1f}× | {rate / hand:,.2f} |" for name, rate in rows] if hand else []
+    return "\n".join(lines)
+
+
+def guide_headers() -> dict[str, list[str]]:
+    """The header row of the table ``--write-guide`` writes, as its function makes it, without measuring."""
+    return {"rates": guide_pages.header(rates_table(0, 0, 0, 1))}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -219,7 +225,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="timed runs of each, the median shown (default 3)")
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds a run plays at least (default 3)")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
+    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
     args = parser.parse_args(argv)
+    if args.write_guide and args.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
     runs, seconds = (1, 0.05) if args.quick else (args.runs, args.seconds)
     differences = agreement(2 if args.quick else 20)
     if differences:
@@ -228,7 +237,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"## Connect Four as code, on the kit's table\n\nThe code and the kit agree on every legal command, fact and table of "
           f"{2 if args.quick else 20} seeded random games. The median of {runs} run(s) of at least {seconds:g} CPU-seconds, "
           "taking turns.\n")
-    print(report(*rates(runs, seconds), OPENSPIEL_TARGET))
+    table = rates_table(*rates(runs, seconds), OPENSPIEL_TARGET)
+    print(table)
+    if args.write_guide:
+        guide_pages.report_written(guide_pages.write("kit_floor.py", {"rates": table}, argv))
     return 0
 
 
