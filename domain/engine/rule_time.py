@@ -17,15 +17,18 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
-class _Deadline:
+class Deadline:
+    """When the context's rules must stop: once ``clock()`` is past ``at``, the ``seconds`` they were given have
+    passed."""
+
     clock: Callable[[], float]
     at: float
     seconds: float
 
 
-DEADLINE: contextvars.ContextVar[_Deadline | None] = contextvars.ContextVar("rules_deadline", default=None)
-"""This context's deadline, ``None`` where none is set: read at once (``DEADLINE.get() is None``) by rules evaluated
-very often, before they ask ``overdue()``."""
+DEADLINE: contextvars.ContextVar[Deadline | None] = contextvars.ContextVar("rules_deadline", default=None)
+"""This context's deadline, ``None`` where none is set: read at once by rules evaluated very often, which compare
+its clock with it themselves (``found.clock() > found.at``, as ``overdue`` does) rather than call ``overdue()``."""
 
 
 @contextlib.contextmanager
@@ -36,7 +39,7 @@ def deadline(seconds: float, clock: Callable[[], float]) -> Iterator[None]:
     at = clock() + seconds
     if outer is not None and outer.at < at:
         at, seconds = outer.at, outer.seconds
-    token = DEADLINE.set(_Deadline(clock, at, seconds))
+    token = DEADLINE.set(Deadline(clock, at, seconds))
     try:
         yield
     finally:
@@ -55,7 +58,7 @@ def overdue() -> float | None:
 def start(seconds: float, clock: Callable[[], float]) -> None:
     """A deadline for the rest of this context, where a ``with`` cannot span it (a web request, set before its
     view runs and ended by ``stop`` after; a new ``start`` replaces the last)."""
-    DEADLINE.set(_Deadline(clock, clock() + seconds, seconds))
+    DEADLINE.set(Deadline(clock, clock() + seconds, seconds))
 
 
 def stop() -> None:

@@ -86,6 +86,8 @@ class Trial:
     """Games ended in a draw because a seat had no action it may take (and no ``stuck`` steps said otherwise)."""
     offered: set[str] = field(default_factory=set)
     """The actions that were legal at least once, in any game."""
+    actions: frozenset[str] = frozenset()
+    """The kit's actions: once every one was offered, the legal commands are no longer looked through for them."""
     unplayed: int = 0
     """The games left unplayed when the trial's ``TRIAL_SECONDS`` ran out (one it cut short among them)."""
 
@@ -115,7 +117,7 @@ def trial(document: dict[str, Any], games: int = TRIAL_GAMES, most_commands: int
     options = rules.resolve_options({"kit": document})
     fewest, most = document["seats"]["fewest"], document["seats"]["most"]
     caps = Caps(most_commands, GAME_SECONDS, clock, clock() + TRIAL_SECONDS)
-    found = Trial()
+    found = Trial(actions=frozenset(action["name"] for action in (document.get("play") or {}).get("actions", [])))
     watched = _watching(document)
     for number in range(games):
         seats = fewest if number % 2 == 0 or fewest == most else most
@@ -192,7 +194,8 @@ def _play(rules: Any, options: dict[str, Any], seats: int, number: int, caps: Ca
                     return
                 seat = waiting[0]
                 legal = rules.legal_commands(table.state, seat)
-                found.offered.update(command["action"] for command in legal if command["type"] == "act")
+                if len(found.offered) < len(found.actions):
+                    found.offered.update(command["action"] for command in legal if command["type"] == "act")
                 if not legal:
                     found.stuck.append((number, seats, f"seat {seat} is asked to act after {commands} commands but no action is allowed"))
                     return

@@ -122,7 +122,8 @@ class Expression:
         raise, CEL's."""
         fast = self.fast
         if fast is not None:
-            if self.shortcut is None and DEADLINE.get() is not None and overdue() is not None:  # one name or a constant costs next to nothing: no clock read, as with CEL
+            deadline = DEADLINE.get()  # one name or a constant costs next to nothing: no clock read, as with CEL
+            if deadline is not None and self.shortcut is None and deadline.clock() > deadline.at:
                 within_deadline()
             try:
                 return fast(scope)
@@ -178,7 +179,8 @@ class Expression:
         conditions); anything else as ``value`` gives it (CEL's value, or its failure), for the caller to check."""
         condition = self.condition
         if condition is not None:
-            if DEADLINE.get() is not None:
+            deadline = DEADLINE.get()
+            if deadline is not None and deadline.clock() > deadline.at:  # ``within_deadline``'s test, read here at once
                 within_deadline()
             try:
                 found = condition(scope, None)
