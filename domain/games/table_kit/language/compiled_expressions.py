@@ -106,6 +106,22 @@ def _rooted(root: Closure) -> Callable[[Any], Any]:
     return run
 
 
+def _scope_name(name: str) -> Closure:
+    """A name read from the scope: from a ``kit_scope.Scope``, its choice of that name, or else its rules' reader of
+    the name called at once (``Scope.__getitem__``'s own way, a call fewer: most of what an expression does is read
+    names); from any other scope, or a name not read before, as ``scope[name]`` gives it."""
+    def read(scope: Any, environment: Any) -> Any:
+        try:
+            chosen, readers = scope.chosen, scope.rules.name_readers
+        except AttributeError:
+            return scope[name]
+        if name in chosen:
+            return chosen[name]
+        reader = readers.get(name)
+        return scope[name] if reader is None else reader(scope)
+    return read
+
+
 class _Builder:
     """Closures for a tree's nodes, noting the scope's names and the kit's functions they read."""
 
@@ -126,7 +142,7 @@ class _Builder:
         if name in bound:
             return lambda scope, environment: environment[name]
         self.names.add(name)
-        return lambda scope, environment: scope[name]
+        return _scope_name(name)
 
     def _list(self, bound: frozenset[str], items: tuple[Node, ...]) -> Closure:
         parts = [self.build(item, bound) for item in items]
