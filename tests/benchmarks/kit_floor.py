@@ -11,9 +11,9 @@ a command, reading a board carried beside each table (as the kit engine carries 
 random games through both and compares every legal command, fact and table (``test_kit_floor_benchmark.py`` runs it).
 
 So the rate here is what the contract itself costs a command (facts made, each applied to a copied table) plus what
-plain, untuned code costs to find the legal drops and a line of four: what a kit compiled to such code would play at. Each row: random commands per CPU-second, whole
-seeded random games as ``kit_rules.py`` plays them, the median of ``--runs`` runs of at least ``--seconds`` each, the
-three taking turns in this process; OpenSpiel's rate ÷ each, and each as a share of the code's rate. The kit is to be
+plain, untuned code costs to find the legal drops and a line of four: what a kit compiled to such code would play at.
+Each row: random commands per CPU-second, whole seeded random games as ``kit_rules.py`` plays them, the median of
+``--runs`` runs of at least ``--seconds`` each, the three taking turns in this process; OpenSpiel's rate ÷ each, and each as a share of the code's rate. The kit is to be
 within 20× of OpenSpiel (``kit_rules.OPENSPIEL_TARGET``): a row gives the rate that asks of it, and its share.
 
 ``--quick`` runs once for a moment: it checks that the runner works. Nothing here asserts on a time.
@@ -133,14 +133,13 @@ def options() -> dict[str, Any]:
     return RULES.resolve_options({"kit": shipped_kit(KIT)})  # type: ignore[no-any-return]
 
 
-def hand_written_games(rules: HandWritten | None, seed: int) -> int:
+def hand_written_games(rules: HandWritten, seed: int) -> int:
     """One seeded random game through the hand-written rules, as ``random_game_states`` plays a kit's; its commands."""
     source = random.Random(f"bench-{seed}")
     rng = SimRng(source)
     state = RULES.new_state(2, options())
     for fact in RULES.setup(state, rng):
         state = RULES.evolve(state, fact)
-    rules = rules or HandWritten(state)
     commands = 0
     while RULES.outcome(state) is None:
         seat = RULES.to_act(state)[0]

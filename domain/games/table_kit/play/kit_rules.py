@@ -159,11 +159,14 @@ class KitRules(CompiledRules):
         except self.FAILED as error:
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None
 
+    def _actions_in(self, phase: int) -> list[tuple[str, dict[str, Any]]]:
+        """The actions that may be taken in the phase (by its number; 0 in a kit without phases), in order."""
+        return [(name, action) for name, action in self.actions.items() if action["phases"] is None or phase in action["phases"]]
+
     @functools.cached_property
     def _in_phase(self) -> dict[int, list[tuple[str, dict[str, Any]]]]:
-        """The actions that may be taken in each phase (by its number; 0 in a kit without phases), in order."""
-        return {phase: [(name, action) for name, action in self.actions.items()
-                        if action["phases"] is None or phase in action["phases"]] for phase in range(max(1, len(self.phases)))}
+        """``_actions_in`` each of the kit's phases, listed once."""
+        return {phase: self._actions_in(phase) for phase in range(max(1, len(self.phases)))}
 
     def _by_action(self, scope: Scope, lazy: Lazy) -> Any:
         """Each action's commands, in order, one action after another (each read to its end before the next is
@@ -172,9 +175,7 @@ class KitRules(CompiledRules):
         tally, plain = OfferTally(), self._plain
         phase = scope.state.counters.get(PHASE, 0)
         in_phase = self._in_phase.get(phase)
-        if in_phase is None:  # no phase of the kit's (never on a table its facts made): each action's own test
-            in_phase = [(name, action) for name, action in self.actions.items() if action["phases"] is None or phase in action["phases"]]
-        for name, action in in_phase:
+        for name, action in self._actions_in(phase) if in_phase is None else in_phase:  # None: no phase of the kit's
             keeper = plain[name]
             key = keeper.key(scope) if keeper is not None and keeper.usable and not lazy else None
             if key is None:
