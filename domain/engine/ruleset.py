@@ -20,10 +20,9 @@ import copy
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import fastjsonschema
-import jsonschema
 
 from domain.engine.commands import Command, CommandShape
 from domain.engine.errors import InvalidSetup, MalformedCommand
@@ -33,6 +32,9 @@ from domain.engine.reporting import (
     CARD_MOVES as CARD_MOVES,  # where callers have found it
 )
 from domain.engine.reporting import ReportHooks
+
+if TYPE_CHECKING:
+    import jsonschema  # imported where a schema is checked: a process that checks none (``ludolog kit check``) never loads it
 
 
 def player_number_roles(order: Sequence[int]) -> dict[int, str]:
@@ -129,8 +131,10 @@ class Ruleset(ReportHooks, ABC):
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """The options with defaults filled in; ``InvalidSetup`` when they break the schema."""
+        from jsonschema.exceptions import best_match
+
         given = dict(options or {})
-        error = jsonschema.exceptions.best_match(self._options_validator().iter_errors(given))
+        error = best_match(self._options_validator().iter_errors(given))
         if error is not None:
             where = ".".join(str(part) for part in error.absolute_path)
             known = ", ".join(sorted(self.options_schema.get("properties", {}))) or "none"
@@ -141,6 +145,8 @@ class Ruleset(ReportHooks, ABC):
     def _options_validator(self) -> jsonschema.Draft202012Validator:
         """The options' JSON Schema validator, no other option allowed: built once for each schema a ruleset holds,
         and kept beside the ruleset rather than in it (a ruleset is pickled with a game: OpenSpiel's)."""
+        import jsonschema
+
         schema = self.options_schema
         found = _OPTIONS_VALIDATORS.get(id(schema))
         if found is None or found[0] is not schema:
@@ -161,7 +167,9 @@ class Ruleset(ReportHooks, ABC):
             return command
         except fastjsonschema.JsonSchemaException:
             pass  # malformed: the JSON Schema reference validator finds the error that says best what is wrong
-        error = jsonschema.exceptions.best_match(self._command_validators()[kind].iter_errors(command))
+        from jsonschema.exceptions import best_match
+
+        error = best_match(self._command_validators()[kind].iter_errors(command))
         if error is not None:
             where = ".".join(str(part) for part in error.absolute_path)
             raise MalformedCommand(f"bad {kind!r} command{' at ' + where if where else ''}: {error.message}")
@@ -175,6 +183,8 @@ class Ruleset(ReportHooks, ABC):
     @functools.cache  # noqa: B019 -- rulesets are registry singletons, never freed
     def _command_validators(self) -> dict[str, jsonschema.Draft202012Validator]:
         """One JSON Schema validator per command type, built once (when a command is malformed)."""
+        import jsonschema
+
         return {kind: jsonschema.Draft202012Validator(shape.json_schema()) for kind, shape in self._command_shapes().items()}
 
     @functools.cache  # noqa: B019 -- rulesets are registry singletons, never freed

@@ -5,6 +5,8 @@ exit 1, never a traceback."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -251,3 +253,15 @@ def test_a_stage_that_cannot_run_is_named_on_the_last_line_with_why(tmp_path):
     assert result.output.splitlines() == [f"{path}:4: seats: unknown field ('many' was unexpected)",
                                           f"{path}:1: the kit: not checked until it fits the schema: names and ranges, its rules, "
                                           "the rules' type checks"]
+
+
+def test_checking_a_kit_and_its_games_never_loads_the_reference_schema_validator():
+    """``jsonschema`` (its import alone some 50 ms) is loaded where a schema finds a mistake or a ruleset's options are
+    checked by it: ``kit check`` of a good kit with rules, its random games played, needs neither."""
+    kit = Path(__file__).resolve().parents[2] / "domain" / "games" / "table_kit" / "kits" / "tic-tac-toe.yaml"
+    script = ("import sys\nfrom click.testing import CliRunner\nfrom cli.main import cli\n"
+              f"result = CliRunner().invoke(cli, ['kit', 'check', {str(kit)!r}, '--games', '4'])\n"
+              "print(result.exit_code, 'jsonschema' in sys.modules)")
+    found = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           cwd=Path(__file__).resolve().parents[2])
+    assert found.stdout.split() == ["0", "False"]
