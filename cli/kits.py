@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from cli.kit_engine import check_not_stale, engine
 from cli.terminal import HELP, db_option, open_service, shown, sqlite_file
 
 if TYPE_CHECKING:
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
 
 
 @click.group(context_settings=HELP)
-def kit() -> None:
+@click.pass_context
+def kit(ctx: click.Context) -> None:
     """Work with table kits: files (YAML, TOML or JSON) that describe a game's components.
 
     \b
@@ -31,6 +33,8 @@ def kit() -> None:
       ludolog kit check snakes.yaml
       ludolog kit add snakes.yaml && ludolog new snakes-and-ladders --seat Ann --seat Ben
     """
+    if ctx.invoked_subcommand != "engine":  # which builds, cleans or tells what it would refuse
+        check_not_stale()
 
 
 KIT_SUFFIXES = (".yaml", ".yml", ".toml", ".json")
@@ -103,9 +107,9 @@ def check(files: tuple[str, ...], games: int, secrets: bool, secret_games: int) 
       ludolog kit check pig.yaml --games 500
       ludolog kit check crazy-eights.yaml --secrets
     """
+    from domain.games.table_kit.kit_types import type_problems
     from domain.games.table_kit.reading.kit import Kit
     from domain.games.table_kit.reading.kit_taint import taint_problems
-    from domain.games.table_kit.kit_types import type_problems
 
     failed = False
     for path in files:
@@ -295,3 +299,6 @@ def schema() -> None:
     from domain.games.table_kit.vocabulary.layout import SCHEMA
 
     click.echo(json.dumps(SCHEMA, indent=2))
+
+
+kit.add_command(engine)

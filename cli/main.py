@@ -200,6 +200,10 @@ def cli(db: str | None) -> None:
       ludolog play "$(ludolog new correction --seat Ana --seat Ben)"
       ludolog COMMAND -h      (each command's options and an example)
     """
+    if click.get_current_context().invoked_subcommand != "kit":  # ``ludolog kit engine`` mends what it refuses
+        from cli.kit_engine import check_not_stale
+
+        check_not_stale()
 
 
 def main() -> None:

@@ -98,6 +98,17 @@ RULESET_PARAMS = ("rules", "ruleset")
 
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the marks
+def pytest_configure(config: pytest.Config) -> None:
+    """Stop at once where a compiled kit engine is out of date with its source (``ludolog kit engine``): its tests
+    would test other code than the source's."""
+    from cli.kit_engine import stale
+
+    why = stale()
+    if why is not None:
+        pytest.exit(f"the compiled kit engine is out of date: {why}; run 'ludolog kit engine build' again, or "
+                    "'ludolog kit engine clean'", returncode=1)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The store-by-ruleset matrices: in each test function crossed with both, the i-th of its rulesets (in
     the registry's order) runs in the default stage on SQLite if i is even, on PostgreSQL if odd; its case on

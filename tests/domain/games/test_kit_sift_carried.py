@@ -12,6 +12,7 @@ import random
 import pytest
 
 from domain.engine import registry
+from domain.games.table_kit.kit_engine import compiled_now
 from domain.games.table_kit.play import kit_sift
 from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.rules import kit_rules_of, shipped_kit
@@ -44,7 +45,10 @@ def _played(kit, seats, seed, choice_of, most=200):
 
 @pytest.fixture
 def carried(monkeypatch):
-    """How many times answers were carried from the board before."""
+    """How many times answers were carried from the board before (``None`` where ``kit_sift`` runs compiled, its
+    methods beyond a patch's reach: ``ludolog kit engine build``)."""
+    if "domain.games.table_kit.play.kit_sift" in compiled_now():
+        return None
     count = [0]
     real = kit_sift.Sifter._carried
 
@@ -60,7 +64,7 @@ def carried(monkeypatch):
 def test_the_columns_a_drop_keeps_carried_from_the_board_before_are_those_sifting_afresh_keeps(seed, carried):
     tables = _played(shipped_kit("connect-four"), 2, seed, lambda rules, state: rules.actions["drop"]["choices"][0])
     assert tables and all(sifted == afresh for sifted, afresh in tables)
-    assert carried[0] >= len(tables) // 2  # most tables carried the answers of the one before
+    assert carried is None or carried[0] >= len(tables) // 2  # most tables carried the answers of the one before
 
 
 @pytest.mark.parametrize("seed", range(4))

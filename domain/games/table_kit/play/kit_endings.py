@@ -5,8 +5,9 @@ and the facts recorded."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
+
+from mypy_extensions import trait
 
 from domain.engine.errors import IllegalCommand
 from domain.engine.facts import MOST_SCORE, winners_by_score
@@ -14,8 +15,10 @@ from domain.games.table_kit.language.expressions import Expression
 from domain.games.table_kit.vocabulary import facts as f
 
 
+@trait
 class Endings:
-    """The ending steps of ``kit_steps.Run``."""
+    """The ending steps of ``kit_steps.Run``: a trait (a part of one class with its methods, which mypyc compiles into
+    it; ``kit_engine``), the methods below ``Run``'s own."""
 
     __slots__ = ()
 
@@ -23,11 +26,26 @@ class Endings:
     state: Any
     seat: int
     chosen: dict[str, Any]
-    emit: Callable[[Any], None]
-    value: Callable[[Expression], Any]
-    truth: Callable[[Expression], bool]
-    scope: Callable[[], Any]
-    seat_number: Callable[[Any], int]
+
+    def emit(self, fact: Any) -> None:
+        """Record the fact and apply it to the table (``Run.emit``)."""
+        raise NotImplementedError
+
+    def value(self, expression: Expression) -> Any:
+        """The expression's value on the table as it stands (``Run.value``)."""
+        raise NotImplementedError
+
+    def truth(self, expression: Expression) -> bool:
+        """A condition's value on the table as it stands (``Run.truth``)."""
+        raise NotImplementedError
+
+    def scope(self) -> Any:
+        """The names and functions as the table now stands (``Run.scope``)."""
+        raise NotImplementedError
+
+    def seat_number(self, value: Any) -> int:
+        """The value as a seat of the table, checked (``Run.seat_number``)."""
+        raise NotImplementedError
 
     def end(self, winners: Any, reason: str, at_limit: bool = False, scores: list[int] | None = None) -> None:
         if not isinstance(winners, list):

@@ -10,11 +10,11 @@ Assassination Game's, on the spaces a walk reaches), space by space.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.games.table_kit.language.expression_syntax import Node, Unsupported, parsed
 from domain.games.table_kit.language.expressions import Expression
-from domain.games.table_kit.play.kit_scope import Scope
 from domain.games.table_kit.play.kit_sift import MOST_REMEMBERED
 
 _EMPTY = object()
@@ -34,12 +34,12 @@ class OpenBySpace:
             tree = None
         self.usable = not through.functions and "owners" in through.names and tree is not None and _owners_at(tree, name)
         self._answers: dict[Any, dict[tuple[str, Any], bool]] = {}
-        self._empty: dict[Any, tuple[tuple[str, ...], frozenset[str], frozenset[str]]] = {}
+        self._empty: dict[Any, tuple[Sequence[str], frozenset[str], frozenset[str]]] = {}
         """By the other values read: the spaces (``every``, kept so its id stays its own), those of them the condition
         holds on while empty, and all of them (``open_spaces``)."""
         self._count = 0
 
-    def _key(self, scope: Scope) -> Any:
+    def _key(self, scope: Mapping[str, Any]) -> Any:
         """The other values the condition reads, each with its type (``1`` is not ``true`` to CEL); ``None`` for a
         value that is not a number or a text."""
         key = []
@@ -50,7 +50,7 @@ class OpenBySpace:
             key.append((type(value), value))
         return tuple(key)
 
-    def open_spaces(self, scope: Scope, every: tuple[str, ...]) -> frozenset[str] | None:
+    def open_spaces(self, scope: Mapping[str, Any], every: Sequence[str]) -> frozenset[str] | None:
         """The spaces of ``every`` the condition holds on, looked up; ``None`` where one is not known yet: those open
         while empty (found once for the other values read), less the occupied ones it fails on, with the occupied
         ones it holds on (a board has few pieces and many spaces)."""
@@ -77,13 +77,13 @@ class OpenBySpace:
                     (opened if found else closed).append(space)
         return open_.difference(closed).union(opened) if closed or opened else open_
 
-    def sifted(self, scope: Scope, spaces: Any) -> list[str] | None:
+    def sifted(self, scope: Mapping[str, Any], spaces: Any) -> list[str] | None:
         """The spaces of ``spaces`` the condition holds on, in order, looked up; ``None`` where one is not known yet
         (a choice's ``where`` that reads ``owners`` as a walk's ``through`` does, its candidates the spaces)."""
         looked = self._looked(scope)
         return None if looked is None else _sifted(looked[1], looked[2], spaces)
 
-    def _looked(self, scope: Scope) -> tuple[Any, dict[tuple[str, Any], bool], dict[str, Any]] | None:
+    def _looked(self, scope: Mapping[str, Any]) -> tuple[Any, dict[tuple[str, Any], bool], dict[str, Any]] | None:
         """The other values read, the answers kept for them and the table's owners; ``None`` where none are kept."""
         if not self.usable:
             return None
@@ -94,7 +94,7 @@ class OpenBySpace:
             return None
         return key, answers, owners
 
-    def learn(self, scope: Scope, every: tuple[str, ...], open_: frozenset[str]) -> None:
+    def learn(self, scope: Mapping[str, Any], every: Sequence[str], open_: frozenset[str]) -> None:
         """Keep the answers of a table whose open spaces of ``every`` were found to be ``open_``."""
         key = self._key(scope) if self.usable else None
         owners = scope["owners"] if key is not None else None

@@ -5,8 +5,9 @@ landing rules taken where a piece lands."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
+
+from mypy_extensions import trait
 
 from domain.engine.errors import IllegalCommand
 from domain.games.table_kit.language.expressions import Expression
@@ -14,20 +15,40 @@ from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.vocabulary.layout import OFF
 
 
+@trait
 class PieceSteps:
-    """The piece steps of ``kit_steps.Run``."""
+    """The piece steps of ``kit_steps.Run``: a trait (a part of one class with its methods, which mypyc compiles into
+    it; ``kit_engine``), the methods below ``Run``'s own."""
 
     __slots__ = ()
 
     rules: Any
     state: Any
     seat: int
-    emit: Callable[[Any], None]
-    value: Callable[[Expression], Any]
-    scope: Callable[[], Any]
-    seat_number: Callable[[Any], int]
-    space: Callable[[Expression], str]
-    land: Callable[[str], None]
+
+    def emit(self, fact: Any) -> None:
+        """Record the fact and apply it to the table (``Run.emit``)."""
+        raise NotImplementedError
+
+    def value(self, expression: Expression) -> Any:
+        """The expression's value on the table as it stands (``Run.value``)."""
+        raise NotImplementedError
+
+    def scope(self) -> Any:
+        """The names and functions as the table now stands (``Run.scope``)."""
+        raise NotImplementedError
+
+    def seat_number(self, value: Any) -> int:
+        """The value as a seat of the table, checked (``Run.seat_number``)."""
+        raise NotImplementedError
+
+    def space(self, expression: Expression) -> str:
+        """The expression's value as a space of the board, checked (``Run.space``)."""
+        raise NotImplementedError
+
+    def land(self, space: str) -> None:
+        """The landing rules taken for a piece landed on the space (``Run.land``)."""
+        raise NotImplementedError
 
     def place(self, step: str, spec: tuple[str | Expression | None, Expression, Expression | None]) -> None:
         """One of the seat's pieces (the acting seat's, or ``seat``'s) of a kind (named, or worked out) from off

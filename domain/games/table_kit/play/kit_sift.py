@@ -108,6 +108,7 @@ class Sifter:
                 return None
             answers = self._answers[key] = {}
         board = scope.board
+        kind: Any  # a board's, or one reading the seats of a space in a tuple too
         seated, kind = board.seated, board.kind
         if self.seats:  # a KIND read of a space in a tuple is a read of the seats holding it
             holders, kind_of = board.holders, board.kind
