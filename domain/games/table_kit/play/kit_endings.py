@@ -16,16 +16,16 @@ from domain.games.table_kit.vocabulary import facts as f
 
 
 @trait
-class Endings:
-    """The ending steps of ``kit_steps.Run``: a trait (a part of one class with its methods, which mypyc compiles into
-    it; ``kit_engine``), the methods below ``Run``'s own."""
+class RunPart:
+    """What ``kit_steps.Run`` gives each of its parts (``Endings``, ``kit_piece_steps.PieceSteps``): the table, the seat
+    acting and the ways to work out a value and record a fact. A trait (a part of one class, which mypyc compiles into
+    it: ``kit_engine``), whose methods below are ``Run``'s own."""
 
     __slots__ = ()
 
     rules: Any
     state: Any
     seat: int
-    chosen: dict[str, Any]
 
     def emit(self, fact: Any) -> None:
         """Record the fact and apply it to the table (``Run.emit``)."""
@@ -35,16 +35,25 @@ class Endings:
         """The expression's value on the table as it stands (``Run.value``)."""
         raise NotImplementedError
 
-    def truth(self, expression: Expression) -> bool:
-        """A condition's value on the table as it stands (``Run.truth``)."""
-        raise NotImplementedError
-
     def scope(self) -> Any:
         """The names and functions as the table now stands (``Run.scope``)."""
         raise NotImplementedError
 
     def seat_number(self, value: Any) -> int:
         """The value as a seat of the table, checked (``Run.seat_number``)."""
+        raise NotImplementedError
+
+
+@trait
+class Endings(RunPart):
+    """The ending steps of ``kit_steps.Run``."""
+
+    __slots__ = ()
+
+    chosen: dict[str, Any]
+
+    def truth(self, expression: Expression) -> bool:
+        """A condition's value on the table as it stands (``Run.truth``)."""
         raise NotImplementedError
 
     def end(self, winners: Any, reason: str, at_limit: bool = False, scores: list[int] | None = None) -> None:

@@ -5,42 +5,20 @@ landing rules taken where a piece lands."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from mypy_extensions import trait
 
 from domain.engine.errors import IllegalCommand
 from domain.games.table_kit.language.expressions import Expression
+from domain.games.table_kit.play.kit_endings import RunPart
 from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.vocabulary.layout import OFF
 
 
 @trait
-class PieceSteps:
-    """The piece steps of ``kit_steps.Run``: a trait (a part of one class with its methods, which mypyc compiles into
-    it; ``kit_engine``), the methods below ``Run``'s own."""
+class PieceSteps(RunPart):
+    """The piece steps of ``kit_steps.Run``."""
 
     __slots__ = ()
-
-    rules: Any
-    state: Any
-    seat: int
-
-    def emit(self, fact: Any) -> None:
-        """Record the fact and apply it to the table (``Run.emit``)."""
-        raise NotImplementedError
-
-    def value(self, expression: Expression) -> Any:
-        """The expression's value on the table as it stands (``Run.value``)."""
-        raise NotImplementedError
-
-    def scope(self) -> Any:
-        """The names and functions as the table now stands (``Run.scope``)."""
-        raise NotImplementedError
-
-    def seat_number(self, value: Any) -> int:
-        """The value as a seat of the table, checked (``Run.seat_number``)."""
-        raise NotImplementedError
 
     def space(self, expression: Expression) -> str:
         """The expression's value as a space of the board, checked (``Run.space``)."""
