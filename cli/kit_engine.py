@@ -120,10 +120,14 @@ def build() -> None:
             said = [line for line in (done.stdout + done.stderr).splitlines() if "error" in line.lower()] or ["(no message)"]
             raise click.ClickException(f"the kit engine could not be compiled: {said[-1].strip()}")
         made = [path for path in Path(folder).glob(f"domain/**/*{SUFFIX}")]
-        _clean()
-        for path in made:
-            shutil.copy2(path, ROOT / path.relative_to(folder))
-    BUILT.write_text(json.dumps(sources(), indent=1), encoding="utf-8")
+        try:
+            _clean()
+            for path in made:
+                shutil.copy2(path, ROOT / path.relative_to(folder))
+            BUILT.write_text(json.dumps(sources(), indent=1), encoding="utf-8")
+        except OSError as error:  # a folder that cannot be written: what was put in place refuses to run (``stale``)
+            raise click.ClickException(f"the compiled kit engine could not be put beside its source: {error}; "
+                                       "'ludolog kit engine clean' removes what was") from None
     click.echo(f"the kit engine is compiled: {len(made) - 1} modules and their library, beside their source")
 
 

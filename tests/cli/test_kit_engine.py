@@ -136,3 +136,21 @@ def test_the_compiled_engine_plays_every_command_and_fact_as_written_and_is_refu
     assert "the compiled kit engine is out of date: domain/games/table_kit/play/kit_steps.py changed" in refused.stderr
     assert _ludolog(tmp_path, "kit", "engine", "clean").returncode == 0
     assert _ludolog(tmp_path, "kit", "engine").stdout.strip().startswith("the kit engine runs as written")
+
+
+def test_a_build_that_cannot_be_put_in_place_says_so_in_one_line(built, monkeypatch):
+    pytest.importorskip("mypyc.build")
+
+    def compiled(arguments, cwd, **_):  # the compiler's work done at once: a compiled module in the copy
+        (Path(cwd) / "domain" / "games" / "table_kit" / "play" / f"kit_steps{kit_engine.SUFFIX}").write_bytes(b"\x7fELF")
+        return subprocess.CompletedProcess(arguments, 0, "", "")
+
+    def refused(*_):
+        raise PermissionError("[Errno 13] Permission denied")
+
+    monkeypatch.setattr(subprocess, "run", compiled)
+    monkeypatch.setattr(shutil, "copy2", refused)
+    result = CliRunner().invoke(cli, ["kit", "engine", "build"])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines()[-1] == ("Error: the compiled kit engine could not be put beside its source: "
+                                                      "[Errno 13] Permission denied; 'ludolog kit engine clean' removes what was")
