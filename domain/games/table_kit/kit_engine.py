@@ -23,7 +23,7 @@ COMPILED = tuple(f"domain.games.table_kit.{name}" for name in (
     "language.compiled_expressions", "play.kit_bounds", "play.kit_functions", "play.kit_scope", "play.kit_offers",
     "play.kit_sift", "play.kit_open_spaces", "play.kit_grid_walk", "play.kit_walk", "play.kit_together",
     "play.kit_endings", "play.kit_piece_steps", "play.kit_steps", "board.kit_lines", "board.kit_carried",
-    "board.kit_kept"))
+    "board.kit_kept", "board.kit_board"))
 """The modules the build compiles, by name."""
 
 
