@@ -3,7 +3,7 @@ process runs them so.
 
 The modules below are the engine's hot path (a kit's expressions made closures, the steps of an action, a seat's
 commands and the scopes they are worked out in, the board carried from table to table): compiled, a random game plays
-about one and a half times as fast (the guide's benchmarks page). They stay the source and the reference: the build
+a fifth to three quarters faster, by the kit and the machine (the guide's benchmarks page). They stay the source and the reference: the build
 compiles these very files, each into a module of the same name beside its source, which Python then loads instead,
 and ``ludolog kit engine clean`` removes them. Their own code is unchanged by the compiling; what mypyc asks of it is
 what any reader gains too: types that hold (mypyc checks them as each call is made) and the parts of one class as
