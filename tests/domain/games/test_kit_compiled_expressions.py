@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from domain.engine import registry
+from domain.games.table_kit.kit_engine import compiled_now
 from domain.games.table_kit.language import expressions
 from domain.games.table_kit.language.compiled_expressions import compiled
 from domain.games.table_kit.language.compiled_filter import compiled_filter
@@ -74,6 +75,8 @@ def test_every_expression_of_every_kit_is_compiled_to_closures(path):
 
 @pytest.mark.parametrize("path", WITH_RULES, ids=lambda path: path.stem)
 def test_on_every_scope_of_random_games_the_closures_give_cels_value_type_for_type(path, monkeypatch):
+    if "domain.games.table_kit.language.expressions" in compiled_now():
+        pytest.skip("the engine runs compiled: an expression's methods are beyond a patch's reach (the engine as written is compared)")
     met = {"fast": 0, "unsure": 0}
     different, unsure = [], set()
     value = Expression.value
@@ -222,6 +225,8 @@ def test_a_choices_where_keeps_the_candidates_the_closures_hold_and_falls_back_t
 
 
 def test_a_where_that_fails_fails_as_cel_says_naming_the_condition():
+    if "domain.games.table_kit.play.kit_choices" in compiled_now():
+        pytest.skip("the engine runs compiled: a choice takes a table's scope alone, not one set by hand")
     condition = compile_expression("10 / row(to) > 1", {"to", "seat"}, FUNCTIONS)
     choice = Choice("to", ("any",), None, (), None, condition)
     with pytest.raises(ExpressionFailed, match="10 / row"):

@@ -53,6 +53,18 @@ class Geometry:
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Each space's neighbours (``neighbours(s)``): a graph's as it lists them; on a grid the spaces one step
     north, east, south and west; on a track the spaces before and after it; on a loop the two beside it."""
+    rays: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]] = field(init=False, compare=False, repr=False)
+    """For each grid space, along each of ``AXES``, the spaces of its group one way and the other, nearest first."""
+    _at: dict[str, int] = field(init=False, compare=False, repr=False)
+    """Each track or loop space's place along its line."""
+
+    def __post_init__(self) -> None:
+        """``rays`` and ``_at``, worked out once for the kit (attributes of its own: the engine compiled has no
+        instance dictionary for a ``cached_property`` to keep them in)."""
+        rays = {space: tuple((_ray(self.spaces, place, columns, rows), _ray(self.spaces, place, -columns, -rows))
+                             for columns, rows in AXES) for space, place in self.places.items()}
+        object.__setattr__(self, "rays", rays)
+        object.__setattr__(self, "_at", {space: line.index(space) for space, (line, _) in self.tracks.items()})
 
     @classmethod
     def of(cls, document: dict[str, Any]) -> Geometry:
@@ -89,22 +101,6 @@ class Geometry:
             return line[at % len(line)]
         return line[at] if 0 <= at < len(line) else ""
 
-    @functools.cached_property
-    def _at(self) -> dict[str, int]:
-        """Each track or loop space's place along its line."""
-        return {space: line.index(space) for space, (line, _) in self.tracks.items()}
-
-    @functools.cached_property
-    def rays(self) -> dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]]:
-        """For each grid space, along each of ``AXES``, the spaces of its group one way and the other, nearest first."""
-        def ray(group: str, column: int, row: int, columns: int, rows: int) -> tuple[str, ...]:
-            found: list[str] = []
-            while (there := self.spaces.get((group, column + columns * (len(found) + 1), row + rows * (len(found) + 1)))) is not None:
-                found.append(there)
-            return tuple(found)
-        return {space: tuple((ray(*place, columns, rows), ray(*place, -columns, -rows)) for columns, rows in AXES)
-                for space, place in self.places.items()}
-
     def step(self, space: str, direction: str) -> str:
         """The space one step from ``space`` toward a compass direction; ``""`` off the grid."""
         place = self.places.get(space)
@@ -120,6 +116,15 @@ class Geometry:
     def column(self, space: str) -> int:
         place = self.places.get(space)
         return 0 if place is None else place[1]
+
+
+def _ray(spaces: dict[tuple[str, int, int], str], place: tuple[str, int, int], columns: int, rows: int) -> tuple[str, ...]:
+    """The spaces of a place's group from it (not itself) one way along a line, ``columns`` and ``rows`` a step."""
+    group, column, row = place
+    found: list[str] = []
+    while (there := spaces.get((group, column + columns * (len(found) + 1), row + rows * (len(found) + 1)))) is not None:
+        found.append(there)
+    return tuple(found)
 
 
 def _neighbours(group: dict[str, Any], names: list[str]) -> dict[str, tuple[str, ...]]:

@@ -75,6 +75,8 @@ _PLAIN = (int, float, str, bool)
 """The values an expression's shortcut hands back as they are (CEL gives back an equal one)."""
 _NAME = object()
 """The shortcut of an expression that is one name."""
+_UNSET = object()
+"""An expression's shortcut not worked out yet."""
 
 
 class ExpressionError(ValueError):
@@ -115,6 +117,24 @@ class Expression:
     """The expression's closures (``compiled_expressions``), giving CEL's value or raising; ``None``: CEL alone."""
     condition: Callable[[Mapping[str, Any], None], Any] | None = field(default=None, compare=False, repr=False)
     """The closure of ``fast``'s tree itself, whose true or false is CEL's as it is (``truth``); ``None``: none."""
+    found_shortcut: Any = field(default=_UNSET, init=False, compare=False, repr=False)
+    """``shortcut`` once worked out (``_UNSET`` until then: a constant is worked out by CEL when first asked, as a
+    caller that prices nothing may compile a costly one); an attribute of its own, which the engine compiled keeps
+    where it would keep nothing of a ``cached_property``."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "found_shortcut", _UNSET)  # compiled, a field's default is not set where it is not given
+
+    @property
+    def shortcut(self) -> Any:
+        """What the expression's value is without CEL: ``_NAME`` for an expression that is one name (its value
+        the name's, when that is a plain number, text or truth), a constant's value (a number, text or
+        truth), or ``None``: CEL works it out."""
+        found = self.found_shortcut
+        if found is _UNSET:
+            found = _shortcut(self.source, self.names, self.functions, self.program)
+            object.__setattr__(self, "found_shortcut", found)
+        return found
 
     def value(self, scope: Mapping[str, Any]) -> Any:
         """The expression's value, given the values of (at least) the names it reads (and, for one that calls
@@ -159,21 +179,6 @@ class Expression:
                 raise ExpressionFailed(f"{self.source!r} could not be worked out: {_first_line(error)}") from None
             raise
 
-    @functools.cached_property
-    def shortcut(self) -> Any:
-        """What the expression's value is without CEL: ``_NAME`` for an expression that is one name (its value
-        the name's, when that is a plain number, text or truth), a constant's value (a number, text or
-        truth), or ``None``: CEL works it out."""
-        if self.names == (self.source,) and not self.functions:
-            return _NAME
-        if self.names or self.functions:
-            return None
-        try:
-            found = self.program.execute({})
-        except Exception:  # noqa: BLE001 -- it fails again, and says why, when evaluated
-            return None
-        return found if type(found) in _PLAIN else None
-
     def truth(self, scope: Mapping[str, Any]) -> Any:
         """A condition's value: true or false as its closures give it, read at once (most of a kit's expressions are
         conditions); anything else as ``value`` gives it (CEL's value, or its failure), for the caller to check."""
@@ -198,6 +203,19 @@ class Expression:
         if not isinstance(found, bool):
             raise ExpressionFailed(f"{self.source!r} is a condition, but its value is {found!r}, not true or false")
         return found
+
+
+def _shortcut(source: str, names: tuple[str, ...], functions: tuple[str, ...], program: Any) -> Any:
+    """``Expression.shortcut`` of an expression of ``source``, reading ``names``, calling ``functions``."""
+    if names == (source,) and not functions:
+        return _NAME
+    if names or functions:
+        return None
+    try:
+        found = program.execute({})
+    except Exception:  # noqa: BLE001 -- it fails again, and says why, when evaluated
+        return None
+    return found if type(found) in _PLAIN else None
 
 
 def compile_expression(source: Any, known: Collection[str], functions: Collection[str] = (), sizes: Sizes | None = None) -> Expression:

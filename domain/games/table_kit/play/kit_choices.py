@@ -20,9 +20,8 @@ command ``{"type": "act", "action": "advance", "from": "b2", "to": "b3"}`` names
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Container, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain.games.table_kit.language.expressions import Expression, ExpressionFailed, filtering
@@ -41,6 +40,8 @@ HOLDS = ("any", "empty", "mine", "theirs", "occupied")
 """What a space choice may ask of its space's piece."""
 MINE = frozenset({"mine"})
 NOTHING: frozenset[str] = frozenset()
+SORTS = {"any": ("empty", "mine", "theirs", "unowned"), "occupied": ("mine", "theirs", "unowned")}
+"""The sorts of space (``Choice._sorts``) each of ``HOLDS`` that is more than one takes."""
 
 
 @dataclass(frozen=True)
@@ -63,16 +64,38 @@ class Choice:
     """The space the steps or the count along a track go from, when ``from`` is an expression (``spaces(seat)[0]``)
     rather than an earlier choice's name (``origin`` then holds its text)."""
 
-    @functools.cached_property
-    def _where(self) -> Where | None:
-        """The ``where`` tried on the candidates (``kit_where``), its answers kept where they can be."""
-        return None if self.where is None else Where(self.where, self.name, self.numbers is None and self.card is None)
+    _where: Where | None = field(init=False, compare=False, repr=False)
+    """The ``where`` tried on the candidates (``kit_where``), its answers kept where they can be."""
+    _fixed_numbers: tuple[int, ...] | None = field(init=False, compare=False, repr=False)
+    """A number choice's numbers where both ends are written out (``[1, 6]``): the same at every table, so
+    found once; ``None`` where either end reads anything, or the range is refused (it is refused again
+    each time, the long way)."""
+    _walk_memo: dict[Any, Any] = field(init=False, compare=False, repr=False)
+    """The walks worked out, by origin, count and the spaces open to them (and, under ``""``, the grid's
+    orthogonal neighbours): a choice belongs to one kit, so to one board."""
+    _open: Expression | None = field(init=False, compare=False, repr=False)
+    """The ``through`` condition over all spaces at once."""
+    _open_by_space: OpenBySpace | None = field(init=False, compare=False, repr=False)
+    """The ``through``'s answers by space and its owner (``kit_sift``)."""
+    _sorts: frozenset[str] = field(init=False, compare=False, repr=False)
+    """The sorts of space the choice takes: ``empty``, ``mine``, ``theirs``, ``unowned`` (an unowned piece's)."""
+    _reach: dict[str, dict[str, tuple[str, ...]]] = field(init=False, compare=False, repr=False)
+    """For a seat facing each way, the spaces one step from each grid space in the choice's ``steps``
+    (each once, in order; off the grid left out), filled in when first asked."""
 
-    @functools.cached_property
-    def _fixed_numbers(self) -> tuple[int, ...] | None:
-        """A number choice's numbers where both ends are written out (``[1, 6]``): the same at every table, so
-        found once; ``None`` where either end reads anything, or the range is refused (it is refused again
-        each time, the long way)."""
+    def __post_init__(self) -> None:
+        """What the choice keeps, worked out once when it is made (attributes of its own: the engine compiled has
+        no instance dictionary for a ``cached_property`` to keep them in)."""
+        kept: dict[str, Any] = {"_where": None if self.where is None else Where(self.where, self.name, self.numbers is None and self.card is None),
+                "_fixed_numbers": self._numbers_written_out(), "_walk_memo": {}, "_reach": {},
+                "_open": None if self.through is None else filtering(self.through, self.name),
+                "_open_by_space": None if self.through is None else OpenBySpace(self.through, self.name),
+                "_sorts": frozenset(sort for kind in self.holds for sort in SORTS.get(kind, (kind,)))}
+        for name, value in kept.items():
+            object.__setattr__(self, name, value)
+
+    def _numbers_written_out(self) -> tuple[int, ...] | None:
+        """``_fixed_numbers``."""
         if self.numbers is None or any(bound.names or bound.functions for bound in self.numbers):
             return None
         ends = [bound.shortcut for bound in self.numbers]
@@ -82,22 +105,6 @@ class Choice:
             return tuple(numbers_offered(self.name, *ends))
         except ExpressionFailed:
             return None
-
-    @functools.cached_property
-    def _walk_memo(self) -> dict[Any, Any]:
-        """The walks worked out, by origin, count and the spaces open to them (and, under ``""``, the grid's
-        orthogonal neighbours): a choice belongs to one kit, so to one board."""
-        return {}
-
-    @functools.cached_property
-    def _open(self) -> Expression | None:
-        """The ``through`` condition over all spaces at once."""
-        return None if self.through is None else filtering(self.through, self.name)
-
-    @functools.cached_property
-    def _open_by_space(self) -> OpenBySpace:
-        """The ``through``'s answers by space and its owner (``kit_sift``)."""
-        return OpenBySpace(self.through, self.name)  # type: ignore[arg-type]
 
     def says(self) -> str:
         """What the choice allows, in words (for a refusal)."""
@@ -137,18 +144,6 @@ class Choice:
         """The values whose ``where`` holds, in order."""
         return self._where.sifted(scope, found)  # type: ignore[union-attr]
 
-    @functools.cached_property
-    def _sorts(self) -> frozenset[str]:
-        """The sorts of space the choice takes: ``empty``, ``mine``, ``theirs``, ``unowned`` (an unowned piece's)."""
-        sorts = {"any": ("empty", "mine", "theirs", "unowned"), "occupied": ("mine", "theirs", "unowned")}
-        return frozenset(sort for kind in self.holds for sort in sorts.get(kind, (kind,)))
-
-    @functools.cached_property
-    def _reach(self) -> dict[str, dict[str, tuple[str, ...]]]:
-        """For a seat facing each way, the spaces one step from each grid space in the choice's ``steps``
-        (each once, in order; off the grid left out), filled in when first asked."""
-        return {}
-
     def _values(self, scope: Scope) -> list[Any]:
         """The values the choice's kind allows, before its ``where``."""
         if self.card is not None:
@@ -165,11 +160,12 @@ class Choice:
         board, seat = scope.board, scope.seat
         if self.walk is not None:
             count = _number(self.walk.value(scope), self.walk)
-            open_ = None if self.through is None else self._open_by_space.open_spaces(scope, board.geometry.every)
+            by_space = self._open_by_space
+            open_ = None if by_space is None else by_space.open_spaces(scope, board.geometry.every)
             if open_ is None:
                 open_ = open_spaces(scope, board, self.name, self.through, self._open, self._walk_memo)
-                if self.through is not None:
-                    self._open_by_space.learn(scope, board.geometry.every, open_)
+                if by_space is not None:
+                    by_space.learn(scope, board.geometry.every, open_)
             return walked(board, self._origin(scope), count, open_, self._walk_memo)
         if self.along:
             origin = self._origin(scope)
@@ -185,7 +181,7 @@ class Choice:
     def _origin(self, scope: Scope) -> str:
         """The space the choice goes from: an earlier choice's, or its ``from`` expression's value."""
         if self.start is None:
-            return str(scope.chosen[self.origin])
+            return str(scope.chosen[self.origin or ""])  # an earlier choice's name, where ``from`` is no expression
         found = self.start.value(scope)
         if isinstance(found, bool) or not isinstance(found, (str, int)):
             raise ExpressionFailed(f"{self.start.source!r} is {found!r}, which is no space")

@@ -57,6 +57,14 @@ class KitRules(CompiledRules):
     """What ``_legal`` catches, read through the rules: a walk left half-made is closed as late as the interpreter's
     exit, when this module's own names may already be gone."""
 
+    def __init__(self, document: dict[str, Any], pieces: Callable[[int], list[Any]] | None = None,
+                 mistakes: list[RuleMistake] | None = None) -> None:
+        super().__init__(document, pieces, mistakes)
+        self._plain = {name: PlainOffers.of(action) if action["choices"] else None for name, action in self.actions.items()}
+        """Each action's commands kept by the plain values it reads, where they can be (``kit_plain``)."""
+        self._in_phase = {phase: self._actions_in(phase) for phase in range(max(1, len(self.phases)))}
+        """``_actions_in`` each of the kit's phases, listed once."""
+
     # -- the table ---------------------------------------------------------------------------------
 
     def facing(self, seat: int, seats: int) -> str:
@@ -146,11 +154,6 @@ class KitRules(CompiledRules):
             raise IllegalCommand(f"the kit's rules fail here: {error}") from None
         return found
 
-    @functools.cached_property
-    def _plain(self) -> dict[str, PlainOffers | None]:
-        """Each action's commands kept by the plain values it reads, where they can be (``kit_plain``)."""
-        return {name: PlainOffers.of(action) if action["choices"] else None for name, action in self.actions.items()}
-
     def _legal(self, scope: Scope, lazy: Lazy = False) -> Any:
         """The commands the actions allow, one after another (``_by_action``'s, each action's in turn)."""
         try:
@@ -162,11 +165,6 @@ class KitRules(CompiledRules):
     def _actions_in(self, phase: int) -> list[tuple[str, dict[str, Any]]]:
         """The actions that may be taken in the phase (by its number; 0 in a kit without phases), in order."""
         return [(name, action) for name, action in self.actions.items() if action["phases"] is None or phase in action["phases"]]
-
-    @functools.cached_property
-    def _in_phase(self) -> dict[int, list[tuple[str, dict[str, Any]]]]:
-        """``_actions_in`` each of the kit's phases, listed once."""
-        return {phase: self._actions_in(phase) for phase in range(max(1, len(self.phases)))}
 
     def _by_action(self, scope: Scope, lazy: Lazy) -> Any:
         """Each action's commands, in order, one action after another (each read to its end before the next is
@@ -283,7 +281,7 @@ class KitRules(CompiledRules):
     def _chosen(self, scope: Scope, action: dict[str, Any], command: Command) -> dict[str, Any]:
         """The command's choices, each checked against what the action allows given those before it."""
         expected = [choice.name for choice in action["choices"]]
-        extra = [key for key in command if key not in ("type", "action", *expected)]
+        extra = [key for key in command if key not in ("type", "action") and key not in expected]
         if extra:
             raise IllegalCommand(f"{action['name']} chooses {', '.join(expected) or 'nothing'}; not {', '.join(extra)}")
         chosen: dict[str, Any] = {}

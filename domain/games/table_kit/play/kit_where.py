@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from domain.engine.rule_time import overdue
@@ -28,29 +27,17 @@ class Where:
 
     def __init__(self, where: Expression, name: str, spaces: bool) -> None:
         self.where, self.name, self.spaces = where, name, spaces
-
-    @functools.cached_property
-    def whole(self) -> Expression:
+        self.whole = filtering(where, name)
         """The condition over all candidates at once (its closures try each in turn, CEL's filter the whole list
         where one of them cannot say)."""
-        return filtering(self.where, self.name)
-
-    @functools.cached_property
-    def sift(self) -> Any:
+        self.sift: Any = None if self.whole.fast is None else compiled_sift(where.source, name)
         """The closures of ``whole`` given the candidates beside the scope, where it has closures; else ``None``."""
-        return None if self.whole.fast is None else compiled_sift(self.where.source, self.name)
-
-    @functools.cached_property
-    def sifter(self) -> Sifter:
+        self.sifter = Sifter(where, name)
         """Each candidate's answer, kept by the values read and with what it read of the board."""
-        return Sifter(self.where, self.name)
-
-    @functools.cached_property
-    def by_space(self) -> OpenBySpace | None:
+        found = OpenBySpace(where, name) if spaces else None
+        self.by_space = found if found is not None and found.usable else None
         """Each space's answer by the space and its owner, for a condition on spaces that reads the board only as
         ``owners[name]`` and ``name in owners`` and calls no function; else ``None``."""
-        found = OpenBySpace(self.where, self.name) if self.spaces else None
-        return found if found is not None and found.usable else None
 
     def sifted(self, scope: Scope, found: list[Any]) -> list[Any]:
         """The candidates ``found`` for which the condition holds, in order."""

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from domain.engine.chain import LIMITS_CHAINED
 from domain.engine.facts import Fact
@@ -26,6 +28,7 @@ from domain.games.table_kit.vocabulary import facts as f
 from domain.games.table_kit.vocabulary.layout import ASKER, PHASE, SEALED
 
 
+@mypyc_attr(native_class=False)  # a plain class even where the engine runs compiled: its copies are made by its ``__dict__``
 @dataclass
 class State:
     kit: dict[str, Any]
@@ -49,15 +52,19 @@ class State:
     """Whether the kit's turn limit stopped the game (``kit_rules``)."""
     parameters: dict[str, Any] = field(default_factory=dict)
     """The values of the kit's parameters in this game (kit 2: ``kit_parameters.parameter_values``)."""
-    chained_since: ClassVar[dict[str, int]] = {"at_limit": LIMITS_CHAINED, "parameters": LIMITS_CHAINED}
     scores: list[int] | None = None
     """Each seat's score once the game is over, where the kit's ending counted them (``GameEnded.scores``)."""
-    chained_when_given: ClassVar[tuple[str, ...]] = ("scores",)
 
     def __getstate__(self) -> dict[str, Any]:
         """The table's fields alone, for a copy or a pickle: the board the rules keep beside them (``table_board``)
         is theirs to work out again."""
         return {key: value for key, value in self.__dict__.items() if key not in BESIDE_FIELDS}
+
+
+# Which fields a game hashes only from a later chain version (``domain.engine.chain``): class attributes set here,
+# not in the class's body, which the engine compiled would read as fields of the dataclass.
+setattr(State, "chained_since", {"at_limit": LIMITS_CHAINED, "parameters": LIMITS_CHAINED})  # noqa: B010
+setattr(State, "chained_when_given", ("scores",))  # noqa: B010
 
 
 _KITS: dict[str, Kit] = {}
@@ -275,7 +282,7 @@ _EVOLVE: dict[type, Any] = {
     f.DiceRolled: lambda state, fact: _with(state, dice={**state.dice, fact.die: list(fact.faces)}),
     f.HiddenDiceRolled: lambda state, fact: _with(state, dice={**state.dice, f"{fact.die}:{fact.seat}": list(fact.faces)}),
     f.CounterChanged: lambda state, fact: _with(state, counters={**state.counters, fact.counter: fact.value}),
-    f.PhaseBegun: lambda state, fact: _with(state, counters={**state.counters, PHASE: kit_of(state).rules.phases.index(fact.phase)}),
+    f.PhaseBegun: lambda state, fact: _with(state, counters={**state.counters, PHASE: _phases(state).index(fact.phase)}),
     f.AnswerAsked: lambda state, fact: _with(state, turn=fact.to, counters={**state.counters, ASKER: state.counters.get(ASKER, state.turn)}),
     f.ChoiceSealed: lambda state, fact: _with(state, dice={**state.dice, f"{SEALED}{fact.seat}": [{"action": fact.action, "choices": dict(fact.choices)}]}),
     f.ChoicesRevealed: lambda state, fact: _with(state, dice={key: faces for key, faces in state.dice.items() if not key.startswith(SEALED)}),
@@ -285,6 +292,13 @@ _EVOLVE: dict[type, Any] = {
 """How each fact changes the table, by its class (a subclass as its first listed ancestor: a private counter's
 change as a counter's); a fact not listed (``KitLaid``) changes nothing."""
 _EVOLVE[f.ChoicesKept] = _EVOLVE[f.ChoicesRevealed]
+
+
+def _phases(state: State) -> list[str]:
+    """The phases of a turn in the table's kit (a phase begins only in a kit with rules that has them)."""
+    rules = kit_of(state).rules
+    assert rules is not None
+    return rules.phases
 
 
 def _turned_down(cards: list[dict[str, Any]], seats: int) -> list[dict[str, Any]]:
