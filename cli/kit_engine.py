@@ -37,6 +37,16 @@ setup(name="ludolog-kit-engine", script_args=["--quiet", "build_ext", "--inplace
 """
 """The build, run in a folder of its own by the interpreter running ludolog: its arguments are the group's name and the
 modules' paths (this module's constants, never a kit's text)."""
+LOADS = """
+import sys
+import domain.games.table_kit  # the package a command imports, every compiled module of it loaded as one would be
+from domain.games.table_kit.kit_engine import COMPILED, compiled_now
+
+missing = sorted(set(COMPILED) - set(compiled_now()))
+sys.exit(f"{missing[0]} was not compiled" if missing else 0)
+"""
+"""The compiled modules tried in the copy they were compiled in before any is put in place: a module that compiles but
+fails as it loads would stop every command, ``clean`` among them."""
 SUFFIX = EXTENSION_SUFFIXES[0]
 """The name's ending of a module compiled for this interpreter (``.cpython-311-x86_64-linux-gnu.so``)."""
 
@@ -78,7 +88,7 @@ def check_not_stale() -> None:
 @click.group(invoke_without_command=True, context_settings=HELP)
 @click.pass_context
 def engine(ctx: click.Context) -> None:
-    """The kit engine: compiled with mypyc (about one and a half times as fast), or as written; says which.
+    """The kit engine: compiled with mypyc (faster: the guide's benchmarks say how much), or as written; says which.
 
     \b
     Examples:
@@ -119,6 +129,10 @@ def build() -> None:
         if done.returncode != 0:
             said = [line for line in (done.stdout + done.stderr).splitlines() if "error" in line.lower()] or ["(no message)"]
             raise click.ClickException(f"the kit engine could not be compiled: {said[-1].strip()}")
+        loads = subprocess.run([sys.executable, "-c", LOADS], cwd=folder, capture_output=True, text=True, check=False)
+        if loads.returncode != 0:
+            said = [line for line in loads.stderr.splitlines() if line.strip()] or ["(no message)"]
+            raise click.ClickException(f"the kit engine compiled, but does not load: {said[-1].strip()}; nothing was changed")
         made = [path for path in Path(folder).glob(f"domain/**/*{SUFFIX}")]
         try:
             _clean()

@@ -154,3 +154,40 @@ def test_a_build_that_cannot_be_put_in_place_says_so_in_one_line(built, monkeypa
     assert result.exit_code == 1
     assert result.output.strip().splitlines()[-1] == ("Error: the compiled kit engine could not be put beside its source: "
                                                       "[Errno 13] Permission denied; 'ludolog kit engine clean' removes what was")
+
+
+def test_a_build_that_compiles_but_does_not_load_changes_nothing_and_says_why_in_one_line(built, monkeypatch):
+    pytest.importorskip("mypyc.build")
+    ran = []
+
+    def compiled_then_failing(arguments, cwd, **_):  # the compiler's work done at once; the modules then fail to load
+        ran.append(arguments)
+        if len(ran) == 1:
+            (Path(cwd) / "domain" / "games" / "table_kit" / "play" / f"kit_steps{kit_engine.SUFFIX}").write_bytes(b"\x7fELF")
+            return subprocess.CompletedProcess(arguments, 0, "", "")
+        return subprocess.CompletedProcess(arguments, 1, "", "Traceback (most recent call last):\n  ...\n"
+                                                             "ValueError: mutable default <class 'dict'> for field x\n")
+
+    monkeypatch.setattr(subprocess, "run", compiled_then_failing)
+    before = {path: path.read_bytes() for path in kit_engine.compiled_files()}
+    result = CliRunner().invoke(cli, ["kit", "engine", "build"])
+    assert result.exit_code == 1 and len(ran) == 2 and ran[1][1:2] == ["-c"]
+    assert result.output.strip().splitlines()[-1] == ("Error: the kit engine compiled, but does not load: ValueError: mutable "
+                                                      "default <class 'dict'> for field x; nothing was changed")
+    assert {path: path.read_bytes() for path in kit_engine.compiled_files()} == before and kit_engine.stale() is None
+
+
+def test_the_load_check_names_a_module_left_uncompiled(tmp_path):
+    shutil.copytree(PROJECT / "domain", tmp_path / "domain", ignore=shutil.ignore_patterns("__pycache__", "*.so", "kit_engine.built"))
+    done = subprocess.run([sys.executable, "-c", kit_engine.LOADS], cwd=tmp_path, capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1] == f"{min(COMPILED)} was not compiled"
+
+
+def test_the_how_to_shows_the_build_of_as_many_modules_as_the_engine_compiles():
+    said = (PROJECT / "api" / "guide" / "docs" / "how-to" / "compiled-engine.md").read_text(encoding="utf-8")
+    modules = len(COMPILED)
+    assert f"# compiling {modules} modules of the kit engine (a minute or two)..." in said
+    assert f"# the kit engine is compiled: {modules} modules and their library, beside their source" in said
+    assert f"# the kit engine runs compiled: {modules} of its {modules} modules" in said
+    assert f"# removed {modules + 1} compiled files: the kit engine runs as written" in said
