@@ -28,6 +28,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from functools import cache
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
@@ -187,6 +188,18 @@ def test_the_line_a_script_writes_is_one_this_test_accepts(monkeypatch):
     assert line == ("*Measured on 2026-12-01 on AMD EPYC (2 cores), commit 0a1b2c3 (with uncommitted changes) by "
                     "`python tests/benchmarks/report.py --no-postgres`.*")
     assert is_provenance(line)
+
+
+def test_the_line_says_where_the_kit_engine_ran_compiled(tmp_path, monkeypatch):
+    module = tmp_path / "domain" / "games" / "table_kit" / "play" / f"kit_steps{EXTENSION_SUFFIXES[0]}"
+    module.parent.mkdir(parents=True)
+    monkeypatch.setattr(guide_pages, "ROOT", tmp_path)
+    assert not guide_pages.engine_compiled()
+    module.write_bytes(b"\x7fELF compiled")  # what ``ludolog kit engine build`` leaves beside a module
+    assert guide_pages.engine_compiled()
+    monkeypatch.setattr(guide_pages, "git", lambda *args: "" if args[0] == "status" else "0a1b2c3")
+    assert guide_pages.commit() == "commit 0a1b2c3 with the kit engine compiled"
+    assert is_provenance(guide_pages.provenance("kit_rules.py", [], on="AMD EPYC (2 cores)"))
 
 
 def test_writing_the_guide_replaces_a_scripts_tables_between_their_markers_and_nothing_else(tmp_path, monkeypatch):

@@ -14,7 +14,8 @@ between two markers naming the script and the table, under a line saying where i
 
 ``python tests/benchmarks/SCRIPT --write-guide`` measures as usual, prints as usual, then replaces what is between
 each of its markers with this run's table under a new line: today's date, this machine (CPU model and cores), the
-commit checked out (and whether the work tree had uncommitted changes) and the command that ran. A script's
+commit checked out (whether the work tree had uncommitted changes, and whether the kit engine ran compiled) and the
+command that ran. A script's
 ``guide_headers()`` gives each of its tables' header rows as its table functions make them, without measuring:
 ``tests/test_measured_figures.py`` holds every marked table on the pages to it, so a script that renames a column
 fails that test until the page is written again.
@@ -31,6 +32,7 @@ import subprocess
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,13 +137,20 @@ def git(*args: str) -> str:
 
 
 def commit() -> str:
-    """The commit checked out, short, and whether tracked files differ from it."""
+    """The commit checked out, short, whether tracked files differ from it, and whether the kit engine ran compiled
+    (``ludolog kit engine build``: files git ignores, so ``git status`` alone would not say it)."""
     try:
         sha = git("rev-parse", "--short=7", "HEAD")
         changed = git("status", "--porcelain", "--untracked-files=no")
     except (OSError, subprocess.CalledProcessError) as error:
         raise GuideError(f"the commit measured is unknown (git: {error}); the guide's figures name theirs") from error
-    return f"commit {sha}" + (" (with uncommitted changes)" if changed else "")
+    return (f"commit {sha}" + (" (with uncommitted changes)" if changed else "")
+            + (" with the kit engine compiled" if engine_compiled() else ""))
+
+
+def engine_compiled() -> bool:
+    """Whether the kit engine of this folder is compiled (``cli.kit_engine.compiled_files``: modules in ``domain``)."""
+    return any(next((ROOT / "domain").rglob(f"*{suffix}"), None) is not None for suffix in EXTENSION_SUFFIXES)
 
 
 def command(script: str, argv: Sequence[str] | None) -> str:
