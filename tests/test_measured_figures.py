@@ -19,6 +19,7 @@ How fast anything is, or how strong, is not checked: the pages say, with their d
 
 from __future__ import annotations
 
+import argparse
 import datetime
 import importlib
 import inspect
@@ -200,6 +201,24 @@ def test_the_line_says_where_the_kit_engine_ran_compiled(tmp_path, monkeypatch):
     monkeypatch.setattr(guide_pages, "git", lambda *args: "" if args[0] == "status" else "0a1b2c3")
     assert guide_pages.commit() == "commit 0a1b2c3 with the kit engine compiled"
     assert is_provenance(guide_pages.provenance("kit_rules.py", [], on="AMD EPYC (2 cores)"))
+
+
+def test_a_runner_refuses_to_write_the_guide_from_a_quick_run(capsys):
+    parser = argparse.ArgumentParser()
+    guide_pages.add_options(parser)
+    with pytest.raises(SystemExit) as stopped:
+        guide_pages.parse(parser, ["--quick", "--write-guide"])
+    assert stopped.value.code == 2 and "--write-guide writes measured figures: not with --quick" in capsys.readouterr().err
+    assert guide_pages.parse(parser, ["--write-guide"]).write_guide and guide_pages.parse(parser, ["--quick"]).quick
+
+
+def test_every_runner_that_writes_the_guide_parses_its_options_so():
+    writers = [path for path in BENCHMARKS.glob("*.py") if "--write-guide" in path.read_text(encoding="utf-8")
+               and path.name != "guide_pages.py" and not path.name.startswith("test_")]
+    assert len(writers) >= 15
+    for path in writers:
+        text = path.read_text(encoding="utf-8")
+        assert "guide_pages.parse(parser" in text or "not with --quick" in text, path.name
 
 
 def test_writing_the_guide_replaces_a_scripts_tables_between_their_markers_and_nothing_else(tmp_path, monkeypatch):

@@ -124,16 +124,13 @@ def arguments() -> argparse.ArgumentParser:
     parser.add_argument("--budget", default="50")
     parser.add_argument("--limit-games", type=int, default=400)
     parser.add_argument("--workers", type=int, default=default_workers())
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
+    guide_pages.add_options(parser)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = arguments()
-    given = parser.parse_args(argv)
-    if given.write_guide and given.quick:
-        parser.error("--write-guide writes measured figures: not with --quick")
+    given = guide_pages.parse(parser, argv)
     if given.quick:
         given.games, given.search_games, given.budget, given.limit_games = 4, 1, "3", 4
     guide: dict[str, str] = {}

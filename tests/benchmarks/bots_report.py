@@ -210,11 +210,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, help="games per ruleset, seat count and bot (default 200)")
     parser.add_argument("--budget", type=int, help="the search bot's simulations a move (default 200)")
     parser.add_argument("--workers", type=int, default=2, help="processes for the games (default 2)")
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
-    given = parser.parse_args(argv)
-    if given.write_guide and given.quick:
-        parser.error("--write-guide writes measured figures: not with --quick")
+    guide_pages.add_options(parser)
+    given = guide_pages.parse(parser, argv)
     sizes = QUICK if given.quick else FULL
     sizes = Sizes(sizes.rules_seconds, sizes.search_positions, given.games or sizes.games, given.budget or sizes.budget)
     guide: dict[str, str] = {}

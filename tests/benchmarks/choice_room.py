@@ -166,11 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes for the games (default 2)")
     parser.add_argument("--rulesets", default="assassination-le,missions",
                         help="comma-separated ruleset names (default: the three-player ones)")
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
-    given = parser.parse_args(argv)
-    if given.write_guide and given.quick:
-        parser.error("--write-guide writes measured figures: not with --quick")
+    guide_pages.add_options(parser)
+    given = guide_pages.parse(parser, argv)
     games, finishes = (2, 2) if given.quick else (given.games, given.finishes)
     if games < 1 or finishes < 2:
         parser.error("--games must be at least 1 and --finishes at least 2")

@@ -176,12 +176,8 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=300)
     parser.add_argument("--postgres", metavar="URL", default=os.environ.get("LUDOLOG_TEST_POSTGRES", ""))
     parser.add_argument("--no-postgres", action="store_true")
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP + " (the layers' table: "
-                        "http_layers.py --write-guide)")
-    given = parser.parse_args()
-    if given.write_guide and given.quick:
-        parser.error("--write-guide writes measured figures: not with --quick")
+    guide_pages.add_options(parser, guide=guide_pages.OPTION_HELP + " (the layers' table: http_layers.py --write-guide)")
+    given = guide_pages.parse(parser)
     runs, commands = (1, 20) if given.quick else (given.runs, given.commands)
     guide: dict[str, str] = {}
     print("## Each command's help\n")

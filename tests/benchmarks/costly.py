@@ -117,12 +117,9 @@ def guide_headers() -> dict[str, list[str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner, measures nothing")
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
-    args = parser.parse_args()
-    if args.write_guide and args.quick:
-        parser.error("--write-guide writes measured figures: not with --quick")
+    guide_pages.add_options(parser)
+    args = guide_pages.parse(parser)
     seconds = 1.0 if args.quick else args.seconds
     print("# A bystander beside costly requests\n")
     print("## The bystander's reads while eight clients loop on costly requests\n")

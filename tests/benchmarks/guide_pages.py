@@ -23,6 +23,7 @@ fails that test until the page is written again.
 
 from __future__ import annotations
 
+import argparse
 import datetime
 import os
 import platform
@@ -78,6 +79,25 @@ class Marked:
                 break
             above.append(text)
         return " ".join(text.strip() for text in above if text.strip())
+
+
+QUICK_HELP = "tiny sizes: checks the runner works, measures nothing useful"
+"""What a runner's ``--quick`` does, unless it says otherwise."""
+
+
+def add_options(parser: argparse.ArgumentParser, quick: str = QUICK_HELP, guide: str = OPTION_HELP) -> None:
+    """Every runner's two options: ``--quick`` (a moment: checks that the runner works) and ``--write-guide``."""
+    parser.add_argument("--quick", action="store_true", help=quick)
+    parser.add_argument("--write-guide", action="store_true", help=guide)
+
+
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The runner's arguments (``argv``; ``None``: the command line's), ``--write-guide`` with ``--quick`` refused: a
+    quick run's figures measure nothing, and the guide's tables hold measured figures alone."""
+    given = parser.parse_args(argv)
+    if given.write_guide and given.quick:
+        parser.error("--write-guide writes measured figures: not with --quick")
+    return given
 
 
 def cells(line: str) -> list[str]:

@@ -96,11 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=default_workers())
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
-    given = parser.parse_args(argv)
-    if given.write_guide and given.quick:
-        parser.error("--write-guide writes measured figures: not with --quick")
+    guide_pages.add_options(parser)
+    given = guide_pages.parse(parser, argv)
     games = 6 if given.quick else given.games
     lines: list[str] = []
     guide: list[list[str]] = []

@@ -107,11 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=2.0)
-    parser.add_argument("--quick", action="store_true", help="once, for a moment, on two kits: checks the runner")
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
-    args = parser.parse_args(argv)
-    if args.write_guide and args.quick:
-        parser.error("--write-guide writes measured figures: not with --quick")
+    guide_pages.add_options(parser, quick="once, for a moment, on two kits: checks the runner")
+    args = guide_pages.parse(parser, argv)
     runs, seconds = (1, 0.2) if args.quick else (args.runs, args.seconds)
     names = ["connect-four", "pig"] if args.quick else kits_with_rules()
     games = 2 if args.quick else 100

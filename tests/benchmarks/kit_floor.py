@@ -223,11 +223,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="timed runs of each, the median shown (default 3)")
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds a run plays at least (default 3)")
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
-    args = parser.parse_args(argv)
-    if args.write_guide and args.quick:
-        parser.error("--write-guide writes measured figures: not with --quick")
+    guide_pages.add_options(parser)
+    args = guide_pages.parse(parser, argv)
     runs, seconds = (1, 0.05) if args.quick else (args.runs, args.seconds)
     differences = agreement(2 if args.quick else 20)
     if differences:

@@ -216,11 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds a run plays at least (default 3)")
     parser.add_argument("--positions", type=int, default=20, help="positions the search bot thinks at (default 20)")
     parser.add_argument("--budget", type=int, default=200, help="the search bot's simulations a move (default 200)")
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
-    args = parser.parse_args(argv)
-    if args.write_guide and args.quick:
-        parser.error("--write-guide writes measured figures: not with --quick")
+    guide_pages.add_options(parser)
+    args = guide_pages.parse(parser, argv)
     runs, seconds = (1, 0.05) if args.quick else (args.runs, args.seconds)
     positions, budget = (2, 20) if args.quick else (args.positions, args.budget)
     from cli.kits import check

@@ -845,11 +845,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="a PostgreSQL database to measure in a new schema, dropped afterwards "
                              "(postgresql://user@host:port/dbname; default: $LUDOLOG_TEST_POSTGRES)")
     parser.add_argument("--no-postgres", action="store_true", help="leave PostgreSQL out even when a URL is set")
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
-    options = parser.parse_args(argv)
-    if options.write_guide and options.quick:
-        parser.error("--write-guide writes measured figures: not with --quick")
+    guide_pages.add_options(parser)
+    options = guide_pages.parse(parser, argv)
     sizes = QUICK if options.quick else FULL
     postgres_url = None if options.no_postgres else options.postgres or None
     if options.no_postgres:

@@ -62,11 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=300, help="the most events a game is played to (default 300)")
     parser.add_argument("--rulesets", default=",".join(RULESETS), help="comma-separated ruleset names")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help=f"the review's budget (default {DEFAULT_BUDGET})")
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
-    args = parser.parse_args(argv)
-    if args.write_guide and args.quick:
-        parser.error("--write-guide writes measured figures: not with --quick")
+    guide_pages.add_options(parser)
+    args = guide_pages.parse(parser, argv)
     events, budget = (40, 2) if args.quick else (args.events, args.budget)
     print(f"## A game's review at a budget of {budget} simulations a choice", "", sep="\n")
     print(table([]))

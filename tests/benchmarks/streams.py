@@ -247,13 +247,10 @@ def guide_headers() -> dict[str, list[str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner, measures nothing")
     parser.add_argument("--postgres", default=os.environ.get("LUDOLOG_TEST_POSTGRES", ""), help="a PostgreSQL URL to measure on too")
     parser.add_argument("--no-postgres", action="store_true")
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
-    args = parser.parse_args()
-    if args.write_guide and args.quick:
-        parser.error("--write-guide writes measured figures: not with --quick")
+    guide_pages.add_options(parser)
+    args = guide_pages.parse(parser)
     sizes = QUICK if args.quick else FULL
     stores.POSTGRES_URL = args.postgres
     print("# Live event streams\n")

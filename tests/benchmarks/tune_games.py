@@ -164,11 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--confirm", type=int, default=1000, help="fresh games each way in a confirmation (default 1,000)")
     parser.add_argument("--seed", default="tune", help="the tunes' seed (default tune)")
     parser.add_argument("--studies", type=Path, help="keep each tune's games in an SQLite file in this folder: run again, it resumes")
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner works, measures nothing useful")
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
-    args = parser.parse_args(argv)
-    if args.write_guide and args.quick:
-        parser.error("--write-guide writes measured figures: not with --quick")
+    guide_pages.add_options(parser)
+    args = guide_pages.parse(parser, argv)
     cases, block, confirm = (QUICK, 10, 10) if args.quick else (CASES, 100, args.confirm)
     plans = [planned(case, block, 20 if args.quick else case.most_games, args.seed) for case in cases]  # all checked first
     games, confirmations = [], []
