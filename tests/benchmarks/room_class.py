@@ -161,10 +161,9 @@ def guide_headers() -> dict[str, list[str]]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the runner, measures nothing")
     parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
-    parser.add_argument("--write-guide", action="store_true", help=guide_pages.OPTION_HELP)
-    given = parser.parse_args(argv)
+    guide_pages.add_options(parser)
+    given = guide_pages.parse(parser, argv)
     sizes = QUICK if given.quick else FULL
     kinds = ["sqlite"] + ([] if given.no_postgres or not os.environ.get("LUDOLOG_TEST_POSTGRES") else ["postgres"])
     rows = []
