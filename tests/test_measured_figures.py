@@ -42,6 +42,8 @@ if str(BENCHMARKS) not in sys.path:
 
 import guide_pages  # noqa: E402
 
+from cli import kit_engine  # noqa: E402
+
 from domain.thinking.balance.stats import rate, wilson  # noqa: E402
 
 DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
@@ -195,7 +197,7 @@ def test_the_line_a_script_writes_is_one_this_test_accepts(monkeypatch):
 def test_the_line_says_where_the_kit_engine_ran_compiled(tmp_path, monkeypatch):
     module = tmp_path / "domain" / "games" / "table_kit" / "play" / f"kit_steps{EXTENSION_SUFFIXES[0]}"
     module.parent.mkdir(parents=True)
-    monkeypatch.setattr(guide_pages, "ROOT", tmp_path)
+    monkeypatch.setattr(kit_engine, "ROOT", tmp_path)
     assert not guide_pages.engine_compiled()
     module.write_bytes(b"\x7fELF compiled")  # what ``ludolog kit engine build`` leaves beside a module
     assert guide_pages.engine_compiled()
@@ -214,13 +216,12 @@ def test_a_runner_refuses_to_write_the_guide_from_a_quick_run(capsys):
 
 
 def test_every_runner_that_writes_the_guide_and_runs_quick_parses_its_options_so():
-    writers = [path for path in BENCHMARKS.glob("*.py") if "guide_pages.write(" in path.read_text(encoding="utf-8")
-               and path.name != "guide_pages.py"
-               and ('"--quick"' in path.read_text(encoding="utf-8") or "add_options(parser" in path.read_text(encoding="utf-8"))]
+    texts = {path.name: path.read_text(encoding="utf-8") for path in BENCHMARKS.glob("*.py") if path.name != "guide_pages.py"}
+    writers = {name: text for name, text in texts.items()
+               if "guide_pages.write(" in text and ('"--quick"' in text or "add_options(parser" in text)}
     assert len(writers) >= 15
-    for path in writers:
-        text = path.read_text(encoding="utf-8")
-        assert "guide_pages.parse(parser" in text or "not with --quick" in text, path.name
+    for name, text in writers.items():
+        assert "guide_pages.parse(parser" in text or "not with --quick" in text, name
 
 
 def test_writing_the_guide_replaces_a_scripts_tables_between_their_markers_and_nothing_else(tmp_path, monkeypatch):

@@ -15,10 +15,9 @@ between two markers naming the script and the table, under a line saying where i
 ``python tests/benchmarks/SCRIPT --write-guide`` measures as usual, prints as usual, then replaces what is between
 each of its markers with this run's table under a new line: today's date, this machine (CPU model and cores), the
 commit checked out (whether the work tree had uncommitted changes, and whether the kit engine ran compiled) and the
-command that ran. A script's
-``guide_headers()`` gives each of its tables' header rows as its table functions make them, without measuring:
-``tests/test_measured_figures.py`` holds every marked table on the pages to it, so a script that renames a column
-fails that test until the page is written again.
+command that ran. A script's ``guide_headers()`` gives each of its tables' header rows as its table functions make
+them, without measuring: ``tests/test_measured_figures.py`` holds every marked table on the pages to it, so a script
+that renames a column fails that test until the page is written again.
 """
 
 from __future__ import annotations
@@ -33,7 +32,6 @@ import subprocess
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -169,8 +167,10 @@ def commit() -> str:
 
 
 def engine_compiled() -> bool:
-    """Whether the kit engine of this folder is compiled (``cli.kit_engine.compiled_files``: modules in ``domain``)."""
-    return any(next((ROOT / "domain").rglob(f"*{suffix}"), None) is not None for suffix in EXTENSION_SUFFIXES)
+    """Whether the kit engine of this folder is compiled (``ludolog kit engine build`` left modules in ``domain``)."""
+    from cli.kit_engine import compiled_files
+
+    return bool(compiled_files())
 
 
 def command(script: str, argv: Sequence[str] | None) -> str:

@@ -86,13 +86,14 @@ class Choice:
     def __post_init__(self) -> None:
         """What the choice keeps, worked out once when it is made (attributes of its own: the engine compiled has
         no instance dictionary for a ``cached_property`` to keep them in)."""
-        kept: dict[str, Any] = {"_where": None if self.where is None else Where(self.where, self.name, self.numbers is None and self.card is None),
-                "_fixed_numbers": self._numbers_written_out(), "_walk_memo": {}, "_reach": {},
-                "_open": None if self.through is None else filtering(self.through, self.name),
-                "_open_by_space": None if self.through is None else OpenBySpace(self.through, self.name),
-                "_sorts": frozenset(sort for kind in self.holds for sort in SORTS.get(kind, (kind,)))}
-        for name, value in kept.items():
-            object.__setattr__(self, name, value)
+        keep = object.__setattr__  # the dataclass is frozen: what it keeps is set once, here
+        keep(self, "_where", None if self.where is None else Where(self.where, self.name, self.numbers is None and self.card is None))
+        keep(self, "_fixed_numbers", self._numbers_written_out())
+        keep(self, "_walk_memo", {})
+        keep(self, "_open", None if self.through is None else filtering(self.through, self.name))
+        keep(self, "_open_by_space", None if self.through is None else OpenBySpace(self.through, self.name))
+        keep(self, "_sorts", frozenset(sort for kind in self.holds for sort in SORTS.get(kind, (kind,))))
+        keep(self, "_reach", {})
 
     def _numbers_written_out(self) -> tuple[int, ...] | None:
         """``_fixed_numbers``."""
